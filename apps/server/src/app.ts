@@ -1,0 +1,102 @@
+import fs from "node:fs";
+import path from "node:path";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import { createEmailSender, type EmailSender } from "./integrations/email";
+import { createSmsSender, type SmsSender } from "./integrations/sms";
+import type { Database } from "./platform/db/client";
+import { authGuard } from "./platform/http/auth-guard";
+import { createBinder } from "./platform/http/bind";
+import { installErrorHandler } from "./platform/http/error-handler";
+import { moduleRoutes } from "./modules";
+import type { ModuleContext } from "./modules/module-context";
+import { createOutboxService } from "./modules/outbox/outbox.service";
+
+export interface Adapters {
+  email?: EmailSender | null;
+  sms?: SmsSender | null;
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  adapters?: Adapters;
+  logger?: boolean;
+}
+
+const API_PREFIXES = ["/api", "/legacy-api", "/shop-api", "/docs"];
+
+/** The composition root: tests call it with their own database and adapters; main.ts with the real ones. */
+export async function buildApp({ config, database, adapters = {}, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.LOG_LEVEL } : false,
+    bodyLimit: 1_048_576,
+    trustProxy: true,
+    ajv: undefined,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest("staff", null);
+  app.decorateRequest("sessionId", null);
+  installErrorHandler(app);
+
+  await app.register(helmet, {
+    // The SPA loads its own bundles and Stripe's script; a strict CSP is set per deployment, not here.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: 10_024 * 1024 + 1, files: 10 } });
+  await app.register(swagger, {
+    openapi: { info: { title: "Loupe API", version: "1.0.0" } },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: "/docs" });
+
+  const email = adapters.email === undefined ? createEmailSender(config) : adapters.email;
+  const sms = adapters.sms === undefined ? createSmsSender(config) : adapters.sms;
+  const outbox = createOutboxService({ db: database.db, email, sms, log: app.log });
+  const ctx: ModuleContext = {
+    app,
+    bind: createBinder(app, authGuard(database.db)),
+    config,
+    database,
+    db: database.db,
+    outbox,
+  };
+  for (const register of moduleRoutes) await register(ctx);
+
+  app.get("/healthz", { schema: { hide: true } }, async () => {
+    await database.query("select 1");
+    return { ok: true };
+  });
+
+  const indexHtml = path.join(config.webDist, "index.html");
+  if (fs.existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: true, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = API_PREFIXES.some((p) => req.url === p || req.url.startsWith(`${p}/`));
+    if (isApi || req.method !== "GET" || !fs.existsSync(indexHtml)) {
+      return reply.status(404).send({ code: "not_found", message: "Not found.", error: "Not found." });
+    }
+    // Client-side routes (/customers, /jobs, /reset-password/…) all load the SPA shell.
+    return reply.type("text/html").send(fs.createReadStream(indexHtml));
+  });
+
+  app.addHook("onClose", async () => {
+    await email?.close?.();
+  });
+  return app;
+}

@@ -1,0 +1,73 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v));
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("127.0.0.1"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optional,
+  PUBLIC_URL: optional,
+  LOG_LEVEL: z.string().default("info"),
+  BRAND_NAME: z.string().default("Loupe"),
+  TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
+  RESET_TOKEN_TTL_MINUTES: z.coerce.number().positive().default(60),
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default("Loupe <no-reply@loupe.test>"),
+  SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  WEB_DIST: optional,
+  MIGRATIONS_DIR: optional,
+  MEILISEARCH_URL: optional,
+  MEILISEARCH_KEY: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_PUBLISHABLE_KEY: optional,
+  STRIPE_SECRET_KEY_CAD: optional,
+  STRIPE_PUBLISHABLE_KEY_CAD: optional,
+  TWILIO_ACCOUNT_SID: optional,
+  TWILIO_AUTH_TOKEN: optional,
+  TWILIO_FROM: optional,
+  SHOP_URL: z.string().default("https://shop.loupe.test"),
+  CLASSIC_APP_URL: z.string().default("https://classic.loupe.test"),
+  POS_URL: z.string().default("https://pos.loupe.test"),
+  RECEIPT_URL: optional,
+  SIGNING_SECRET: z.string().default("loupe-dev-signing-secret-change-me"),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  dataDir: string;
+  filesDir: string;
+  webDist: string;
+  migrationsDir: string;
+  publicUrl: string;
+}
+
+/** The only reader of process.env. Tests pass their own overrides instead. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    ...e,
+    dataDir,
+    filesDir: path.join(dataDir, "files"),
+    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, "apps/web/dist")),
+    migrationsDir: path.resolve(e.MIGRATIONS_DIR ?? path.join(repoRoot, "apps/server/drizzle")),
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === "0.0.0.0" ? "localhost" : e.HOST}:${e.PORT}`).replace(/\/$/, ""),
+  };
+}

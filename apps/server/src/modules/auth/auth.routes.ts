@@ -1,0 +1,26 @@
+import { changePassword, login, logout, requestPasswordReset } from "@loupe/contract";
+import type { ModuleContext } from "../module-context";
+import { createStaffService } from "../staff/staff.service";
+import { createAuthService } from "./auth.service";
+
+export function registerAuthRoutes({ bind, db, config, outbox }: ModuleContext): void {
+  const auth = createAuthService({ db, config, outbox });
+  const staffService = createStaffService(db);
+
+  bind(login, async ({ body, req }) => {
+    const session = await auth.login(body, { ip: req.ip, userAgent: req.headers["user-agent"] });
+    return {
+      data: {
+        token: session.token,
+        expires_at: session.expiresAt.toISOString(),
+        user: await staffService.me(session.user),
+      },
+    };
+  });
+  bind(logout, async ({ req }) => {
+    await auth.logout(req.sessionId!);
+    return { message: "Signed out." };
+  });
+  bind(requestPasswordReset, async ({ body }) => ({ message: await auth.requestPasswordReset(body) }));
+  bind(changePassword, async ({ body }) => ({ message: await auth.changePassword(body) }));
+}

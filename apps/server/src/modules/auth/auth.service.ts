@@ -1,0 +1,163 @@
+import { randomBytes } from "node:crypto";
+import { hash, verify } from "@node-rs/argon2";
+import { loginSchema, newPasswordSchema, forgotPasswordSchema } from "@loupe/domain";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Config } from "../../config";
+import type { Db } from "../../platform/db/client";
+import { AppError } from "../../platform/http/app-error";
+import { hashToken } from "../../platform/http/auth-guard";
+import { parseOrThrow } from "../../platform/http/validate";
+import type { OutboxService } from "../outbox/outbox.service";
+import { staffUsers } from "../staff/staff.tables";
+import { loginThrottle, passwordResetTokens, sessions } from "./auth.tables";
+
+// OWASP's argon2id baseline (19 MiB, 2 passes): strong, and fast enough for a shop counter.
+const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const hashPassword = (password: string) => hash(password, ARGON2);
+
+// Verified when the e-mail is unknown, so a miss costs as long as a hit (no account enumeration).
+let dummyHash: Promise<string> | undefined;
+
+export const RESET_REQUESTED_MESSAGE = "If that e-mail belongs to a staff account, we have sent it a password reset link.";
+export const PASSWORD_CHANGED_MESSAGE = "Your password has been reset. Please sign in with the new password.";
+export const RESET_TOKEN_INVALID_MESSAGE = "This password reset link is invalid or has expired.";
+export const LOGIN_FAILED_MESSAGE = "These credentials do not match our records.";
+
+const newToken = () => randomBytes(32).toString("base64url");
+
+interface AuthDeps {
+  db: Db;
+  config: Config;
+  outbox: OutboxService;
+}
+
+export function createAuthService({ db, config, outbox }: AuthDeps) {
+  const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
+  // An address may front several staff (a shop's shared connection), so it gets more tries than one account.
+  const limits = { acct: config.LOGIN_MAX_FAILURES, ip: config.LOGIN_MAX_FAILURES * 4 };
+
+  async function failuresOf(key: string): Promise<number> {
+    const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.key, key));
+    if (!row || Date.now() - row.windowStartedAt.getTime() > windowMs) return 0;
+    return row.failures;
+  }
+
+  async function recordFailure(key: string): Promise<void> {
+    const windowStart = new Date(Date.now() - windowMs);
+    await db
+      .insert(loginThrottle)
+      .values({ key, failures: 1, windowStartedAt: new Date() })
+      .onConflictDoUpdate({
+        target: loginThrottle.key,
+        set: {
+          failures: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then 1 else ${loginThrottle.failures} + 1 end`,
+          windowStartedAt: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then now() else ${loginThrottle.windowStartedAt} end`,
+        },
+      });
+  }
+
+  return {
+    async login(input: unknown, meta: { ip: string; userAgent?: string }) {
+      const { email, password } = parseOrThrow(loginSchema, input);
+      const acctKey = `acct:${email.toLowerCase()}`;
+      const ipKey = `ip:${meta.ip}`;
+      const [acctFailures, ipFailures] = await Promise.all([failuresOf(acctKey), failuresOf(ipKey)]);
+      if (acctFailures >= limits.acct || ipFailures >= limits.ip) {
+        throw new AppError(
+          "rate_limited",
+          `Too many failed sign-in attempts. Please wait ${config.LOGIN_WINDOW_MINUTES} minutes and try again.`,
+        );
+      }
+      const [user] = await db
+        .select()
+        .from(staffUsers)
+        .where(sql`lower(${staffUsers.email}) = ${email.toLowerCase()}`);
+      dummyHash ??= hashPassword(newToken());
+      const ok = await verify(user?.passwordHash ?? (await dummyHash), password).catch(() => false);
+      if (!user || !ok || !user.isActive) {
+        await Promise.all([recordFailure(acctKey), recordFailure(ipKey)]);
+        throw new AppError("unauthenticated", LOGIN_FAILED_MESSAGE);
+      }
+      await db.delete(loginThrottle).where(eq(loginThrottle.key, acctKey));
+      const token = newToken();
+      const expiresAt = new Date(Date.now() + config.TOKEN_TTL_HOURS * 3_600_000);
+      await db.insert(sessions).values({
+        tokenHash: hashToken(token),
+        staffUserId: user.id,
+        expiresAt,
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 300),
+      });
+      return { token, expiresAt, user };
+    },
+
+    async logout(sessionId: number) {
+      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+    },
+
+    async requestPasswordReset(input: unknown) {
+      const { email } = parseOrThrow(forgotPasswordSchema, input);
+      const [user] = await db
+        .select()
+        .from(staffUsers)
+        .where(sql`lower(${staffUsers.email}) = ${email.toLowerCase()}`);
+      if (!user || !user.isActive) return RESET_REQUESTED_MESSAGE;
+      const token = newToken();
+      await db.insert(passwordResetTokens).values({
+        tokenHash: hashToken(token),
+        staffUserId: user.id,
+        expiresAt: new Date(Date.now() + config.RESET_TOKEN_TTL_MINUTES * 60_000),
+      });
+      const link = `${config.publicUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
+      await outbox.sendEmail(
+        {
+          to: user.email,
+          subject: "Reset your Loupe password",
+          text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your ${config.BRAND_NAME} staff account. Open this link to choose a new one:\n\n${link}\n\nThe link works once and expires in ${config.RESET_TOKEN_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.\n`,
+        },
+        { kind: "password-reset", staff_user_id: user.id, link },
+      );
+      return RESET_REQUESTED_MESSAGE;
+    },
+
+    async changePassword(input: unknown) {
+      const body = parseOrThrow(newPasswordSchema, input);
+      const token = typeof (input as { token?: unknown })?.token === "string" ? (input as { token: string }).token : "";
+      const [row] = await db
+        .select({ reset: passwordResetTokens, user: staffUsers })
+        .from(passwordResetTokens)
+        .innerJoin(staffUsers, eq(staffUsers.id, passwordResetTokens.staffUserId))
+        .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt)));
+      if (
+        !row ||
+        row.reset.expiresAt.getTime() < Date.now() ||
+        row.user.email.toLowerCase() !== body.email.toLowerCase()
+      ) {
+        throw new AppError("validation_failed", RESET_TOKEN_INVALID_MESSAGE, { token: [RESET_TOKEN_INVALID_MESSAGE] });
+      }
+      const passwordHash = await hashPassword(body.password);
+      await db.transaction(async (tx) => {
+        // Marking the token used inside the same transaction, guarded on used_at, makes it single-use even under a race.
+        const used = await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: new Date() })
+          .where(and(eq(passwordResetTokens.id, row.reset.id), isNull(passwordResetTokens.usedAt)))
+          .returning();
+        if (used.length === 0) {
+          throw new AppError("validation_failed", RESET_TOKEN_INVALID_MESSAGE, { token: [RESET_TOKEN_INVALID_MESSAGE] });
+        }
+        await tx
+          .update(staffUsers)
+          .set({ passwordHash, updatedAt: new Date() })
+          .where(eq(staffUsers.id, row.user.id));
+        // A new password ends every session the old one opened.
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.staffUserId, row.user.id), isNull(sessions.revokedAt)));
+        await tx.delete(loginThrottle).where(eq(loginThrottle.key, `acct:${row.user.email.toLowerCase()}`));
+      });
+      return PASSWORD_CHANGED_MESSAGE;
+    },
+  };
+}

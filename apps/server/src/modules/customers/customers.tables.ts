@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import { boolean, date, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { outlets, regions } from "../reference/reference.tables";
+
+export const customers = pgTable(
+  "customers",
+  {
+    id: serial("id").primaryKey(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull().default(""),
+    email: text("email"),
+    mobile: text("mobile"),
+    phone: text("phone"),
+    dob: date("dob"),
+    gender: text("gender", { enum: ["Male", "Female"] }),
+    occupation: text("occupation"),
+    hobbies: text("hobbies"),
+    newOptIn: text("new_opt_in", { enum: ["ALL", "HEALTH", "NONE"] }).notNull().default("ALL"),
+    channelSms: boolean("channel_sms").notNull().default(true),
+    channelPhone: boolean("channel_phone").notNull().default(true),
+    channelEmail: boolean("channel_email").notNull().default(true),
+    regionId: integer("region_id").references(() => regions.id),
+    outletId: integer("outlet_id").references(() => outlets.id),
+    homeRegionId: integer("home_region_id").references(() => regions.id),
+    /** A web-shop account exists for this customer (needed to log in to e-commerce as them). */
+    hasShopAccount: boolean("has_shop_account").notNull().default(false),
+    recallDueDate: date("recall_due_date"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("customers_email_idx").on(sql`lower(${t.email})`),
+    index("customers_mobile_idx").on(t.mobile),
+    index("customers_phone_idx").on(t.phone),
+    index("customers_dob_idx").on(t.dob),
+    index("customers_region_idx").on(t.regionId),
+    index("customers_created_idx").on(t.createdAt),
+    index("customers_name_trgm_idx").using(
+      "gin",
+      sql`(lower(${t.firstName} || ' ' || ${t.lastName})) gin_trgm_ops`,
+    ),
+  ],
+);

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config";
+import type { Database, Db } from "../platform/db/client";
+import type { Binder } from "../platform/http/bind";
+import type { OutboxService } from "./outbox/outbox.service";
+
+/** What the composition root hands every module's `register…Routes`. Ports are added here as modules need them. */
+export interface ModuleContext {
+  app: FastifyInstance;
+  bind: Binder;
+  config: Config;
+  database: Database;
+  db: Db;
+  outbox: OutboxService;
+}

@@ -1,0 +1,46 @@
+import type { OutletWire, RegionWire } from "@loupe/contract";
+import type { outlets, regions, statuses } from "./reference.tables";
+
+export type RegionRow = typeof regions.$inferSelect;
+export type OutletRow = typeof outlets.$inferSelect;
+export type StatusRow = typeof statuses.$inferSelect;
+
+export const toRegionWire = (r: RegionRow): RegionWire => ({
+  id: r.id,
+  name: r.name,
+  country_code: r.countryCode,
+  countryCode: r.countryCode,
+  default_currency: r.defaultCurrency,
+  timezone: r.timezone,
+});
+
+export const toOutletWire = (o: OutletRow, withAddress = true): OutletWire => ({
+  id: o.id,
+  abbreviation: o.abbreviation,
+  name: o.name,
+  region_id: o.regionId,
+  email: o.email,
+  phone: o.phone,
+  is_active: o.isActive,
+  ...(withAddress
+    ? {
+        address: {
+          address1: o.address1,
+          address2: o.address2,
+          suburb: o.suburb,
+          city: o.city,
+          state: o.state,
+          postcode: o.postcode,
+          country: o.country,
+        },
+      }
+    : {}),
+});
+
+export const toStatusWire = (s: StatusRow) => ({
+  id: s.id,
+  slug: s.slug,
+  display_name: s.displayName,
+  selectable: s.selectable,
+  sort_order: s.sortOrder,
+});

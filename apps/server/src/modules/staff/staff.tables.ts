@@ -1,0 +1,25 @@
+import { sql } from "drizzle-orm";
+import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { outlets, regions } from "../reference/reference.tables";
+
+export const staffUsers = pgTable(
+  "staff_users",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    username: text("username").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull().default(""),
+    passwordHash: text("password_hash").notNull(),
+    roleId: integer("role_id").notNull().default(2),
+    isBetaUser: boolean("is_beta_user").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    regionId: integer("region_id").references(() => regions.id),
+    outletId: integer("outlet_id").references(() => outlets.id),
+    profileImage: text("profile_image"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // E-mail is matched case-insensitively at sign-in, so uniqueness is on lower(email).
+  (t) => [uniqueIndex("staff_users_email_uq").on(sql`lower(${t.email})`)],
+);

@@ -1,0 +1,19 @@
+import type { Db } from "../platform/db/client";
+import { seedDemoStaff } from "./demo-staff";
+import { ensureReferenceData } from "./reference-data";
+
+export interface DemoSize {
+  customers: number;
+  jobs: number;
+}
+
+/** Steps later modules add (customers, jobs…); each checks for itself whether it already ran. */
+export const demoSteps: ((db: Db, size: DemoSize) => Promise<void>)[] = [];
+
+export const DEFAULT_DEMO_SIZE: DemoSize = { customers: 300, jobs: 3000 };
+
+export async function seedDemo(db: Db, size: DemoSize = DEFAULT_DEMO_SIZE): Promise<void> {
+  await ensureReferenceData(db);
+  await seedDemoStaff(db);
+  for (const step of demoSteps) await step(db, size);
+}

@@ -1,0 +1,90 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { type Adapters, buildApp } from "../app";
+import { type Config, loadConfig } from "../config";
+import { type Database, openPglite, openPostgres } from "../platform/db/client";
+import { DEMO_LOGIN } from "../seed/demo-staff";
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Signs in (the demo admin by default) and answers the bearer token. */
+  login: (email?: string, password?: string) => Promise<string>;
+  /** app.inject with a bearer token and JSON body. */
+  call: (token: string | null, opts: InjectOptions) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+}
+
+let counter = 0;
+
+/** A fresh database copied from the run's template (PGlite by default, Postgres when TEST_DATABASE_URL is set). */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `loupe_t_${process.pid}_${Date.now()}_${counter++}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${process.env.LOUPE_TEST_TEMPLATE_DB}`);
+    const dbUrl = new URL(url);
+    dbUrl.pathname = `/${name}`;
+    const database = openPostgres(dbUrl.toString(), 10);
+    return {
+      database,
+      drop: async () => {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const file = process.env.LOUPE_TEST_TEMPLATE;
+  if (!file) throw new Error("The test template is missing: run the tests through vitest (global-setup.ts).");
+  const database = await openPglite(undefined, new Blob([fs.readFileSync(file)]));
+  return { database, drop: async () => {} };
+}
+
+export async function createTestApp(
+  options: { adapters?: Adapters; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "loupe-test-"));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    PUBLIC_URL: "http://loupe.test",
+    WEB_DIST: path.join(dataDir, "no-web"),
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    adapters: { email: null, sms: null, ...options.adapters },
+    logger: false,
+  });
+  await app.ready();
+  const call: TestApp["call"] = (token, opts) =>
+    app.inject({
+      ...opts,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...opts.headers },
+    });
+  return {
+    app,
+    database,
+    config,
+    call,
+    async login(email = DEMO_LOGIN.email, password = DEMO_LOGIN.password) {
+      const res = await app.inject({ method: "POST", url: "/api/user/login", payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+      return res.json().data.token as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

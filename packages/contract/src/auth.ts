@@ -1,0 +1,113 @@
+import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
+import { dataEnvelope, idParams, messageEnvelope } from "./envelope";
+import { outletWire, regionWire } from "./reference";
+
+export const staffUserWire = z.object({
+  id: z.number(),
+  role_id: z.number(),
+  is_beta_user: z.boolean(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  profile_image: z.string().nullable(),
+  region_id: z.number().nullable(),
+  outlet_id: z.number().nullable(),
+  outlet: outletWire.nullable(),
+  region: regionWire.nullable(),
+});
+export type StaffUserWire = z.infer<typeof staffUserWire>;
+
+export const loginBody = z.strictObject({ email: z.string(), password: z.string() });
+
+export const login = defineEndpoint({
+  method: "POST",
+  base: "api",
+  path: "/user/login",
+  summary: "Sign in with e-mail and password; answers a bearer token",
+  auth: false,
+  body: loginBody,
+  response: dataEnvelope(z.object({ token: z.string(), expires_at: z.string(), user: staffUserWire })),
+});
+
+export const logout = defineEndpoint({
+  method: "POST",
+  base: "api",
+  path: "/user/logout",
+  summary: "Revoke the current token",
+  response: messageEnvelope,
+});
+
+export const getMe = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/me",
+  summary: "The signed-in staff user",
+  response: dataEnvelope(staffUserWire),
+});
+
+export const updateMeBody = z.strictObject({
+  region_id: z.number().int().positive().optional(),
+  outlet_id: z.number().int().positive().optional(),
+  first_name: z.string().min(1).max(100).optional(),
+  last_name: z.string().max(100).optional(),
+  profile_image: z.string().max(500).nullable().optional(),
+});
+
+export const updateMe = defineEndpoint({
+  method: "PUT",
+  base: "api",
+  path: "/me",
+  summary: "Update the signed-in user (the location selector saves region and outlet here)",
+  body: updateMeBody,
+  response: dataEnvelope(staffUserWire),
+});
+
+export const updateStaffUser = defineEndpoint({
+  method: "PUT",
+  base: "api",
+  path: "/user/:id",
+  summary: "Update a staff user (self, or any user for an admin)",
+  params: idParams,
+  body: updateMeBody.extend({ role_id: z.number().int().positive().optional(), is_beta_user: z.boolean().optional() }),
+  response: dataEnvelope(staffUserWire),
+});
+
+export const listStaff = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/user",
+  summary: "Staff users (staff=true, limit up to 100)",
+  query: z.object({
+    staff: z.string().optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(100),
+  }),
+  response: dataEnvelope(z.array(staffUserWire)),
+});
+
+export const requestPasswordReset = defineEndpoint({
+  method: "POST",
+  base: "api",
+  path: "/auth/password/reset",
+  summary: "E-mail a password reset link",
+  auth: false,
+  body: z.strictObject({ email: z.string() }),
+  response: messageEnvelope,
+});
+
+export const changePassword = defineEndpoint({
+  method: "POST",
+  base: "api",
+  path: "/auth/password/change",
+  summary: "Set a new password with a reset token",
+  auth: false,
+  body: z.strictObject({
+    email: z.string(),
+    password: z.string(),
+    password_confirmation: z.string(),
+    token: z.string(),
+  }),
+  response: messageEnvelope,
+});
