@@ -27,20 +27,23 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (err.validation) {
       const errors: Record<string, string[]> = {};
       for (const v of err.validation) {
-        const issue = v.params?.issue;
-        let field = fieldName(v.instancePath ?? "", err.validationContext);
-        let message: string = issue?.message ?? v.message ?? "is invalid";
-        if (issue?.code === "unrecognized_keys") {
-          for (const key of issue.keys as string[]) (errors[key] ??= []).push(`The ${key} field is not allowed.`);
+        const field = fieldName(v.instancePath ?? "", err.validationContext);
+        const leaf = field.split(".").pop() ?? field;
+        if (v.keyword === "unrecognized_keys") {
+          for (const key of (v.params?.keys ?? []) as string[]) {
+            (errors[key] ??= []).push(`The ${key} field is not allowed.`);
+          }
           continue;
         }
-        if (issue?.code === "invalid_type" && issue.input === undefined) {
-          message = `The ${field.split(".").pop()} field is required.`;
-        } else if (!message.includes(field.split(".").pop() ?? "")) {
-          message = `${field}: ${message}`;
-        }
-        field = field || "body";
-        (errors[field] ??= []).push(message);
+        const message: string = v.message ?? "is invalid";
+        // Zod's wording names no field; staff forms need the field, in the spec's "The x field…" style.
+        const text =
+          v.keyword === "invalid_type" && /received undefined/.test(message)
+            ? `The ${leaf} field is required.`
+            : message.includes(leaf)
+              ? message
+              : `The ${leaf} field is invalid: ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
+        (errors[field] ??= []).push(text);
       }
       const first = Object.values(errors)[0]?.[0] ?? "The given data was invalid.";
       return reply.status(422).send(envelope("validation_failed", first, errors));
