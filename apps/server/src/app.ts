@@ -15,13 +15,13 @@ import {
 import type { Config } from "./config";
 import { createEmailSender, type EmailSender } from "./integrations/email";
 import { createSmsSender, type SmsSender } from "./integrations/sms";
+import { moduleRoutes } from "./modules";
+import type { ModuleContext } from "./modules/module-context";
+import { createOutboxService } from "./modules/outbox/outbox.service";
 import type { Database } from "./platform/db/client";
 import { authGuard } from "./platform/http/auth-guard";
 import { createBinder } from "./platform/http/bind";
 import { installErrorHandler } from "./platform/http/error-handler";
-import { moduleRoutes } from "./modules";
-import type { ModuleContext } from "./modules/module-context";
-import { createOutboxService } from "./modules/outbox/outbox.service";
 
 export interface Adapters {
   email?: EmailSender | null;
@@ -38,7 +38,12 @@ export interface BuildAppOptions {
 const API_PREFIXES = ["/api", "/legacy-api", "/shop-api", "/docs"];
 
 /** The composition root: tests call it with their own database and adapters; main.ts with the real ones. */
-export async function buildApp({ config, database, adapters = {}, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  adapters = {},
+  logger = true,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.LOG_LEVEL } : false,
     bodyLimit: 1_048_576,

@@ -68,6 +68,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     filesDir: path.join(dataDir, "files"),
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, "apps/web/dist")),
     migrationsDir: path.resolve(e.MIGRATIONS_DIR ?? path.join(repoRoot, "apps/server/drizzle")),
-    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === "0.0.0.0" ? "localhost" : e.HOST}:${e.PORT}`).replace(/\/$/, ""),
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === "0.0.0.0" ? "localhost" : e.HOST}:${e.PORT}`).replace(
+      /\/$/,
+      "",
+    ),
   };
 }

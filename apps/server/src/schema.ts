@@ -1,6 +1,7 @@
 // Every module's tables, gathered for Drizzle (typed queries) and drizzle-kit (migrations).
+
+export * from "./modules/auth/auth.tables";
+export * from "./modules/customers/customers.tables";
+export * from "./modules/outbox/outbox.tables";
 export * from "./modules/reference/reference.tables";
 export * from "./modules/staff/staff.tables";
-export * from "./modules/auth/auth.tables";
-export * from "./modules/outbox/outbox.tables";
-export * from "./modules/customers/customers.tables";

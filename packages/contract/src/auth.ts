@@ -71,7 +71,10 @@ export const updateStaffUser = defineEndpoint({
   path: "/user/:id",
   summary: "Update a staff user (self, or any user for an admin)",
   params: idParams,
-  body: updateMeBody.extend({ role_id: z.number().int().positive().optional(), is_beta_user: z.boolean().optional() }),
+  body: updateMeBody.extend({
+    role_id: z.number().int().positive().optional(),
+    is_beta_user: z.boolean().optional(),
+  }),
   response: dataEnvelope(staffUserWire),
 });
 

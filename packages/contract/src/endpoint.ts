@@ -33,7 +33,9 @@ export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endp
 export type ParamsOf<E extends Endpoint> = E["params"] extends z.ZodType ? z.input<E["params"]> : undefined;
 export type QueryOf<E extends Endpoint> = E["query"] extends z.ZodType ? z.input<E["query"]> : undefined;
 export type BodyOf<E extends Endpoint> = E["body"] extends z.ZodType ? z.input<E["body"]> : undefined;
-export type ResponseOf<E extends Endpoint> = E["response"] extends z.ZodType ? z.output<E["response"]> : unknown;
+export type ResponseOf<E extends Endpoint> = E["response"] extends z.ZodType
+  ? z.output<E["response"]>
+  : unknown;
 
 /** The full path of an endpoint with its parameters filled in, e.g. `/api/staff/orders/12`. */
 export function endpointUrl(endpoint: Endpoint, params?: Record<string, string | number>): string {

@@ -1,5 +1,5 @@
+export * from "./auth";
 export * from "./endpoint";
 export * from "./envelope";
-export * from "./reference";
-export * from "./auth";
 export * from "./outbox";
+export * from "./reference";

@@ -81,7 +81,15 @@ const list = <T extends z.ZodType, Q extends z.ZodType | undefined = undefined>(
   summary: string,
   item: T,
   query?: Q,
-) => defineEndpoint({ method: "GET", base: "api", path, summary, query: query as Q, response: dataEnvelope(z.array(item)) });
+) =>
+  defineEndpoint({
+    method: "GET",
+    base: "api",
+    path,
+    summary,
+    query: query as Q,
+    response: dataEnvelope(z.array(item)),
+  });
 
 export const listRegions = list("/region", "Regions with currency and time zone", regionWire);
 export const listOutlets = list(
@@ -99,9 +107,21 @@ export const getOutlet = defineEndpoint({
   response: dataEnvelope(outletWire),
 });
 export const listItemStatuses = list("/staff/order-item-statuses", "Order item statuses", statusWire);
-export const listPaymentStatuses = list("/staff/order-payment-statuses", "Order payment statuses", statusWire);
-export const listDispenseStatuses = list("/staff/order-dispense-statuses", "Order dispense statuses", statusWire);
-export const listPrescriptionTypes = list("/v4/prescription-types", "Prescription types", prescriptionTypeWire);
+export const listPaymentStatuses = list(
+  "/staff/order-payment-statuses",
+  "Order payment statuses",
+  statusWire,
+);
+export const listDispenseStatuses = list(
+  "/staff/order-dispense-statuses",
+  "Order dispense statuses",
+  statusWire,
+);
+export const listPrescriptionTypes = list(
+  "/v4/prescription-types",
+  "Prescription types",
+  prescriptionTypeWire,
+);
 export const listPrescriptionSources = list(
   "/prescription-source",
   "Prescription sources (type=external leaves out internal ones)",

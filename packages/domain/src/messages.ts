@@ -7,10 +7,12 @@ export const messages = {
   halfValue: "Please enter a valid PD value",
   minLength: (field: string, n: number) => `The ${field} field has to be at least ${n} characters`,
   maxLength: (field: string, n: number) => `The ${field} field can be maximum ${n} characters`,
-  between: (field: string, min: number, max: number) => `The ${field} field has to be between ${min} and ${max}`,
+  between: (field: string, min: number, max: number) =>
+    `The ${field} field has to be between ${min} and ${max}`,
   maxSize: (field: string, size: number) => `The ${field} field has to be smaller than ${size}MB`,
   alphaSpaces: (field: string) => `The ${field} field may only contain alphabetic characters and spaces`,
-  requiredWith: (other: string, field: string) => `The ${other} field is required when the ${field} field has value`,
+  requiredWith: (other: string, field: string) =>
+    `The ${other} field is required when the ${field} field has value`,
   email: (field = "email") => `The ${field} field must be a valid email`,
   noMustache: "Message has unresolved variable(s).",
 } as const;

@@ -7,7 +7,10 @@ import type { Db } from "../platform/db/client";
 export const DEMO_LOGIN = { email: "admin@loupe.test", password: "LoupeDemo1" } as const;
 
 /** Outlets per region; Brunswick (excluded from the selector) and Newtown (the default) are named by the spec. */
-const OUTLETS: Record<number, { name: string; abbreviation: string; city: string; state: string; postcode: string; active?: boolean }[]> = {
+const OUTLETS: Record<
+  number,
+  { name: string; abbreviation: string; city: string; state: string; postcode: string; active?: boolean }[]
+> = {
   1: [
     { name: "Newtown", abbreviation: "NTN", city: "Sydney", state: "NSW", postcode: "2042" },
     { name: "Brunswick", abbreviation: "BRU", city: "Melbourne", state: "VIC", postcode: "3056" },
@@ -36,7 +39,14 @@ const OUTLETS: Record<number, { name: string; abbreviation: string; city: string
     { name: "Tauranga", abbreviation: "TGA", city: "Tauranga", state: "BOP", postcode: "3110" },
     { name: "Dunedin", abbreviation: "DUD", city: "Dunedin", state: "OTA", postcode: "9016" },
     { name: "Nelson", abbreviation: "NSN", city: "Nelson", state: "NSN", postcode: "7010" },
-    { name: "Queenstown", abbreviation: "ZQN", city: "Queenstown", state: "OTA", postcode: "9300", active: false },
+    {
+      name: "Queenstown",
+      abbreviation: "ZQN",
+      city: "Queenstown",
+      state: "OTA",
+      postcode: "9300",
+      active: false,
+    },
   ],
   5: [
     { name: "Queen West", abbreviation: "QWT", city: "Toronto", state: "ON", postcode: "M6J 1H3" },
@@ -50,20 +60,75 @@ const OUTLETS: Record<number, { name: string; abbreviation: string; city: string
     { name: "Westboro", abbreviation: "WES", city: "Ottawa", state: "ON", postcode: "K1Y 2N7" },
     { name: "Kensington", abbreviation: "KEN", city: "Calgary", state: "AB", postcode: "T2N 3P5" },
     { name: "Whyte Ave", abbreviation: "WHY", city: "Edmonton", state: "AB", postcode: "T6E 1Z9" },
-    { name: "Halifax", abbreviation: "HFX", city: "Halifax", state: "NS", postcode: "B3J 1T4", active: false },
+    {
+      name: "Halifax",
+      abbreviation: "HFX",
+      city: "Halifax",
+      state: "NS",
+      postcode: "B3J 1T4",
+      active: false,
+    },
   ],
 };
 
 const COUNTRY: Record<number, string> = { 1: "AU", 2: "NZ", 5: "CA" };
 
 const STAFF = [
-  { email: DEMO_LOGIN.email, username: "admin", firstName: "Avery", lastName: "Admin", roleId: 1, isBetaUser: true, outlet: "NTN" },
-  { email: "sam@loupe.test", username: "sam", firstName: "Sam", lastName: "Nguyen", roleId: 2, isBetaUser: false, outlet: "BON" },
-  { email: "riley@loupe.test", username: "riley", firstName: "Riley", lastName: "Walker", roleId: 2, isBetaUser: true, outlet: "FIT" },
-  { email: "aroha@loupe.test", username: "aroha", firstName: "Aroha", lastName: "Ngata", roleId: 2, isBetaUser: false, outlet: "PON" },
-  { email: "jordan@loupe.test", username: "jordan", firstName: "Jordan", lastName: "Tremblay", roleId: 2, isBetaUser: false, outlet: "QWT" },
+  {
+    email: DEMO_LOGIN.email,
+    username: "admin",
+    firstName: "Avery",
+    lastName: "Admin",
+    roleId: 1,
+    isBetaUser: true,
+    outlet: "NTN",
+  },
+  {
+    email: "sam@loupe.test",
+    username: "sam",
+    firstName: "Sam",
+    lastName: "Nguyen",
+    roleId: 2,
+    isBetaUser: false,
+    outlet: "BON",
+  },
+  {
+    email: "riley@loupe.test",
+    username: "riley",
+    firstName: "Riley",
+    lastName: "Walker",
+    roleId: 2,
+    isBetaUser: true,
+    outlet: "FIT",
+  },
+  {
+    email: "aroha@loupe.test",
+    username: "aroha",
+    firstName: "Aroha",
+    lastName: "Ngata",
+    roleId: 2,
+    isBetaUser: false,
+    outlet: "PON",
+  },
+  {
+    email: "jordan@loupe.test",
+    username: "jordan",
+    firstName: "Jordan",
+    lastName: "Tremblay",
+    roleId: 2,
+    isBetaUser: false,
+    outlet: "QWT",
+  },
   // A user with no outlet, who gets Newtown in the selector (spec §6).
-  { email: "casey@loupe.test", username: "casey", firstName: "Casey", lastName: "Lee", roleId: 2, isBetaUser: false, outlet: null },
+  {
+    email: "casey@loupe.test",
+    username: "casey",
+    firstName: "Casey",
+    lastName: "Lee",
+    roleId: 2,
+    isBetaUser: false,
+    outlet: null,
+  },
 ];
 
 /** Outlets and staff. Skipped when outlets exist, so a restart never duplicates the demo. */

@@ -1,6 +1,5 @@
 import { ORDER_DISPENSE_STATUSES, ORDER_ITEM_STATUSES, ORDER_PAYMENT_STATUSES } from "@loupe/domain";
 import { sql } from "drizzle-orm";
-import type { Db } from "../platform/db/client";
 import {
   colours,
   lensSuppliers,
@@ -11,20 +10,45 @@ import {
   regions,
   statuses,
 } from "../modules/reference/reference.tables";
+import type { Db } from "../platform/db/client";
 
 export const REGIONS = [
   { id: 1, name: "Australia", countryCode: "AU", defaultCurrency: "AUD", timezone: "Australia/Sydney" },
   { id: 2, name: "New Zealand", countryCode: "NZ", defaultCurrency: "NZD", timezone: "Pacific/Auckland" },
   { id: 5, name: "Canada", countryCode: "CA", defaultCurrency: "CAD", timezone: "America/Toronto" },
   // The retailer's head-office region: an alias the nav treats as AU (spec §9).
-  { id: 6, name: "Australia Head Office", countryCode: "AU", defaultCurrency: "AUD", timezone: "Australia/Sydney" },
+  {
+    id: 6,
+    name: "Australia Head Office",
+    countryCode: "AU",
+    defaultCurrency: "AUD",
+    timezone: "Australia/Sydney",
+  },
 ];
 
 const PRESCRIPTION_SOURCES = [
   { name: "In-store eye test", slug: "in-store", origin: "internal", colour: "#2f9e44", isExternal: false },
-  { name: "External optometrist", slug: "external-optometrist", origin: "external", colour: "#1971c2", isExternal: true },
-  { name: "Customer upload", slug: "customer-upload", origin: "external", colour: "#f08c00", isExternal: true },
-  { name: "Existing glasses", slug: "existing-glasses", origin: "external", colour: "#868e96", isExternal: true },
+  {
+    name: "External optometrist",
+    slug: "external-optometrist",
+    origin: "external",
+    colour: "#1971c2",
+    isExternal: true,
+  },
+  {
+    name: "Customer upload",
+    slug: "customer-upload",
+    origin: "external",
+    colour: "#f08c00",
+    isExternal: true,
+  },
+  {
+    name: "Existing glasses",
+    slug: "existing-glasses",
+    origin: "external",
+    colour: "#868e96",
+    isExternal: true,
+  },
   // Code-generated prescriptions (the online vision test): read-only, e-mail only (spec §6).
   { name: "Code generated", slug: "cg", origin: "system", colour: "#ae3ec9", isExternal: false },
 ];

@@ -8,7 +8,11 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server on a free loopback port that keeps what it receives, for tests of the e-mail path. */
-export async function startSmtpSink(): Promise<{ url: string; mails: ReceivedMail[]; close: () => Promise<void> }> {
+export async function startSmtpSink(): Promise<{
+  url: string;
+  mails: ReceivedMail[];
+  close: () => Promise<void>;
+}> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { forgotPasswordSchema, loginSchema, newPasswordSchema } from "@loupe/domain";
 import { hash, verify } from "@node-rs/argon2";
-import { loginSchema, newPasswordSchema, forgotPasswordSchema } from "@loupe/domain";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Db } from "../../platform/db/client";
@@ -18,7 +18,8 @@ export const hashPassword = (password: string) => hash(password, ARGON2);
 // Verified when the e-mail is unknown, so a miss costs as long as a hit (no account enumeration).
 let dummyHash: Promise<string> | undefined;
 
-export const RESET_REQUESTED_MESSAGE = "If that e-mail belongs to a staff account, we have sent it a password reset link.";
+export const RESET_REQUESTED_MESSAGE =
+  "If that e-mail belongs to a staff account, we have sent it a password reset link.";
 export const PASSWORD_CHANGED_MESSAGE = "Your password has been reset. Please sign in with the new password.";
 export const RESET_TOKEN_INVALID_MESSAGE = "This password reset link is invalid or has expired.";
 export const LOGIN_FAILED_MESSAGE = "These credentials do not match our records.";
@@ -101,7 +102,7 @@ export function createAuthService({ db, config, outbox }: AuthDeps) {
         .select()
         .from(staffUsers)
         .where(sql`lower(${staffUsers.email}) = ${email.toLowerCase()}`);
-      if (!user || !user.isActive) return RESET_REQUESTED_MESSAGE;
+      if (!user?.isActive) return RESET_REQUESTED_MESSAGE;
       const token = newToken();
       await db.insert(passwordResetTokens).values({
         tokenHash: hashToken(token),
@@ -122,7 +123,8 @@ export function createAuthService({ db, config, outbox }: AuthDeps) {
 
     async changePassword(input: unknown) {
       const body = parseOrThrow(newPasswordSchema, input);
-      const token = typeof (input as { token?: unknown })?.token === "string" ? (input as { token: string }).token : "";
+      const token =
+        typeof (input as { token?: unknown })?.token === "string" ? (input as { token: string }).token : "";
       const [row] = await db
         .select({ reset: passwordResetTokens, user: staffUsers })
         .from(passwordResetTokens)
@@ -133,7 +135,9 @@ export function createAuthService({ db, config, outbox }: AuthDeps) {
         row.reset.expiresAt.getTime() < Date.now() ||
         row.user.email.toLowerCase() !== body.email.toLowerCase()
       ) {
-        throw new AppError("validation_failed", RESET_TOKEN_INVALID_MESSAGE, { token: [RESET_TOKEN_INVALID_MESSAGE] });
+        throw new AppError("validation_failed", RESET_TOKEN_INVALID_MESSAGE, {
+          token: [RESET_TOKEN_INVALID_MESSAGE],
+        });
       }
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
@@ -144,7 +148,9 @@ export function createAuthService({ db, config, outbox }: AuthDeps) {
           .where(and(eq(passwordResetTokens.id, row.reset.id), isNull(passwordResetTokens.usedAt)))
           .returning();
         if (used.length === 0) {
-          throw new AppError("validation_failed", RESET_TOKEN_INVALID_MESSAGE, { token: [RESET_TOKEN_INVALID_MESSAGE] });
+          throw new AppError("validation_failed", RESET_TOKEN_INVALID_MESSAGE, {
+            token: [RESET_TOKEN_INVALID_MESSAGE],
+          });
         }
         await tx
           .update(staffUsers)

@@ -51,7 +51,11 @@ describe("sign-in", () => {
   });
 
   it("names the field when the e-mail is missing or invalid", async () => {
-    const missing = await t.app.inject({ method: "POST", url: "/api/user/login", payload: { password: "abc" } });
+    const missing = await t.app.inject({
+      method: "POST",
+      url: "/api/user/login",
+      payload: { password: "abc" },
+    });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors.email).toEqual(["The email field is required."]);
     const invalid = await t.app.inject({

@@ -72,7 +72,12 @@ describe("password reset", () => {
   });
 
   it("applies the new-password rules with the spec's messages", async () => {
-    const weak = await change({ email: "sam@loupe.test", token: "x", password: "short", password_confirmation: "short" });
+    const weak = await change({
+      email: "sam@loupe.test",
+      token: "x",
+      password: "short",
+      password_confirmation: "short",
+    });
     expect(weak.statusCode).toBe(422);
     expect(weak.json().errors.password[0]).toMatch(/minimum eight characters/i);
     const mismatch = await change({
@@ -81,6 +86,8 @@ describe("password reset", () => {
       password: "GoodPass123",
       password_confirmation: "GoodPass124",
     });
-    expect(mismatch.json().errors.password_confirmation).toEqual(["Confirm password didn't match the password above"]);
+    expect(mismatch.json().errors.password_confirmation).toEqual([
+      "Confirm password didn't match the password above",
+    ]);
   });
 });

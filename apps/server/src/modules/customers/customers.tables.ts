@@ -15,7 +15,9 @@ export const customers = pgTable(
     gender: text("gender", { enum: ["Male", "Female"] }),
     occupation: text("occupation"),
     hobbies: text("hobbies"),
-    newOptIn: text("new_opt_in", { enum: ["ALL", "HEALTH", "NONE"] }).notNull().default("ALL"),
+    newOptIn: text("new_opt_in", { enum: ["ALL", "HEALTH", "NONE"] })
+      .notNull()
+      .default("ALL"),
     channelSms: boolean("channel_sms").notNull().default(true),
     channelPhone: boolean("channel_phone").notNull().default(true),
     channelEmail: boolean("channel_email").notNull().default(true),

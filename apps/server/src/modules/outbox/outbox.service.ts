@@ -54,14 +54,20 @@ export function createOutboxService({ db, email, sms, log }: OutboxDeps) {
         })
         .returning();
       if (!email) {
-        log.info({ outboxId: row.id, to: message.to, subject: message.subject, body: message.text }, "e-mail queued in outbox");
+        log.info(
+          { outboxId: row.id, to: message.to, subject: message.subject, body: message.text },
+          "e-mail queued in outbox",
+        );
         return row;
       }
       return finish(row.id, () => email.send(message));
     },
 
     async sendSms(to: string, body: string, meta?: Record<string, unknown>): Promise<OutboxRow> {
-      const [row] = await db.insert(outboxMessages).values({ channel: "sms", recipient: to, body, meta }).returning();
+      const [row] = await db
+        .insert(outboxMessages)
+        .values({ channel: "sms", recipient: to, body, meta })
+        .returning();
       if (!sms) {
         log.info({ outboxId: row.id, to, body }, "SMS queued in outbox");
         return row;
@@ -70,7 +76,11 @@ export function createOutboxService({ db, email, sms, log }: OutboxDeps) {
     },
 
     list(limit: number) {
-      return db.select().from(outboxMessages).orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id)).limit(limit);
+      return db
+        .select()
+        .from(outboxMessages)
+        .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+        .limit(limit);
     },
   };
 }

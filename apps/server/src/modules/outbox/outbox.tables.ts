@@ -11,7 +11,9 @@ export const outboxMessages = pgTable(
     body: text("body").notNull(),
     html: text("html"),
     replyTo: text("reply_to"),
-    status: text("status", { enum: ["queued", "sent", "failed"] }).notNull().default("queued"),
+    status: text("status", { enum: ["queued", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
     error: text("error"),
     attempts: integer("attempts").notNull().default(0),
     meta: jsonb("meta").$type<Record<string, unknown>>(),

@@ -16,7 +16,10 @@ describe("outbox", () => {
     const res = await t.call(token, { method: "GET", url: "/api/staff/outbox" });
     expect(res.statusCode).toBe(200);
     const list = res.json().data;
-    expect(list.map((m: { recipient: string }) => m.recipient)).toEqual(["riley@loupe.test", "sam@loupe.test"]);
+    expect(list.map((m: { recipient: string }) => m.recipient)).toEqual([
+      "riley@loupe.test",
+      "sam@loupe.test",
+    ]);
     expect(list[0]).toMatchObject({ channel: "email", status: "queued", sent_at: null });
     expect(list[0].body).toContain("http://loupe.test/reset-password/");
   });
@@ -33,7 +36,11 @@ describe("outbox", () => {
       },
     });
     try {
-      await failing.app.inject({ method: "POST", url: "/api/auth/password/reset", payload: { email: "sam@loupe.test" } });
+      await failing.app.inject({
+        method: "POST",
+        url: "/api/auth/password/reset",
+        payload: { email: "sam@loupe.test" },
+      });
       const token = await failing.login();
       const [row] = (await failing.call(token, { method: "GET", url: "/api/staff/outbox" })).json().data;
       expect(row).toMatchObject({ status: "failed", error: "connection refused" });

@@ -40,7 +40,9 @@ const toSourceWire = (s: SourceRow) => ({
 });
 
 export function registerReferenceRoutes({ bind, db }: ModuleContext): void {
-  bind(listRegions, async () => ({ data: (await db.select().from(regions).orderBy(asc(regions.id))).map(toRegionWire) }));
+  bind(listRegions, async () => ({
+    data: (await db.select().from(regions).orderBy(asc(regions.id))).map(toRegionWire),
+  }));
 
   bind(listOutlets, async ({ query }) => {
     const rows = await db.select().from(outlets).orderBy(asc(outlets.name));
@@ -55,9 +57,9 @@ export function registerReferenceRoutes({ bind, db }: ModuleContext): void {
   });
 
   const statusList = (kind: "dispense" | "item" | "payment") => async () => ({
-    data: (await db.select().from(statuses).where(eq(statuses.kind, kind)).orderBy(asc(statuses.sortOrder))).map(
-      toStatusWire,
-    ),
+    data: (
+      await db.select().from(statuses).where(eq(statuses.kind, kind)).orderBy(asc(statuses.sortOrder))
+    ).map(toStatusWire),
   });
   bind(listDispenseStatuses, statusList("dispense"));
   bind(listItemStatuses, statusList("item"));
@@ -76,11 +78,20 @@ export function registerReferenceRoutes({ bind, db }: ModuleContext): void {
   }));
   bind(listSuppliers, async () => {
     const rows = await db.select().from(lensSuppliers).orderBy(asc(lensSuppliers.name));
-    return { data: rows.map((s) => ({ id: s.id, name: s.name, abbreviation: s.abbreviation, order_type: s.orderType })) };
+    return {
+      data: rows.map((s) => ({
+        id: s.id,
+        name: s.name,
+        abbreviation: s.abbreviation,
+        order_type: s.orderType,
+      })),
+    };
   });
   bind(listColours, async ({ query }) => {
     const base = db.select().from(colours);
-    const rows = await (query.type ? base.where(eq(colours.type, query.type)) : base).orderBy(asc(colours.name));
+    const rows = await (query.type ? base.where(eq(colours.type, query.type)) : base).orderBy(
+      asc(colours.name),
+    );
     return {
       data: rows.map((c) => ({
         id: c.id,

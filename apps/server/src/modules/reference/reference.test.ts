@@ -57,7 +57,9 @@ describe("reference data", () => {
   it("filters colours by type and lists suppliers, PD sources, types and refund reasons", async () => {
     const frames = await get("/api/colors?type=Frame");
     expect(frames.every((c: { type: string }) => c.type === "Frame")).toBe(true);
-    expect((await get("/api/staff/suppliers")).map((s: { abbreviation: string }) => s.abbreviation)).toContain("HOYA");
+    expect(
+      (await get("/api/staff/suppliers")).map((s: { abbreviation: string }) => s.abbreviation),
+    ).toContain("HOYA");
     expect((await get("/api/pd-source")).length).toBeGreaterThan(0);
     expect(await get("/api/v4/prescription-types")).toEqual([
       { id: 1, name: "Spectacle", slug: "spectacle" },

@@ -23,7 +23,9 @@ export function createStaffService(db: Db) {
   async function toWire(rows: StaffRow[]): Promise<StaffUserWire[]> {
     const outletIds = [...new Set(rows.map((r) => r.outletId).filter((v): v is number => v != null))];
     const [outletRows, regionRows] = await Promise.all([
-      outletIds.length ? db.select().from(outlets).where(inArray(outlets.id, outletIds)) : Promise.resolve([]),
+      outletIds.length
+        ? db.select().from(outlets).where(inArray(outlets.id, outletIds))
+        : Promise.resolve([]),
       db.select().from(regions),
     ]);
     const outletById = new Map(outletRows.map((o) => [o.id, o]));
@@ -59,7 +61,7 @@ export function createStaffService(db: Db) {
     }
     if (changes.outlet_id !== undefined) {
       const [outlet] = await db.select().from(outlets).where(eq(outlets.id, changes.outlet_id));
-      if (!outlet || !outlet.isActive) throw validationError({ outlet_id: ["The selected outlet is invalid."] });
+      if (!outlet?.isActive) throw validationError({ outlet_id: ["The selected outlet is invalid."] });
       if (regionId != null && outlet.regionId !== regionId) {
         throw validationError({ outlet_id: ["The selected outlet is not in the selected region."] });
       }
@@ -95,7 +97,10 @@ export function createStaffService(db: Db) {
       if (actor.id !== id && actor.roleId !== ADMIN_ROLE_ID) {
         throw new AppError("forbidden", "Only an administrator can change another user.");
       }
-      if (actor.roleId !== ADMIN_ROLE_ID && (changes.role_id !== undefined || changes.is_beta_user !== undefined)) {
+      if (
+        actor.roleId !== ADMIN_ROLE_ID &&
+        (changes.role_id !== undefined || changes.is_beta_user !== undefined)
+      ) {
         throw new AppError("forbidden", "Only an administrator can change roles.");
       }
       return update(id, changes);

@@ -17,7 +17,11 @@ afterAll(() => t.close());
 describe("PUT /me (location selector)", () => {
   it("saves region and outlet and answers the updated user", async () => {
     const pon = await outletId("PON");
-    const res = await t.call(sam, { method: "PUT", url: "/api/me", payload: { region_id: 2, outlet_id: pon } });
+    const res = await t.call(sam, {
+      method: "PUT",
+      url: "/api/me",
+      payload: { region_id: 2, outlet_id: pon },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ region_id: 2, outlet_id: pon, outlet: { name: "Ponsonby" } });
     const me = await t.call(sam, { method: "GET", url: "/api/me" });
@@ -35,7 +39,11 @@ describe("PUT /me (location selector)", () => {
   });
 
   it("refuses an inactive outlet", async () => {
-    const res = await t.call(sam, { method: "PUT", url: "/api/me", payload: { region_id: 1, outlet_id: await outletId("HOB") } });
+    const res = await t.call(sam, {
+      method: "PUT",
+      url: "/api/me",
+      payload: { region_id: 1, outlet_id: await outletId("HOB") },
+    });
     expect(res.statusCode).toBe(422);
   });
 
@@ -49,9 +57,17 @@ describe("PUT /me (location selector)", () => {
 describe("PUT /user/:id", () => {
   it("lets an admin change another user's role, but not a staff member", async () => {
     const me = (await t.call(sam, { method: "GET", url: "/api/me" })).json().data;
-    const denied = await t.call(sam, { method: "PUT", url: `/api/user/${me.id + 1}`, payload: { first_name: "X" } });
+    const denied = await t.call(sam, {
+      method: "PUT",
+      url: `/api/user/${me.id + 1}`,
+      payload: { first_name: "X" },
+    });
     expect(denied.statusCode).toBe(403);
-    const ok = await t.call(admin, { method: "PUT", url: `/api/user/${me.id}`, payload: { is_beta_user: true } });
+    const ok = await t.call(admin, {
+      method: "PUT",
+      url: `/api/user/${me.id}`,
+      payload: { is_beta_user: true },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.is_beta_user).toBe(true);
   });

@@ -1,5 +1,5 @@
-import type { PgDatabase } from "drizzle-orm/pg-core";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase } from "drizzle-orm/pg-core";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { Database } from "./client";
 

@@ -36,10 +36,18 @@ export function authGuard(db: Db) {
       .select({ session: sessions, staff: staffUsers })
       .from(sessions)
       .innerJoin(staffUsers, eq(staffUsers.id, sessions.staffUserId))
-      .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+      .where(
+        and(
+          eq(sessions.tokenHash, hashToken(token)),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+        ),
+      )
       .limit(1);
-    if (!row || !row.staff.isActive) {
-      return reply.status(401).send({ code: "unauthenticated", message: "Unauthenticated.", error: "token_invalid" });
+    if (!row?.staff.isActive) {
+      return reply
+        .status(401)
+        .send({ code: "unauthenticated", message: "Unauthenticated.", error: "token_invalid" });
     }
     req.staff = row.staff;
     req.sessionId = row.session.id;

@@ -16,9 +16,10 @@ export interface Call<E extends Endpoint> {
   reply: FastifyReply;
 }
 
-export interface Binder {
-  <E extends Endpoint>(endpoint: E, handler: (call: Call<E>) => Promise<unknown> | unknown): void;
-}
+export type Binder = <E extends Endpoint>(
+  endpoint: E,
+  handler: (call: Call<E>) => Promise<unknown> | unknown,
+) => void;
 
 /**
  * Binds a contract endpoint to a handler: method, path and schemas come from the contract, so the

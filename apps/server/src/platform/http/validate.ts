@@ -6,6 +6,7 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const errors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (errors[issue.path.join(".") || "body"] ??= []).push(issue.message);
+  for (const issue of result.error.issues)
+    (errors[issue.path.join(".") || "body"] ??= []).push(issue.message);
   throw validationError(errors);
 }

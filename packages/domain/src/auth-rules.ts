@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { messages } from "./messages";
+
+const email = (field = "email") =>
+  z
+    .string({ error: messages.required(field) })
+    .trim()
+    .min(1, messages.required(field))
+    .pipe(z.email(messages.email(field)));
+
+export const PASSWORD_RULE_MESSAGE =
+  "The password must be minimum eight characters, at least one uppercase letter, one lowercase letter and one number";
+export const PASSWORD_MISMATCH_MESSAGE = "Confirm password didn't match the password above";
+
+export const loginSchema = z.object({
+  email: email(),
+  password: z
+    .string({ error: messages.required("password") })
+    .min(1, messages.required("password"))
+    .min(3, messages.minLength("password", 3)),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({ email: email() });
+
+export const newPasswordSchema = z
+  .object({
+    email: email(),
+    password: z
+      .string({ error: messages.required("password") })
+      .min(1, messages.required("password"))
+      .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/, PASSWORD_RULE_MESSAGE),
+    password_confirmation: z
+      .string({ error: messages.required("password confirmation") })
+      .min(1, messages.required("password confirmation")),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ["password_confirmation"],
+    message: PASSWORD_MISMATCH_MESSAGE,
+  });
+export type NewPasswordInput = z.infer<typeof newPasswordSchema>;
