@@ -5,7 +5,7 @@ import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -89,7 +89,21 @@ export async function buildApp({
 
   const indexHtml = path.join(config.webDist, "index.html");
   if (fs.existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: true, index: false });
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: true,
+      index: false,
+      // Vite fingerprints asset names, so they can be cached for good; index.html never is.
+      // @fastify/static 10 hands setHeaders the Fastify reply, not the raw response.
+      setHeaders: (reply: unknown, filePath: string) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          (reply as FastifyReply).header("cache-control", "public, max-age=31536000, immutable");
+        }
+      },
+    });
+    app.get("/", { schema: { hide: true } }, (_req, reply) =>
+      reply.type("text/html").header("cache-control", "no-cache").send(fs.createReadStream(indexHtml)),
+    );
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = API_PREFIXES.some((p) => req.url === p || req.url.startsWith(`${p}/`));
@@ -97,7 +111,7 @@ export async function buildApp({
       return reply.status(404).send({ code: "not_found", message: "Not found.", error: "Not found." });
     }
     // Client-side routes (/customers, /jobs, /reset-password/…) all load the SPA shell.
-    return reply.type("text/html").send(fs.createReadStream(indexHtml));
+    return reply.type("text/html").header("cache-control", "no-cache").send(fs.createReadStream(indexHtml));
   });
 
   app.addHook("onClose", async () => {

@@ -1,0 +1,72 @@
+import { updateMe } from "@loupe/contract";
+import { DEFAULT_OUTLET_NAME, EXCLUDED_OUTLET_NAME, navRegionId, REGION } from "@loupe/domain";
+import { Group, Select } from "@mantine/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { useCurrentUser, useOutlets, useRegions } from "../../features/reference/use-reference-data";
+import { callEndpoint } from "../../lib/api-client";
+import { updateSessionUser } from "../../lib/session";
+import { useAlert } from "../alert-context";
+
+const NAV_REGIONS = [REGION.AU, REGION.NZ, REGION.CA];
+
+/** Region select plus the active outlets of that region (never Brunswick); saves with PUT /me. */
+export function LocationSelector() {
+  const { data: user } = useCurrentUser();
+  const { data: regions = [] } = useRegions();
+  const { data: outlets = [] } = useOutlets();
+  const { showAlert } = useAlert();
+  const queryClient = useQueryClient();
+  const [regionId, setRegionId] = useState<number>(navRegionId(user?.region_id));
+
+  const regionOptions = regions
+    .filter((r) => NAV_REGIONS.includes(r.id as 1 | 2 | 5))
+    .map((r) => ({ value: String(r.id), label: r.country_code }));
+  const outletOptions = useMemo(
+    () =>
+      outlets
+        .filter((o) => o.region_id === regionId && o.is_active && o.name !== EXCLUDED_OUTLET_NAME)
+        .map((o) => ({ value: String(o.id), label: `${o.abbreviation} - ${o.name}` })),
+    [outlets, regionId],
+  );
+  const fallbackOutlet = outlets.find((o) => o.name === DEFAULT_OUTLET_NAME);
+  const currentOutletId = user?.outlet_id ?? fallbackOutlet?.id;
+  const outletValue = outletOptions.some((o) => o.value === String(currentOutletId))
+    ? String(currentOutletId)
+    : null;
+
+  const save = useMutation({
+    mutationFn: (body: { region_id: number; outlet_id: number }) => callEndpoint(updateMe, { body }),
+    onSuccess: (res) => {
+      updateSessionUser(res.data);
+      queryClient.setQueryData(["me"], res.data);
+      showAlert({ variant: "success", message: "Outlet changed" });
+    },
+    onError: () => showAlert({ variant: "danger", message: "Outlet couldn't change" }),
+  });
+
+  return (
+    <Group gap="xs" wrap="nowrap" data-testid="location-selector">
+      <Select
+        aria-label="Region"
+        w={90}
+        size="xs"
+        data={regionOptions}
+        value={String(regionId)}
+        allowDeselect={false}
+        onChange={(v) => v && setRegionId(Number(v))}
+      />
+      <Select
+        aria-label="Outlet"
+        w={230}
+        size="xs"
+        placeholder="Choose an outlet"
+        searchable
+        data={outletOptions}
+        value={outletValue}
+        allowDeselect={false}
+        onChange={(v) => v && save.mutate({ region_id: regionId, outlet_id: Number(v) })}
+      />
+    </Group>
+  );
+}

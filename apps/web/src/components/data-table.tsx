@@ -1,0 +1,106 @@
+import { Center, Loader, Table, Text, UnstyledButton } from "@mantine/core";
+import { Fragment, type ReactNode } from "react";
+
+export interface Column<T> {
+  key: string;
+  title: ReactNode;
+  render: (row: T) => ReactNode;
+  /** When set, the header is a sort button for this field. */
+  sortField?: string;
+  width?: number | string;
+}
+
+export interface DataTableProps<T> {
+  rows: T[];
+  columns: Column<T>[];
+  rowKey: (row: T) => string | number;
+  loading?: boolean;
+  emptyText?: string;
+  sortBy?: string;
+  sortDirection?: "asc" | "desc";
+  onSort?: (field: string, direction: "asc" | "desc") => void;
+  /** Rows whose key is here show `renderExpanded` under them. */
+  expanded?: Set<string | number>;
+  renderExpanded?: (row: T) => ReactNode;
+}
+
+/** A plain table with sortable headers and expandable rows; screens own paging and data. */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const {
+    rows,
+    columns,
+    rowKey,
+    loading,
+    emptyText = "No data available.",
+    sortBy,
+    sortDirection,
+    onSort,
+  } = props;
+  const sortHeader = (c: Column<T>) => {
+    if (!c.sortField || !onSort) return c.title;
+    const active = sortBy === c.sortField;
+    const next = active && sortDirection === "desc" ? "asc" : "desc";
+    return (
+      <UnstyledButton
+        fw={700}
+        fz="sm"
+        onClick={() => onSort(c.sortField!, next)}
+        aria-label={`Sort by ${String(c.title)}`}
+      >
+        {c.title} {active ? (sortDirection === "asc" ? "▲" : "▼") : "↕"}
+      </UnstyledButton>
+    );
+  };
+  return (
+    <Table striped highlightOnHover withTableBorder verticalSpacing="xs">
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c) => (
+            <Table.Th key={c.key} w={c.width}>
+              {sortHeader(c)}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {loading ? (
+          <Table.Tr>
+            <Table.Td colSpan={columns.length}>
+              <Center py="lg">
+                <Loader size="sm" />
+              </Center>
+            </Table.Td>
+          </Table.Tr>
+        ) : rows.length === 0 ? (
+          <Table.Tr>
+            <Table.Td colSpan={columns.length}>
+              <Text ta="center" c="dimmed" py="md">
+                {emptyText}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ) : (
+          rows.map((row) => {
+            const key = rowKey(row);
+            return (
+              <Fragment key={key}>
+                <Table.Tr>
+                  {columns.map((c) => (
+                    <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+                  ))}
+                </Table.Tr>
+                {props.expanded?.has(key) && props.renderExpanded ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={columns.length} bg="gray.0">
+                      {props.renderExpanded(row)}
+                    </Table.Td>
+                  </Table.Tr>
+                ) : null}
+              </Fragment>
+            );
+          })
+        )}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,33 @@
+import { PAGINATION_BUTTONS } from "@loupe/domain";
+import { Group, Pagination, Text } from "@mantine/core";
+
+export interface PaginationBarProps {
+  page: number;
+  perPage: number;
+  total: number;
+  onChange: (page: number) => void;
+}
+
+/** Up to 7 page buttons plus "Showing a to b of n entries" (spec §9). */
+export function PaginationBar({ page, perPage, total, onChange }: PaginationBarProps) {
+  const totalPages = Math.max(1, Math.ceil(total / perPage));
+  const from = total === 0 ? 0 : (page - 1) * perPage + 1;
+  const to = Math.min(total, page * perPage);
+  // Mantine shows siblings on each side of the active page, plus first and last: 7 buttons in all.
+  const siblings = Math.max(0, Math.floor((PAGINATION_BUTTONS - 5) / 2));
+  return (
+    <Group justify="space-between" mt="md">
+      <Text size="sm" c="dimmed" data-testid="pagination-info">
+        Showing {from} to {to} of {total.toLocaleString("en-AU")} entries
+      </Text>
+      <Pagination
+        total={totalPages}
+        value={page}
+        onChange={onChange}
+        siblings={siblings}
+        boundaries={1}
+        size="sm"
+      />
+    </Group>
+  );
+}

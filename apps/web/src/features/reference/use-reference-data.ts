@@ -1,0 +1,100 @@
+import {
+  type Endpoint,
+  getMe,
+  listColours,
+  listDispenseStatuses,
+  listItemStatuses,
+  listOutlets,
+  listPaymentStatuses,
+  listPdSources,
+  listPrescriptionSources,
+  listPrescriptionTypes,
+  listRefundReasons,
+  listRegions,
+  listStaff,
+  listSuppliers,
+  type ResponseOf,
+} from "@loupe/contract";
+import { CACHE_LIFETIME_MS, type CachedList } from "@loupe/domain";
+import { useQuery } from "@tanstack/react-query";
+import { callEndpoint } from "../../lib/api-client";
+import { cachedAt, readCached, writeCached } from "../../lib/cache";
+import { readSession } from "../../lib/session";
+
+type DataOf<E extends Endpoint> = ResponseOf<E> extends { data: infer D } ? D : never;
+
+/** A reference list served from the browser cache while fresh, refetched past its lifetime. */
+function useCachedList<T>(name: CachedList, key: string, load: () => Promise<T>) {
+  return useQuery({
+    queryKey: ["reference", key],
+    queryFn: async () => {
+      const value = await load();
+      writeCached(name, value);
+      return value;
+    },
+    initialData: () => readCached<T>(name),
+    initialDataUpdatedAt: () => cachedAt(name),
+    staleTime: CACHE_LIFETIME_MS[name],
+  });
+}
+
+const dataOf =
+  <E extends Endpoint>(endpoint: E, query?: Record<string, string>) =>
+  async () =>
+    ((await callEndpoint(endpoint, { query })) as { data: DataOf<E> }).data;
+
+export const useRegions = () => useCachedList("regions", "regions", dataOf(listRegions));
+export const useOutlets = () => useCachedList("outlets", "outlets", dataOf(listOutlets, { with: "address" }));
+export const usePdSources = () => useCachedList("pdSources", "pdSources", dataOf(listPdSources));
+export const usePrescriptionTypes = () =>
+  useCachedList("prescriptionTypes", "prescriptionTypes", dataOf(listPrescriptionTypes));
+export const usePrescriptionSources = () =>
+  useCachedList(
+    "prescriptionSources",
+    "prescriptionSources",
+    dataOf(listPrescriptionSources, { type: "external" }),
+  );
+export const useColours = () => useCachedList("colours", "colours", dataOf(listColours));
+export const useLensSuppliers = () => useCachedList("lensSuppliers", "lensSuppliers", dataOf(listSuppliers));
+export const useRefundReasons = () =>
+  useCachedList("refundReasons", "refundReasons", dataOf(listRefundReasons));
+export const useStaffs = () =>
+  useCachedList("staffs", "staffs", dataOf(listStaff, { staff: "true", limit: "100" }));
+
+/** Dispense, item and payment statuses: one cache entry, one week. */
+export const useStatuses = () =>
+  useCachedList("statuses", "statuses", async () => {
+    const [dispense, item, payment] = await Promise.all([
+      dataOf(listDispenseStatuses)(),
+      dataOf(listItemStatuses)(),
+      dataOf(listPaymentStatuses)(),
+    ]);
+    return { dispense, item, payment };
+  });
+
+/** The signed-in user; the session copy shows at once, GET /me refreshes it. */
+export const useCurrentUser = () =>
+  useQuery({
+    queryKey: ["me"],
+    queryFn: async () => (await callEndpoint(getMe)).data,
+    initialData: () => readSession()?.user,
+    initialDataUpdatedAt: 0,
+    staleTime: CACHE_LIFETIME_MS.me,
+  });
+
+/** The lists the shell waits for before showing the app (spec §2: a spinner until the main ones are in). */
+export function useEssentialReferenceData() {
+  const queries = [
+    useOutlets(),
+    useCurrentUser(),
+    useRegions(),
+    useStatuses(),
+    usePdSources(),
+    usePrescriptionTypes(),
+    usePrescriptionSources(),
+  ];
+  return {
+    ready: queries.every((q) => q.data !== undefined),
+    error: queries.find((q) => q.error)?.error ?? null,
+  };
+}

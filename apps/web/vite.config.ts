@@ -1,0 +1,12 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const server = process.env.LOUPE_API ?? "http://127.0.0.1:3000";
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: { "/api": server, "/legacy-api": server, "/shop-api": server },
+  },
+  build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 1500 },
+});

@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+/**
+ * Starts the real server (embedded database, demo seed, built web app) on a free port with a fresh
+ * data folder, and a real SMTP server that writes each received mail to a folder the tests read.
+ */
+export default async function globalSetup() {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "loupe-e2e-"));
+  const mailDir = path.join(work, "mail");
+  fs.mkdirSync(mailDir);
+  let n = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, session, callback) {
+      simpleParser(stream).then((mail) => {
+        const to = session.envelope.rcptTo.map((r) => r.address).join(",");
+        fs.writeFileSync(
+          path.join(mailDir, `${String(++n).padStart(4, "0")}.json`),
+          JSON.stringify({ to, subject: mail.subject, text: mail.text }),
+        );
+        callback();
+      }, callback);
+    },
+  });
+  const smtpPort = await freePort();
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn("npx", ["tsx", "apps/server/src/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: path.join(work, "data"),
+      DATABASE_URL: "",
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      PUBLIC_URL: baseUrl,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+    detached: true,
+  });
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/healthz`);
+      if (res.ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error("server did not start in time");
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_MAIL_DIR = mailDir;
+
+  return async () => {
+    if (server.pid) {
+      try {
+        process.kill(-server.pid, "SIGTERM");
+      } catch {}
+    }
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    fs.rmSync(work, { recursive: true, force: true });
+  };
+}

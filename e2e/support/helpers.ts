@@ -1,0 +1,37 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+
+export const DEMO = { email: "admin@loupe.test", password: "LoupeDemo1" };
+
+export async function signIn(page: Page, email = DEMO.email, password = DEMO.password) {
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("location-selector")).toBeVisible();
+}
+
+/** Waits for Mantine's transitions to settle, then saves e2e/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string) {
+  await page.waitForTimeout(400);
+  await page.screenshot({
+    path: path.join(import.meta.dirname, "..", "screenshots", `${name}.png`),
+    fullPage: true,
+  });
+}
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The mails the e2e SMTP server received, oldest first. */
+export function receivedMails(): Mail[] {
+  const dir = process.env.E2E_MAIL_DIR!;
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as Mail);
+}
