@@ -137,3 +137,16 @@ export const listColours = list(
   z.object({ type: z.enum(["Frame", "Temple"]).optional() }),
 );
 export const listRefundReasons = list("/refund-reasons", "Refund reasons", refundReasonWire);
+
+const baseInfo = (base: "api" | "legacy" | "shop") =>
+  defineEndpoint({
+    method: "GET",
+    base,
+    path: "/",
+    summary: "Which API base this is, and that it answers",
+    auth: false,
+    response: dataEnvelope(z.object({ base: z.string(), name: z.string() })),
+  });
+export const apiBaseInfo = baseInfo("api");
+export const legacyBaseInfo = baseInfo("legacy");
+export const shopBaseInfo = baseInfo("shop");

@@ -5,7 +5,7 @@ const email = (field = "email") =>
   z
     .string({ error: messages.required(field) })
     .trim()
-    .min(1, messages.required(field))
+    .min(1, { message: messages.required(field), abort: true })
     .pipe(z.email(messages.email(field)));
 
 export const PASSWORD_RULE_MESSAGE =
@@ -16,7 +16,7 @@ export const loginSchema = z.object({
   email: email(),
   password: z
     .string({ error: messages.required("password") })
-    .min(1, messages.required("password"))
+    .min(1, { message: messages.required("password"), abort: true })
     .min(3, messages.minLength("password", 3)),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
@@ -28,11 +28,11 @@ export const newPasswordSchema = z
     email: email(),
     password: z
       .string({ error: messages.required("password") })
-      .min(1, messages.required("password"))
+      .min(1, { message: messages.required("password"), abort: true })
       .regex(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/, PASSWORD_RULE_MESSAGE),
     password_confirmation: z
       .string({ error: messages.required("password confirmation") })
-      .min(1, messages.required("password confirmation")),
+      .min(1, { message: messages.required("password confirmation"), abort: true }),
   })
   .refine((v) => v.password === v.password_confirmation, {
     path: ["password_confirmation"],

@@ -44,8 +44,7 @@ function buildUrl(endpoint: Endpoint, params?: Record<string, string | number>, 
     if (value === undefined || value === null || value === "") continue;
     if (Array.isArray(value)) {
       for (const v of value) search.append(key, String(v));
-    }
-    else search.set(key, String(value));
+    } else search.set(key, String(value));
   }
   const qs = search.toString();
   return `${appConfig.bases[endpoint.base]}${path}${qs ? `?${qs}` : ""}`;

@@ -1,5 +1,7 @@
 import {
+  apiBaseInfo,
   getOutlet,
+  legacyBaseInfo,
   listColours,
   listDispenseStatuses,
   listItemStatuses,
@@ -11,6 +13,7 @@ import {
   listRefundReasons,
   listRegions,
   listSuppliers,
+  shopBaseInfo,
 } from "@loupe/contract";
 import { asc, eq } from "drizzle-orm";
 import { notFound } from "../../platform/http/app-error";
@@ -40,6 +43,9 @@ const toSourceWire = (s: SourceRow) => ({
 });
 
 export function registerReferenceRoutes({ bind, db }: ModuleContext): void {
+  bind(apiBaseInfo, () => ({ data: { base: "api", name: "Loupe staff API" } }));
+  bind(legacyBaseInfo, () => ({ data: { base: "legacy", name: "Loupe older API" } }));
+  bind(shopBaseInfo, () => ({ data: { base: "shop", name: "Loupe web-shop service" } }));
   bind(listRegions, async () => ({
     data: (await db.select().from(regions).orderBy(asc(regions.id))).map(toRegionWire),
   }));

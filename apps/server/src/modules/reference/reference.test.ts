@@ -68,6 +68,18 @@ describe("reference data", () => {
     expect((await get("/api/refund-reasons"))[0]).toHaveProperty("slug");
   });
 
+  it("answers on all three bases", async () => {
+    for (const [url, base] of [
+      ["/api/", "api"],
+      ["/legacy-api/", "legacy"],
+      ["/shop-api/", "shop"],
+    ]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json().data.base).toBe(base);
+    }
+  });
+
   it("needs a token", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/region" });
     expect(res.statusCode).toBe(401);
