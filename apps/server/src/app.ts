@@ -14,8 +14,12 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import { createEmailSender, type EmailSender } from "./integrations/email";
+import { createFileStorage, type FileStorage } from "./integrations/file-storage";
+import { createSearch, type SearchPort } from "./integrations/search";
 import { createSmsSender, type SmsSender } from "./integrations/sms";
 import { moduleRoutes } from "./modules";
+import { searchCustomerIds } from "./modules/customers/customers.search";
+import { CUSTOMER_INDEX } from "./modules/customers/customers.service";
 import type { ModuleContext } from "./modules/module-context";
 import { createOutboxService } from "./modules/outbox/outbox.service";
 import type { Database } from "./platform/db/client";
@@ -26,6 +30,8 @@ import { installErrorHandler } from "./platform/http/error-handler";
 export interface Adapters {
   email?: EmailSender | null;
   sms?: SmsSender | null;
+  search?: SearchPort;
+  storage?: FileStorage;
 }
 
 export interface BuildAppOptions {
@@ -79,6 +85,8 @@ export async function buildApp({
     database,
     db: database.db,
     outbox,
+    search: adapters.search ?? createSearch(config, database, { [CUSTOMER_INDEX]: searchCustomerIds }),
+    storage: adapters.storage ?? createFileStorage(config),
   };
   for (const register of moduleRoutes) await register(ctx);
 

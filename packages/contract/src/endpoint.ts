@@ -24,6 +24,11 @@ export interface Endpoint {
   body?: z.ZodType;
   /** Multipart uploads have no JSON body schema; the route reads parts itself. */
   multipart?: boolean;
+  /**
+   * The body schema documents the call, but the service validates it with the domain rule
+   * (after normalising, e.g. empty strings to null), so every message is the spec's own.
+   */
+  serviceValidates?: boolean;
   response?: z.ZodType;
 }
 

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
+import type { FileStorage } from "../integrations/file-storage";
+import type { SearchPort } from "../integrations/search";
 import type { Database, Db } from "../platform/db/client";
 import type { Binder } from "../platform/http/bind";
 import type { OutboxService } from "./outbox/outbox.service";
@@ -12,4 +14,6 @@ export interface ModuleContext {
   database: Database;
   db: Db;
   outbox: OutboxService;
+  search: SearchPort;
+  storage: FileStorage;
 }

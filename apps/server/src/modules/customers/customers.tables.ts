@@ -32,11 +32,16 @@ export const customers = pgTable(
   },
   (t) => [
     index("customers_email_idx").on(sql`lower(${t.email})`),
-    index("customers_mobile_idx").on(t.mobile),
-    index("customers_phone_idx").on(t.phone),
     index("customers_dob_idx").on(t.dob),
     index("customers_region_idx").on(t.regionId),
     index("customers_created_idx").on(t.createdAt),
+    // Phone and mobile are matched on their digits, whatever spacing staff typed them with.
+    index("customers_mobile_digits_idx").on(
+      sql`regexp_replace(coalesce(${t.mobile}, ''), '[^0-9]', '', 'g')`,
+    ),
+    index("customers_phone_digits_idx").on(sql`regexp_replace(coalesce(${t.phone}, ''), '[^0-9]', '', 'g')`),
+    index("customers_email_trgm_idx").using("gin", sql`(lower(coalesce(${t.email}, ''))) gin_trgm_ops`),
+    index("customers_updated_idx").on(t.updatedAt),
     index("customers_name_trgm_idx").using(
       "gin",
       sql`(lower(${t.firstName} || ' ' || ${t.lastName})) gin_trgm_ops`,

@@ -36,7 +36,9 @@ export function createBinder(app: FastifyInstance, guard: preHandlerAsyncHookHan
         tags: [endpoint.base],
         ...(endpoint.params ? { params: endpoint.params } : {}),
         ...(endpoint.query ? { querystring: endpoint.query } : {}),
-        ...(endpoint.body && !endpoint.multipart ? { body: endpoint.body } : {}),
+        ...(endpoint.body && !endpoint.multipart && !endpoint.serviceValidates
+          ? { body: endpoint.body }
+          : {}),
       },
       preHandler: endpoint.auth === false ? undefined : guard,
       handler: async (req, reply) => {

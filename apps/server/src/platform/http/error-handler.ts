@@ -41,9 +41,9 @@ export function installErrorHandler(app: FastifyInstance): void {
           const text =
             v.keyword === "invalid_type" && /received undefined/.test(message)
               ? `The ${leaf} field is required.`
-              : message.includes(leaf)
-                ? message
-                : `The ${leaf} field is invalid: ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
+              : /^(Invalid|Too (small|big)|Expected)/.test(message)
+                ? `The ${leaf} field is invalid: ${message.charAt(0).toLowerCase()}${message.slice(1)}`
+                : message;
           (errors[field] ??= []).push(text);
         }
         const first = Object.values(errors)[0]?.[0] ?? "The given data was invalid.";

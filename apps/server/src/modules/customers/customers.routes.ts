@@ -1,0 +1,38 @@
+import {
+  createCustomer,
+  getCustomer,
+  listCustomers,
+  listCustomersLegacy,
+  searchCustomersIndex,
+  updateCustomer,
+} from "@loupe/contract";
+import type { ModuleContext } from "../module-context";
+import { createCustomersService } from "./customers.service";
+
+export function registerCustomersRoutes({ bind, database, search }: ModuleContext): void {
+  const service = createCustomersService({ database, search });
+  const paged = async (query: Parameters<typeof service.list>[0]) => {
+    const { rows, total, page, perPage } = await service.list(query);
+    return {
+      data: rows,
+      meta: {
+        pagination: {
+          total,
+          count: rows.length,
+          per_page: perPage,
+          current_page: page,
+          total_pages: Math.max(1, Math.ceil(total / perPage)),
+        },
+      },
+    };
+  };
+  bind(listCustomers, ({ query }) => paged(query));
+  bind(listCustomersLegacy, ({ query }) => paged(query));
+  bind(searchCustomersIndex, async ({ query }) => ({ data: await service.searchIndex(query) }));
+  bind(getCustomer, async ({ params }) => ({ data: await service.get(params.id) }));
+  bind(createCustomer, async ({ staff, body, reply }) => {
+    reply.status(201);
+    return { data: await service.create(staff, body) };
+  });
+  bind(updateCustomer, async ({ params, body }) => ({ data: await service.update(params.id, body) }));
+}

@@ -1,0 +1,198 @@
+import type { CustomerSearchQuery, CustomerWire } from "@loupe/contract";
+import {
+  channelsForOptIn,
+  customerSchema,
+  isSearchTooShort,
+  optInForChannels,
+  SEARCH_TOO_SHORT,
+} from "@loupe/domain";
+import { eq, inArray } from "drizzle-orm";
+import type { SearchPort } from "../../integrations/search";
+import type { Database } from "../../platform/db/client";
+import { notFound, validationError } from "../../platform/http/app-error";
+import { parseOrThrow } from "../../platform/http/validate";
+import { countNotesByCustomer } from "../notes/notes.queries";
+import { regions } from "../reference/reference.tables";
+import type { StaffRow } from "../staff/staff.service";
+import { type CustomerRow, toCustomerWire, toSearchDocument } from "./customers.mappers";
+import { searchCustomerIds } from "./customers.search";
+import { customers } from "./customers.tables";
+
+export const CUSTOMER_INDEX = "customers";
+
+interface Deps {
+  database: Database;
+  search: SearchPort;
+}
+
+type Body = Record<string, unknown> & {
+  region_id?: number | null;
+  outlet_id?: number | null;
+  home_region?: number | null;
+};
+
+export function createCustomersService({ database, search }: Deps) {
+  const db = database.db;
+
+  async function toWire(rows: CustomerRow[]): Promise<CustomerWire[]> {
+    const [regionRows, notes] = await Promise.all([
+      db.select().from(regions),
+      countNotesByCustomer(
+        db,
+        rows.map((r) => r.id),
+      ),
+    ]);
+    const code = new Map(regionRows.map((r) => [r.id, r.countryCode]));
+    return rows.map((r) =>
+      toCustomerWire(r, {
+        countryCode: r.regionId != null ? code.get(r.regionId) : null,
+        notesCount: notes.get(r.id) ?? 0,
+      }),
+    );
+  }
+
+  async function rowsByIds(ids: number[]): Promise<CustomerRow[]> {
+    if (!ids.length) return [];
+    const rows = await db.select().from(customers).where(inArray(customers.id, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id)).filter((r): r is CustomerRow => !!r);
+  }
+
+  function toSearchQuery(query: CustomerSearchQuery) {
+    if (isSearchTooShort(query.q)) throw validationError({ q: [SEARCH_TOO_SHORT] });
+    const page = Number(query.page ?? 1);
+    const perPage = Number(query.per_page ?? 15);
+    return {
+      q: query.q?.trim() || undefined,
+      filters: {
+        dob: query.dob || undefined,
+        region_id: query.region_id ? Number(query.region_id) : undefined,
+      },
+      page,
+      perPage,
+      sort: query.sort_by
+        ? { field: query.sort_by, direction: (query.sort_direction || "desc") as "asc" | "desc" }
+        : undefined,
+    };
+  }
+
+  /** Opt-in and channels always agree (spec §4), whichever of them the form changed. */
+  function reconcileOptIn(
+    values: {
+      new_opt_in: "ALL" | "HEALTH" | "NONE";
+      channel_sms: boolean;
+      channel_phone: boolean;
+      channel_email: boolean;
+    },
+    optInChanged: boolean,
+  ) {
+    if (optInChanged) return { newOptIn: values.new_opt_in, ...camel(channelsForOptIn(values.new_opt_in)) };
+    const optIn = optInForChannels(values.new_opt_in, values);
+    return {
+      newOptIn: optIn,
+      channelSms: values.channel_sms,
+      channelPhone: values.channel_phone,
+      channelEmail: values.channel_email,
+    };
+  }
+  const camel = (c: { channel_sms: boolean; channel_phone: boolean; channel_email: boolean }) => ({
+    channelSms: c.channel_sms,
+    channelPhone: c.channel_phone,
+    channelEmail: c.channel_email,
+  });
+
+  async function reindex(row: CustomerRow) {
+    await search.index(CUSTOMER_INDEX, [toSearchDocument(row)]);
+  }
+
+  return {
+    toWire,
+    async list(query: CustomerSearchQuery) {
+      const sq = toSearchQuery(query);
+      const { ids, total } = await searchCustomerIds(database, sq);
+      return { rows: await toWire(await rowsByIds(ids)), total, page: sq.page, perPage: sq.perPage };
+    },
+
+    async searchIndex(query: CustomerSearchQuery) {
+      const sq = toSearchQuery(query);
+      const { ids, total } = await search.search(CUSTOMER_INDEX, sq);
+      return { hits: await toWire(await rowsByIds(ids)), total };
+    },
+
+    async get(id: number) {
+      const [row] = await db.select().from(customers).where(eq(customers.id, id));
+      if (!row) throw notFound("Customer");
+      return (await toWire([row]))[0];
+    },
+
+    async create(staff: StaffRow, body: Body) {
+      const v = parseOrThrow(customerSchema, body);
+      const regionId = body.region_id ?? staff.regionId ?? 1;
+      const [row] = await db
+        .insert(customers)
+        .values({
+          firstName: v.first_name,
+          lastName: v.last_name ?? "",
+          email: v.email,
+          mobile: v.mobile,
+          phone: v.phone,
+          dob: v.dob,
+          gender: v.gender ?? null,
+          occupation: v.occupation,
+          hobbies: v.hobbies,
+          ...reconcileOptIn(v, true),
+          regionId,
+          homeRegionId: body.home_region ?? regionId,
+          outletId: body.outlet_id ?? staff.outletId,
+        })
+        .returning();
+      await reindex(row);
+      return (await toWire([row]))[0];
+    },
+
+    async update(id: number, body: Body) {
+      const [current] = await db.select().from(customers).where(eq(customers.id, id));
+      if (!current) throw notFound("Customer");
+      const merged = {
+        first_name: current.firstName,
+        last_name: current.lastName,
+        email: current.email,
+        mobile: current.mobile,
+        phone: current.phone,
+        dob: current.dob,
+        gender: current.gender,
+        occupation: current.occupation,
+        hobbies: current.hobbies,
+        new_opt_in: current.newOptIn,
+        channel_sms: current.channelSms,
+        channel_phone: current.channelPhone,
+        channel_email: current.channelEmail,
+        ...body,
+      };
+      const v = parseOrThrow(customerSchema, merged);
+      const optInChanged = body.new_opt_in !== undefined && body.new_opt_in !== current.newOptIn;
+      const [row] = await db
+        .update(customers)
+        .set({
+          firstName: v.first_name,
+          lastName: v.last_name ?? "",
+          email: v.email,
+          mobile: v.mobile,
+          phone: v.phone,
+          dob: v.dob,
+          gender: v.gender ?? null,
+          occupation: v.occupation,
+          hobbies: v.hobbies,
+          ...reconcileOptIn(v, optInChanged),
+          regionId: body.region_id ?? current.regionId,
+          outletId: body.outlet_id ?? current.outletId,
+          updatedAt: new Date(),
+        })
+        .where(eq(customers.id, id))
+        .returning();
+      await reindex(row);
+      return (await toWire([row]))[0];
+    },
+  };
+}
+export type CustomersService = ReturnType<typeof createCustomersService>;

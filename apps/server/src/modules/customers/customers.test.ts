@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/test-app";
+
+let t: TestApp;
+let token: string;
+const post = (payload: Record<string, unknown>) =>
+  t.call(token, { method: "POST", url: "/api/user", payload });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+  for (const c of [
+    {
+      first_name: "Olivia",
+      last_name: "Martin",
+      email: "olivia.martin@example.com",
+      mobile: "0412 345 678",
+      dob: "1990-04-12",
+    },
+    {
+      first_name: "Oliver",
+      last_name: "Martinez",
+      email: "oliver@example.com",
+      mobile: "0499 000 111",
+      dob: "1985-01-02",
+    },
+    {
+      first_name: "Noah",
+      last_name: "Smith",
+      email: "noah@example.com",
+      phone: "(02) 9555 1234",
+      dob: "1990-04-12",
+    },
+  ]) {
+    expect((await post(c)).statusCode).toBe(201);
+  }
+});
+afterAll(() => t.close());
+
+const list = async (query: string) => {
+  const res = await t.call(token, { method: "GET", url: `/api/v4/users?customer=1&${query}` });
+  return res;
+};
+
+describe("creating customers", () => {
+  it("takes the staff user's region and outlet, and sets all channels for ALL", async () => {
+    const res = await post({ first_name: "Ava", email: "AVA@Example.com", new_opt_in: "ALL" });
+    expect(res.statusCode).toBe(201);
+    const me = (await t.call(token, { method: "GET", url: "/api/me" })).json().data;
+    expect(res.json().data).toMatchObject({
+      full_name: "Ava",
+      email: "ava@example.com",
+      region: { id: me.region_id, country_code: "AU" },
+      outlet_id: me.outlet_id,
+      channel_sms: true,
+      channel_phone: true,
+      channel_email: true,
+    });
+  });
+
+  it("names the fields it refuses, in the spec's words", async () => {
+    const res = await post({ first_name: " ", email: "not-an-email" });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toMatchObject({
+      first_name: ["The first name field is required."],
+      email: ["The email field must be a valid email"],
+    });
+  });
+
+  it("NONE clears every channel", async () => {
+    const res = await post({ first_name: "Nina", new_opt_in: "NONE", channel_sms: true });
+    expect(res.json().data).toMatchObject({
+      new_opt_in: "NONE",
+      channel_sms: false,
+      channel_phone: false,
+      channel_email: false,
+    });
+  });
+});
+
+describe("updating customers", () => {
+  it("turning every channel off makes the opt-in NONE; back on makes it ALL", async () => {
+    const id = (await post({ first_name: "Chan", new_opt_in: "ALL" })).json().data.id;
+    const off = await t.call(token, {
+      method: "PUT",
+      url: `/api/staff/customers/${id}`,
+      payload: { channel_sms: false, channel_phone: false, channel_email: false },
+    });
+    expect(off.json().data.new_opt_in).toBe("NONE");
+    const on = await t.call(token, {
+      method: "PUT",
+      url: `/api/staff/customers/${id}`,
+      payload: { channel_sms: true, channel_phone: true, channel_email: true },
+    });
+    expect(on.json().data.new_opt_in).toBe("ALL");
+    const detail = await t.call(token, { method: "GET", url: `/api/staff/customers/${id}` });
+    expect(detail.json().data.new_opt_in).toBe("ALL");
+  });
+
+  it("answers 404 for an unknown customer", async () => {
+    const res = await t.call(token, {
+      method: "PUT",
+      url: "/api/staff/customers/999999",
+      payload: { first_name: "X" },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe("searching customers", () => {
+  it("needs at least 3 characters", async () => {
+    const res = await list("q=ol");
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.q).toEqual(["Please enter at least 3 characters to search."]);
+  });
+
+  it("finds by exact e-mail, by phone digits and by part of a name", async () => {
+    const byEmail = (await list("q=OLIVIA.MARTIN@example.com")).json();
+    expect(byEmail.data.map((c: { first_name: string }) => c.first_name)).toEqual(["Olivia"]);
+    const byMobile = (await list("q=0412345678")).json();
+    expect(byMobile.data.map((c: { first_name: string }) => c.first_name)).toEqual(["Olivia"]);
+    const byPhone = (await list(`q=${encodeURIComponent("02 9555 1234")}`)).json();
+    expect(byPhone.data.map((c: { first_name: string }) => c.first_name)).toEqual(["Noah"]);
+    const byName = (await list("q=martin")).json();
+    expect(byName.data.map((c: { last_name: string }) => c.last_name)).toEqual(["Martin", "Martinez"]);
+    expect(byName.meta.pagination).toMatchObject({ total: 2, per_page: 15, current_page: 1, total_pages: 1 });
+  });
+
+  it("filters by date of birth and region, sorts and pages", async () => {
+    const byDob = (await list("dob=1990-04-12&sort_by=first_name&sort_direction=asc")).json();
+    expect(byDob.data.map((c: { first_name: string }) => c.first_name)).toEqual(["Noah", "Olivia"]);
+    const nz = (await list("region_id=2")).json();
+    expect(nz.data).toEqual([]);
+    const page2 = (await list("per_page=2&page=2&sort_by=created_at&sort_direction=asc")).json();
+    expect(page2.data.map((c: { first_name: string }) => c.first_name)).toEqual(["Noah", "Ava"]);
+    expect(page2.meta.pagination.current_page).toBe(2);
+  });
+
+  it("answers the same search from the index variant as hits and total, and on the older base", async () => {
+    const hits = (await t.call(token, { method: "GET", url: "/api/customers-meili?q=martin" })).json();
+    expect(hits.data.total).toBe(2);
+    expect(hits.data.hits[0].last_name).toBe("Martin");
+    const legacy = await t.call(token, { method: "GET", url: "/legacy-api/v4/get-users?q=noah" });
+    expect(legacy.json().data[0].first_name).toBe("Noah");
+  });
+});

@@ -1,0 +1,147 @@
+import type { PdWire } from "@loupe/contract";
+import {
+  DEFAULT_GUEST_LENS_TYPE_ID,
+  isComplexPd,
+  normalisePdInput,
+  PD_HEIGHT_FIELDS,
+  PD_WIDTH_FIELDS,
+  type PdFormValues,
+  type PdPurpose,
+  pdSchema,
+  presentPd,
+} from "@loupe/domain";
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { notFound, validationError } from "../../platform/http/app-error";
+import { parseOrThrow } from "../../platform/http/validate";
+import { customers } from "../customers/customers.tables";
+import { pdSources } from "../reference/reference.tables";
+import type { StaffRow } from "../staff/staff.service";
+import { staffUsers } from "../staff/staff.tables";
+import { pds } from "./pds.tables";
+
+type PdRow = typeof pds.$inferSelect;
+const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+const MEASURES = [...PD_WIDTH_FIELDS, ...PD_HEIGHT_FIELDS];
+
+export interface PresenterOptions {
+  purpose?: PdPurpose;
+  lensType?: string;
+}
+
+export function createPdsService({ db }: { db: Db }) {
+  async function toWire(rows: PdRow[], options: PresenterOptions = {}): Promise<PdWire[]> {
+    if (!rows.length) return [];
+    const [sources, staff] = await Promise.all([
+      db.select().from(pdSources),
+      db
+        .select({ id: staffUsers.id, first: staffUsers.firstName, last: staffUsers.lastName })
+        .from(staffUsers),
+    ]);
+    const sourceById = new Map(sources.map((s) => [s.id, s]));
+    const staffById = new Map(
+      staff.map((s) => [s.id, { id: s.id, full_name: `${s.first} ${s.last}`.trim() }]),
+    );
+    return rows.map((r) => {
+      const measures = Object.fromEntries(MEASURES.map((f) => [f, (r as any)[camel(f)] as number | null]));
+      const source = sourceById.get(r.sourceId)!;
+      return {
+        id: r.id,
+        customer_id: r.customerId,
+        lens_type_id: r.lensTypeId,
+        ...measures,
+        frame_size: r.frameSize,
+        arm_size: r.armSize,
+        glass_shape_type: r.glassShapeType,
+        note: r.note,
+        source_id: r.sourceId,
+        source: { data: { id: source.id, name: source.name, slug: source.slug } },
+        outlet_id: r.outletId,
+        staff_user_id: r.staffUserId,
+        staff: r.staffUserId ? { data: staffById.get(r.staffUserId)! } : null,
+        is_complex: isComplexPd(measures),
+        created_at: r.createdAt.toISOString(),
+        updated_at: r.updatedAt.toISOString(),
+        pdPresenter: presentPd(measures, { purpose: options.purpose, lensType: options.lensType }),
+      } as PdWire;
+    });
+  }
+
+  function parse(input: unknown): PdFormValues {
+    return parseOrThrow(pdSchema, normalisePdInput((input ?? {}) as Record<string, unknown>));
+  }
+
+  async function checkSource(sourceId: number) {
+    const [s] = await db.select({ id: pdSources.id }).from(pdSources).where(eq(pdSources.id, sourceId));
+    if (!s) throw validationError({ source_id: ["The selected source is invalid."] });
+  }
+
+  const columns = (v: PdFormValues) => ({
+    ...Object.fromEntries(MEASURES.map((f) => [camel(f), (v as any)[f] ?? null])),
+    frameSize: v.frame_size ?? null,
+    armSize: v.arm_size ?? null,
+    glassShapeType: v.glass_shape_type ?? null,
+    note: v.note ?? null,
+    sourceId: v.source_id,
+    outletId: v.outlet_id ?? null,
+  });
+
+  async function load(id: number) {
+    const [row] = await db.select().from(pds).where(eq(pds.id, id));
+    if (!row) throw notFound("PD");
+    return row;
+  }
+
+  return {
+    async create(staff: StaffRow, input: Record<string, unknown>, guest: boolean) {
+      const v = parse(input);
+      await checkSource(v.source_id);
+      let customerId: number | null = null;
+      if (!guest) {
+        customerId = Number(input.customer_user_id);
+        const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
+        if (!c) throw notFound("Customer");
+      }
+      const lensTypeId = guest
+        ? Number(input.lens_type ?? DEFAULT_GUEST_LENS_TYPE_ID)
+        : ((input.lens_type_id as number | null) ?? null);
+      const [row] = await db
+        .insert(pds)
+        .values({
+          ...(columns(v) as any),
+          customerId,
+          lensTypeId,
+          staffUserId: staff.id,
+          outletId: v.outlet_id ?? staff.outletId,
+        })
+        .returning();
+      return (await toWire([row]))[0];
+    },
+    async listForCustomer(customerId: number, options: PresenterOptions) {
+      const rows = await db
+        .select()
+        .from(pds)
+        .where(eq(pds.customerId, customerId))
+        .orderBy(desc(pds.createdAt), desc(pds.id));
+      return toWire(rows, options);
+    },
+    async get(id: number, options: PresenterOptions) {
+      return (await toWire([await load(id)], options))[0];
+    },
+    async update(id: number, input: unknown) {
+      await load(id);
+      const v = parse(input);
+      await checkSource(v.source_id);
+      const [row] = await db
+        .update(pds)
+        .set({ ...(columns(v) as any), updatedAt: new Date() })
+        .where(eq(pds.id, id))
+        .returning();
+      return (await toWire([row]))[0];
+    },
+    async remove(id: number) {
+      await load(id);
+      await db.delete(pds).where(eq(pds.id, id));
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import {
+  attachPrescriptionFiles,
+  createAnonymousPrescription,
+  createPrescription,
+  deletePrescription,
+  detachPrescriptionFile,
+  emailPrescription,
+  listCustomerPrescriptions,
+  updatePrescription,
+} from "@loupe/contract";
+import { FILE_DELETED_FROM_PRESCRIPTION, PRESCRIPTION_EMAILED } from "@loupe/domain";
+import type { ModuleContext } from "../module-context";
+import { createPrescriptionsService } from "./prescriptions.service";
+
+export function registerPrescriptionsRoutes({ bind, db, outbox }: ModuleContext): void {
+  const service = createPrescriptionsService({ db, outbox });
+  bind(createPrescription, async ({ staff, params, body, reply }) => {
+    reply.status(201);
+    return { data: await service.create(staff, params.id, body) };
+  });
+  bind(createAnonymousPrescription, async ({ staff, body, reply }) => {
+    reply.status(201);
+    return { data: await service.create(staff, null, body) };
+  });
+  bind(listCustomerPrescriptions, async ({ params }) => ({ data: await service.listForCustomer(params.id) }));
+  bind(updatePrescription, async ({ params, body }) => ({ data: await service.update(params.id, body) }));
+  bind(deletePrescription, async ({ params }) => {
+    await service.remove(params.id);
+    return { message: "Prescription removed." };
+  });
+  bind(emailPrescription, async ({ params, body }) => {
+    await service.email(params.id, body?.email);
+    return { message: PRESCRIPTION_EMAILED };
+  });
+  bind(attachPrescriptionFiles, async ({ params, body }) => ({
+    data: await service.attachFiles(params.userId, params.id, body.files),
+  }));
+  bind(detachPrescriptionFile, async ({ params }) => {
+    await service.detachFile(params.userId, params.id, params.fileId);
+    return { message: FILE_DELETED_FROM_PRESCRIPTION };
+  });
+}

@@ -1,0 +1,197 @@
+import {
+  CODE_GENERATED_LOCKED,
+  isCodeGeneratedSource,
+  type PrescriptionValues,
+  prescriptionSchema,
+} from "@loupe/domain";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { AppError, notFound, validationError } from "../../platform/http/app-error";
+import { parseOrThrow } from "../../platform/http/validate";
+import { customers } from "../customers/customers.tables";
+import { files } from "../files/files.tables";
+import type { OutboxService } from "../outbox/outbox.service";
+import { prescriptionSources } from "../reference/reference.tables";
+import type { StaffRow } from "../staff/staff.service";
+import { staffUsers } from "../staff/staff.tables";
+import { type PrescriptionRow, toPrescriptionWire } from "./prescriptions.mappers";
+import { prescriptionFiles, prescriptions } from "./prescriptions.tables";
+
+export function createPrescriptionsService({ db, outbox }: { db: Db; outbox: OutboxService }) {
+  async function toWire(rows: PrescriptionRow[]) {
+    if (!rows.length) return [];
+    const ids = rows.map((r) => r.id);
+    const [sources, staff, links] = await Promise.all([
+      db.select().from(prescriptionSources),
+      db
+        .select({ id: staffUsers.id, first: staffUsers.firstName, last: staffUsers.lastName })
+        .from(staffUsers),
+      db
+        .select({ rxId: prescriptionFiles.prescriptionId, file: files })
+        .from(prescriptionFiles)
+        .innerJoin(files, eq(files.id, prescriptionFiles.fileId))
+        .where(inArray(prescriptionFiles.prescriptionId, ids)),
+    ]);
+    const sourceById = new Map(sources.map((s) => [s.id, s]));
+    const staffById = new Map(
+      staff.map((s) => [s.id, { id: s.id, full_name: `${s.first} ${s.last}`.trim() }]),
+    );
+    return rows.map((r) =>
+      toPrescriptionWire(
+        r,
+        sourceById.get(r.sourceId)!,
+        r.staffUserId ? (staffById.get(r.staffUserId) ?? null) : null,
+        links.filter((l) => l.rxId === r.id).map((l) => l.file),
+      ),
+    );
+  }
+
+  async function load(id: number) {
+    const [row] = await db.select().from(prescriptions).where(eq(prescriptions.id, id));
+    if (!row) throw notFound("Prescription");
+    return row;
+  }
+
+  async function sourceOf(sourceId: number) {
+    const [s] = await db.select().from(prescriptionSources).where(eq(prescriptionSources.id, sourceId));
+    if (!s) throw validationError({ source_id: ["The selected source is invalid."] });
+    return s;
+  }
+
+  /** Code-generated prescriptions are read-only (spec §6). */
+  async function assertEditable(row: PrescriptionRow) {
+    const source = await sourceOf(row.sourceId);
+    if (isCodeGeneratedSource(source.slug)) throw new AppError("forbidden", CODE_GENERATED_LOCKED);
+  }
+
+  const columns = (v: PrescriptionValues) => ({
+    typeId: v.type_id,
+    category: v.category ?? null,
+    addType: v.add_type ?? null,
+    rightSph: v.right_sph,
+    rightCyl: v.right_cyl,
+    rightAxis: v.right_axis,
+    leftSph: v.left_sph,
+    leftCyl: v.left_cyl,
+    leftAxis: v.left_axis,
+    spectacles: v.type_id === 1 ? (v.spectacles ?? null) : null,
+    contactLens: v.type_id === 2 ? (v.contact_lens ?? null) : null,
+    sourceId: v.source_id,
+    outletId: v.outlet_id ?? null,
+    note: v.note ?? null,
+    printedNote: v.printed_note ?? null,
+    expiryDate: v.expiry_date ?? null,
+  });
+
+  async function linkFiles(tx: Db, rxId: number, fileIds: number[]) {
+    if (!fileIds.length) return;
+    const found = await tx.select({ id: files.id }).from(files).where(inArray(files.id, fileIds));
+    if (found.length !== new Set(fileIds).size)
+      throw validationError({ files: ["One of the files does not exist."] });
+    await tx
+      .insert(prescriptionFiles)
+      .values([...new Set(fileIds)].map((fileId) => ({ prescriptionId: rxId, fileId })))
+      .onConflictDoNothing();
+  }
+
+  async function create(staff: StaffRow, customerId: number | null, input: unknown) {
+    const v = parseOrThrow(prescriptionSchema, input);
+    const source = await sourceOf(v.source_id);
+    // Staff cannot create what only the system may: code-generated prescriptions come from the online test.
+    if (isCodeGeneratedSource(source.slug))
+      throw validationError({ source_id: ["The selected source is invalid."] });
+    if (customerId != null) {
+      const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
+      if (!c) throw notFound("Customer");
+    }
+    const row = await db.transaction(async (tx) => {
+      const [rx] = await tx
+        .insert(prescriptions)
+        .values({ ...columns(v), customerId, staffUserId: staff.id, outletId: v.outlet_id ?? staff.outletId })
+        .returning();
+      await linkFiles(tx as unknown as Db, rx.id, v.files ?? []);
+      return rx;
+    });
+    return (await toWire([row]))[0];
+  }
+
+  return {
+    create,
+    async listForCustomer(customerId: number) {
+      const rows = await db
+        .select()
+        .from(prescriptions)
+        .where(eq(prescriptions.customerId, customerId))
+        .orderBy(desc(prescriptions.createdAt), desc(prescriptions.id));
+      return toWire(rows);
+    },
+    async get(id: number) {
+      return (await toWire([await load(id)]))[0];
+    },
+    async update(id: number, input: unknown) {
+      const current = await load(id);
+      await assertEditable(current);
+      const v = parseOrThrow(prescriptionSchema, input);
+      const source = await sourceOf(v.source_id);
+      if (isCodeGeneratedSource(source.slug))
+        throw validationError({ source_id: ["The selected source is invalid."] });
+      const row = await db.transaction(async (tx) => {
+        const [rx] = await tx
+          .update(prescriptions)
+          .set({ ...columns(v), updatedAt: new Date() })
+          .where(eq(prescriptions.id, id))
+          .returning();
+        if (v.files) await linkFiles(tx as unknown as Db, id, v.files);
+        return rx;
+      });
+      return (await toWire([row]))[0];
+    },
+    async remove(id: number) {
+      await assertEditable(await load(id));
+      await db.delete(prescriptions).where(eq(prescriptions.id, id));
+    },
+    async attachFiles(customerId: number, id: number, fileIds: number[]) {
+      const row = await load(id);
+      if (row.customerId !== customerId) throw notFound("Prescription");
+      await assertEditable(row);
+      await db.transaction((tx) => linkFiles(tx as unknown as Db, id, fileIds));
+      return (await toWire([row]))[0];
+    },
+    async detachFile(customerId: number, id: number, fileId: number) {
+      const row = await load(id);
+      if (row.customerId !== customerId) throw notFound("Prescription");
+      await assertEditable(row);
+      const removed = await db
+        .delete(prescriptionFiles)
+        .where(and(eq(prescriptionFiles.prescriptionId, id), eq(prescriptionFiles.fileId, fileId)))
+        .returning();
+      if (!removed.length) throw notFound("File");
+    },
+    /** E-mails the prescription to its customer (or the given address); allowed for every source. */
+    async email(id: number, to?: string) {
+      const [wire] = await toWire([await load(id)]);
+      let address = to;
+      if (!address && wire.customer_id) {
+        const [c] = await db.select().from(customers).where(eq(customers.id, wire.customer_id));
+        address = c?.email ?? undefined;
+      }
+      if (!address) throw validationError({ email: ["The customer has no e-mail address."] });
+      const d = wire.standardised_prescription_display_array;
+      const lines = [
+        `Your ${wire.type_id === 2 ? "contact lens" : "spectacle"} prescription`,
+        "",
+        `Right: ${d.right}`,
+        `Left: ${d.left}`,
+        d.add ? `Add: ${d.add}` : null,
+        wire.prism_string ? `Prism: ${wire.prism_string}` : null,
+        `Expiry: ${wire.expiry_date_stamp}`,
+        wire.printed_note ? `\n${wire.printed_note}` : null,
+      ].filter((l) => l !== null);
+      const sent = await outbox.sendEmail(
+        { to: address, subject: "Your prescription", text: lines.join("\n") },
+        { kind: "prescription", prescription_id: id },
+      );
+      if (sent.status === "failed") throw new AppError("upstream_failed", "Email Couldn't Send");
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import { customerSchema } from "@loupe/domain";
+import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
+import { dataEnvelope, hitsEnvelope, idParams, pagedEnvelope } from "./envelope";
+
+export const customerWire = z.object({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  email: z.string().nullable(),
+  mobile: z.string().nullable(),
+  phone: z.string().nullable(),
+  dob: z.string().nullable(),
+  gender: z.enum(["Male", "Female"]).nullable(),
+  occupation: z.string().nullable(),
+  hobbies: z.string().nullable(),
+  new_opt_in: z.enum(["ALL", "HEALTH", "NONE"]),
+  channel_sms: z.boolean(),
+  channel_phone: z.boolean(),
+  channel_email: z.boolean(),
+  has_shop_account: z.boolean(),
+  outlet_id: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  region: z.object({ id: z.number(), country_code: z.string() }).nullable(),
+  regions: z.object({ data: z.array(z.object({ id: z.number(), country_code: z.string() })) }),
+  active_recall: z.object({ data: z.object({ due_date: z.object({ date: z.string() }) }) }).nullable(),
+  notes_count: z.number(),
+});
+export type CustomerWire = z.infer<typeof customerWire>;
+
+export const CUSTOMER_SORT_FIELDS = ["updated_at", "created_at", "first_name", "last_name", "dob"] as const;
+
+export const customerSearchQuery = z.object({
+  q: z.string().max(200).optional(),
+  dob: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "The dob field must be a date (YYYY-MM-DD).")
+    .optional()
+    .or(z.literal("")),
+  region_id: z.coerce.number().int().positive().optional().or(z.literal("")),
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(15),
+  sort_by: z.enum(CUSTOMER_SORT_FIELDS).optional().or(z.literal("")),
+  sort_direction: z.enum(["asc", "desc"]).optional().or(z.literal("")),
+  customer: z.string().optional(),
+  r: z.string().optional(),
+});
+export type CustomerSearchQuery = z.input<typeof customerSearchQuery>;
+
+export const listCustomers = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/v4/users",
+  summary:
+    "Customers: search (name, e-mail, mobile, phone; ranked), filter by date of birth and region, sorted, paged",
+  query: customerSearchQuery,
+  response: pagedEnvelope(customerWire),
+});
+
+export const listCustomersLegacy = defineEndpoint({
+  ...listCustomers,
+  base: "legacy",
+  path: "/v4/get-users",
+});
+
+export const searchCustomersIndex = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/customers-meili",
+  summary: "Customers from the search index (Customers MEILI): the route query passed through",
+  query: customerSearchQuery,
+  response: hitsEnvelope(customerWire),
+});
+
+export const getCustomer = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/staff/customers/:id",
+  summary: "One customer",
+  params: idParams,
+  response: dataEnvelope(customerWire),
+});
+
+export const customerBody = z.strictObject({
+  ...customerSchema.shape,
+  region_id: z.number().int().positive().nullish(),
+  outlet_id: z.number().int().positive().nullish(),
+  home_region: z.number().int().positive().nullish(),
+  active_region: z.number().int().positive().nullish(),
+});
+
+export const createCustomer = defineEndpoint({
+  serviceValidates: true,
+  method: "POST",
+  base: "api",
+  path: "/user",
+  summary: "Create a customer (takes the staff user's region and outlet unless given)",
+  body: customerBody,
+  response: dataEnvelope(customerWire),
+});
+
+export const updateCustomer = defineEndpoint({
+  serviceValidates: true,
+  method: "PUT",
+  base: "api",
+  path: "/staff/customers/:id",
+  summary: "Update a customer",
+  params: idParams,
+  body: customerBody.partial().extend({ first_name: customerSchema.shape.first_name.optional() }),
+  response: dataEnvelope(customerWire),
+});

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
+import { dataEnvelope, idParams, messageEnvelope } from "./envelope";
+
+export const fileWire = z.object({
+  id: z.number(),
+  file_name: z.string(),
+  full_path: z.string(),
+  full_thumbnail_path: z.string().nullable(),
+  mime_type: z.string(),
+  size: z.number(),
+  caption: z.string().nullable(),
+  customer_id: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type FileWire = z.infer<typeof fileWire>;
+
+export const uploadCustomerFiles = defineEndpoint({
+  method: "POST",
+  base: "api",
+  path: "/customer/:id/files",
+  summary: "Upload files (multipart files[n]) to a customer",
+  params: idParams,
+  multipart: true,
+  response: dataEnvelope(z.array(fileWire)),
+});
+
+export const listCustomerFiles = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/customer/:id/files",
+  summary: "A customer's files, newest first",
+  params: idParams,
+  response: dataEnvelope(z.array(fileWire)),
+});
+
+export const uploadStaffFile = defineEndpoint({
+  method: "POST",
+  base: "api",
+  path: "/staff/files",
+  summary: "Upload a file (multipart) to attach to a note or prescription",
+  multipart: true,
+  response: dataEnvelope(z.array(fileWire)),
+});
+
+export const getFile = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/staff/files/:id",
+  summary: "A file's details",
+  params: idParams,
+  response: dataEnvelope(fileWire),
+});
+
+export const downloadFile = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/staff/files/:id/content",
+  summary: "A file's bytes (thumbnail=1 for the image thumbnail; ?token= works for links)",
+  params: idParams,
+  query: z.object({
+    thumbnail: z.string().optional(),
+    download: z.string().optional(),
+    token: z.string().optional(),
+  }),
+});
+
+export const deleteFile = defineEndpoint({
+  method: "DELETE",
+  base: "api",
+  path: "/staff/files/:id",
+  summary: "Remove a file",
+  params: idParams,
+  response: messageEnvelope,
+});
