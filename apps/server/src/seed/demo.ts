@@ -1,4 +1,5 @@
 import type { Db } from "../platform/db/client";
+import { seedDemoCustomers } from "./demo-customers";
 import { seedDemoStaff } from "./demo-staff";
 import { ensureReferenceData } from "./reference-data";
 
@@ -7,8 +8,8 @@ export interface DemoSize {
   jobs: number;
 }
 
-/** Steps later modules add (customers, jobs…); each checks for itself whether it already ran. */
-export const demoSteps: ((db: Db, size: DemoSize) => Promise<void>)[] = [];
+/** Steps after reference data and staff, in order; each checks for itself whether it already ran. */
+const demoSteps: ((db: Db, size: DemoSize) => Promise<void>)[] = [seedDemoCustomers];
 
 export const DEFAULT_DEMO_SIZE: DemoSize = { customers: 300, jobs: 3000 };
 

@@ -1,0 +1,140 @@
+import { sql } from "drizzle-orm";
+import { customers } from "../modules/customers/customers.tables";
+import { notes } from "../modules/notes/notes.tables";
+import { pds } from "../modules/pds/pds.tables";
+import { prescriptions } from "../modules/prescriptions/prescriptions.tables";
+import { outlets, pdSources, prescriptionSources } from "../modules/reference/reference.tables";
+import { staffUsers } from "../modules/staff/staff.tables";
+import type { Db } from "../platform/db/client";
+import { generateCustomer } from "./customer-generator";
+import type { DemoSize } from "./demo";
+import { createRng } from "./rng";
+
+const NOTE_TEXTS = [
+  "Prefers afternoon appointments.",
+  "Called about frame adjustment; booked in for Saturday.",
+  "Sensitive to lens weight, suggest high index.",
+  "Asked for a copy of the prescription by e-mail.",
+  "Picked up sunglasses; very happy with the fit.",
+];
+
+/** Demo customers with prescriptions, PDs and notes. Skipped when customers exist. */
+export async function seedDemoCustomers(db: Db, size: DemoSize): Promise<void> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(customers);
+  if (n > 0) return;
+  const rng = createRng(20261123);
+  const outletRows = await db.select().from(outlets);
+  const staff = await db.select().from(staffUsers);
+  const rxSources = await db.select().from(prescriptionSources);
+  const pdSourceRows = await db.select().from(pdSources);
+  const outletsByRegion = (regionId: number) =>
+    outletRows.filter((o) => o.regionId === regionId && o.isActive);
+
+  const rows = Array.from({ length: size.customers }, (_, i) => {
+    const c = generateCustomer(rng, i + 1);
+    const outlet = rng.pick(outletsByRegion(c.region_id));
+    const on = c.new_opt_in !== "NONE";
+    return {
+      firstName: c.first_name,
+      lastName: c.last_name,
+      email: c.email,
+      mobile: c.mobile,
+      phone: c.phone,
+      dob: c.dob,
+      gender: c.gender,
+      occupation: c.occupation,
+      newOptIn: c.new_opt_in,
+      channelSms: on,
+      channelPhone: on,
+      channelEmail: on,
+      regionId: c.region_id,
+      homeRegionId: c.region_id,
+      outletId: outlet.id,
+      hasShopAccount: c.has_shop_account,
+      recallDueDate: rng.chance(0.3) ? `2027-${String(rng.int(1, 12)).padStart(2, "0")}-15` : null,
+      createdAt: c.created_at,
+      updatedAt: c.created_at,
+    };
+  });
+  const inserted = await db
+    .insert(customers)
+    .values(rows)
+    .returning({ id: customers.id, outletId: customers.outletId, createdAt: customers.createdAt });
+
+  const source = (slug: string) => rxSources.find((s) => s.slug === slug)!.id;
+  const quarter = (min: number, max: number) => rng.int(min * 4, max * 4) / 4;
+  const rxRows: (typeof prescriptions.$inferInsert)[] = [];
+  const pdRows: (typeof pds.$inferInsert)[] = [];
+  const noteRows: (typeof notes.$inferInsert)[] = [];
+  for (const c of inserted) {
+    const count = rng.int(0, 3);
+    for (let k = 0; k < count; k++) {
+      const contact = rng.chance(0.2);
+      const cyl = rng.chance(0.5) ? -quarter(0.25, 2) : null;
+      const add = rng.chance(0.3) ? quarter(1, 2.5) : null;
+      rxRows.push({
+        customerId: c.id,
+        typeId: contact ? 2 : 1,
+        category: rng.pick(["class-a", "class-b", "class-c"]),
+        addType: "binocular",
+        rightSph: quarter(-6, 3),
+        rightCyl: cyl,
+        rightAxis: cyl ? rng.int(1, 180) : null,
+        leftSph: quarter(-6, 3),
+        leftCyl: null,
+        leftAxis: null,
+        spectacles: contact ? null : { right_near_add: add, left_near_add: add },
+        contactLens: contact
+          ? {
+              brand: rng.pick(["Acuvue Oasys", "Dailies Total1", "Biofinity"]),
+              right_base_curve: 8.6,
+              left_base_curve: 8.6,
+              right_diameter: 14.2,
+              left_diameter: 14.2,
+            }
+          : null,
+        sourceId: rng.chance(0.1)
+          ? source("cg")
+          : source(rng.pick(["in-store", "external-optometrist", "existing-glasses"])),
+        outletId: c.outletId,
+        staffUserId: rng.pick(staff).id,
+        expiryDate: rng.chance(0.7)
+          ? `${rng.int(2026, 2028)}-${String(rng.int(1, 12)).padStart(2, "0")}-28`
+          : null,
+        createdAt: new Date(c.createdAt.getTime() + k * 86_400_000 * rng.int(30, 300)),
+      });
+    }
+    if (rng.chance(0.6)) {
+      const bi = rng.int(56, 70);
+      pdRows.push({
+        customerId: c.id,
+        binocularDistPd: bi,
+        rightDistPd: bi / 2,
+        leftDistPd: bi / 2,
+        binocularReadingPd: rng.chance(0.3) ? bi - 3 : null,
+        rightHeightMultifocal: rng.chance(0.3) ? rng.int(20, 28) : null,
+        leftHeightMultifocal: rng.chance(0.3) ? rng.int(20, 28) : null,
+        frameSize: rng.pick(["S", "M", "L"]),
+        armSize: rng.pick(["S", "M", "L"]),
+        glassShapeType: rng.pick(["classic", "round"]),
+        sourceId: rng.pick(pdSourceRows).id,
+        outletId: c.outletId,
+        staffUserId: rng.pick(staff).id,
+        createdAt: c.createdAt,
+      });
+    }
+    const noteCount = rng.chance(0.4) ? rng.int(1, 3) : 0;
+    for (let k = 0; k < noteCount; k++) {
+      noteRows.push({
+        customerId: c.id,
+        content: rng.pick(NOTE_TEXTS),
+        creatorId: rng.chance(0.85) ? rng.pick(staff).id : null,
+        createdAt: c.createdAt,
+      });
+    }
+  }
+  for (let i = 0; i < rxRows.length; i += 500)
+    await db.insert(prescriptions).values(rxRows.slice(i, i + 500));
+  for (let i = 0; i < pdRows.length; i += 500) await db.insert(pds).values(pdRows.slice(i, i + 500));
+  for (let i = 0; i < noteRows.length; i += 500) await db.insert(notes).values(noteRows.slice(i, i + 500));
+}
