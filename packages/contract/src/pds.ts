@@ -1,11 +1,17 @@
-import { PD_HEIGHT_FIELDS, PD_WIDTH_FIELDS, pdSchema } from "@loupe/domain";
+import {
+  PD_HEIGHT_FIELDS,
+  PD_WIDTH_FIELDS,
+  type PdHeightField,
+  type PdWidthField,
+  pdSchema,
+} from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { dataEnvelope, idParams, messageEnvelope } from "./envelope";
 
 const measurement = Object.fromEntries(
   [...PD_WIDTH_FIELDS, ...PD_HEIGHT_FIELDS].map((f) => [f, z.number().nullable()]),
-);
+) as Record<PdWidthField | PdHeightField, z.ZodNullable<z.ZodNumber>>;
 
 export const pdPresenterWire = z.object({
   data: z.object({

@@ -13,6 +13,8 @@ const LogoutPage = lazy(() => import("../features/auth/pages/logout-page"));
 const SettingsPage = lazy(() => import("../features/settings/pages/settings-page"));
 const StaffsPage = lazy(() => import("../features/staffs/pages/staffs-page"));
 const OutboxPage = lazy(() => import("../features/outbox/pages/outbox-page"));
+const CustomersPage = lazy(() => import("../features/customers/pages/customers-page"));
+const CustomersMeiliPage = lazy(() => import("../features/customers/pages/customers-meili-page"));
 
 const page = (node: ReactNode) => (
   <Suspense
@@ -40,8 +42,8 @@ export const routes: RouteObject[] = [
     ),
     children: [
       { path: "/", element: <Navigate to="/customers" replace /> },
-      { path: "/customers", element: page(<PlaceholderPage title="Customers" />) },
-      { path: "/customers-meili", element: page(<PlaceholderPage title="Customers MEILI" />) },
+      { path: "/customers", element: page(<CustomersPage />) },
+      { path: "/customers-meili", element: page(<CustomersMeiliPage />) },
       { path: "/jobs", element: page(<PlaceholderPage title="Jobs" />) },
       { path: "/jobs-search", element: page(<PlaceholderPage title="Beta Jobs" />) },
       { path: "/jobs-meili", element: page(<PlaceholderPage title="Jobs MEILI" />) },

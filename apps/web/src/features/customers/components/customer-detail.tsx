@@ -1,0 +1,96 @@
+import type { CustomerWire } from "@loupe/contract";
+import { ageFromDob, OPT_IN_LABELS } from "@loupe/domain";
+import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text } from "@mantine/core";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { appConfig } from "../../../lib/config";
+import { formatDate } from "../../../lib/format";
+import { CustomerModal } from "./customer-modal";
+import { FilesPanel } from "./files-panel";
+import { PdsPanel } from "./pds-panel";
+import { PrescriptionsPanel } from "./prescriptions-panel";
+
+function Field({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm">{value || "—"}</Text>
+    </div>
+  );
+}
+
+/** The expanded customer row: profile, prescriptions, PDs and files, and the footer actions. */
+export function CustomerDetail({ customer }: { customer: CustomerWire }) {
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [tab, setTab] = useState<string | null>("profile");
+  const age = ageFromDob(customer.dob);
+  return (
+    <Stack gap="sm" data-testid={`customer-detail-${customer.id}`}>
+      <Tabs value={tab} onChange={setTab}>
+        <Tabs.List>
+          <Tabs.Tab value="profile">Profile</Tabs.Tab>
+          <Tabs.Tab value="prescriptions">Prescriptions</Tabs.Tab>
+          <Tabs.Tab value="pds">Pupil Distances</Tabs.Tab>
+          <Tabs.Tab value="files">Files</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="profile" pt="sm">
+          <Paper withBorder p="sm">
+            <SimpleGrid cols={4}>
+              <Field label="Email" value={customer.email} />
+              <Field label="Mobile" value={customer.mobile} />
+              <Field label="D.O.B." value={customer.dob ? `${formatDate(customer.dob)} (${age})` : null} />
+              <Field label="Gender" value={customer.gender} />
+              <Field label="Phone" value={customer.phone} />
+              <Field label="Occupation" value={customer.occupation} />
+              <Field label="Marketing" value={OPT_IN_LABELS[customer.new_opt_in]} />
+            </SimpleGrid>
+            <Group mt="sm" gap="xs">
+              <Button size="xs" variant="light" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            </Group>
+          </Paper>
+        </Tabs.Panel>
+        <Tabs.Panel value="prescriptions" pt="sm">
+          {tab === "prescriptions" && <PrescriptionsPanel customerId={customer.id} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="pds" pt="sm">
+          {tab === "pds" && <PdsPanel customerId={customer.id} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="files" pt="sm">
+          {tab === "files" && <FilesPanel customerId={customer.id} />}
+        </Tabs.Panel>
+      </Tabs>
+      <Group gap="xs">
+        <Button
+          size="xs"
+          variant="default"
+          component="a"
+          href={`${appConfig.classicAppUrl}/customers/${customer.id}`}
+          target="_blank"
+        >
+          View customer profile
+        </Button>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() =>
+            navigate(`/jobs?q=${encodeURIComponent(customer.full_name)}&customer_id=${customer.id}`)
+          }
+        >
+          View jobs
+        </Button>
+        <Button size="xs" variant="default" onClick={() => setTab("prescriptions")}>
+          Add prescription
+        </Button>
+        <Button size="xs" variant="default" onClick={() => setTab("pds")}>
+          Add PD
+        </Button>
+      </Group>
+      <CustomerModal customer={customer} opened={editing} onClose={() => setEditing(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,225 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { CustomerWire } from "@loupe/contract";
+import {
+  CUSTOMER_CREATED,
+  CUSTOMER_UPDATED,
+  type CustomerInput,
+  channelsForOptIn,
+  customerSchema,
+  OPT_IN_LABELS,
+  OPT_IN_VALUES,
+  type OptIn,
+  optInForChannels,
+} from "@loupe/domain";
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  Modal,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from "@mantine/core";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { useAlert } from "../../../app/alert-context";
+import { errorList } from "../../../lib/errors";
+import { useSaveCustomer } from "../api";
+
+const blank: CustomerInput = {
+  first_name: "",
+  last_name: "",
+  email: "",
+  mobile: "",
+  phone: "",
+  dob: "",
+  gender: null,
+  occupation: "",
+  hobbies: "",
+  new_opt_in: "ALL",
+  channel_sms: true,
+  channel_phone: true,
+  channel_email: true,
+};
+
+const fromCustomer = (c: CustomerWire): CustomerInput => ({
+  first_name: c.first_name,
+  last_name: c.last_name,
+  email: c.email ?? "",
+  mobile: c.mobile ?? "",
+  phone: c.phone ?? "",
+  dob: c.dob ?? "",
+  gender: c.gender,
+  occupation: c.occupation ?? "",
+  hobbies: c.hobbies ?? "",
+  new_opt_in: c.new_opt_in,
+  channel_sms: c.channel_sms,
+  channel_phone: c.channel_phone,
+  channel_email: c.channel_email,
+});
+
+/** New / edit customer. The opt-in and the three channels keep each other right as they change. */
+export function CustomerModal({
+  customer,
+  opened,
+  onClose,
+}: {
+  customer?: CustomerWire;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const save = useSaveCustomer();
+  const { showAlert } = useAlert();
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const form = useForm<CustomerInput>({
+    resolver: zodResolver(customerSchema) as never,
+    values: customer ? fromCustomer(customer) : blank,
+  });
+  const { register, handleSubmit, control, formState, setValue, getValues } = form;
+
+  const setOptIn = (optIn: OptIn) => {
+    setValue("new_opt_in", optIn);
+    const ch = channelsForOptIn(optIn);
+    setValue("channel_sms", ch.channel_sms);
+    setValue("channel_phone", ch.channel_phone);
+    setValue("channel_email", ch.channel_email);
+  };
+  const setChannel = (name: "channel_sms" | "channel_phone" | "channel_email", on: boolean) => {
+    setValue(name, on);
+    const v = getValues();
+    setValue(
+      "new_opt_in",
+      optInForChannels(v.new_opt_in as OptIn, {
+        channel_sms: !!v.channel_sms,
+        channel_phone: !!v.channel_phone,
+        channel_email: !!v.channel_email,
+      }),
+    );
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerErrors([]);
+    try {
+      await save.mutateAsync({ id: customer?.id, body: values as Record<string, unknown> });
+      showAlert({ variant: "success", message: customer ? CUSTOMER_UPDATED : CUSTOMER_CREATED });
+      onClose();
+    } catch (err) {
+      setServerErrors(errorList(err));
+    }
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={customer ? "Edit Customer" : "New Customer"} size="lg">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="sm">
+          {serverErrors.length > 0 && (
+            <Alert color="red" variant="light" data-testid="customer-errors">
+              <List size="sm">
+                {serverErrors.map((e) => (
+                  <List.Item key={e}>{e}</List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
+          <SimpleGrid cols={2}>
+            <TextInput
+              label="First Name"
+              withAsterisk
+              {...register("first_name")}
+              error={formState.errors.first_name?.message}
+            />
+            <TextInput
+              label="Last Name"
+              {...register("last_name")}
+              error={formState.errors.last_name?.message}
+            />
+            <TextInput
+              label="Email"
+              type="email"
+              {...register("email")}
+              error={formState.errors.email?.message}
+            />
+            <TextInput label="Mobile" {...register("mobile")} error={formState.errors.mobile?.message} />
+            <TextInput label="Phone" {...register("phone")} error={formState.errors.phone?.message} />
+            <TextInput
+              label="D.O.B."
+              type="date"
+              {...register("dob")}
+              error={formState.errors.dob?.message}
+            />
+            <Controller
+              control={control}
+              name="gender"
+              render={({ field }) => (
+                <Select
+                  label="Gender"
+                  data={["Male", "Female"]}
+                  clearable
+                  value={field.value ?? null}
+                  onChange={(v) => field.onChange(v)}
+                />
+              )}
+            />
+            <TextInput label="Occupation" {...register("occupation")} />
+          </SimpleGrid>
+          <TextInput label="Hobbies" {...register("hobbies")} />
+          <Controller
+            control={control}
+            name="new_opt_in"
+            render={({ field }) => (
+              <Radio.Group
+                label="Marketing"
+                value={field.value as string}
+                onChange={(v) => setOptIn(v as OptIn)}
+              >
+                <Group mt={4}>
+                  {OPT_IN_VALUES.map((v) => (
+                    <Radio key={v} value={v} label={OPT_IN_LABELS[v]} />
+                  ))}
+                </Group>
+              </Radio.Group>
+            )}
+          />
+          <Group>
+            <Text size="sm" fw={500}>
+              Channels
+            </Text>
+            {(
+              [
+                ["channel_sms", "SMS"],
+                ["channel_phone", "Phone"],
+                ["channel_email", "Email"],
+              ] as const
+            ).map(([name, label]) => (
+              <Controller
+                key={name}
+                control={control}
+                name={name}
+                render={({ field }) => (
+                  <Checkbox
+                    label={label}
+                    checked={!!field.value}
+                    onChange={(e) => setChannel(name, e.currentTarget.checked)}
+                  />
+                )}
+              />
+            ))}
+          </Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {customer ? "Save" : "Create"}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,178 @@
+import { deleteFile, type FileWire, uploadCustomerFiles } from "@loupe/contract";
+import {
+  canPreview,
+  FILE_REMOVE_CONFIRM,
+  FILE_REMOVED,
+  FILE_TYPE_MESSAGE,
+  hasAllowedExtension,
+  MAX_FILE_BYTES,
+} from "@loupe/domain";
+import { Button, Card, FileButton, Group, Image, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useAlert } from "../../../app/alert-context";
+import { confirmAction } from "../../../components/confirm-dialog";
+import { callEndpoint } from "../../../lib/api-client";
+import { errorText } from "../../../lib/errors";
+import { authorisedUrl } from "../../../lib/file-url";
+import { customerKeys, useCustomerFiles } from "../api";
+
+/** A customer's files: upload, view (image with magnifier, PDF preview), download, remove. */
+export function FilesPanel({ customerId }: { customerId: number }) {
+  const { data = [] } = useCustomerFiles(customerId);
+  const queryClient = useQueryClient();
+  const { showAlert } = useAlert();
+  const [viewing, setViewing] = useState<FileWire | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: customerKeys.files(customerId) });
+
+  const upload = async (picked: File[]) => {
+    if (picked.some((f) => !hasAllowedExtension(f.name) || f.size > MAX_FILE_BYTES)) {
+      showAlert({ variant: "danger", message: FILE_TYPE_MESSAGE });
+      return;
+    }
+    const form = new FormData();
+    for (const [i, f] of picked.entries()) form.append(`files[${i}]`, f, f.name);
+    try {
+      await callEndpoint(uploadCustomerFiles, { params: { id: customerId }, body: form });
+      refresh();
+    } catch (err) {
+      showAlert({ variant: "danger", message: errorText(err) });
+    }
+  };
+
+  const remove = (file: FileWire) =>
+    confirmAction({
+      title: `Are you sure to remove ${file.file_name}?`,
+      message: FILE_REMOVE_CONFIRM,
+      onConfirm: async () => {
+        try {
+          await callEndpoint(deleteFile, { params: { id: file.id } });
+          showAlert({ variant: "success", message: FILE_REMOVED });
+          setViewing(null);
+          refresh();
+        } catch (err) {
+          showAlert({ variant: "danger", message: errorText(err, "File could not delete") });
+        }
+      },
+    });
+
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Text fw={600}>Files</Text>
+        <FileButton onChange={upload} accept=".jpeg,.jpg,.png,.bmp,.pdf,.doc,.docx" multiple>
+          {(props) => (
+            <Button size="xs" {...props}>
+              Upload files
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+      {data.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No files yet.
+        </Text>
+      )}
+      <SimpleGrid cols={6}>
+        {data.map((file) => (
+          <Card
+            key={file.id}
+            withBorder
+            p="xs"
+            style={{ cursor: "pointer" }}
+            onClick={() => setViewing(file)}
+            data-testid="file-card"
+          >
+            {file.full_thumbnail_path ? (
+              <Image
+                src={authorisedUrl(file.full_thumbnail_path)}
+                h={90}
+                fit="contain"
+                alt={file.file_name}
+              />
+            ) : (
+              <Text size="xl" ta="center" h={90} pt="lg">
+                {file.file_name.split(".").pop()?.toUpperCase()}
+              </Text>
+            )}
+            <Text size="xs" truncate>
+              {file.file_name}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+      {viewing && (
+        <FileViewer file={viewing} onClose={() => setViewing(null)} onRemove={() => remove(viewing)} />
+      )}
+    </Stack>
+  );
+}
+
+/** The file viewer: images with a magnifier lens, PDFs in the browser's viewer, others as a download. */
+function FileViewer({
+  file,
+  onClose,
+  onRemove,
+}: {
+  file: FileWire;
+  onClose: () => void;
+  onRemove: () => void;
+}) {
+  const [lens, setLens] = useState<{ x: number; y: number } | null>(null);
+  const src = authorisedUrl(file.full_path);
+  return (
+    <Modal opened onClose={onClose} size="xl" title={file.file_name}>
+      {canPreview(file.file_name) ? (
+        <div
+          style={{ position: "relative", overflow: "hidden" }}
+          onMouseMove={(e) => {
+            const r = e.currentTarget.getBoundingClientRect();
+            setLens({ x: ((e.clientX - r.left) / r.width) * 100, y: ((e.clientY - r.top) / r.height) * 100 });
+          }}
+          onMouseLeave={() => setLens(null)}
+        >
+          <img
+            src={src}
+            alt={file.file_name}
+            style={{ width: "100%", display: "block" }}
+            data-testid="file-image"
+          />
+          {lens && (
+            <div
+              style={{
+                position: "absolute",
+                left: `calc(${lens.x}% - 80px)`,
+                top: `calc(${lens.y}% - 80px)`,
+                width: 160,
+                height: 160,
+                borderRadius: "50%",
+                border: "2px solid #1c7ed6",
+                backgroundImage: `url("${src}")`,
+                backgroundSize: "300%",
+                backgroundPosition: `${lens.x}% ${lens.y}%`,
+                pointerEvents: "none",
+              }}
+            />
+          )}
+        </div>
+      ) : file.mime_type === "application/pdf" ? (
+        <iframe
+          title="PDF preview"
+          src={src}
+          style={{ width: "100%", height: 560, border: 0 }}
+          data-testid="file-pdf"
+        />
+      ) : (
+        <Text>No preview for this file type.</Text>
+      )}
+      <Group justify="flex-end" mt="md">
+        <Button component="a" href={`${src}&download=1`} variant="default">
+          Download
+        </Button>
+        <Button color="red" variant="light" onClick={onRemove}>
+          Remove File
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,449 @@
+import { createPrescription, type PrescriptionWire, updatePrescription } from "@loupe/contract";
+import {
+  CATEGORIES,
+  CYLINDER_CHOICES,
+  categoryLabel,
+  NEAR_ADD_ENUM,
+  PRESCRIPTION_CREATED,
+  PRESCRIPTION_UPDATED,
+  PRISM_KEYS,
+  type PrismKey,
+  prescriptionSchema,
+  SPHERE_CHOICES,
+  signedPrism,
+} from "@loupe/domain";
+import {
+  Alert,
+  Button,
+  Grid,
+  Group,
+  Image,
+  List,
+  Modal,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useState } from "react";
+import { useAlert } from "../../../app/alert-context";
+import { NumericInput } from "../../../components/numeric-input";
+import { callEndpoint } from "../../../lib/api-client";
+import { errorList } from "../../../lib/errors";
+import { authorisedUrl } from "../../../lib/file-url";
+import { useCurrentUser, useOutlets, usePrescriptionSources } from "../../reference/use-reference-data";
+
+type Eye = "right" | "left";
+type Form = Record<string, string>;
+const str = (v: unknown) => (v == null ? "" : String(v));
+const num = (v: string) => (v.trim() === "" ? null : Number(v));
+
+function initial(rx?: PrescriptionWire): Form {
+  const sp = (rx?.spectacles ?? {}) as Record<string, any>;
+  const cl = (rx?.contact_lens ?? {}) as Record<string, any>;
+  const f: Form = {
+    type_id: str(rx?.type_id ?? 1),
+    category: rx?.category ?? "",
+    add_type: rx?.add_type ?? "binocular",
+    source_id: str(rx?.source_id ?? ""),
+    outlet_id: str(rx?.outlet_id ?? ""),
+    expiry_date: rx?.expiry_date_stamp && rx.expiry_date_stamp !== "Unspecified" ? rx.expiry_date_stamp : "",
+    note: rx?.note ?? "",
+    printed_note: rx?.printed_note ?? "",
+  };
+  for (const eye of ["right", "left"] as Eye[]) {
+    f[`${eye}_sph`] = str(rx?.[`${eye}_sph`]);
+    f[`${eye}_cyl`] = str(rx?.[`${eye}_cyl`]);
+    f[`${eye}_axis`] = str(rx?.[`${eye}_axis`]);
+    f[`${eye}_near_add`] = str(sp[`${eye}_near_add`] ?? cl[`${eye}_near_add`]);
+    f[`${eye}_int_add`] = str(sp[`${eye}_int_add`]);
+    f[`${eye}_base_curve`] = str(cl[`${eye}_base_curve`]);
+    f[`${eye}_diameter`] = str(cl[`${eye}_diameter`]);
+  }
+  for (const k of PRISM_KEYS) {
+    const v = sp.prisms?.[k] as number | undefined;
+    f[`prism_${k}`] = v == null ? "" : String(Math.abs(v));
+    f[`prism_${k}_neg`] = v != null && v < 0 ? "1" : "";
+  }
+  for (const k of ["type", "brand", "supplier", "colour", "lens", "notes", "near_add_enum"])
+    f[`cl_${k}`] = str(cl[k]);
+  // On edit the binocular add is shown only when both eyes agree (spec §4).
+  if (rx && f.right_near_add !== f.left_near_add) f.add_type = "monocular";
+  return f;
+}
+
+function toPayload(f: Form) {
+  const contact = f.type_id === "2";
+  const prisms = Object.fromEntries(
+    PRISM_KEYS.map((k) => {
+      const m = num(f[`prism_${k}`]);
+      const vertical = k.includes("vert");
+      return [
+        k,
+        m == null
+          ? null
+          : signedPrism(m, f[`prism_${k}_neg`] ? (vertical ? "down" : "in") : vertical ? "up" : "out"),
+      ];
+    }),
+  ) as Record<PrismKey, number | null>;
+  return {
+    type_id: Number(f.type_id) as 1 | 2,
+    category: f.category || null,
+    add_type: f.add_type as "binocular" | "monocular",
+    right_sph: num(f.right_sph),
+    right_cyl: num(f.right_cyl),
+    right_axis: num(f.right_axis),
+    left_sph: num(f.left_sph),
+    left_cyl: num(f.left_cyl),
+    left_axis: num(f.left_axis),
+    spectacles: contact
+      ? null
+      : {
+          right_near_add: num(f.right_near_add),
+          left_near_add: num(f.left_near_add),
+          right_int_add: num(f.right_int_add),
+          left_int_add: num(f.left_int_add),
+          prisms,
+        },
+    contact_lens: contact
+      ? {
+          right_near_add: num(f.right_near_add),
+          left_near_add: num(f.left_near_add),
+          near_add_enum: (f.cl_near_add_enum || null) as "LOW" | "MEDIUM" | "HIGH" | null,
+          right_base_curve: num(f.right_base_curve),
+          left_base_curve: num(f.left_base_curve),
+          right_diameter: num(f.right_diameter),
+          left_diameter: num(f.left_diameter),
+          type: f.cl_type || null,
+          brand: f.cl_brand || null,
+          supplier: f.cl_supplier || null,
+          colour: f.cl_colour || null,
+          lens: f.cl_lens || null,
+          notes: f.cl_notes || null,
+        }
+      : null,
+    source_id: Number(f.source_id) || (undefined as unknown as number),
+    outlet_id: num(f.outlet_id),
+    expiry_date: f.expiry_date || null,
+    note: f.note || null,
+    printed_note: f.printed_note || null,
+  };
+}
+
+/** The fullscreen spectacle / contact-lens prescription form, with the file side panel when files are attached. */
+export function PrescriptionModal(props: {
+  customerId: number;
+  prescription?: PrescriptionWire;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { prescription } = props;
+  const [f, setF] = useState<Form>(() => initial(prescription));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const [leftAddTouched, setLeftAddTouched] = useState(!!prescription);
+  const [saving, setSaving] = useState(false);
+  const { data: sources = [] } = usePrescriptionSources();
+  const { data: outlets = [] } = useOutlets();
+  const { data: me } = useCurrentUser();
+  const { showAlert } = useAlert();
+  const set = (k: string, v: string) => setF((s) => ({ ...s, [k]: v }));
+  const contact = f.type_id === "2";
+
+  /** Binocular: one add for both eyes. Monocular: typing right copies to left until left is edited. */
+  const setAdd = (kind: "near" | "int", eye: Eye, v: string) =>
+    setF((s) => {
+      const next = { ...s, [`${eye}_${kind}_add`]: v };
+      if (s.add_type === "binocular" || (eye === "right" && !leftAddTouched)) next[`left_${kind}_add`] = v;
+      if (s.add_type === "binocular") next[`right_${kind}_add`] = v;
+      return next;
+    });
+
+  const submit = async () => {
+    const payload = toPayload(f);
+    const parsed = prescriptionSchema.safeParse(payload);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message])));
+      return;
+    }
+    setErrors({});
+    setServerErrors([]);
+    setSaving(true);
+    try {
+      if (prescription)
+        await callEndpoint(updatePrescription, { params: { id: prescription.id }, body: payload as never });
+      else
+        await callEndpoint(createPrescription, { params: { id: props.customerId }, body: payload as never });
+      showAlert({ variant: "success", message: prescription ? PRESCRIPTION_UPDATED : PRESCRIPTION_CREATED });
+      props.onSaved();
+      props.onClose();
+    } catch (err) {
+      setServerErrors(errorList(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const eyeRow = (eye: Eye) => (
+    <Grid key={eye} align="flex-end">
+      <Grid.Col span={1}>
+        <Text fw={600} tt="capitalize">
+          {eye}
+        </Text>
+      </Grid.Col>
+      <Grid.Col span={2}>
+        <Select
+          label="Sphere"
+          searchable
+          data={SPHERE_CHOICES}
+          value={f[`${eye}_sph`]}
+          onChange={(v) => set(`${eye}_sph`, v ?? "")}
+          error={errors[`${eye}_sph`]}
+        />
+      </Grid.Col>
+      <Grid.Col span={2}>
+        <Select
+          label="Cylinder"
+          searchable
+          data={CYLINDER_CHOICES}
+          value={f[`${eye}_cyl`]}
+          onChange={(v) => set(`${eye}_cyl`, v ?? "")}
+          error={errors[`${eye}_cyl`]}
+        />
+      </Grid.Col>
+      <Grid.Col span={2}>
+        <NumericInput
+          label="Axis"
+          aria-label={`${eye} axis`}
+          value={f[`${eye}_axis`]}
+          onChange={(e) => set(`${eye}_axis`, e.currentTarget.value)}
+          error={errors[`${eye}_axis`]}
+        />
+      </Grid.Col>
+      <Grid.Col span={2}>
+        <NumericInput
+          label="Near add"
+          aria-label={`${eye} near add`}
+          value={f[`${eye}_near_add`]}
+          onChange={(e) => {
+            if (eye === "left") setLeftAddTouched(true);
+            setAdd("near", eye, e.currentTarget.value);
+          }}
+        />
+      </Grid.Col>
+      {!contact && (
+        <Grid.Col span={2}>
+          <NumericInput
+            label="Int add"
+            aria-label={`${eye} int add`}
+            value={f[`${eye}_int_add`]}
+            onChange={(e) => setAdd("int", eye, e.currentTarget.value)}
+          />
+        </Grid.Col>
+      )}
+      {contact && (
+        <>
+          <Grid.Col span={1}>
+            <NumericInput
+              label="BC"
+              aria-label={`${eye} base curve`}
+              value={f[`${eye}_base_curve`]}
+              onChange={(e) => set(`${eye}_base_curve`, e.currentTarget.value)}
+            />
+          </Grid.Col>
+          <Grid.Col span={1}>
+            <NumericInput
+              label="Dia"
+              aria-label={`${eye} diameter`}
+              value={f[`${eye}_diameter`]}
+              onChange={(e) => set(`${eye}_diameter`, e.currentTarget.value)}
+            />
+          </Grid.Col>
+        </>
+      )}
+    </Grid>
+  );
+
+  const prismField = (k: PrismKey) => {
+    const vertical = k.includes("vert");
+    return (
+      <Group key={k} gap={6} align="flex-end" wrap="nowrap">
+        <NumericInput
+          w={80}
+          label={k.replace(/_/g, " ")}
+          value={f[`prism_${k}`]}
+          onChange={(e) => set(`prism_${k}`, e.currentTarget.value)}
+        />
+        <Switch
+          size="xs"
+          label={f[`prism_${k}_neg`] ? (vertical ? "Down" : "In") : vertical ? "Up" : "Out"}
+          checked={!!f[`prism_${k}_neg`]}
+          onChange={(e) => set(`prism_${k}_neg`, e.currentTarget.checked ? "1" : "")}
+        />
+      </Group>
+    );
+  };
+
+  const files = prescription?.files ?? [];
+  return (
+    <Modal
+      opened
+      onClose={props.onClose}
+      fullScreen
+      title={prescription ? "Edit Prescription" : "New Prescription"}
+    >
+      <Grid>
+        <Grid.Col span={files.length ? 8 : 12}>
+          <Stack gap="sm">
+            {serverErrors.length > 0 && (
+              <Alert color="red" variant="light">
+                <List size="sm">
+                  {serverErrors.map((e) => (
+                    <List.Item key={e}>{e}</List.Item>
+                  ))}
+                </List>
+              </Alert>
+            )}
+            <Group>
+              <SegmentedControl
+                value={f.type_id}
+                onChange={(v) => set("type_id", v)}
+                data={[
+                  { value: "1", label: "Spectacle" },
+                  { value: "2", label: "Contact Lens" },
+                ]}
+              />
+              <SegmentedControl
+                value={f.add_type}
+                onChange={(v) =>
+                  setF((s) => ({
+                    ...s,
+                    add_type: v,
+                    // Switching to binocular on a new prescription copies the right add to both sides.
+                    ...(v === "binocular" && !prescription
+                      ? { left_near_add: s.right_near_add, left_int_add: s.right_int_add }
+                      : {}),
+                  }))
+                }
+                data={[
+                  { value: "binocular", label: "Binocular add" },
+                  { value: "monocular", label: "Monocular add" },
+                ]}
+              />
+              <Select
+                w={150}
+                placeholder="Category"
+                aria-label="Category"
+                clearable
+                data={CATEGORIES.map((c) => ({ value: c, label: `Category ${categoryLabel(c)}` }))}
+                value={f.category || null}
+                onChange={(v) => set("category", v ?? "")}
+              />
+            </Group>
+            {eyeRow("right")}
+            {eyeRow("left")}
+            {!contact && (
+              <>
+                <Title order={5}>Prisms</Title>
+                <SimpleGrid cols={4}>{PRISM_KEYS.map(prismField)}</SimpleGrid>
+              </>
+            )}
+            {contact && (
+              <SimpleGrid cols={4}>
+                {(["type", "brand", "supplier", "colour", "lens"] as const).map((k) => (
+                  <TextInput
+                    key={k}
+                    label={k[0].toUpperCase() + k.slice(1)}
+                    value={f[`cl_${k}`]}
+                    onChange={(e) => set(`cl_${k}`, e.currentTarget.value)}
+                  />
+                ))}
+                <Select
+                  label="Near add level"
+                  data={[...NEAR_ADD_ENUM]}
+                  clearable
+                  value={f.cl_near_add_enum || null}
+                  onChange={(v) => set("cl_near_add_enum", v ?? "")}
+                />
+                <TextInput
+                  label="Lens notes"
+                  value={f.cl_notes}
+                  onChange={(e) => set("cl_notes", e.currentTarget.value)}
+                />
+              </SimpleGrid>
+            )}
+            <SimpleGrid cols={3}>
+              <Select
+                label="Source"
+                withAsterisk
+                data={sources
+                  .filter((s) => s.slug !== "cg")
+                  .map((s) => ({ value: String(s.id), label: s.name }))}
+                value={f.source_id || null}
+                onChange={(v) => set("source_id", v ?? "")}
+                error={errors.source_id}
+              />
+              <Select
+                label="Outlet"
+                searchable
+                clearable
+                placeholder={me?.outlet?.name}
+                data={outlets
+                  .filter((o) => o.is_active)
+                  .map((o) => ({ value: String(o.id), label: `${o.abbreviation} - ${o.name}` }))}
+                value={f.outlet_id || null}
+                onChange={(v) => set("outlet_id", v ?? "")}
+              />
+              <TextInput
+                label="Expiry date"
+                type="date"
+                value={f.expiry_date}
+                onChange={(e) => set("expiry_date", e.currentTarget.value)}
+                error={errors.expiry_date}
+              />
+            </SimpleGrid>
+            <SimpleGrid cols={2}>
+              <Textarea label="Note" value={f.note} onChange={(e) => set("note", e.currentTarget.value)} />
+              <Textarea
+                label="Printed note"
+                value={f.printed_note}
+                onChange={(e) => set("printed_note", e.currentTarget.value)}
+              />
+            </SimpleGrid>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={props.onClose}>
+                Cancel
+              </Button>
+              <Button onClick={submit} loading={saving}>
+                {prescription ? "Save" : "Create"}
+              </Button>
+            </Group>
+          </Stack>
+        </Grid.Col>
+        {files.length > 0 && (
+          <Grid.Col span={4}>
+            <Stack>
+              {files.map((file) =>
+                file.full_thumbnail_path ? (
+                  <Image key={file.id} src={authorisedUrl(file.full_path)} alt={file.file_name} radius="sm" />
+                ) : (
+                  <iframe
+                    key={file.id}
+                    title={file.file_name}
+                    src={authorisedUrl(file.full_path)}
+                    style={{ width: "100%", height: 480, border: 0 }}
+                  />
+                ),
+              )}
+            </Stack>
+          </Grid.Col>
+        )}
+      </Grid>
+    </Modal>
+  );
+}

@@ -1,0 +1,126 @@
+import type { CUSTOMER_SORT_FIELDS, CustomerWire } from "@loupe/contract";
+import { customerLabel, PAGE_SIZE } from "@loupe/domain";
+import { ActionIcon, Alert, Badge, Button, Group } from "@mantine/core";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { DataTable } from "../../../components/data-table";
+import { PageHeader } from "../../../components/page-header";
+import { PaginationBar } from "../../../components/pagination-bar";
+import { errorText } from "../../../lib/errors";
+import { useCustomerList } from "../api";
+import { CustomerDetail } from "../components/customer-detail";
+import { CustomerFilter } from "../components/customer-filter";
+import { CustomerModal } from "../components/customer-modal";
+
+type Sort = (typeof CUSTOMER_SORT_FIELDS)[number];
+
+/** Customers (and Customers MEILI): every filter, sort and page lives in the URL query. */
+export function CustomersScreen({ variant, title }: { variant: "db" | "index"; title: string }) {
+  const [params, setParams] = useSearchParams();
+  const [expanded, setExpanded] = useState(new Set<number>());
+  const [creating, setCreating] = useState(false);
+  const query = {
+    q: params.get("q") ?? "",
+    dob: params.get("dob") ?? "",
+    region_id: params.get("region_id") ?? "",
+    page: Number(params.get("page") ?? 1),
+    per_page: PAGE_SIZE.customers,
+    sort_by: (params.get("sort_by") ?? "") as Sort | "",
+    sort_direction: (params.get("sort_direction") ?? "") as "asc" | "desc" | "",
+  };
+  const list = useCustomerList(variant, query, true);
+
+  const push = (changes: Record<string, string | number>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === "" || v === undefined) next.delete(k);
+      else next.set(k, String(v));
+    }
+    next.set("r", String(Date.now() % 100000));
+    setParams(next);
+  };
+  const toggle = (id: number) =>
+    setExpanded((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
+
+  return (
+    <>
+      <PageHeader title={title} actions={<Button onClick={() => setCreating(true)}>New Customer</Button>} />
+      <CustomerFilter
+        value={{ q: query.q, dob: query.dob, region_id: query.region_id }}
+        onApply={(v) => push({ ...v, page: 1 })}
+      />
+      {list.error && (
+        <Alert color="red" mb="sm">
+          {errorText(list.error)}
+        </Alert>
+      )}
+      <DataTable<CustomerWire>
+        rows={list.data?.rows ?? []}
+        loading={list.isLoading}
+        rowKey={(c) => c.id}
+        expanded={expanded}
+        renderExpanded={(c) => <CustomerDetail customer={c} />}
+        sortBy={query.sort_by || undefined}
+        sortDirection={query.sort_direction || undefined}
+        onSort={(field, direction) => push({ sort_by: field, sort_direction: direction, page: 1 })}
+        columns={[
+          {
+            key: "expand",
+            title: "",
+            width: 40,
+            render: (c) => (
+              <ActionIcon
+                variant="subtle"
+                aria-label={expanded.has(c.id) ? "Collapse" : "Expand"}
+                onClick={() => toggle(c.id)}
+              >
+                {expanded.has(c.id) ? "−" : "+"}
+              </ActionIcon>
+            ),
+          },
+          { key: "customer", title: "Customer", sortField: "first_name", render: (c) => customerLabel(c) },
+          {
+            key: "regions",
+            title: "Region(s)",
+            render: (c) => (
+              <Group gap={4}>
+                {c.regions.data.map((r) => (
+                  <Badge key={r.id} variant="light">
+                    {r.country_code}
+                  </Badge>
+                ))}
+              </Group>
+            ),
+          },
+          {
+            key: "created",
+            title: "Created",
+            sortField: "created_at",
+            render: (c) => c.created_at.slice(0, 10),
+          },
+          {
+            key: "notes",
+            title: "Notes",
+            render: (c) => <Badge color={c.notes_count ? "blue" : "gray"}>{c.notes_count}</Badge>,
+          },
+        ]}
+      />
+      <PaginationBar
+        page={query.page}
+        perPage={PAGE_SIZE.customers}
+        total={list.data?.total ?? 0}
+        onChange={(page) => push({ page })}
+      />
+      <CustomerModal opened={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+}
+
+export default function CustomersPage() {
+  return <CustomersScreen variant="db" title="Customers" />;
+}
