@@ -27,7 +27,7 @@ export const REGIONS = [
 ];
 
 const PRESCRIPTION_SOURCES = [
-  { name: "In-store eye test", slug: "in-store", origin: "internal", colour: "#2f9e44", isExternal: false },
+  { name: "In-store eye test", slug: "in-store", origin: "internal", colour: "#2f9e44", isExternal: true },
   {
     name: "External optometrist",
     slug: "external-optometrist",

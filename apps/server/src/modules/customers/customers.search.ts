@@ -45,9 +45,11 @@ export async function searchCustomerIds(database: Database, query: SearchQuery):
   if (f.region_id) where.push(`c.region_id = ${p(Number(f.region_id))}`);
   const whereSql = where.length ? `where ${where.join(" and ")}` : "";
   const countParams = [...params];
-  const rank = rankText ? `similarity(lower(c.first_name || ' ' || c.last_name), ${p(rankText)}) desc` : null;
 
   const sort = query.sort && SORTABLE[query.sort.field];
+  // The similarity parameter exists only when it orders the rows: Postgres refuses an unused one.
+  const rank =
+    !sort && rankText ? `similarity(lower(c.first_name || ' ' || c.last_name), ${p(rankText)}) desc` : null;
   const order = sort
     ? `${sort} ${query.sort!.direction === "asc" ? "asc" : "desc"} nulls last, c.id desc`
     : rank

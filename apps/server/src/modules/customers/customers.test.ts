@@ -124,6 +124,8 @@ describe("searching customers", () => {
     const byName = (await list("q=martin")).json();
     expect(byName.data.map((c: { last_name: string }) => c.last_name)).toEqual(["Martin", "Martinez"]);
     expect(byName.meta.pagination).toMatchObject({ total: 2, per_page: 15, current_page: 1, total_pages: 1 });
+    const sorted = (await list("q=martin&sort_by=first_name&sort_direction=desc")).json();
+    expect(sorted.data.map((c: { first_name: string }) => c.first_name)).toEqual(["Olivia", "Oliver"]);
   });
 
   it("filters by date of birth and region, sorts and pages", async () => {
