@@ -114,4 +114,47 @@ test.describe("foundation", () => {
     // A user with no outlet gets Newtown.
     await expect(page.getByRole("combobox", { name: "Outlet" })).toHaveValue("NTN - Newtown");
   });
+
+  test("every tab opens its screen with a breadcrumb from Home", async ({ page }) => {
+    await signIn(page);
+    const tabs = [
+      ["Customers MEILI", "/customers-meili"],
+      ["Jobs", "/jobs"],
+      ["Beta Jobs", "/jobs-search"],
+      ["Jobs MEILI", "/jobs-meili"],
+      ["LoupeGO Jobs", "/jobs-loupego"],
+      ["Promos & Campaigns", "/promos"],
+      ["Newsletter Subscribers", "/newsletter-users"],
+      ["Outbox", "/outbox"],
+      ["Settings", "/settings"],
+    ] as const;
+    const crumb = page.getByRole("navigation", { name: "Breadcrumb" });
+    for (const [label, path] of tabs) {
+      await page.getByRole("tab", { name: label, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(crumb.getByText(label, { exact: true })).toBeVisible();
+    }
+    await page.goto("/staffs");
+    await expect(page.getByRole("heading", { name: "Staffs" })).toBeVisible();
+    await crumb.getByRole("link", { name: "Home" }).click();
+    await expect(page).toHaveURL(/\/customers$/);
+
+    await page.getByRole("button", { name: "Profile menu" }).click();
+    for (const item of ["My profile", "Onboarding", "News", "Switch users", "Help"])
+      await expect(page.getByRole("menuitem", { name: item })).toBeDisabled();
+    await screenshot(page, "profile-menu");
+  });
+
+  test("the outbox lists what the system sent, newest first", async ({ page }) => {
+    await signIn(page);
+    const res = await page.request.post("/api/auth/password/reset", { data: { email: DEMO.email } });
+    expect(res.ok()).toBe(true);
+    await page.getByRole("tab", { name: "Outbox" }).click();
+    const table = page.getByRole("table", { name: "Outbox" });
+    const first = table.locator("tbody tr").first();
+    await expect(first).toContainText(DEMO.email);
+    await first.getByRole("button", { name: "Show message" }).click();
+    await expect(table.locator("pre")).toContainText("/reset-password/");
+    await screenshot(page, "outbox");
+  });
 });

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -22,6 +22,9 @@ const freePort = () =>
  * data folder, and a real SMTP server that writes each received mail to a folder the tests read.
  */
 export default async function globalSetup() {
+  // The server serves apps/web/dist; `npm run test:e2e` rebuilds it, a bare `playwright test` may not have.
+  if (!fs.existsSync(path.join(root, "apps/web/dist/index.html")) || process.env.E2E_BUILD === "1")
+    execFileSync("npm", ["run", "build", "-w", "apps/web"], { cwd: root, stdio: "inherit" });
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "loupe-e2e-"));
   const mailDir = path.join(work, "mail");
   fs.mkdirSync(mailDir);

@@ -12,9 +12,29 @@ export async function signIn(page: Page, email = DEMO.email, password = DEMO.pas
   await expect(page.getByTestId("location-selector")).toBeVisible();
 }
 
-/** Waits for Mantine's transitions to settle, then saves e2e/screenshots/<name>.png. */
+/**
+ * Lets Mantine's transitions (menus, modals, the alert) finish: they are CSS transitions, so
+ * they show up in document.getAnimations(). Endless ones (loaders) are left out.
+ */
+export async function settle(page: Page) {
+  // A transition starts a frame after the state change that triggers it.
+  await page.waitForTimeout(100);
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
+}
+
+/** Waits for transitions to settle, then saves e2e/screenshots/<name>.png. */
 export async function screenshot(page: Page, name: string) {
-  await page.waitForTimeout(400);
+  await settle(page);
   await page.screenshot({
     path: path.join(import.meta.dirname, "..", "screenshots", `${name}.png`),
     fullPage: true,

@@ -1,39 +1,40 @@
-import { Center, Loader } from "@mantine/core";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Navigate, type RouteObject } from "react-router";
-import { PlaceholderPage } from "../features/placeholder/placeholder-page";
-import { brandSlug } from "../lib/config";
+import { Spinner } from "../components/spinner";
 import { RequireAuth } from "./require-auth";
 import { AppLayout } from "./shell/app-layout";
+import { GO_JOBS_PATH } from "./shell/nav-items";
 
+// One lazy import per screen: each feature's code loads only when its route is visited.
 const LoginPage = lazy(() => import("../features/auth/pages/login-page"));
 const ForgotPasswordPage = lazy(() => import("../features/auth/pages/forgot-password-page"));
 const ResetPasswordPage = lazy(() => import("../features/auth/pages/reset-password-page"));
 const LogoutPage = lazy(() => import("../features/auth/pages/logout-page"));
-const SettingsPage = lazy(() => import("../features/settings/pages/settings-page"));
-const StaffsPage = lazy(() => import("../features/staffs/pages/staffs-page"));
-const OutboxPage = lazy(() => import("../features/outbox/pages/outbox-page"));
 const CustomersPage = lazy(() => import("../features/customers/pages/customers-page"));
 const CustomersMeiliPage = lazy(() => import("../features/customers/pages/customers-meili-page"));
+const JobsPage = lazy(() => import("../features/jobs/pages/jobs-page"));
+const JobsSearchPage = lazy(() => import("../features/jobs/pages/jobs-search-page"));
+const JobsMeiliPage = lazy(() => import("../features/jobs/pages/jobs-meili-page"));
+const JobsGoPage = lazy(() => import("../features/jobs/pages/jobs-go-page"));
+const PromosPage = lazy(() => import("../features/promos/pages/promos-page"));
+const NewsletterUsersPage = lazy(() => import("../features/newsletter/pages/newsletter-users-page"));
+const StaffsPage = lazy(() => import("../features/staffs/pages/staffs-page"));
+const SettingsPage = lazy(() => import("../features/settings/pages/settings-page"));
+const OutboxPage = lazy(() => import("../features/outbox/pages/outbox-page"));
 
-const page = (node: ReactNode) => (
-  <Suspense
-    fallback={
-      <Center py="xl">
-        <Loader />
-      </Center>
-    }
-  >
-    {node}
-  </Suspense>
-);
+const page = (node: ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>;
 
-/** The one route table: each screen is one line, loaded lazily with its feature. */
+/**
+ * The one route table (spec §2). Add a screen by adding its lazy import above and one line here;
+ * add a tab for it in `shell/nav-items.ts`.
+ */
 export const routes: RouteObject[] = [
+  // Auth area: reachable signed out.
   { path: "/login", element: page(<LoginPage />) },
   { path: "/forgot-password", element: page(<ForgotPasswordPage />) },
   { path: "/reset-password/:token", element: page(<ResetPasswordPage />) },
   { path: "/logout", element: page(<LogoutPage />) },
+  // Protected area: signed-out visitors go to /login; the shell loads the reference lists first.
   {
     element: (
       <RequireAuth>
@@ -44,12 +45,12 @@ export const routes: RouteObject[] = [
       { path: "/", element: <Navigate to="/customers" replace /> },
       { path: "/customers", element: page(<CustomersPage />) },
       { path: "/customers-meili", element: page(<CustomersMeiliPage />) },
-      { path: "/jobs", element: page(<PlaceholderPage title="Jobs" />) },
-      { path: "/jobs-search", element: page(<PlaceholderPage title="Beta Jobs" />) },
-      { path: "/jobs-meili", element: page(<PlaceholderPage title="Jobs MEILI" />) },
-      { path: `/jobs-${brandSlug}go`, element: page(<PlaceholderPage title="GO Jobs" />) },
-      { path: "/promos", element: page(<PlaceholderPage title="Promos & Campaigns" />) },
-      { path: "/newsletter-users", element: page(<PlaceholderPage title="Newsletter Subscribers" />) },
+      { path: "/jobs", element: page(<JobsPage />) },
+      { path: "/jobs-search", element: page(<JobsSearchPage />) },
+      { path: "/jobs-meili", element: page(<JobsMeiliPage />) },
+      { path: GO_JOBS_PATH, element: page(<JobsGoPage />) },
+      { path: "/promos", element: page(<PromosPage />) },
+      { path: "/newsletter-users", element: page(<NewsletterUsersPage />) },
       { path: "/staffs", element: page(<StaffsPage />) },
       { path: "/settings", element: page(<SettingsPage />) },
       { path: "/outbox", element: page(<OutboxPage />) },

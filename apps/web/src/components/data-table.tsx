@@ -22,9 +22,28 @@ export interface DataTableProps<T> {
   /** Rows whose key is here show `renderExpanded` under them. */
   expanded?: Set<string | number>;
   renderExpanded?: (row: T) => ReactNode;
+  /** Names the table for screen readers and tests. */
+  ariaLabel?: string;
 }
 
-/** A plain table with sortable headers and expandable rows; screens own paging and data. */
+/**
+ * A plain table with sortable headers and expandable rows. Screens own the data, the paging
+ * (pair it with <PaginationBar>) and the sort state, which belongs in the URL (DESIGN.md rule 7).
+ *
+ * @example
+ *   <DataTable<CustomerWire>
+ *     rows={data.data}
+ *     rowKey={(c) => c.id}
+ *     loading={isFetching}
+ *     sortBy={sort_by} sortDirection={sort_direction}
+ *     onSort={(field, dir) => setSearch({ ...search, sort_by: field, sort_direction: dir, page: "1" })}
+ *     expanded={open} renderExpanded={(c) => <CustomerDetail customer={c} />}
+ *     columns={[
+ *       { key: "name", title: "Customer", sortField: "first_name", render: (c) => c.full_name },
+ *       { key: "region", title: "Region(s)", render: (c) => c.regions.data.map((r) => r.country_code).join(", ") },
+ *     ]}
+ *   />
+ */
 export function DataTable<T>(props: DataTableProps<T>) {
   const {
     rows,
@@ -45,14 +64,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
         fw={700}
         fz="sm"
         onClick={() => onSort(c.sortField!, next)}
-        aria-label={`Sort by ${String(c.title)}`}
+        aria-label={`Sort by ${typeof c.title === "string" ? c.title : c.key}`}
       >
         {c.title} {active ? (sortDirection === "asc" ? "▲" : "▼") : "↕"}
       </UnstyledButton>
     );
   };
   return (
-    <Table striped highlightOnHover withTableBorder verticalSpacing="xs">
+    <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-label={props.ariaLabel}>
       <Table.Thead>
         <Table.Tr>
           {columns.map((c) => (

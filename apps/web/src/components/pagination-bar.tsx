@@ -8,7 +8,11 @@ export interface PaginationBarProps {
   onChange: (page: number) => void;
 }
 
-/** Up to 7 page buttons plus "Showing a to b of n entries" (spec §9). */
+/**
+ * Up to 7 page buttons plus "Showing 1 to 15 of 300 entries" (spec §9). Hidden buttons show as
+ * dots, as in the retailer's existing screens.
+ * @example <PaginationBar page={page} perPage={15} total={meta.pagination.total} onChange={goToPage} />
+ */
 export function PaginationBar({ page, perPage, total, onChange }: PaginationBarProps) {
   const totalPages = Math.max(1, Math.ceil(total / perPage));
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;

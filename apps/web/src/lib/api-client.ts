@@ -1,19 +1,43 @@
+/**
+ * The one way the web app talks to the server: every call goes through a contract endpoint, so
+ * a path, method or field cannot drift from what the server answers.
+ *
+ * @example
+ *   import { getCustomer, getMe, listCustomers, updateMe, uploadStaffFile } from "@loupe/contract";
+ *   const me = (await callEndpoint(getMe)).data;                        // GET  /api/me
+ *   await callEndpoint(updateMe, { body: { region_id: 1, outlet_id: 4 } }); // PUT  /api/me
+ *   await callEndpoint(getCustomer, { params: { id: 12 } });            // path parameters
+ *   await callEndpoint(listCustomers, { query: { q: "martin", page: 2 } });
+ *   const form = new FormData(); form.append("file", file);
+ *   await callEndpoint(uploadStaffFile, { body: form });                // multipart
+ *
+ * Failures throw `ApiError` (status + the server's error envelope); turn one into alert text with
+ * `errorText(err)` from `./errors`.
+ */
 import type { BodyOf, Endpoint, ErrorEnvelope, ParamsOf, QueryOf, ResponseOf } from "@loupe/contract";
 import { appConfig } from "./config";
 import { readSession } from "./session";
 
-/** A failed call: the HTTP status plus the server's error envelope. */
+type ErrorBody = Partial<ErrorEnvelope> & Record<string, unknown>;
+
+/** A failed call: the HTTP status (0 when the server was never reached) and the error envelope. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly body: Partial<ErrorEnvelope> & Record<string, unknown>,
+    readonly body: ErrorBody,
   ) {
     super(body.message ?? body.error ?? `Request failed (${status})`);
     this.name = "ApiError";
   }
-  get code() {
+  /** The machine-readable code (`validation_failed`, `not_found`…): switch on this, not on text. */
+  get code(): string | undefined {
     return this.body.code;
   }
+  /** The server's human text in the `error` field, which several screens show as is. */
+  get error(): string | undefined {
+    return this.body.error;
+  }
+  /** Field name → messages, for forms. */
   get errors(): Record<string, string[]> {
     return this.body.errors ?? {};
   }
@@ -27,13 +51,19 @@ export function isSessionGone(status: number, body: { message?: unknown; error?:
 let onSessionGone: () => void = () => {
   if (window.location.pathname !== "/logout") window.location.assign("/logout");
 };
+/** Tests or embedders may replace the default full-page move to /logout. */
 export const setSessionGoneHandler = (handler: () => void) => {
   onSessionGone = handler;
 };
 
 type Query = Record<string, string | number | boolean | null | undefined | (string | number)[]>;
 
-function buildUrl(endpoint: Endpoint, params?: Record<string, string | number>, query?: Query): string {
+/** Fills `:name` path parameters and appends the query; empty values are left out, arrays repeat. */
+export function buildUrl(
+  endpoint: Endpoint,
+  params?: Record<string, string | number>,
+  query?: Query,
+): string {
   const path = endpoint.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`Missing path parameter ${name}`);
@@ -52,7 +82,9 @@ function buildUrl(endpoint: Endpoint, params?: Record<string, string | number>, 
 
 export interface CallOptions<E extends Endpoint> {
   params?: ParamsOf<E>;
+  /** The contract's query, or any plain record (the spec's screens pass route queries through). */
   query?: QueryOf<E> | Query;
+  /** JSON body, or FormData for multipart uploads (the browser sets the boundary). */
   body?: BodyOf<E> | FormData;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -77,10 +109,12 @@ export async function callEndpoint<E extends Endpoint>(
   try {
     res = await fetch(url, { method: endpoint.method, headers, body, signal: options.signal });
   } catch (err) {
-    throw new ApiError(0, { message: `Exception: ${(err as Error).message}`, error: (err as Error).message });
+    if ((err as Error).name === "AbortError") throw err;
+    // The spec's wording for a failure that never got an HTTP answer.
+    throw new ApiError(0, { code: "network_error", message: `Exception: ${(err as Error).message}` });
   }
   const text = await res.text();
-  let json: any = {};
+  let json: ErrorBody = {};
   try {
     json = text ? JSON.parse(text) : {};
   } catch {

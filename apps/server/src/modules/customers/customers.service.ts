@@ -15,7 +15,7 @@ import { countNotesByCustomer } from "../notes/notes.queries";
 import { regions } from "../reference/reference.tables";
 import type { StaffRow } from "../staff/staff.service";
 import { type CustomerRow, toCustomerWire, toSearchDocument } from "./customers.mappers";
-import { searchCustomerIds } from "./customers.search";
+import { searchCustomers } from "./customers.search";
 import { customers } from "./customers.tables";
 
 export const CUSTOMER_INDEX = "customers";
@@ -34,15 +34,23 @@ type Body = Record<string, unknown> & {
 export function createCustomersService({ database, search }: Deps) {
   const db = database.db;
 
-  async function toWire(rows: CustomerRow[]): Promise<CustomerWire[]> {
-    const [regionRows, notes] = await Promise.all([
-      db.select().from(regions),
-      countNotesByCustomer(
-        db,
-        rows.map((r) => r.id),
-      ),
+  // Regions never change at run time; reading them once saves a query on every list.
+  let regionCodes: Promise<Map<number, string>> | undefined;
+  const countryCodes = () =>
+    (regionCodes ??= db
+      .select()
+      .from(regions)
+      .then((rows) => new Map(rows.map((r) => [r.id, r.countryCode]))));
+
+  async function toWire(rows: CustomerRow[], knownNotes?: Map<number, number>): Promise<CustomerWire[]> {
+    const [code, notes] = await Promise.all([
+      countryCodes(),
+      knownNotes ??
+        countNotesByCustomer(
+          db,
+          rows.map((r) => r.id),
+        ),
     ]);
-    const code = new Map(regionRows.map((r) => [r.id, r.countryCode]));
     return rows.map((r) =>
       toCustomerWire(r, {
         countryCode: r.regionId != null ? code.get(r.regionId) : null,
@@ -109,8 +117,8 @@ export function createCustomersService({ database, search }: Deps) {
     toWire,
     async list(query: CustomerSearchQuery) {
       const sq = toSearchQuery(query);
-      const { ids, total } = await searchCustomerIds(database, sq);
-      return { rows: await toWire(await rowsByIds(ids)), total, page: sq.page, perPage: sq.perPage };
+      const { rows, notesCounts, total } = await searchCustomers(database, sq);
+      return { rows: await toWire(rows, notesCounts), total, page: sq.page, perPage: sq.perPage };
     },
 
     async searchIndex(query: CustomerSearchQuery) {

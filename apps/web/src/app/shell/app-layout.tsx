@@ -1,5 +1,6 @@
-import { AppShell, Box, Center, Group, Loader, Stack, Text } from "@mantine/core";
+import { AppShell, Box, Group, Text } from "@mantine/core";
 import { Outlet } from "react-router";
+import { FullPageSpinner } from "../../components/spinner";
 import { useEssentialReferenceData } from "../../features/reference/use-reference-data";
 import { errorText } from "../../lib/errors";
 import { Breadcrumb } from "./breadcrumb";
@@ -13,12 +14,15 @@ export function AppLayout() {
   const { ready, error } = useEssentialReferenceData();
   if (!ready) {
     return (
-      <Center h="100vh">
-        <Stack align="center" gap="sm">
-          <Loader data-testid="app-loading" />
-          {error ? <Text c="red">{errorText(error)}</Text> : <Text c="dimmed">Loading Loupe…</Text>}
-        </Stack>
-      </Center>
+      <FullPageSpinner testId="app-loading">
+        {error ? (
+          <Text span c="red">
+            {errorText(error)}
+          </Text>
+        ) : (
+          "Loading Loupe…"
+        )}
+      </FullPageSpinner>
     );
   }
   return (

@@ -1,19 +1,22 @@
 import { Anchor, Breadcrumbs, Text } from "@mantine/core";
 import { Link, useLocation } from "react-router";
-import { NAV_TABS } from "./nav-tabs";
+import { PAGE_TITLES } from "./nav-items";
 
-/** Home (→ customers) then the current screen. */
+/** Home (→ customers) then the current screen (spec §2). */
 export function Breadcrumb() {
   const { pathname } = useLocation();
-  const current = NAV_TABS.find((t) => t.path === pathname);
+  const current = PAGE_TITLES[pathname];
   return (
     <nav aria-label="Breadcrumb">
       <Breadcrumbs separator="›" fz="sm">
         <Anchor component={Link} to="/customers" size="sm">
           Home
         </Anchor>
-        {current && current.path !== "/customers" ? <Text size="sm">{current.label}</Text> : null}
-        {current?.path === "/customers" ? <Text size="sm">Customers</Text> : null}
+        {current ? (
+          <Text size="sm" aria-current="page">
+            {current}
+          </Text>
+        ) : null}
       </Breadcrumbs>
     </nav>
   );

@@ -1,9 +1,14 @@
 import { updateMe } from "@loupe/contract";
-import { DEFAULT_OUTLET_NAME, EXCLUDED_OUTLET_NAME, navRegionId, REGION } from "@loupe/domain";
+import { EXCLUDED_OUTLET_NAME, navRegionId, REGION } from "@loupe/domain";
 import { Group, Select } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { useCurrentUser, useOutlets, useRegions } from "../../features/reference/use-reference-data";
+import {
+  useCurrentOutlet,
+  useCurrentUser,
+  useOutlets,
+  useRegions,
+} from "../../features/reference/use-reference-data";
 import { callEndpoint } from "../../lib/api-client";
 import { updateSessionUser } from "../../lib/session";
 import { useAlert } from "../alert-context";
@@ -17,7 +22,9 @@ export function LocationSelector() {
   const { data: outlets = [] } = useOutlets();
   const { showAlert } = useAlert();
   const queryClient = useQueryClient();
-  const [regionId, setRegionId] = useState<number>(navRegionId(user?.region_id));
+  const currentOutlet = useCurrentOutlet();
+  // The region shown is the one of the outlet in use, so the two selects always agree.
+  const [regionId, setRegionId] = useState<number>(navRegionId(currentOutlet?.region_id ?? user?.region_id));
 
   const regionOptions = regions
     .filter((r) => NAV_REGIONS.includes(r.id as 1 | 2 | 5))
@@ -29,8 +36,7 @@ export function LocationSelector() {
         .map((o) => ({ value: String(o.id), label: `${o.abbreviation} - ${o.name}` })),
     [outlets, regionId],
   );
-  const fallbackOutlet = outlets.find((o) => o.name === DEFAULT_OUTLET_NAME);
-  const currentOutletId = user?.outlet_id ?? fallbackOutlet?.id;
+  const currentOutletId = currentOutlet?.id;
   const outletValue = outletOptions.some((o) => o.value === String(currentOutletId))
     ? String(currentOutletId)
     : null;

@@ -15,7 +15,13 @@ import {
   listSuppliers,
   type ResponseOf,
 } from "@loupe/contract";
-import { CACHE_LIFETIME_MS, type CachedList } from "@loupe/domain";
+import {
+  CACHE_LIFETIME_MS,
+  type CachedList,
+  CYLINDER_CHOICES,
+  DEFAULT_OUTLET_NAME,
+  SPHERE_CHOICES,
+} from "@loupe/domain";
 import { useQuery } from "@tanstack/react-query";
 import { callEndpoint } from "../../lib/api-client";
 import { cachedAt, readCached, writeCached } from "../../lib/cache";
@@ -81,6 +87,44 @@ export const useCurrentUser = () =>
     initialDataUpdatedAt: 0,
     staleTime: CACHE_LIFETIME_MS.me,
   });
+
+/** The signed-in user's outlet; a user with none works at Newtown (spec §6). */
+export function useCurrentOutlet() {
+  const { data: user } = useCurrentUser();
+  const { data: outlets } = useOutlets();
+  if (!user) return undefined;
+  return (
+    user.outlet ??
+    outlets?.find((o) => o.id === user.outlet_id) ??
+    outlets?.find((o) => o.name === DEFAULT_OUTLET_NAME)
+  );
+}
+
+/**
+ * Every reference list at once, for screens that need several (a job edit, a filter panel).
+ * Lists not loaded yet are empty arrays; the shell has already waited for the main ones.
+ * @example const { outlets, statuses, sphereChoices } = useReferenceData();
+ */
+export function useReferenceData() {
+  const outlets = useOutlets().data ?? [];
+  const regions = useRegions().data ?? [];
+  const statuses = useStatuses().data ?? { dispense: [], item: [], payment: [] };
+  const pdSources = usePdSources().data ?? [];
+  const prescriptionTypes = usePrescriptionTypes().data ?? [];
+  const prescriptionSources = usePrescriptionSources().data ?? [];
+  return {
+    user: useCurrentUser().data,
+    outlets,
+    regions,
+    statuses,
+    pdSources,
+    prescriptionTypes,
+    prescriptionSources,
+    // Fixed by the spec rather than served: they come from the shared rules.
+    sphereChoices: SPHERE_CHOICES,
+    cylinderChoices: CYLINDER_CHOICES,
+  };
+}
 
 /** The lists the shell waits for before showing the app (spec §2: a spinner until the main ones are in). */
 export function useEssentialReferenceData() {

@@ -1,6 +1,6 @@
 import { logout } from "@loupe/contract";
-import { Center, Loader } from "@mantine/core";
 import { useEffect } from "react";
+import { FullPageSpinner } from "../../../components/spinner";
 import { callEndpoint } from "../../../lib/api-client";
 import { clearSession, readSession } from "../../../lib/session";
 
@@ -14,9 +14,5 @@ export default function LogoutPage() {
     if (readSession()) callEndpoint(logout).then(done, done);
     else done();
   }, []);
-  return (
-    <Center h="100vh">
-      <Loader />
-    </Center>
-  );
+  return <FullPageSpinner />;
 }

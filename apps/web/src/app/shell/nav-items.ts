@@ -1,0 +1,25 @@
+import { appConfig, brandSlug } from "../../lib/config";
+
+/** Path of the brand's mobile-ordering jobs list, e.g. `/jobs-loupego` (DESIGN.md "brand placeholder"). */
+export const GO_JOBS_PATH = `/jobs-${brandSlug}go`;
+export const GO_JOBS_TITLE = `${appConfig.brand}GO Jobs`;
+
+/** The tab bar, in the spec's order. */
+export const NAV_TABS = [
+  { path: "/customers", label: "Customers" },
+  { path: "/customers-meili", label: "Customers MEILI" },
+  { path: "/jobs", label: "Jobs" },
+  { path: "/jobs-search", label: "Beta Jobs" },
+  { path: "/jobs-meili", label: "Jobs MEILI" },
+  { path: GO_JOBS_PATH, label: GO_JOBS_TITLE },
+  { path: "/promos", label: "Promos & Campaigns" },
+  { path: "/newsletter-users", label: "Newsletter Subscribers" },
+  { path: "/outbox", label: "Outbox" },
+  { path: "/settings", label: "Settings" },
+];
+
+/** Breadcrumb titles: every tab, plus screens reached without a tab. */
+export const PAGE_TITLES: Record<string, string> = {
+  ...Object.fromEntries(NAV_TABS.map((t) => [t.path, t.label])),
+  "/staffs": "Staffs",
+};

@@ -1,0 +1,6 @@
+import { PlaceholderPage } from "../../placeholder/placeholder-page";
+
+/** Stands in until the jobs issue replaces this page; the route table already points here. */
+export default function JobsSearchPage() {
+  return <PlaceholderPage title="Beta Jobs" />;
+}
