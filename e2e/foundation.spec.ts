@@ -82,6 +82,18 @@ test.describe("foundation", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test("a session the server no longer knows goes through logout to the login page", async ({ page }) => {
+    await signIn(page);
+    await page.evaluate(() => {
+      const session = JSON.parse(localStorage.getItem("loupe.session")!);
+      localStorage.setItem("loupe.session", JSON.stringify({ ...session, token: "revoked-token" }));
+    });
+    // The shell asks GET /me on entry; the server answers 401 "Unauthenticated.".
+    await page.goto("/outbox");
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem("loupe.session"))).toBeNull();
+  });
+
   test("forgot password e-mails a link that sets a new password", async ({ page }) => {
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot password" }).click();
