@@ -1,6 +1,7 @@
 import path from "node:path";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
+import { createFileStorage } from "./integrations/file-storage";
 import { type Database, openPglite, openPostgres } from "./platform/db/client";
 import { runMigrations } from "./platform/db/migrate";
 import { seedDemo } from "./seed/demo";
@@ -13,7 +14,7 @@ async function main() {
     ? openPostgres(config.DATABASE_URL)
     : await openPglite(path.join(config.dataDir, "pglite"));
   await runMigrations(database, config.migrationsDir);
-  if (config.SEED_DEMO === "true") await seedDemo(database.db);
+  if (config.SEED_DEMO === "true") await seedDemo(database.db, createFileStorage(config));
   else await ensureReferenceData(database.db);
 
   const app = await buildApp({ config, database });

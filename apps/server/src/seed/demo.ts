@@ -1,5 +1,7 @@
+import type { FileStorage } from "../integrations/file-storage";
 import type { Db } from "../platform/db/client";
 import { seedDemoCustomers } from "./demo-customers";
+import { seedDemoFiles } from "./demo-files";
 import { seedDemoStaff } from "./demo-staff";
 import { ensureReferenceData } from "./reference-data";
 
@@ -13,8 +15,13 @@ const demoSteps: ((db: Db, size: DemoSize) => Promise<void>)[] = [seedDemoCustom
 
 export const DEFAULT_DEMO_SIZE: DemoSize = { customers: 300, jobs: 3000 };
 
-export async function seedDemo(db: Db, size: DemoSize = DEFAULT_DEMO_SIZE): Promise<void> {
+export async function seedDemo(
+  db: Db,
+  storage: FileStorage,
+  size: DemoSize = DEFAULT_DEMO_SIZE,
+): Promise<void> {
   await ensureReferenceData(db);
   await seedDemoStaff(db);
   for (const step of demoSteps) await step(db, size);
+  await seedDemoFiles(db, storage);
 }

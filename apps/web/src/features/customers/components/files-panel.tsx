@@ -15,7 +15,8 @@ import { confirmAction } from "../../../components/confirm-dialog";
 import { callEndpoint } from "../../../lib/api-client";
 import { errorText } from "../../../lib/errors";
 import { authorisedUrl } from "../../../lib/file-url";
-import { customerKeys, useCustomerFiles } from "../api";
+import { customerKeys, useCustomerFiles, usePrescriptions } from "../api";
+import { PrescriptionModal } from "./prescription-modal";
 
 /** A customer's files: upload, view (image with magnifier, PDF preview), download, remove. */
 export function FilesPanel({ customerId }: { customerId: number }) {
@@ -23,6 +24,11 @@ export function FilesPanel({ customerId }: { customerId: number }) {
   const queryClient = useQueryClient();
   const { showAlert } = useAlert();
   const [viewing, setViewing] = useState<FileWire | null>(null);
+  const { data: prescriptions = [] } = usePrescriptions(customerId);
+  const [editingRxId, setEditingRxId] = useState<number | null>(null);
+  const editingRx = prescriptions.find((rx) => rx.id === editingRxId);
+  const rxOf = (file: FileWire) =>
+    prescriptions.find((rx) => rx.can_edit && rx.files.some((f) => f.id === file.id));
   const refresh = () => queryClient.invalidateQueries({ queryKey: customerKeys.files(customerId) });
 
   const upload = async (picked: File[]) => {
@@ -113,10 +119,12 @@ function FileViewer({
   file,
   onClose,
   onRemove,
+  onEditPrescription,
 }: {
   file: FileWire;
   onClose: () => void;
   onRemove: () => void;
+  onEditPrescription?: () => void;
 }) {
   const [lens, setLens] = useState<{ x: number; y: number } | null>(null);
   const src = authorisedUrl(file.full_path);
@@ -166,6 +174,11 @@ function FileViewer({
         <Text>No preview for this file type.</Text>
       )}
       <Group justify="flex-end" mt="md">
+        {onEditPrescription && (
+          <Button variant="light" onClick={onEditPrescription}>
+            Edit Prescription
+          </Button>
+        )}
         <Button component="a" href={`${src}&download=1`} variant="default">
           Download
         </Button>
