@@ -89,6 +89,16 @@ test.describe("customers", () => {
     );
     await screenshot(page, "prescriptions-panel");
 
+    // Attach a scan to the spectacle prescription from its modal.
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#2b8a3e" } }).png().toBuffer();
+    await page.getByTestId("prescription-card").nth(1).getByRole("button", { name: "Edit" }).click();
+    const rxModal = page.getByRole("dialog");
+    await rxModal.locator('input[type="file"]').setInputFiles({ name: "rx-photo.png", mimeType: "image/png", buffer: png });
+    await expect(rxModal.getByTestId("prescription-files")).toContainText("rx-photo.png");
+    await screenshot(page, "prescription-with-file");
+    await rxModal.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("banner-alert")).toContainText("Prescription has been successfully edited!");
+
     // A complex PD.
     await page.getByRole("tab", { name: "Pupil Distances" }).click();
     await page.getByRole("button", { name: "Add PD" }).first().click();
@@ -108,14 +118,15 @@ test.describe("customers", () => {
 
     // Files: an image and a PDF, viewed, then one removed.
     await page.getByRole("tab", { name: "Files" }).click();
-    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#2b8a3e" } })
-      .png()
-      .toBuffer();
+    await expect(page.getByTestId("file-card")).toHaveCount(1);
     await page.locator('input[type="file"]').setInputFiles([
       { name: "rx-scan.png", mimeType: "image/png", buffer: png },
       { name: "referral.pdf", mimeType: "application/pdf", buffer: PDF },
     ]);
-    await expect(page.getByTestId("file-card")).toHaveCount(2);
+    await expect(page.getByTestId("file-card")).toHaveCount(3);
+    await page.getByTestId("file-card").filter({ hasText: "rx-photo.png" }).click();
+    await expect(page.getByRole("button", { name: "Edit Prescription" })).toBeVisible();
+    await page.keyboard.press("Escape");
     await page.getByTestId("file-card").filter({ hasText: "rx-scan.png" }).click();
     await expect(page.getByTestId("file-image")).toBeVisible();
     await page.getByTestId("file-image").hover();
@@ -124,8 +135,8 @@ test.describe("customers", () => {
     await expect(page.getByText("Please confirm that you want to delete file.")).toBeVisible();
     await page.getByRole("button", { name: "Yes, Delete" }).click();
     await expect(page.getByTestId("banner-alert")).toContainText("File successfully removed!");
-    await expect(page.getByTestId("file-card")).toHaveCount(1);
-    await page.getByTestId("file-card").first().click();
+    await expect(page.getByTestId("file-card")).toHaveCount(2);
+    await page.getByTestId("file-card").filter({ hasText: "referral.pdf" }).click();
     await expect(page.getByTestId("file-pdf")).toBeVisible();
     await screenshot(page, "file-viewer-pdf");
   });

@@ -89,6 +89,16 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
         <Button size="xs" variant="default" onClick={() => setTab("pds")}>
           Add PD
         </Button>
+        {/* Addresses, payments and messages arrive with the customer-actions issue. */}
+        <Button size="xs" variant="default" disabled>
+          Add Address
+        </Button>
+        <Button size="xs" variant="default" disabled>
+          Create Payment
+        </Button>
+        <Button size="xs" variant="default" disabled>
+          Send a Message
+        </Button>
       </Group>
       <CustomerModal customer={customer} opened={editing} onClose={() => setEditing(false)} />
     </Stack>

@@ -108,7 +108,27 @@ export function FilesPanel({ customerId }: { customerId: number }) {
         ))}
       </SimpleGrid>
       {viewing && (
-        <FileViewer file={viewing} onClose={() => setViewing(null)} onRemove={() => remove(viewing)} />
+        <FileViewer
+          file={viewing}
+          onClose={() => setViewing(null)}
+          onRemove={() => remove(viewing)}
+          onEditPrescription={
+            rxOf(viewing)
+              ? () => {
+                  setEditingRxId(rxOf(viewing)!.id);
+                  setViewing(null);
+                }
+              : undefined
+          }
+        />
+      )}
+      {editingRx && (
+        <PrescriptionModal
+          customerId={customerId}
+          prescription={editingRx}
+          onClose={() => setEditingRxId(null)}
+          onSaved={() => queryClient.invalidateQueries({ queryKey: customerKeys.prescriptions(customerId) })}
+        />
       )}
     </Stack>
   );

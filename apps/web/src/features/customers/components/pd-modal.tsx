@@ -3,6 +3,7 @@ import {
   AVERAGE_HEIGHTS,
   FRAME_SIZES,
   GLASS_SHAPES,
+  type GlassShape,
   isComplexPd,
   normalisePdInput,
   PD_CREATED,
@@ -12,6 +13,7 @@ import {
   PD_WIDTH_FIELDS,
   pdSchema,
   SHAPE_LABEL,
+  sizesForShape,
 } from "@loupe/domain";
 import {
   Alert,
@@ -120,13 +122,34 @@ export function PdModal(props: {
         <Group>
           <SegmentedControl
             value={f.glass_shape_type}
-            onChange={(v) => set("glass_shape_type", v)}
+            onChange={(v) =>
+              setF((s) => {
+                // Capote has no XS (it becomes S); Non-brand frames have no sizes at all (nd).
+                const sized = sizesForShape(v as GlassShape, {
+                  frame: s.frame_size || null,
+                  left_arm: s.arm_size || null,
+                  right_arm: s.arm_size || null,
+                });
+                return {
+                  ...s,
+                  glass_shape_type: v,
+                  frame_size: sized.frame ?? "",
+                  arm_size: sized.left_arm ?? "",
+                };
+              })
+            }
             data={GLASS_SHAPES.map((s) => ({ value: s, label: SHAPE_LABEL(s, appConfig.brand) }))}
           />
           <Select
             w={110}
             label="Frame size"
-            data={[...FRAME_SIZES]}
+            data={
+              f.glass_shape_type === "non-brand"
+                ? ["nd"]
+                : f.glass_shape_type === "round"
+                  ? FRAME_SIZES.filter((x) => x !== "XS")
+                  : [...FRAME_SIZES]
+            }
             value={f.frame_size || null}
             onChange={(v) => set("frame_size", v ?? "")}
             disabled={f.glass_shape_type === "non-brand"}
@@ -134,7 +157,13 @@ export function PdModal(props: {
           <Select
             w={110}
             label="Arm size"
-            data={[...FRAME_SIZES]}
+            data={
+              f.glass_shape_type === "non-brand"
+                ? ["nd"]
+                : f.glass_shape_type === "round"
+                  ? FRAME_SIZES.filter((x) => x !== "XS")
+                  : [...FRAME_SIZES]
+            }
             value={f.arm_size || null}
             onChange={(v) => set("arm_size", v ?? "")}
             disabled={f.glass_shape_type === "non-brand"}

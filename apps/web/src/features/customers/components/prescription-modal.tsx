@@ -1,8 +1,16 @@
-import { createPrescription, type PrescriptionWire, updatePrescription } from "@loupe/contract";
+import {
+  createPrescription,
+  detachPrescriptionFile,
+  type FileWire,
+  type PrescriptionWire,
+  updatePrescription,
+  uploadCustomerFiles,
+} from "@loupe/contract";
 import {
   CATEGORIES,
   CYLINDER_CHOICES,
   categoryLabel,
+  FILE_DELETED_FROM_PRESCRIPTION,
   NEAR_ADD_ENUM,
   PRESCRIPTION_CREATED,
   PRESCRIPTION_UPDATED,
@@ -15,6 +23,7 @@ import {
 import {
   Alert,
   Button,
+  FileButton,
   Grid,
   Group,
   Image,
@@ -148,6 +157,7 @@ export function PrescriptionModal(props: {
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [leftAddTouched, setLeftAddTouched] = useState(!!prescription);
   const [saving, setSaving] = useState(false);
+  const [attached, setAttached] = useState<FileWire[]>(prescription?.files ?? []);
   const { data: sources = [] } = usePrescriptionSources();
   const { data: outlets = [] } = useOutlets();
   const { data: me } = useCurrentUser();
@@ -165,7 +175,7 @@ export function PrescriptionModal(props: {
     });
 
   const submit = async () => {
-    const payload = toPayload(f);
+    const payload = { ...toPayload(f), files: attached.map((file) => file.id) };
     const parsed = prescriptionSchema.safeParse(payload);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message])));
@@ -289,7 +299,27 @@ export function PrescriptionModal(props: {
     );
   };
 
-  const files = prescription?.files ?? [];
+  const files = attached;
+  const attach = async (picked: File[]) => {
+    const form = new FormData();
+    for (const [i, file] of picked.entries()) form.append(`files[${i}]`, file, file.name);
+    try {
+      const res = await callEndpoint(uploadCustomerFiles, { params: { id: props.customerId }, body: form });
+      setAttached((a) => [...a, ...res.data]);
+    } catch (err) {
+      setServerErrors(errorList(err));
+    }
+  };
+  const detach = async (file: FileWire) => {
+    if (prescription?.files.some((x) => x.id === file.id)) {
+      await callEndpoint(detachPrescriptionFile, {
+        params: { userId: props.customerId, id: prescription.id, fileId: file.id },
+      });
+      showAlert({ variant: "success", message: FILE_DELETED_FROM_PRESCRIPTION });
+      props.onSaved();
+    }
+    setAttached((a) => a.filter((x) => x.id !== file.id));
+  };
   return (
     <Modal
       opened
@@ -416,6 +446,13 @@ export function PrescriptionModal(props: {
               />
             </SimpleGrid>
             <Group justify="flex-end">
+              <FileButton onChange={attach} accept=".jpeg,.jpg,.png,.bmp,.pdf,.doc,.docx" multiple>
+                {(buttonProps) => (
+                  <Button variant="subtle" {...buttonProps}>
+                    Attach file
+                  </Button>
+                )}
+              </FileButton>
               <Button variant="default" onClick={props.onClose}>
                 Cancel
               </Button>
@@ -427,19 +464,26 @@ export function PrescriptionModal(props: {
         </Grid.Col>
         {files.length > 0 && (
           <Grid.Col span={4}>
-            <Stack>
-              {files.map((file) =>
-                file.full_thumbnail_path ? (
-                  <Image key={file.id} src={authorisedUrl(file.full_path)} alt={file.file_name} radius="sm" />
-                ) : (
-                  <iframe
-                    key={file.id}
-                    title={file.file_name}
-                    src={authorisedUrl(file.full_path)}
-                    style={{ width: "100%", height: 480, border: 0 }}
-                  />
-                ),
-              )}
+            <Stack data-testid="prescription-files">
+              {files.map((file) => (
+                <Stack key={file.id} gap={4}>
+                  {file.full_thumbnail_path ? (
+                    <Image src={authorisedUrl(file.full_path)} alt={file.file_name} radius="sm" />
+                  ) : (
+                    <iframe
+                      title={file.file_name}
+                      src={authorisedUrl(file.full_path)}
+                      style={{ width: "100%", height: 480, border: 0 }}
+                    />
+                  )}
+                  <Group justify="space-between">
+                    <Text size="xs">{file.file_name}</Text>
+                    <Button size="compact-xs" color="red" variant="subtle" onClick={() => detach(file)}>
+                      Remove from prescription
+                    </Button>
+                  </Group>
+                </Stack>
+              ))}
             </Stack>
           </Grid.Col>
         )}
