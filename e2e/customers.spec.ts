@@ -90,14 +90,20 @@ test.describe("customers", () => {
     await screenshot(page, "prescriptions-panel");
 
     // Attach a scan to the spectacle prescription from its modal.
-    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#2b8a3e" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#2b8a3e" } })
+      .png()
+      .toBuffer();
     await page.getByTestId("prescription-card").nth(1).getByRole("button", { name: "Edit" }).click();
     const rxModal = page.getByRole("dialog");
-    await rxModal.locator('input[type="file"]').setInputFiles({ name: "rx-photo.png", mimeType: "image/png", buffer: png });
+    await rxModal
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "rx-photo.png", mimeType: "image/png", buffer: png });
     await expect(rxModal.getByTestId("prescription-files")).toContainText("rx-photo.png");
     await screenshot(page, "prescription-with-file");
     await rxModal.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByTestId("banner-alert")).toContainText("Prescription has been successfully edited!");
+    await expect(page.getByTestId("banner-alert")).toContainText(
+      "Prescription has been successfully edited!",
+    );
 
     // A complex PD.
     await page.getByRole("tab", { name: "Pupil Distances" }).click();

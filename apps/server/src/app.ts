@@ -15,11 +15,10 @@ import {
 import type { Config } from "./config";
 import { createEmailSender, type EmailSender } from "./integrations/email";
 import { createFileStorage, type FileStorage } from "./integrations/file-storage";
-import { createSearch, type SearchPort } from "./integrations/search";
+import { createSearch, logIndexWriteFailures, type SearchPort, startSearchSync } from "./integrations/search";
 import { createSmsSender, type SmsSender } from "./integrations/sms";
 import { moduleRoutes } from "./modules";
-import { searchCustomerIds } from "./modules/customers/customers.search";
-import { CUSTOMER_INDEX } from "./modules/customers/customers.service";
+import { customersSearchIndex } from "./modules/customers/customers.search-index";
 import type { ModuleContext } from "./modules/module-context";
 import { createOutboxService } from "./modules/outbox/outbox.service";
 import type { Database } from "./platform/db/client";
@@ -78,6 +77,12 @@ export async function buildApp({
   const email = adapters.email === undefined ? createEmailSender(config) : adapters.email;
   const sms = adapters.sms === undefined ? createSmsSender(config) : adapters.sms;
   const outbox = createOutboxService({ db: database.db, email, sms, log: app.log });
+  // Every index on the search port; other modules add theirs here (e.g. orders).
+  const searchIndexes = [customersSearchIndex];
+  const search = logIndexWriteFailures(
+    adapters.search ?? createSearch(config, database, searchIndexes),
+    app.log,
+  );
   const ctx: ModuleContext = {
     app,
     bind: createBinder(app, authGuard(database.db)),
@@ -85,7 +90,7 @@ export async function buildApp({
     database,
     db: database.db,
     outbox,
-    search: adapters.search ?? createSearch(config, database, { [CUSTOMER_INDEX]: searchCustomerIds }),
+    search,
     storage: adapters.storage ?? createFileStorage(config),
   };
   for (const register of moduleRoutes) await register(ctx);
@@ -122,7 +127,9 @@ export async function buildApp({
     return reply.type("text/html").header("cache-control", "no-cache").send(fs.createReadStream(indexHtml));
   });
 
+  const searchSync = startSearchSync(search, searchIndexes, database, app.log);
   app.addHook("onClose", async () => {
+    await searchSync.stop();
     await email?.close?.();
   });
   return app;

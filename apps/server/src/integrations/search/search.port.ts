@@ -12,14 +12,37 @@ export interface SearchResult {
   total: number;
 }
 
+/** A search document: plain JSON with a numeric `id`, written by the module that owns the records. */
+export type SearchDocument = { id: number } & Record<string, unknown>;
+
 /**
- * The search engine behind the "MEILI" screens. Documents are plain objects with a numeric `id`.
- * The Postgres adapter answers from the tables themselves (indexing is a no-op); the Meilisearch
- * adapter keeps its own copy, updated on every write.
+ * What an index needs to know about its documents. A module declares one per index (customers
+ * now, orders later) and app.ts hands the list to the port.
+ */
+export interface SearchIndexDefinition {
+  name: string;
+  /** Attributes matched by the free text, most important first (their order ranks the hits). */
+  searchable: string[];
+  /** Attributes a query may filter on with `filters`. */
+  filterable: string[];
+  /** Attributes a query may sort on. */
+  sortable: string[];
+}
+
+/**
+ * The search engine behind the "MEILI" screens. The Postgres adapter answers from the tables
+ * themselves (indexing is a no-op); the Meilisearch adapter keeps its own copy, updated on every
+ * write and filled from the tables when it starts empty.
  */
 export interface SearchPort {
   readonly name: string;
-  index(indexName: string, docs: Record<string, unknown>[]): Promise<void>;
+  /**
+   * Creates the index or brings its settings up to date. Answers how many documents the engine
+   * holds for it, or null when the adapter keeps no copy (nothing to fill).
+   */
+  prepare(definition: SearchIndexDefinition): Promise<{ documents: number | null }>;
+  /** Adds or replaces documents by id. */
+  index(indexName: string, docs: SearchDocument[]): Promise<void>;
   remove(indexName: string, ids: number[]): Promise<void>;
   search(indexName: string, query: SearchQuery): Promise<SearchResult>;
 }

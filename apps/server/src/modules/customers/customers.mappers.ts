@@ -35,13 +35,19 @@ export function toCustomerWire(
   };
 }
 
-/** What the search index keeps of a customer (Meilisearch adapter). */
+const digits = (v: string | null) => (v ? v.replace(/[^0-9]/g, "") : null);
+
+/** What the search index keeps of a customer (Meilisearch adapter); phones also as bare digits. */
 export const toSearchDocument = (c: CustomerRow) => ({
   id: c.id,
+  first_name: c.firstName,
+  last_name: c.lastName,
   full_name: `${c.firstName} ${c.lastName}`.trim(),
   email: c.email,
   mobile: c.mobile,
   phone: c.phone,
+  mobile_digits: digits(c.mobile),
+  phone_digits: digits(c.phone),
   dob: c.dob,
   region_id: c.regionId,
   updated_at: c.updatedAt.getTime(),

@@ -1,4 +1,4 @@
-import type { CustomerSearchQuery, CustomerWire } from "@loupe/contract";
+import { type CustomerSearchQuery, type CustomerWire, customerBody } from "@loupe/contract";
 import {
   channelsForOptIn,
   customerSchema,
@@ -12,13 +12,12 @@ import type { Database } from "../../platform/db/client";
 import { notFound, validationError } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
 import { countNotesByCustomer } from "../notes/notes.queries";
-import { regions } from "../reference/reference.tables";
+import { outlets, regions } from "../reference/reference.tables";
 import type { StaffRow } from "../staff/staff.service";
 import { type CustomerRow, toCustomerWire, toSearchDocument } from "./customers.mappers";
 import { searchCustomers } from "./customers.search";
+import { CUSTOMER_INDEX } from "./customers.search-index";
 import { customers } from "./customers.tables";
-
-export const CUSTOMER_INDEX = "customers";
 
 interface Deps {
   database: Database;
@@ -29,7 +28,10 @@ type Body = Record<string, unknown> & {
   region_id?: number | null;
   outlet_id?: number | null;
   home_region?: number | null;
+  active_region?: number | null;
 };
+
+const BODY_FIELDS = new Set(Object.keys(customerBody.shape));
 
 export function createCustomersService({ database, search }: Deps) {
   const db = database.db;
@@ -70,8 +72,11 @@ export function createCustomersService({ database, search }: Deps) {
     if (isSearchTooShort(query.q)) throw validationError({ q: [SEARCH_TOO_SHORT] });
     const page = Number(query.page ?? 1);
     const perPage = Number(query.per_page ?? 15);
+    const text = query.q?.trim();
+    // A phone typed with spaces or brackets is searched on its digits, as both engines index it.
+    const digits = text?.replace(/[^0-9]/g, "") ?? "";
     return {
-      q: query.q?.trim() || undefined,
+      q: text && /^[0-9+()\-\s]+$/.test(text) && digits.length >= 6 ? digits : text || undefined,
       filters: {
         dob: query.dob || undefined,
         region_id: query.region_id ? Number(query.region_id) : undefined,
@@ -109,6 +114,36 @@ export function createCustomersService({ database, search }: Deps) {
     channelEmail: c.channel_email,
   });
 
+  /** The domain schema drops keys it does not know; the API refuses them instead, by name. */
+  function refuseUnknownFields(body: unknown): asserts body is Body {
+    if (typeof body !== "object" || body === null || Array.isArray(body)) {
+      throw validationError({ body: ["The request body must be a JSON object."] });
+    }
+    const unknown = Object.keys(body).filter((k) => !BODY_FIELDS.has(k));
+    if (unknown.length) {
+      throw validationError(Object.fromEntries(unknown.map((k) => [k, [`The ${k} field is not allowed.`]])));
+    }
+  }
+
+  /** Region and outlet ids sent by the client must exist: a clear 422 instead of a foreign-key failure. */
+  async function checkPlaces(body: Body) {
+    const codes = await countryCodes();
+    const errors: Record<string, string[]> = {};
+    for (const field of ["region_id", "home_region", "active_region"] as const) {
+      const id = body[field];
+      if (id != null && !codes.has(id))
+        errors[field] = [`The selected ${field.replace("_", " ")} is invalid.`];
+    }
+    const outletId = body.outlet_id;
+    if (outletId != null) {
+      const found =
+        Number.isSafeInteger(outletId) &&
+        (await db.select({ id: outlets.id }).from(outlets).where(eq(outlets.id, outletId))).length > 0;
+      if (!found) errors.outlet_id = ["The selected outlet id is invalid."];
+    }
+    if (Object.keys(errors).length) throw validationError(errors);
+  }
+
   async function reindex(row: CustomerRow) {
     await search.index(CUSTOMER_INDEX, [toSearchDocument(row)]);
   }
@@ -134,8 +169,11 @@ export function createCustomersService({ database, search }: Deps) {
     },
 
     async create(staff: StaffRow, body: Body) {
+      refuseUnknownFields(body);
       const v = parseOrThrow(customerSchema, body);
-      const regionId = body.region_id ?? staff.regionId ?? 1;
+      await checkPlaces(body);
+      // The client sends the staff member's region as region_id or as active_region; either will do.
+      const regionId = body.region_id ?? body.active_region ?? staff.regionId ?? 1;
       const [row] = await db
         .insert(customers)
         .values({
@@ -159,8 +197,10 @@ export function createCustomersService({ database, search }: Deps) {
     },
 
     async update(id: number, body: Body) {
+      refuseUnknownFields(body);
       const [current] = await db.select().from(customers).where(eq(customers.id, id));
       if (!current) throw notFound("Customer");
+      await checkPlaces(body);
       const merged = {
         first_name: current.firstName,
         last_name: current.lastName,
@@ -192,7 +232,8 @@ export function createCustomersService({ database, search }: Deps) {
           occupation: v.occupation,
           hobbies: v.hobbies,
           ...reconcileOptIn(v, optInChanged),
-          regionId: body.region_id ?? current.regionId,
+          regionId: body.region_id ?? body.active_region ?? current.regionId,
+          homeRegionId: body.home_region ?? current.homeRegionId,
           outletId: body.outlet_id ?? current.outletId,
           updatedAt: new Date(),
         })
