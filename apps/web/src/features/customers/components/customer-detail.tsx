@@ -51,6 +51,10 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
               <Button size="xs" variant="light" onClick={() => setEditing(true)}>
                 Edit
               </Button>
+              {/* Arrives with the customer-actions issue (shop login link). */}
+              <Button size="xs" variant="default" disabled>
+                Login to e-commerce as customer
+              </Button>
             </Group>
           </Paper>
         </Tabs.Panel>
