@@ -1,11 +1,14 @@
 // Every module's tables, gathered for Drizzle (typed queries) and drizzle-kit (migrations).
 
+export * from "./modules/addresses/addresses.tables";
 export * from "./modules/auth/auth.tables";
 export * from "./modules/customers/customers.tables";
 export * from "./modules/files/files.tables";
+export * from "./modules/messages/messages.tables";
 export * from "./modules/notes/notes.tables";
 export * from "./modules/outbox/outbox.tables";
 export * from "./modules/pds/pds.tables";
 export * from "./modules/prescriptions/prescriptions.tables";
 export * from "./modules/reference/reference.tables";
+export * from "./modules/shop-login/shop-login.tables";
 export * from "./modules/staff/staff.tables";

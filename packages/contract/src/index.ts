@@ -1,4 +1,5 @@
 export * from "./auth";
+export * from "./customer-actions";
 export * from "./customers";
 export * from "./endpoint";
 export * from "./envelope";

@@ -1,11 +1,15 @@
+import { registerAddressesRoutes } from "./addresses/addresses.routes";
 import { registerAuthRoutes } from "./auth/auth.routes";
 import { registerCustomersRoutes } from "./customers/customers.routes";
 import { registerFilesRoutes } from "./files/files.routes";
+import { registerMessagesRoutes } from "./messages/messages.routes";
 import type { ModuleContext } from "./module-context";
+import { registerNotesRoutes } from "./notes/notes.routes";
 import { registerOutboxRoutes } from "./outbox/outbox.routes";
 import { registerPdsRoutes } from "./pds/pds.routes";
 import { registerPrescriptionsRoutes } from "./prescriptions/prescriptions.routes";
 import { registerReferenceRoutes } from "./reference/reference.routes";
+import { registerShopLoginRoutes } from "./shop-login/shop-login.routes";
 import { registerStaffRoutes } from "./staff/staff.routes";
 
 /** Every business module's routes. A new module adds one line here. */
@@ -18,4 +22,8 @@ export const moduleRoutes: ((ctx: ModuleContext) => void | Promise<void>)[] = [
   registerPrescriptionsRoutes,
   registerPdsRoutes,
   registerFilesRoutes,
+  registerNotesRoutes,
+  registerAddressesRoutes,
+  registerMessagesRoutes,
+  registerShopLoginRoutes,
 ];

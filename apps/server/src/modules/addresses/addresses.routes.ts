@@ -1,0 +1,14 @@
+import { createAddress, listCustomerAddresses, updateAddress } from "@loupe/contract";
+import type { ModuleContext } from "../module-context";
+import { createAddressesService } from "./addresses.service";
+
+export function registerAddressesRoutes({ bind, db }: ModuleContext): void {
+  const service = createAddressesService(db);
+  bind(listCustomerAddresses, async ({ params }) => ({ data: await service.list(params.customer_id) }));
+  bind(createAddress, async ({ params, req, reply }) => {
+    const data = await service.create(params.customer_id, req.body);
+    reply.status(201);
+    return { data };
+  });
+  bind(updateAddress, async ({ params, req }) => ({ data: await service.update(params.id, req.body) }));
+}

@@ -1,0 +1,30 @@
+import {
+  createMessageTemplate,
+  deleteMessageTemplate,
+  listMessageTemplates,
+  sendCustomerMessage,
+  updateMessageTemplate,
+} from "@loupe/contract";
+import type { ModuleContext } from "../module-context";
+import { createNotesService } from "../notes/notes.service";
+import { createMessagesService } from "./messages.service";
+
+export function registerMessagesRoutes({ bind, db, outbox }: ModuleContext): void {
+  const service = createMessagesService({ db, outbox, notes: createNotesService(db) });
+  bind(listMessageTemplates, async ({ params }) => ({ data: await service.templates(params.regionId) }));
+  bind(createMessageTemplate, async ({ params, req, reply }) => {
+    const data = await service.createTemplate(params.regionId, req.body);
+    reply.status(201);
+    return { data };
+  });
+  bind(updateMessageTemplate, async ({ params, req }) => ({
+    data: await service.updateTemplate(params.id, req.body),
+  }));
+  bind(deleteMessageTemplate, async ({ params }) => {
+    await service.deleteTemplate(params.id);
+    return { message: "Template removed." };
+  });
+  bind(sendCustomerMessage, async ({ staff, params, req }) => ({
+    message: await service.sendToCustomer(staff, params.id, req.body),
+  }));
+}

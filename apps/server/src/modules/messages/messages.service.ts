@@ -1,0 +1,114 @@
+import type { TemplateWire } from "@loupe/contract";
+import { MESSAGE_SENT, messageSchema, templateSchema } from "@loupe/domain";
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { AppError, notFound } from "../../platform/http/app-error";
+import { parseOrThrow } from "../../platform/http/validate";
+import { customers } from "../customers/customers.tables";
+import type { NotesService } from "../notes/notes.service";
+import type { OutboxService } from "../outbox/outbox.service";
+import { regions } from "../reference/reference.tables";
+import type { StaffRow } from "../staff/staff.service";
+import { messageTemplates } from "./messages.tables";
+
+type TemplateRow = typeof messageTemplates.$inferSelect;
+
+const toWire = (t: TemplateRow): TemplateWire => ({
+  id: t.id,
+  region_id: t.regionId,
+  template_name: t.templateName,
+  name: t.templateName,
+  subject: t.subject,
+  content_template: t.contentTemplate,
+  type: { slug: t.type },
+});
+
+export function createMessagesService({
+  db,
+  outbox,
+  notes,
+}: {
+  db: Db;
+  outbox: OutboxService;
+  notes: NotesService;
+}) {
+  async function checkRegion(regionId: number) {
+    const [r] = await db.select({ id: regions.id }).from(regions).where(eq(regions.id, regionId));
+    if (!r) throw notFound("Region");
+  }
+  return {
+    async templates(regionId: number) {
+      await checkRegion(regionId);
+      const rows = await db
+        .select()
+        .from(messageTemplates)
+        .where(eq(messageTemplates.regionId, regionId))
+        .orderBy(asc(messageTemplates.templateName));
+      return rows.map(toWire);
+    },
+    async createTemplate(regionId: number, input: unknown) {
+      await checkRegion(regionId);
+      const v = parseOrThrow(templateSchema, input);
+      const [row] = await db
+        .insert(messageTemplates)
+        .values({
+          regionId,
+          templateName: v.template_name,
+          type: v.type,
+          subject: v.subject ?? null,
+          contentTemplate: v.content_template,
+        })
+        .returning();
+      return toWire(row);
+    },
+    async updateTemplate(id: number, input: unknown) {
+      const v = parseOrThrow(templateSchema, input);
+      const [row] = await db
+        .update(messageTemplates)
+        .set({
+          templateName: v.template_name,
+          type: v.type,
+          subject: v.subject ?? null,
+          contentTemplate: v.content_template,
+          updatedAt: new Date(),
+        })
+        .where(eq(messageTemplates.id, id))
+        .returning();
+      if (!row) throw notFound("Template");
+      return toWire(row);
+    },
+    async deleteTemplate(id: number) {
+      const removed = await db.delete(messageTemplates).where(eq(messageTemplates.id, id)).returning();
+      if (!removed.length) throw notFound("Template");
+    },
+
+    /**
+     * Sends the message through the outbox (SMTP / SMS adapter) and, once it has gone, records a
+     * customer note saying what was sent. A failed delivery records nothing and answers 502.
+     */
+    async sendToCustomer(staff: StaffRow, customerId: number, input: unknown) {
+      const [c] = await db.select().from(customers).where(eq(customers.id, customerId));
+      if (!c) throw notFound("Customer");
+      const m = parseOrThrow(messageSchema, input);
+      const sent =
+        m.type === "sms"
+          ? await outbox.sendSms(m.phone, m.message, {
+              kind: "customer-message",
+              customer_id: customerId,
+              staff_user_id: staff.id,
+            })
+          : await outbox.sendEmail(
+              { to: m.email, subject: m.subject, text: m.message, replyTo: m.reply_to ?? undefined },
+              { kind: "customer-message", customer_id: customerId, staff_user_id: staff.id },
+            );
+      if (sent.status === "failed")
+        throw new AppError("upstream_failed", `The message could not be sent: ${sent.error}`);
+      const summary =
+        m.type === "sms"
+          ? `SMS sent to ${m.phone}: ${m.message}`
+          : `E-mail sent to ${m.email}: ${m.subject}\n\n${m.message}`;
+      await notes.addCustomerNote(staff, customerId, summary);
+      return MESSAGE_SENT;
+    },
+  };
+}

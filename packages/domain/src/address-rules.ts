@@ -1,0 +1,84 @@
+import { z } from "zod";
+import { messages } from "./messages";
+
+// Addresses (customers-area §3, §5, §8, §9).
+
+export const ADDRESS_TYPES = ["Physical", "Postal", "Home", "Work", "Billing", "Shipping", "Other"] as const;
+export const DEFAULT_ADDRESS_TYPE = "Shipping";
+export const ADDRESS_GUEST_MESSAGE = "New address cannot be added to guests.";
+export const ADDRESS_CREATED = "New address has been successfully created!";
+
+/** Two-letter codes for the countries staff ship to most; any ISO 3166-1 alpha-2 code is accepted. */
+export const COMMON_COUNTRIES = [
+  { code: "AU", name: "Australia" },
+  { code: "NZ", name: "New Zealand" },
+  { code: "CA", name: "Canada" },
+  { code: "US", name: "United States" },
+  { code: "GB", name: "United Kingdom" },
+  { code: "IE", name: "Ireland" },
+  { code: "SG", name: "Singapore" },
+  { code: "HK", name: "Hong Kong" },
+  { code: "JP", name: "Japan" },
+  { code: "FR", name: "France" },
+  { code: "DE", name: "Germany" },
+  { code: "IN", name: "India" },
+  { code: "CN", name: "China" },
+  { code: "FJ", name: "Fiji" },
+] as const;
+
+const text = (field: string, max = 255) =>
+  z
+    .string({ error: messages.required(field) })
+    .trim()
+    .min(1, { message: messages.required(field), abort: true })
+    .max(max, messages.maxLength(field, max));
+const optional = (field: string, max = 255) =>
+  z
+    .string()
+    .trim()
+    .max(max, messages.maxLength(field, max))
+    .nullish()
+    .transform((v) => v || null);
+
+/** The address form; AU adds the state, suburb and postcode rules of §5. */
+export const addressSchema = z
+  .object({
+    type: z.enum(ADDRESS_TYPES, { error: messages.required("Address Type") }),
+    first_name: text("First Name"),
+    last_name: text("Last Name"),
+    email: text("E-mail address").pipe(z.email(messages.email("E-mail address"))),
+    mobile: optional("Mobile", 30),
+    description: optional("Description"),
+    address1: text("Street Address"),
+    address2: optional("Unit"),
+    suburb: optional("Suburb", 100),
+    city: text("City", 100),
+    state: optional("State", 50),
+    postcode: text("Postcode", 20),
+    country: z
+      .string({ error: messages.required("Country") })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, messages.required("Country")),
+  })
+  .superRefine((a, ctx) => {
+    if (a.country !== "AU") return;
+    if (!a.state) ctx.addIssue({ code: "custom", path: ["state"], message: messages.required("State") });
+    else if (!/^[A-Za-z]+$/.test(a.state))
+      ctx.addIssue({
+        code: "custom",
+        path: ["state"],
+        message: "The State field may only contain alphabetic characters",
+      });
+    else if (a.state.length > 3)
+      ctx.addIssue({ code: "custom", path: ["state"], message: messages.maxLength("State", 3) });
+    if (a.suburb && !/^[A-Za-z ]+$/.test(a.suburb)) {
+      ctx.addIssue({ code: "custom", path: ["suburb"], message: messages.alphaSpaces("Suburb") });
+    }
+    const pc = Number(a.postcode);
+    if (!/^\d+$/.test(a.postcode) || pc < 1000 || pc > 9999) {
+      ctx.addIssue({ code: "custom", path: ["postcode"], message: messages.between("Postcode", 1000, 9999) });
+    }
+  });
+export type AddressInput = z.input<typeof addressSchema>;
+export type AddressValues = z.output<typeof addressSchema>;
