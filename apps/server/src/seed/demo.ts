@@ -1,5 +1,6 @@
 import type { FileStorage } from "../integrations/file-storage";
 import type { Db } from "../platform/db/client";
+import { seedDemoTemplates } from "./demo-actions";
 import { seedDemoCustomers } from "./demo-customers";
 import { seedDemoFiles } from "./demo-files";
 import { seedDemoStaff } from "./demo-staff";
@@ -11,7 +12,7 @@ export interface DemoSize {
 }
 
 /** Steps after reference data and staff, in order; each checks for itself whether it already ran. */
-const demoSteps: ((db: Db, size: DemoSize) => Promise<void>)[] = [seedDemoCustomers];
+const demoSteps: ((db: Db, size: DemoSize) => Promise<void>)[] = [seedDemoCustomers, seedDemoTemplates];
 
 export const DEFAULT_DEMO_SIZE: DemoSize = { customers: 300, jobs: 3000 };
 

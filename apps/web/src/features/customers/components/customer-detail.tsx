@@ -3,8 +3,13 @@ import { ageFromDob, OPT_IN_LABELS } from "@loupe/domain";
 import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { useAlert } from "../../../app/alert-context";
 import { appConfig } from "../../../lib/config";
 import { formatDate } from "../../../lib/format";
+import { ChooseAddressModal } from "../../customer-actions/address-modal";
+import { CommentsModal } from "../../customer-actions/comments-modal";
+import { MessageModal } from "../../customer-actions/message-modal";
+import { openShopAsCustomer } from "../../customer-actions/shop-login";
 import { CustomerModal } from "./customer-modal";
 import { FilesPanel } from "./files-panel";
 import { PdsPanel } from "./pds-panel";
@@ -26,6 +31,8 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [tab, setTab] = useState<string | null>("profile");
+  const [action, setAction] = useState<"address" | "message" | "notes" | null>(null);
+  const { showAlert } = useAlert();
   const age = ageFromDob(customer.dob);
   return (
     <Stack gap="sm" data-testid={`customer-detail-${customer.id}`}>
@@ -51,8 +58,15 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
               <Button size="xs" variant="light" onClick={() => setEditing(true)}>
                 Edit
               </Button>
-              {/* Arrives with the customer-actions issue (shop login link). */}
-              <Button size="xs" variant="default" disabled>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() =>
+                  openShopAsCustomer(customer.id, (ok, message) =>
+                    showAlert({ variant: ok ? "success" : "danger", message }),
+                  )
+                }
+              >
                 Login to e-commerce as customer
               </Button>
             </Group>
@@ -93,18 +107,32 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
         <Button size="xs" variant="default" onClick={() => setTab("pds")}>
           Add PD
         </Button>
-        {/* Addresses, payments and messages arrive with the customer-actions issue. */}
-        <Button size="xs" variant="default" disabled>
+        <Button size="xs" variant="default" onClick={() => setAction("address")}>
           Add Address
         </Button>
+        {/* Card payments arrive with the payments part of the customer-actions issue. */}
         <Button size="xs" variant="default" disabled>
           Create Payment
         </Button>
-        <Button size="xs" variant="default" disabled>
+        <Button size="xs" variant="default" onClick={() => setAction("message")}>
           Send a Message
+        </Button>
+        <Button size="xs" variant="default" onClick={() => setAction("notes")}>
+          Notes ({customer.notes_count})
         </Button>
       </Group>
       <CustomerModal customer={customer} opened={editing} onClose={() => setEditing(false)} />
+      {action === "address" && (
+        <ChooseAddressModal customerId={customer.id} onClose={() => setAction(null)} />
+      )}
+      {action === "message" && <MessageModal customer={customer} onClose={() => setAction(null)} />}
+      {action === "notes" && (
+        <CommentsModal
+          customerId={customer.id}
+          title={`Notes for ${customer.full_name || "Guest"}`}
+          onClose={() => setAction(null)}
+        />
+      )}
     </Stack>
   );
 }
