@@ -1,5 +1,6 @@
 // Every module's tables, gathered for Drizzle (typed queries) and drizzle-kit (migrations).
 
+export * from "./integrations/payments/sandbox.tables";
 export * from "./modules/addresses/addresses.tables";
 export * from "./modules/auth/auth.tables";
 export * from "./modules/customers/customers.tables";
@@ -7,6 +8,7 @@ export * from "./modules/files/files.tables";
 export * from "./modules/messages/messages.tables";
 export * from "./modules/notes/notes.tables";
 export * from "./modules/outbox/outbox.tables";
+export * from "./modules/payments/payments.tables";
 export * from "./modules/pds/pds.tables";
 export * from "./modules/prescriptions/prescriptions.tables";
 export * from "./modules/reference/reference.tables";

@@ -5,6 +5,7 @@ export * from "./endpoint";
 export * from "./envelope";
 export * from "./files";
 export * from "./outbox";
+export * from "./payments";
 export * from "./pds";
 export * from "./prescriptions";
 export * from "./reference";

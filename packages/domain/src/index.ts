@@ -7,6 +7,7 @@ export * from "./height-conversion";
 export * from "./message-rules";
 export * from "./messages";
 export * from "./opt-in";
+export * from "./payment-rules";
 export * from "./pd-presenter";
 export * from "./pd-rules";
 export * from "./prescription-rules";

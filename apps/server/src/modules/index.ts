@@ -6,6 +6,7 @@ import { registerMessagesRoutes } from "./messages/messages.routes";
 import type { ModuleContext } from "./module-context";
 import { registerNotesRoutes } from "./notes/notes.routes";
 import { registerOutboxRoutes } from "./outbox/outbox.routes";
+import { registerPaymentsRoutes } from "./payments/payments.routes";
 import { registerPdsRoutes } from "./pds/pds.routes";
 import { registerPrescriptionsRoutes } from "./prescriptions/prescriptions.routes";
 import { registerReferenceRoutes } from "./reference/reference.routes";
@@ -26,4 +27,5 @@ export const moduleRoutes: ((ctx: ModuleContext) => void | Promise<void>)[] = [
   registerAddressesRoutes,
   registerMessagesRoutes,
   registerShopLoginRoutes,
+  registerPaymentsRoutes,
 ];

@@ -1,0 +1,59 @@
+import { confirmPayment, createPaymentIntent } from "@loupe/contract";
+import { z } from "zod";
+import { createPaymentGateway, createSandboxGateway } from "../../integrations/payments";
+import type { ModuleContext } from "../module-context";
+import { createNotesService } from "../notes/notes.service";
+import { createPaymentsService } from "./payments.service";
+
+export function registerPaymentsRoutes({ app, bind, db, config }: ModuleContext): void {
+  const gateway = createPaymentGateway(config, db);
+  const service = createPaymentsService({ db, gateway, notes: createNotesService(db) });
+  bind(createPaymentIntent, async ({ staff, req }) => {
+    const key = req.headers["idempotency-key"];
+    const { payment, intent } = await service.createIntent(
+      staff,
+      (req.body ?? {}) as Record<string, unknown>,
+      typeof key === "string" ? key : undefined,
+    );
+    return {
+      data: {
+        client_secret: intent.clientSecret,
+        intent_id: intent.id,
+        gateway: gateway.name,
+        publishable_key: gateway.publishableKey(payment.currency),
+        amount: payment.amountMinor / 100,
+        currency: payment.currency,
+      },
+    };
+  });
+  bind(confirmPayment, async ({ staff, body }) => service.confirm(staff, body.intent_id));
+
+  if (gateway.name === "sandbox") {
+    // The sandbox provider's own endpoint, outside the staff API, standing where Stripe's servers
+    // would: the browser sends the card here, never to /api.
+    const sandbox = createSandboxGateway(db);
+    const body = z.strictObject({
+      client_secret: z.string().min(1),
+      card_number: z.string().min(12).max(23),
+    });
+    app.post("/sandbox-gateway/confirm", { schema: { hide: true } }, async (req, reply) => {
+      const parsed = body.safeParse(req.body);
+      if (!parsed.success)
+        return reply
+          .status(422)
+          .send({
+            code: "validation_failed",
+            message: "Card details are incomplete.",
+            error: "Card details are incomplete.",
+          });
+      try {
+        const intent = await sandbox.confirm(parsed.data.client_secret, parsed.data.card_number);
+        return { status: intent.status, error: intent.lastError };
+      } catch (err) {
+        return reply
+          .status(404)
+          .send({ code: "not_found", message: (err as Error).message, error: (err as Error).message });
+      }
+    });
+  }
+}

@@ -1,0 +1,122 @@
+import { randomUUID } from "node:crypto";
+import {
+  fromMinorUnits,
+  PAYMENT_SOURCE,
+  PAYMENT_SUCCESS,
+  paymentNoteText,
+  paymentSchema,
+  toMinorUnits,
+} from "@loupe/domain";
+import { eq } from "drizzle-orm";
+import type { PaymentGateway } from "../../integrations/payments";
+import type { Db } from "../../platform/db/client";
+import { AppError, notFound, validationError } from "../../platform/http/app-error";
+import { parseOrThrow } from "../../platform/http/validate";
+import { customers } from "../customers/customers.tables";
+import type { NotesService } from "../notes/notes.service";
+import { outlets } from "../reference/reference.tables";
+import type { StaffRow } from "../staff/staff.service";
+import { payments } from "./payments.tables";
+
+export function createPaymentsService({
+  db,
+  gateway,
+  notes,
+}: {
+  db: Db;
+  gateway: PaymentGateway;
+  notes: NotesService;
+}) {
+  return {
+    /**
+     * One payment per idempotency key: a retried request (same key) answers the same intent and
+     * never creates a second payment. The provider is called before our insert, outside any
+     * transaction, with the same key, so it deduplicates too.
+     */
+    async createIntent(staff: StaffRow, input: Record<string, unknown>, headerKey?: string) {
+      const v = parseOrThrow(paymentSchema, input);
+      const key = headerKey ?? (input.idempotency_key as string | undefined) ?? randomUUID();
+      const [existing] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
+      if (existing) {
+        const intent = await gateway.retrieveIntent(existing.intentId, existing.currency);
+        return { payment: existing, intent };
+      }
+      const customerId = typeof input.customer_id === "number" ? input.customer_id : null;
+      if (customerId != null) {
+        const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
+        if (!c) throw notFound("Customer");
+      }
+      const amountMinor = toMinorUnits(v.amount);
+      let intent;
+      try {
+        intent = await gateway.createIntent({
+          amountMinor,
+          currency: v.currency,
+          description: v.desc ?? "",
+          idempotencyKey: key,
+          metadata: {
+            staff_user_id: String(staff.id),
+            customer_id: String(customerId ?? ""),
+            source: String(input.source ?? PAYMENT_SOURCE),
+          },
+        });
+      } catch (err) {
+        throw new AppError("upstream_failed", `Exception: ${(err as Error).message}`);
+      }
+      const [payment] = await db
+        .insert(payments)
+        .values({
+          idempotencyKey: key,
+          gateway: gateway.name,
+          intentId: intent.id,
+          amountMinor,
+          currency: v.currency,
+          description: v.desc ?? null,
+          source: (input.source as string | undefined) ?? PAYMENT_SOURCE,
+          customerId,
+          orderId: typeof input.order_id === "number" ? input.order_id : null,
+          createdBy: staff.id,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (payment) return { payment, intent };
+      const [winner] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
+      return { payment: winner, intent };
+    },
+
+    /** Reads the provider's outcome; a success records the payment note once, whatever the retries. */
+    async confirm(staff: StaffRow, intentId: string) {
+      const [payment] = await db.select().from(payments).where(eq(payments.intentId, intentId));
+      if (!payment) throw notFound("Payment");
+      const intent = await gateway.retrieveIntent(intentId, payment.currency);
+      if (intent.status !== "succeeded") {
+        throw validationError({ card: [intent.lastError ?? "The card payment has not completed."] });
+      }
+      if (payment.status === "succeeded" && payment.noteId) {
+        const existing = (await notes.listForCustomer(payment.customerId ?? 0)).find(
+          (n) => n.id === payment.noteId,
+        );
+        if (existing) return { message: PAYMENT_SUCCESS, data: existing };
+      }
+      const [outlet] = staff.outletId
+        ? await db.select().from(outlets).where(eq(outlets.id, staff.outletId))
+        : [];
+      const text = paymentNoteText({
+        currency: payment.currency,
+        amount: fromMinorUnits(payment.amountMinor),
+        reference: payment.description,
+        intentId,
+        creatorName: `${staff.firstName} ${staff.lastName}`.trim(),
+        outletName: outlet?.name,
+      });
+      if (payment.customerId == null)
+        throw validationError({ customer_id: ["Order payments arrive with the jobs issue."] });
+      const note = await notes.addCustomerNote(staff, payment.customerId, text);
+      await db
+        .update(payments)
+        .set({ status: "succeeded", noteId: note.id, updatedAt: new Date() })
+        .where(eq(payments.id, payment.id));
+      return { message: PAYMENT_SUCCESS, data: note };
+    },
+  };
+}

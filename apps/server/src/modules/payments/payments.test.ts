@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/test-app";
+
+let t: TestApp;
+let token: string;
+let customerId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+  customerId = (
+    await t.call(token, { method: "POST", url: "/api/user", payload: { first_name: "Payer" } })
+  ).json().data.id;
+});
+afterAll(() => t.close());
+
+const intent = (payload: Record<string, unknown>, key?: string) =>
+  t.call(token, {
+    method: "POST",
+    url: "/api/staff/payment-intent",
+    payload: { currency: "AUD", desc: "Deposit INV-1", customer_id: customerId, ...payload },
+    headers: key ? { "idempotency-key": key } : {},
+  });
+const card = (clientSecret: string, number: string) =>
+  t.app.inject({
+    method: "POST",
+    url: "/sandbox-gateway/confirm",
+    payload: { client_secret: clientSecret, card_number: number },
+  });
+const confirm = (intentId: string) =>
+  t.call(token, { method: "POST", url: "/api/staff/payments/confirm", payload: { intent_id: intentId } });
+
+describe("card payments (sandbox gateway)", () => {
+  it("takes a payment with the success card and records the payment note", async () => {
+    const res = await intent({ amount: 120.5 }, "key-success-0001");
+    expect(res.statusCode).toBe(200);
+    const { client_secret, intent_id, gateway } = res.json().data;
+    expect(gateway).toBe("sandbox");
+    expect((await card(client_secret, "4242 4242 4242 4242")).json().status).toBe("succeeded");
+    const done = await confirm(intent_id);
+    expect(done.json().message).toBe("Payment successful!");
+    expect(done.json().data.content).toContain("AUD 120.50");
+    expect(done.json().data.content).toContain("Deposit INV-1");
+    expect(done.json().data.content).toContain(intent_id);
+    expect(done.json().data.content).toContain("Avery Admin at Newtown");
+    // Confirming again does not write a second note.
+    await confirm(intent_id);
+    const notes = (
+      await t.call(token, { method: "GET", url: `/legacy-api/user-note?user_id=${customerId}` })
+    ).json().data;
+    expect(notes.filter((n: { content: string }) => n.content.includes(intent_id))).toHaveLength(1);
+  });
+
+  it("reports a declined card under the card field and records nothing", async () => {
+    const { client_secret, intent_id } = (await intent({ amount: 10 }, "key-decline-0001")).json().data;
+    expect((await card(client_secret, "4000000000000002")).json().error).toBe("Your card was declined.");
+    const res = await confirm(intent_id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.card).toEqual(["Your card was declined."]);
+  });
+
+  it("creates one payment only when a request is retried with the same key", async () => {
+    const [a, b] = await Promise.all([
+      intent({ amount: 50 }, "key-retry-0001"),
+      intent({ amount: 50 }, "key-retry-0001"),
+    ]);
+    expect(a.json().data.intent_id).toBe(b.json().data.intent_id);
+    const third = await intent({ amount: 50 }, "key-retry-0001");
+    expect(third.json().data.intent_id).toBe(a.json().data.intent_id);
+    const rows = await t.database.query(
+      "select count(*)::int as n from payments where idempotency_key = 'key-retry-0001'",
+    );
+    expect(rows[0]).toEqual({ n: 1 });
+  });
+
+  it("needs an amount of at least 1 and a currency", async () => {
+    const res = await intent({ amount: 0.5, currency: "USD" });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.amount).toEqual(["The amount must be at least 1."]);
+    expect(res.json().errors.currency).toEqual(["The currency field is required."]);
+  });
+});

@@ -1,0 +1,39 @@
+import { paymentSchema } from "@loupe/domain";
+import { z } from "zod";
+import { noteWire } from "./customer-actions";
+import { defineEndpoint } from "./endpoint";
+import { dataEnvelope } from "./envelope";
+
+export const createPaymentIntent = defineEndpoint({
+  method: "POST",
+  base: "api",
+  path: "/staff/payment-intent",
+  summary: "Create a card payment intent (Idempotency-Key header: a retry answers the same intent)",
+  serviceValidates: true,
+  body: paymentSchema.extend({
+    source: z.string().max(100).optional(),
+    customer_id: z.number().int().positive().optional(),
+    order_id: z.number().int().positive().optional(),
+    idempotency_key: z.string().min(8).max(100).optional(),
+  }),
+  response: dataEnvelope(
+    z.object({
+      client_secret: z.string(),
+      intent_id: z.string(),
+      gateway: z.enum(["sandbox", "stripe"]),
+      publishable_key: z.string().nullable(),
+      amount: z.number(),
+      currency: z.string(),
+    }),
+  ),
+});
+
+export const confirmPayment = defineEndpoint({
+  method: "POST",
+  base: "api",
+  path: "/staff/payments/confirm",
+  summary:
+    "After the browser confirmed the card with the provider: check the outcome and record the payment note",
+  body: z.strictObject({ intent_id: z.string().min(1) }),
+  response: z.object({ message: z.string(), data: noteWire }),
+});

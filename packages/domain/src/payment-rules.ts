@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { CURRENCIES } from "./constants";
+import { messages } from "./messages";
+
+// Card payments (customers-area §3, §5, §8, §9).
+
+export const PAYMENT_SUCCESS = "Payment successful!";
+export const MIN_PAYMENT = 1;
+/** What the payment source label says: the product's mobile app name (spec §9). */
+export const PAYMENT_SOURCE = "Loupe Staff";
+
+export const paymentSchema = z.object({
+  amount: z.coerce
+    .number({ error: messages.required("amount") })
+    .refine((v) => !Number.isNaN(v), messages.required("amount"))
+    .refine((v) => v >= MIN_PAYMENT, `The amount must be at least ${MIN_PAYMENT}.`),
+  currency: z.enum(CURRENCIES, { error: messages.required("currency") }),
+  desc: z.string().trim().max(255).nullish(),
+});
+export type PaymentInput = z.input<typeof paymentSchema>;
+
+export const toMinorUnits = (amount: number) => Math.round(amount * 100);
+export const fromMinorUnits = (minor: number) => minor / 100;
+
+/** The note a successful payment leaves: currency, amount, reference, intent id, and who took it where. */
+export function paymentNoteText(p: {
+  currency: string;
+  amount: number;
+  reference?: string | null;
+  intentId: string;
+  creatorName: string;
+  outletName?: string | null;
+}): string {
+  return [
+    `Payment received: ${p.currency} ${p.amount.toFixed(2)}`,
+    `Reference: ${p.reference || "—"}`,
+    `Payment intent: ${p.intentId}`,
+    `Taken by ${p.creatorName}${p.outletName ? ` at ${p.outletName}` : ""}`,
+  ].join("\n");
+}
+
+/** Sandbox test cards: staff can rehearse a payment without a real card. */
+export const SANDBOX_CARDS = { success: "4242424242424242", decline: "4000000000000002" } as const;
+export const CARD_DECLINED = "Your card was declined.";
