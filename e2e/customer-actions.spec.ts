@@ -77,3 +77,28 @@ test.describe("customer actions", () => {
     );
   });
 });
+
+test.describe("card payments", () => {
+  test("a sandbox payment is declined, then taken with the success card", async ({ page }) => {
+    await signIn(page);
+    await openNewCustomer(page, "Payingcustomer", "paying@example.com");
+    await page.getByRole("button", { name: "Create Payment" }).click();
+    const modal = page.getByRole("dialog");
+    await expect(modal.getByText("For Payingcustomer")).toBeVisible();
+    await expect(modal.getByRole("combobox", { name: "Currency" })).toHaveValue("AUD");
+    await modal.getByRole("button", { name: "Pay Now" }).click();
+    await expect(modal.getByText("The amount field is required.")).toBeVisible();
+    await modal.getByLabel("Amount").fill("89.95");
+    await modal.getByLabel("Reference").fill("Deposit for frames");
+    await modal.getByLabel("Card number").fill("4000 0000 0000 0002");
+    await modal.getByRole("button", { name: "Pay Now" }).click();
+    await expect(modal.getByText("Your card was declined.")).toBeVisible();
+    await screenshot(page, "payment-declined");
+    await modal.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await modal.getByRole("button", { name: "Pay Now" }).click();
+    await expect(page.getByTestId("banner-alert")).toContainText("Payment successful!");
+    await page.getByRole("button", { name: /^Notes/ }).click();
+    await expect(page.getByRole("dialog").getByTestId("comment").first()).toContainText("AUD 89.95");
+    await screenshot(page, "payment-note");
+  });
+});

@@ -9,6 +9,7 @@ import { formatDate } from "../../../lib/format";
 import { ChooseAddressModal } from "../../customer-actions/address-modal";
 import { CommentsModal } from "../../customer-actions/comments-modal";
 import { MessageModal } from "../../customer-actions/message-modal";
+import { PaymentModal } from "../../customer-actions/payment-modal";
 import { openShopAsCustomer } from "../../customer-actions/shop-login";
 import { CustomerModal } from "./customer-modal";
 import { FilesPanel } from "./files-panel";
@@ -31,7 +32,7 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [tab, setTab] = useState<string | null>("profile");
-  const [action, setAction] = useState<"address" | "message" | "notes" | null>(null);
+  const [action, setAction] = useState<"address" | "message" | "notes" | "payment" | null>(null);
   const { showAlert } = useAlert();
   const age = ageFromDob(customer.dob);
   return (
@@ -110,8 +111,7 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
         <Button size="xs" variant="default" onClick={() => setAction("address")}>
           Add Address
         </Button>
-        {/* Card payments arrive with the payments part of the customer-actions issue. */}
-        <Button size="xs" variant="default" disabled>
+        <Button size="xs" variant="default" onClick={() => setAction("payment")}>
           Create Payment
         </Button>
         <Button size="xs" variant="default" onClick={() => setAction("message")}>
@@ -126,6 +126,7 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
         <ChooseAddressModal customerId={customer.id} onClose={() => setAction(null)} />
       )}
       {action === "message" && <MessageModal customer={customer} onClose={() => setAction(null)} />}
+      {action === "payment" && <PaymentModal customer={customer} onClose={() => setAction(null)} />}
       {action === "notes" && (
         <CommentsModal
           customerId={customer.id}

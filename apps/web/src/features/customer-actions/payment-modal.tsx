@@ -1,0 +1,130 @@
+import { type CustomerWire, confirmPayment, createPaymentIntent } from "@loupe/contract";
+import {
+  CURRENCIES,
+  type Currency,
+  customerLabel,
+  defaultCurrencyForCountry,
+  navRegionId,
+  PAYMENT_SOURCE,
+  PAYMENT_SUCCESS,
+} from "@loupe/domain";
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import { useAlert } from "../../app/alert-context";
+import { NumericInput } from "../../components/numeric-input";
+import { ApiError, callEndpoint } from "../../lib/api-client";
+import { errorText } from "../../lib/errors";
+import { useCurrentUser, useRegions } from "../reference/use-reference-data";
+
+/**
+ * New Payment: the intent is created on our server (with an idempotency key kept for retries), then
+ * the card goes straight to the provider. Here that is the sandbox gateway's endpoint; with Stripe
+ * configured it is Stripe Elements. Our API only ever sees the intent id.
+ */
+export function PaymentModal({ customer, onClose }: { customer: CustomerWire; onClose: () => void }) {
+  const { data: me } = useCurrentUser();
+  const { data: regions = [] } = useRegions();
+  const { showAlert } = useAlert();
+  const queryClient = useQueryClient();
+  const country = regions.find((r) => r.id === navRegionId(me?.region_id))?.country_code;
+  const [amount, setAmount] = useState("");
+  const [currency, setCurrency] = useState<Currency>(defaultCurrencyForCountry(country));
+  const [desc, setDesc] = useState("");
+  const [cardNumber, setCardNumber] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+  const idempotencyKey = useRef(crypto.randomUUID());
+
+  const pay = async () => {
+    const n = Number(amount);
+    const fieldErrors: Record<string, string> = {};
+    if (!amount.trim()) fieldErrors.amount = "The amount field is required.";
+    else if (Number.isNaN(n) || n < 1) fieldErrors.amount = "The amount must be at least 1.";
+    if (!cardNumber.trim()) fieldErrors.card = "Your card number is incomplete.";
+    setErrors(fieldErrors);
+    if (Object.keys(fieldErrors).length) return;
+    setFailure(null);
+    setPaying(true);
+    try {
+      const intent = (
+        await callEndpoint(createPaymentIntent, {
+          body: { amount: n, currency, desc, source: PAYMENT_SOURCE, customer_id: customer.id },
+          headers: { "idempotency-key": idempotencyKey.current },
+        })
+      ).data;
+      const res = await fetch("/sandbox-gateway/confirm", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ client_secret: intent.client_secret, card_number: cardNumber }),
+      });
+      const provider = (await res.json()) as { status?: string; error?: string | null; message?: string };
+      if (provider.status !== "succeeded") {
+        const message = provider.error ?? provider.message ?? "The card payment did not go through.";
+        setErrors({ card: message });
+        showAlert({ variant: "danger", message });
+        return;
+      }
+      await callEndpoint(confirmPayment, { body: { intent_id: intent.intent_id } });
+      showAlert({ variant: "success", message: PAYMENT_SUCCESS });
+      queryClient.invalidateQueries({ queryKey: ["customers"] });
+      queryClient.invalidateQueries({ queryKey: ["notes", "customer", customer.id] });
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError) {
+        setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0]])));
+        setFailure(errorText(err));
+      } else setFailure(`Exception: ${(err as Error).message}`);
+    } finally {
+      setPaying(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title="New Payment">
+      <Stack gap="sm">
+        <Text fw={600}>For {customerLabel(customer)}</Text>
+        {failure && (
+          <Alert color="red" variant="light">
+            {failure}
+          </Alert>
+        )}
+        <SimpleGrid cols={2}>
+          <NumericInput
+            label="Amount"
+            withAsterisk
+            value={amount}
+            onChange={(e) => setAmount(e.currentTarget.value)}
+            error={errors.amount}
+          />
+          <Select
+            label="Currency"
+            withAsterisk
+            data={[...CURRENCIES]}
+            value={currency}
+            onChange={(v) => v && setCurrency(v as Currency)}
+            error={errors.currency}
+          />
+        </SimpleGrid>
+        <TextInput label="Reference" value={desc} onChange={(e) => setDesc(e.currentTarget.value)} />
+        <TextInput
+          label="Card number"
+          description="Sandbox: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined."
+          autoComplete="cc-number"
+          value={cardNumber}
+          onChange={(e) => setCardNumber(e.currentTarget.value)}
+          error={errors.card}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={pay} loading={paying}>
+            Pay Now
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
