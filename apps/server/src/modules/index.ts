@@ -4,12 +4,15 @@ import { registerCustomersRoutes } from "./customers/customers.routes";
 import { registerFilesRoutes } from "./files/files.routes";
 import { registerMessagesRoutes } from "./messages/messages.routes";
 import type { ModuleContext } from "./module-context";
+import { registerNewsletterRoutes } from "./newsletter/newsletter.routes";
 import { registerNotesRoutes } from "./notes/notes.routes";
 import { registerOutboxRoutes } from "./outbox/outbox.routes";
 import { registerPaymentsRoutes } from "./payments/payments.routes";
 import { registerPdsRoutes } from "./pds/pds.routes";
 import { registerPrescriptionsRoutes } from "./prescriptions/prescriptions.routes";
+import { registerPromosRoutes } from "./promos/promos.routes";
 import { registerReferenceRoutes } from "./reference/reference.routes";
+import { registerReferralsRoutes } from "./referrals/referrals.routes";
 import { registerShopLoginRoutes } from "./shop-login/shop-login.routes";
 import { registerStaffRoutes } from "./staff/staff.routes";
 
@@ -28,4 +31,7 @@ export const moduleRoutes: ((ctx: ModuleContext) => void | Promise<void>)[] = [
   registerMessagesRoutes,
   registerShopLoginRoutes,
   registerPaymentsRoutes,
+  registerReferralsRoutes,
+  registerNewsletterRoutes,
+  registerPromosRoutes,
 ];

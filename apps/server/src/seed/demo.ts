@@ -1,6 +1,6 @@
 import type { FileStorage } from "../integrations/file-storage";
 import type { Db } from "../platform/db/client";
-import { seedDemoTemplates } from "./demo-actions";
+import { seedDemoMarketing, seedDemoTemplates } from "./demo-actions";
 import { seedDemoCustomers } from "./demo-customers";
 import { seedDemoFiles } from "./demo-files";
 import { seedDemoStaff } from "./demo-staff";
@@ -12,7 +12,11 @@ export interface DemoSize {
 }
 
 /** Steps after reference data and staff, in order; each checks for itself whether it already ran. */
-const demoSteps: ((db: Db, size: DemoSize) => Promise<void>)[] = [seedDemoCustomers, seedDemoTemplates];
+const demoSteps: ((db: Db, size: DemoSize) => Promise<void>)[] = [
+  seedDemoCustomers,
+  seedDemoTemplates,
+  seedDemoMarketing,
+];
 
 export const DEFAULT_DEMO_SIZE: DemoSize = { customers: 300, jobs: 3000 };
 

@@ -39,13 +39,11 @@ export function registerPaymentsRoutes({ app, bind, db, config }: ModuleContext)
     app.post("/sandbox-gateway/confirm", { schema: { hide: true } }, async (req, reply) => {
       const parsed = body.safeParse(req.body);
       if (!parsed.success)
-        return reply
-          .status(422)
-          .send({
-            code: "validation_failed",
-            message: "Card details are incomplete.",
-            error: "Card details are incomplete.",
-          });
+        return reply.status(422).send({
+          code: "validation_failed",
+          message: "Card details are incomplete.",
+          error: "Card details are incomplete.",
+        });
       try {
         const intent = await sandbox.confirm(parsed.data.client_secret, parsed.data.card_number);
         return { status: intent.status, error: intent.lastError };

@@ -1,0 +1,66 @@
+import { listSubscribers, type SubscriberWire, updateSubscriber } from "@loupe/contract";
+import { channelsForOptIn, optInForChannels } from "@loupe/domain";
+import { count, desc, eq, ilike } from "drizzle-orm";
+import { notFound } from "../../platform/http/app-error";
+import type { ModuleContext } from "../module-context";
+import { newsletterSubscribers } from "./newsletter.tables";
+
+type Row = typeof newsletterSubscribers.$inferSelect;
+const toWire = (r: Row): SubscriberWire => ({
+  id: r.id,
+  user_email: r.userEmail,
+  source_country: r.sourceCountry,
+  source_name: r.sourceName,
+  send_type: r.sendType,
+  send_email: r.sendEmail,
+  send_phone: r.sendPhone,
+  send_sms: r.sendSms,
+  created_at: r.createdAt.toISOString(),
+});
+
+export function registerNewsletterRoutes({ bind, db }: ModuleContext): void {
+  bind(listSubscribers, async ({ body }) => {
+    const email = body.email?.trim();
+    const where = email
+      ? ilike(newsletterSubscribers.userEmail, `%${email.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)
+      : undefined;
+    const [rows, [{ n }]] = await Promise.all([
+      db
+        .select()
+        .from(newsletterSubscribers)
+        .where(where)
+        .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+        .limit(body.per_page)
+        .offset((body.page - 1) * body.per_page),
+      db.select({ n: count() }).from(newsletterSubscribers).where(where),
+    ]);
+    return { data: rows.map(toWire), total: Number(n) };
+  });
+
+  bind(updateSubscriber, async ({ body }) => {
+    const [current] = await db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.userEmail, body.email.toLowerCase()));
+    if (!current) throw notFound("Subscriber");
+    // The opt-in and the channels keep each other right, as on the customer form (spec §4).
+    const typeChanged = body.send_type !== current.sendType;
+    const channels = typeChanged
+      ? channelsForOptIn(body.send_type)
+      : { channel_sms: body.send_sms, channel_phone: body.send_phone, channel_email: body.send_email };
+    const sendType = typeChanged ? body.send_type : optInForChannels(body.send_type, channels);
+    const [row] = await db
+      .update(newsletterSubscribers)
+      .set({
+        sendType,
+        sendSms: channels.channel_sms,
+        sendPhone: channels.channel_phone,
+        sendEmail: channels.channel_email,
+        sourceCountry: body.region ?? current.sourceCountry,
+        updatedAt: new Date(),
+      })
+      .where(eq(newsletterSubscribers.id, current.id))
+      .returning();
+    return { data: toWire(row) };
+  });
+}
