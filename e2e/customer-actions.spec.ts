@@ -102,3 +102,47 @@ test.describe("card payments", () => {
     await screenshot(page, "payment-note");
   });
 });
+
+test.describe("referrals and marketing", () => {
+  test("invite a friend, then see the friend is already invited", async ({ page }) => {
+    await signIn(page);
+    await openNewCustomer(page, "Inviteperson", "inviter@example.com");
+    await page.getByRole("button", { name: "Invite a friend" }).click();
+    const modal = page.getByRole("dialog");
+    await expect(modal.getByText("Invites left: 5")).toBeVisible();
+    await modal.getByRole("button", { name: "Search" }).click();
+    await expect(modal.getByText("Search is null")).toBeVisible();
+    await modal.getByLabel("Search customers to invite").fill("martin");
+    await modal.getByRole("button", { name: "Search" }).click();
+    await modal.getByRole("button", { name: "Invite" }).first().click();
+    await expect(page.getByTestId("banner-alert")).toContainText("The user is invited successfully.");
+    await expect(modal.getByText("Invites left: 4")).toBeVisible();
+    await screenshot(page, "referral-modal");
+    await modal.getByRole("button", { name: "Invite" }).first().click();
+    await expect(page.getByTestId("banner-alert")).toContainText("This customer is already invited");
+  });
+
+  test("filter newsletter subscribers and open the promos", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/newsletter-users");
+    await expect(page.getByTestId("pagination-info")).toContainText("of 75 entries");
+    await page.getByLabel("Filter by e-mail").fill("subscriber7");
+    await page.getByLabel("Filter by e-mail").press("Enter");
+    await expect(page.locator("tbody tr").first()).toContainText("subscriber7");
+    await screenshot(page, "newsletter-filtered");
+    await page.getByLabel("Filter by e-mail").fill("nobody-at-all");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByText("No data available.")).toBeVisible();
+    await page.getByRole("button", { name: "Clear" }).click();
+    await page.getByRole("button", { name: "Update" }).first().click();
+    await page.getByRole("dialog").getByLabel("None").check();
+    await expect(page.getByRole("dialog").getByLabel("Sms")).not.toBeChecked();
+    await page.getByRole("dialog").getByRole("button", { name: "Update" }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+
+    await page.goto("/promos");
+    await expect(page.locator("tbody tr").first()).toContainText("SUMMER25");
+    await expect(page.getByRole("link", { name: "Terms" }).first()).toHaveAttribute("target", "_blank");
+    await screenshot(page, "promos");
+  });
+});

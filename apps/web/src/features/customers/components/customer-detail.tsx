@@ -10,6 +10,7 @@ import { ChooseAddressModal } from "../../customer-actions/address-modal";
 import { CommentsModal } from "../../customer-actions/comments-modal";
 import { MessageModal } from "../../customer-actions/message-modal";
 import { PaymentModal } from "../../customer-actions/payment-modal";
+import { ReferralModal } from "../../customer-actions/referral-modal";
 import { openShopAsCustomer } from "../../customer-actions/shop-login";
 import { CustomerModal } from "./customer-modal";
 import { FilesPanel } from "./files-panel";
@@ -32,7 +33,7 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [tab, setTab] = useState<string | null>("profile");
-  const [action, setAction] = useState<"address" | "message" | "notes" | "payment" | null>(null);
+  const [action, setAction] = useState<"address" | "message" | "notes" | "payment" | "referral" | null>(null);
   const { showAlert } = useAlert();
   const age = ageFromDob(customer.dob);
   return (
@@ -117,6 +118,9 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
         <Button size="xs" variant="default" onClick={() => setAction("message")}>
           Send a Message
         </Button>
+        <Button size="xs" variant="default" onClick={() => setAction("referral")}>
+          Invite a friend
+        </Button>
         <Button size="xs" variant="default" onClick={() => setAction("notes")}>
           Notes ({customer.notes_count})
         </Button>
@@ -127,6 +131,7 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
       )}
       {action === "message" && <MessageModal customer={customer} onClose={() => setAction(null)} />}
       {action === "payment" && <PaymentModal customer={customer} onClose={() => setAction(null)} />}
+      {action === "referral" && <ReferralModal customer={customer} onClose={() => setAction(null)} />}
       {action === "notes" && (
         <CommentsModal
           customerId={customer.id}

@@ -1,6 +1,59 @@
-import { PlaceholderPage } from "../../placeholder/placeholder-page";
+import { listPromos, type PromoWire } from "@loupe/contract";
+import { Anchor, Group } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
+import { DataTable } from "../../../components/data-table";
+import { PageHeader } from "../../../components/page-header";
+import { callEndpoint } from "../../../lib/api-client";
 
-/** Stands in until the promos issue replaces this page; the route table already points here. */
+/** Promos & Campaigns: newest start date first, PDF links open in a new tab. */
 export default function PromosPage() {
-  return <PlaceholderPage title="Promos & Campaigns" />;
+  const {
+    data = [],
+    isLoading,
+    error,
+  } = useQuery({
+    queryKey: ["promos"],
+    queryFn: async () => {
+      try {
+        return await callEndpoint(listPromos);
+      } catch (err) {
+        // The spec's screen stops the spinner and logs; the table then shows its empty text.
+        console.error(err);
+        return [];
+      }
+    },
+  });
+  return (
+    <>
+      <PageHeader title="Promos & Campaigns" />
+      <DataTable<PromoWire>
+        rows={data}
+        loading={isLoading && !error}
+        rowKey={(p) => p.id}
+        columns={[
+          { key: "code", title: "Discount Code", render: (p) => p.discountCode },
+          { key: "brand", title: "Brand", render: (p) => p.brand },
+          { key: "rule", title: "Discount Rule", render: (p) => p.discountRule },
+          { key: "region", title: "Region Note", render: (p) => p.regionNote ?? "" },
+          { key: "start", title: "Start Date", render: (p) => p.startDate },
+          { key: "end", title: "End Date", render: (p) => p.endDate ?? "" },
+          { key: "with", title: "Combined With", render: (p) => p.combinedWith ?? "" },
+          { key: "without", title: "Not Combined With", render: (p) => p.notCombinedWith ?? "" },
+          {
+            key: "pdfs",
+            title: "PDFs & Copies",
+            render: (p) => (
+              <Group gap="xs">
+                {p["pDFs&Copies"].map((pdf) => (
+                  <Anchor key={pdf.url} href={pdf.url} target="_blank" rel="noreferrer" size="sm">
+                    {pdf.label}
+                  </Anchor>
+                ))}
+              </Group>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
 }
