@@ -4,6 +4,7 @@ export * from "./customers";
 export * from "./endpoint";
 export * from "./envelope";
 export * from "./files";
+export * from "./jobs";
 export * from "./marketing";
 export * from "./outbox";
 export * from "./payments";

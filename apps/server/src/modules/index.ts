@@ -2,6 +2,7 @@ import { registerAddressesRoutes } from "./addresses/addresses.routes";
 import { registerAuthRoutes } from "./auth/auth.routes";
 import { registerCustomersRoutes } from "./customers/customers.routes";
 import { registerFilesRoutes } from "./files/files.routes";
+import { registerJobsRoutes } from "./jobs/jobs.routes";
 import { registerMessagesRoutes } from "./messages/messages.routes";
 import type { ModuleContext } from "./module-context";
 import { registerNewsletterRoutes } from "./newsletter/newsletter.routes";
@@ -34,4 +35,5 @@ export const moduleRoutes: ((ctx: ModuleContext) => void | Promise<void>)[] = [
   registerReferralsRoutes,
   registerNewsletterRoutes,
   registerPromosRoutes,
+  registerJobsRoutes,
 ];

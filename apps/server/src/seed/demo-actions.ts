@@ -87,14 +87,12 @@ const PROMOS = [
 export async function seedDemoMarketing(db: Db): Promise<void> {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(promos);
   if (n > 0) return;
-  await db
-    .insert(promos)
-    .values(
-      PROMOS.map((p) => ({
-        ...p,
-        pdfs: [{ label: "Terms", url: `https://campaigns.loupe.test/${p.discountCode.toLowerCase()}.pdf` }],
-      })),
-    );
+  await db.insert(promos).values(
+    PROMOS.map((p) => ({
+      ...p,
+      pdfs: [{ label: "Terms", url: `https://campaigns.loupe.test/${p.discountCode.toLowerCase()}.pdf` }],
+    })),
+  );
   const rng = createRng(424242);
   const countries = ["AU", "AU", "NZ", "CA"];
   const sources = ["Website footer", "Checkout", "In store", "Eye test booking"];

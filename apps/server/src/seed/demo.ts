@@ -3,6 +3,7 @@ import type { Db } from "../platform/db/client";
 import { seedDemoMarketing, seedDemoTemplates } from "./demo-actions";
 import { seedDemoCustomers } from "./demo-customers";
 import { seedDemoFiles } from "./demo-files";
+import { seedDemoJobs } from "./demo-jobs";
 import { seedDemoStaff } from "./demo-staff";
 import { ensureReferenceData } from "./reference-data";
 
@@ -16,6 +17,7 @@ const demoSteps: ((db: Db, size: DemoSize) => Promise<void>)[] = [
   seedDemoCustomers,
   seedDemoTemplates,
   seedDemoMarketing,
+  seedDemoJobs,
 ];
 
 export const DEFAULT_DEMO_SIZE: DemoSize = { customers: 300, jobs: 3000 };

@@ -1,0 +1,164 @@
+import type { OrderDetailWire, OrderItemWire, OrderWire } from "@loupe/contract";
+import { eq, inArray } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { customers } from "../customers/customers.tables";
+import { notes } from "../notes/notes.tables";
+import { outlets, statuses } from "../reference/reference.tables";
+import { itemGroups, orderItems, orderPayments, orders, regionProducts, relatedOrders } from "./jobs.tables";
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+const money = (minor: number) => minor / 100;
+
+/** Loads everything the wire shapes name in a handful of queries, whatever the number of jobs. */
+export async function toOrderWires(db: Db, rows: OrderRow[]): Promise<OrderWire[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const customerIds = [...new Set(rows.map((r) => r.customerId).filter((v): v is number => v != null))];
+  const [statusRows, outletRows, customerRows, noteRows] = await Promise.all([
+    db.select().from(statuses),
+    db.select().from(outlets),
+    customerIds.length
+      ? db.select().from(customers).where(inArray(customers.id, customerIds))
+      : Promise.resolve([]),
+    db.select({ orderId: notes.orderId }).from(notes).where(inArray(notes.orderId, ids)),
+  ]);
+  const status = new Map(
+    statusRows.map((s) => [s.id, { id: s.id, slug: s.slug, display_name: s.displayName }]),
+  );
+  const outlet = new Map(outletRows.map((o) => [o.id, o]));
+  const customer = new Map(customerRows.map((c) => [c.id, c]));
+  const notesCount = new Map<number, number>();
+  for (const n of noteRows) notesCount.set(n.orderId!, (notesCount.get(n.orderId!) ?? 0) + 1);
+  return rows.map((o) => {
+    const c = o.customerId != null ? customer.get(o.customerId) : undefined;
+    const origin = outlet.get(o.originOutletId)!;
+    const paid = o.totalPaymentMinor >= o.totalAmountMinor;
+    return {
+      id: o.id,
+      uid: o.uid,
+      name: o.name,
+      vend_invoice_number: o.vendInvoiceNumber,
+      customer_id: o.customerId,
+      customer: c ? { first_name: c.firstName, last_name: c.lastName } : null,
+      order_billing: {
+        customer_first_name: o.billingFirstName,
+        customer_last_name: o.billingLastName,
+        customer_email: o.billingEmail,
+        customer_mobile: o.billingMobile,
+        billing_address: o.billingAddress ?? null,
+      },
+      total_amount: money(o.totalAmountMinor),
+      total_payment: money(o.totalPaymentMinor),
+      display_financial_status: paid ? "Paid" : o.totalPaymentMinor > 0 ? "Partially paid" : "Unpaid",
+      dispense_status_id: o.dispenseStatusId,
+      dispense_status: status.get(o.dispenseStatusId)!,
+      payment_status_id: o.paymentStatusId,
+      payment_status: status.get(o.paymentStatusId)!,
+      priority: o.priority,
+      channel_id: o.channelId,
+      channel: o.channel,
+      is_octopos_order: o.isOctoposOrder,
+      origin_outlet: {
+        id: origin.id,
+        name: origin.name,
+        abbreviation: origin.abbreviation,
+        region_id: origin.regionId,
+      },
+      shipment_status: o.shipmentStatus,
+      shipment_company: o.shipmentCompany,
+      shipment_tracking_id: o.shipmentTrackingId,
+      is_refundable: o.isRefundable,
+      refund_type: o.refundType,
+      notes_count: notesCount.get(o.id) ?? 0,
+      created_at: o.createdAt.toISOString(),
+    };
+  });
+}
+
+export async function toItemWires(db: Db, items: ItemRow[]): Promise<OrderItemWire[]> {
+  if (!items.length) return [];
+  const productIds = [...new Set(items.map((i) => i.regionProductId))];
+  const [statusRows, outletRows, products] = await Promise.all([
+    db.select().from(statuses),
+    db.select().from(outlets),
+    db.select().from(regionProducts).where(inArray(regionProducts.id, productIds)),
+  ]);
+  const status = new Map(
+    statusRows.map((s) => [s.id, { id: s.id, slug: s.slug, display_name: s.displayName }]),
+  );
+  const outlet = new Map(outletRows.map((o) => [o.id, o]));
+  const product = new Map(products.map((p) => [p.id, p]));
+  return items.map((i) => {
+    const p = product.get(i.regionProductId)!;
+    const o = outlet.get(i.outletId)!;
+    return {
+      id: i.id,
+      order_id: i.orderId,
+      group_id: i.groupId,
+      quantity: i.quantity,
+      dispense_status_id: i.dispenseStatusId,
+      dispense_status: status.get(i.dispenseStatusId)!,
+      outlet: { id: o.id, name: o.name, abbreviation: o.abbreviation },
+      historical_unit_price: money(i.unitPriceMinor),
+      total_amount: money(i.totalAmountMinor),
+      discount_amount: money(i.discountAmountMinor),
+      delivery_type_id: i.deliveryTypeId,
+      region_product_id: p.id,
+      region_product: {
+        price: money(p.priceMinor),
+        product_id: p.id,
+        requires_prescription: p.requiresPrescription,
+        product: { name: p.name, type: { key: p.productTypeKey } },
+        lenses_type: p.lensesType,
+        parent_type: { key: p.parentTypeKey },
+      },
+      hoya_status: i.hoyaStatus,
+      shamir_status: i.shamirStatus,
+      next_scheduled_date: i.nextScheduledDate,
+      additional_info: i.additionalInfo ?? null,
+    };
+  });
+}
+
+export async function toOrderDetail(db: Db, order: OrderRow): Promise<OrderDetailWire> {
+  const [base] = await toOrderWires(db, [order]);
+  const [groups, items, pays, related] = await Promise.all([
+    db
+      .select()
+      .from(itemGroups)
+      .where(inArray(itemGroups.orderId, [order.id])),
+    db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, [order.id]))
+      .orderBy(orderItems.id),
+    db
+      .select()
+      .from(orderPayments)
+      .where(inArray(orderPayments.orderId, [order.id])),
+    db
+      .select({ id: orders.id, vend_invoice_number: orders.vendInvoiceNumber, uid: orders.uid })
+      .from(relatedOrders)
+      .innerJoin(orders, eq(orders.id, relatedOrders.relatedOrderId))
+      .where(eq(relatedOrders.orderId, order.id)),
+  ]);
+  const wires = await toItemWires(db, items);
+  return {
+    ...base,
+    item_groups: groups.map((g) => ({
+      id: g.id,
+      name: g.name,
+      type: g.type,
+      order_items: wires.filter((w) => w.group_id === g.id),
+    })),
+    no_group_items: wires.filter((w) => w.group_id == null),
+    items: wires,
+    payments: pays.map((p) => ({
+      amount: money(p.amountMinor),
+      historical_payment_type_name: p.paymentTypeName,
+    })),
+    coupons: order.coupons,
+    related_orders: related,
+  };
+}

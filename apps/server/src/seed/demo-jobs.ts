@@ -1,0 +1,185 @@
+import { sql } from "drizzle-orm";
+import { customers } from "../modules/customers/customers.tables";
+import { itemGroups, orderItems, orderPayments, orders, regionProducts } from "../modules/jobs/jobs.tables";
+import { outlets, statuses } from "../modules/reference/reference.tables";
+import type { Db } from "../platform/db/client";
+import type { DemoSize } from "./demo";
+import { createRng } from "./rng";
+
+const PRODUCTS = [
+  {
+    name: "Harper frame + lenses",
+    productTypeKey: "glasses",
+    parentTypeKey: "glasses",
+    lensesType: "single-vision",
+    requiresPrescription: true,
+    priceMinor: 19500,
+  },
+  {
+    name: "Milo frame + multifocal lenses",
+    productTypeKey: "glasses",
+    parentTypeKey: "glasses",
+    lensesType: "multifocal",
+    requiresPrescription: true,
+    priceMinor: 39500,
+  },
+  {
+    name: "Lenses only (your frame)",
+    productTypeKey: "lenses-only",
+    parentTypeKey: "lenses-only",
+    lensesType: "single-vision",
+    requiresPrescription: true,
+    priceMinor: 14500,
+  },
+  {
+    name: "Sunglasses (non-prescription)",
+    productTypeKey: "sunglasses",
+    parentTypeKey: "glasses",
+    lensesType: null,
+    requiresPrescription: false,
+    priceMinor: 15900,
+  },
+  {
+    name: "Daily contact lenses (90 pack)",
+    productTypeKey: "contact-lenses",
+    parentTypeKey: "contact-lenses",
+    lensesType: null,
+    requiresPrescription: true,
+    priceMinor: 8900,
+  },
+  {
+    name: "Blue-light coating",
+    productTypeKey: "addon",
+    parentTypeKey: "addon",
+    lensesType: null,
+    requiresPrescription: false,
+    priceMinor: 4900,
+  },
+];
+const GUESTS = ["Alex Morgan", "Jamie Fox", "Taylor Reid", "Robin Park", "Casey Brooks", "Jordan Blake"];
+const PAYMENT_TYPES = ["Card", "Cash", "Afterpay", "Health fund", "Gift card"];
+
+/** Region products for every region (the demo catalogue). Idempotent. */
+export async function seedRegionProducts(db: Db): Promise<void> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(regionProducts);
+  if (n > 0) return;
+  for (const regionId of [1, 2, 5])
+    await db.insert(regionProducts).values(PRODUCTS.map((p) => ({ ...p, regionId })));
+}
+
+/**
+ * Jobs over the last 18 months across every status, outlet, channel and priority, tied to demo
+ * customers or guests. Skipped when jobs exist. Rows go in as multi-row inserts in chunks.
+ */
+export async function seedDemoJobs(db: Db, size: DemoSize): Promise<void> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
+  if (n > 0) return;
+  await seedRegionProducts(db);
+  const rng = createRng(5_000_011);
+  const outletRows = (await db.select().from(outlets)).filter((o) => o.isActive);
+  const statusRows = await db.select().from(statuses);
+  const dispense = statusRows.filter((s) => s.kind === "dispense");
+  const itemStatuses = statusRows.filter((s) => s.kind === "item" && s.selectable);
+  const payment = statusRows.filter((s) => s.kind === "payment");
+  const products = await db.select().from(regionProducts);
+  const customerRows = await db
+    .select({
+      id: customers.id,
+      first: customers.firstName,
+      last: customers.lastName,
+      email: customers.email,
+      mobile: customers.mobile,
+      regionId: customers.regionId,
+    })
+    .from(customers)
+    .limit(5000);
+  const now = Date.now();
+  const total = size.jobs;
+  for (let start = 0; start < total; start += 500) {
+    const batch = Array.from({ length: Math.min(500, total - start) }, (_, k) => {
+      const i = start + k + 1;
+      const outlet = rng.pick(outletRows);
+      const online = rng.chance(0.2);
+      const c = rng.chance(0.75) && customerRows.length ? rng.pick(customerRows) : null;
+      const [gFirst, gLast] = rng.pick(GUESTS).split(" ");
+      const status = rng.pick(dispense);
+      const created = new Date(now - rng.int(0, 540) * 86_400_000 - rng.int(0, 86_399) * 1000);
+      return {
+        uid: `J${String(i).padStart(7, "0")}`,
+        name: `#${1000 + i}`,
+        vendInvoiceNumber: online ? `ONL-${100000 + i}` : `${outlet.abbreviation}-${100000 + i}`,
+        customerId: c?.id ?? null,
+        billingFirstName: c?.first ?? gFirst,
+        billingLastName: c?.last ?? gLast,
+        billingEmail: c?.email ?? `${gFirst.toLowerCase()}.${i}@guest.example.com`,
+        billingMobile: c?.mobile ?? null,
+        totalAmountMinor: 0,
+        totalPaymentMinor: 0,
+        dispenseStatusId: status.id,
+        paymentStatusId: rng.pick(payment).id,
+        priority: rng.chance(0.1) ? 2 : 1,
+        channelId: online ? 4 : 1,
+        channel: online ? "dv4" : "pos",
+        isOctoposOrder: !online,
+        originOutletId: outlet.id,
+        regionId: outlet.regionId,
+        shipmentStatus: (online && rng.chance(0.3) ? "created" : "not_created") as "created" | "not_created",
+        isRefundable: !["refunded", "voided", "refunded-transaction"].includes(status.slug),
+        createdAt: created,
+        updatedAt: created,
+      };
+    });
+    const inserted = await db
+      .insert(orders)
+      .values(batch)
+      .returning({
+        id: orders.id,
+        regionId: orders.regionId,
+        outletId: orders.originOutletId,
+        createdAt: orders.createdAt,
+      });
+    const items: (typeof orderItems.$inferInsert)[] = [];
+    const groups: (typeof itemGroups.$inferInsert)[] = [];
+    const pays: (typeof orderPayments.$inferInsert)[] = [];
+    const totals = new Map<number, number>();
+    for (const o of inserted) {
+      const regional = products.filter((p) => p.regionId === (o.regionId === 6 ? 1 : o.regionId));
+      const count = rng.int(1, 3);
+      for (let k = 0; k < count; k++) {
+        const p = rng.pick(regional);
+        const discount = rng.chance(0.2) ? Math.round(p.priceMinor * 0.1) : 0;
+        items.push({
+          orderId: o.id,
+          regionProductId: p.id,
+          quantity: rng.chance(0.04) ? -1 : 1,
+          dispenseStatusId: rng.pick(itemStatuses).id,
+          outletId: o.outletId,
+          unitPriceMinor: p.priceMinor,
+          totalAmountMinor: p.priceMinor - discount,
+          discountAmountMinor: discount,
+          deliveryTypeId: rng.chance(0.7) ? 1 : 2,
+          createdAt: o.createdAt,
+        });
+        totals.set(o.id, (totals.get(o.id) ?? 0) + p.priceMinor - discount);
+      }
+      if (count > 1 && rng.chance(0.4)) groups.push({ orderId: o.id, name: "Glasses set", type: "set" });
+      pays.push({
+        orderId: o.id,
+        amountMinor: totals.get(o.id)!,
+        paymentTypeName: rng.pick(PAYMENT_TYPES),
+        createdAt: o.createdAt,
+      });
+    }
+    await db.insert(orderItems).values(items);
+    if (groups.length) {
+      const made = await db.insert(itemGroups).values(groups).returning();
+      for (const g of made) {
+        await db.execute(sql`update order_items set group_id = ${g.id} where order_id = ${g.orderId}`);
+      }
+    }
+    await db.insert(orderPayments).values(pays);
+    await db.execute(sql`update orders o set total_amount_minor = t.total, total_payment_minor = t.total
+      from (select order_id, sum(total_amount_minor)::int as total from order_items where order_id between ${inserted[0].id} and ${inserted[inserted.length - 1].id} group by order_id) t
+      where t.order_id = o.id`);
+  }
+}

@@ -1,0 +1,234 @@
+import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
+import { dataEnvelope, idParams, pagedEnvelope } from "./envelope";
+
+const status = z.object({ id: z.number(), slug: z.string(), display_name: z.string() });
+
+export const orderItemWire = z.object({
+  id: z.number(),
+  order_id: z.number(),
+  group_id: z.number().nullable(),
+  quantity: z.number(),
+  dispense_status_id: z.number(),
+  dispense_status: status,
+  outlet: z.object({ id: z.number(), name: z.string(), abbreviation: z.string() }),
+  historical_unit_price: z.number(),
+  total_amount: z.number(),
+  discount_amount: z.number(),
+  delivery_type_id: z.number(),
+  region_product_id: z.number(),
+  region_product: z.object({
+    price: z.number(),
+    product_id: z.number(),
+    requires_prescription: z.boolean(),
+    product: z.object({ name: z.string(), type: z.object({ key: z.string() }) }),
+    lenses_type: z.string().nullable(),
+    parent_type: z.object({ key: z.string() }),
+  }),
+  hoya_status: z.number().nullable(),
+  shamir_status: z.number().nullable(),
+  next_scheduled_date: z.string().nullable(),
+  additional_info: z.record(z.string(), z.unknown()).nullable(),
+});
+export type OrderItemWire = z.infer<typeof orderItemWire>;
+
+export const orderWire = z.object({
+  id: z.number(),
+  uid: z.string(),
+  name: z.string(),
+  vend_invoice_number: z.string(),
+  customer_id: z.number().nullable(),
+  customer: z.object({ first_name: z.string(), last_name: z.string() }).nullable(),
+  order_billing: z.object({
+    customer_first_name: z.string(),
+    customer_last_name: z.string(),
+    customer_email: z.string().nullable(),
+    customer_mobile: z.string().nullable(),
+    billing_address: z.record(z.string(), z.string().nullable()).nullable(),
+  }),
+  total_amount: z.number(),
+  total_payment: z.number(),
+  display_financial_status: z.string(),
+  dispense_status_id: z.number(),
+  dispense_status: status,
+  payment_status_id: z.number(),
+  payment_status: status,
+  priority: z.number(),
+  channel_id: z.number(),
+  channel: z.string(),
+  is_octopos_order: z.boolean(),
+  origin_outlet: z.object({
+    id: z.number(),
+    name: z.string(),
+    abbreviation: z.string(),
+    region_id: z.number(),
+  }),
+  shipment_status: z.enum(["not_created", "created"]),
+  shipment_company: z.string().nullable(),
+  shipment_tracking_id: z.string().nullable(),
+  is_refundable: z.boolean(),
+  refund_type: z.enum(["void", "refund"]).nullable(),
+  notes_count: z.number(),
+  created_at: z.string(),
+});
+export type OrderWire = z.infer<typeof orderWire>;
+
+export const orderDetailWire = orderWire.extend({
+  item_groups: z.array(
+    z.object({ id: z.number(), name: z.string(), type: z.string(), order_items: z.array(orderItemWire) }),
+  ),
+  no_group_items: z.array(orderItemWire),
+  items: z.array(orderItemWire),
+  payments: z.array(z.object({ amount: z.number(), historical_payment_type_name: z.string() })),
+  coupons: z.array(z.object({ code: z.string(), amount: z.number() })),
+  related_orders: z.array(z.object({ id: z.number(), vend_invoice_number: z.string(), uid: z.string() })),
+});
+export type OrderDetailWire = z.infer<typeof orderDetailWire>;
+
+const idList = z.union([z.string(), z.array(z.string())]).transform((v, ctx) => {
+  const ids = (Array.isArray(v) ? v : v.split(",")).filter((s) => s !== "").map(Number);
+  if (ids.some((n) => !Number.isInteger(n) || n <= 0)) {
+    ctx.addIssue({ code: "custom", message: "must be a list of ids" });
+    return z.NEVER;
+  }
+  return ids;
+});
+const optionalId = z.coerce
+  .number()
+  .int()
+  .positive()
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+const optionalDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}/, "must be a date (YYYY-MM-DD)")
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
+export const jobsQuery = z.object({
+  region_id: optionalId,
+  outlet_id: idList.optional(),
+  dispense_status_id: optionalId,
+  item_dispense_status_id: optionalId,
+  created_start_at: optionalDate,
+  created_end_at: optionalDate,
+  priority: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  q: z.string().max(200).optional(),
+  search_type: z.enum(["all", "job_id", "order_item_id"]).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(15),
+  sort_by: z
+    .enum(["created_at"])
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  sort_direction: z
+    .enum(["asc", "desc"])
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  customFilter: z.string().max(50).optional(),
+  customer_id: optionalId,
+  order_item_append: z.string().optional(),
+  product_type_append: z.string().optional(),
+  action: z.string().optional(),
+  no_limit: z.string().optional(),
+  r: z.string().optional(),
+});
+export type JobsQuery = z.input<typeof jobsQuery>;
+
+export const listJobs = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/staff/orders",
+  summary: "Jobs: filters, search (name, phone, e-mail, invoice), custom filters, sorted and paged",
+  query: jobsQuery,
+  response: pagedEnvelope(orderWire),
+});
+
+export const getJob = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/staff/orders/:id",
+  summary: "One job with its item groups, ungrouped items, payments, coupons and related orders",
+  params: idParams,
+  response: dataEnvelope(orderDetailWire),
+});
+
+export const tabWire = z.object({
+  slug: z.string(),
+  display_name: z.string(),
+  total: z.number(),
+  filter_type: z.enum(["status", "custom"]),
+  customFilter: z.string().nullable(),
+  defaultQuery: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type TabWire = z.infer<typeof tabWire>;
+
+export const listJobTabs = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/staff/total-orders",
+  summary: "The status tabs with their job counts (and the late-orders and GO tabs)",
+  response: dataEnvelope(z.array(tabWire)),
+});
+
+export const setJobStatus = defineEndpoint({
+  method: "PUT",
+  base: "api",
+  path: "/staff/orders/:id/dispense-status",
+  summary: "Set a job's dispense status (selectable statuses only)",
+  params: idParams,
+  body: z.strictObject({ dispense_status_id: z.number().int().positive() }),
+  response: dataEnvelope(orderWire),
+});
+
+export const setItemStatus = defineEndpoint({
+  method: "PUT",
+  base: "api",
+  path: "/staff/order-items/:id/dispense-status-id",
+  summary: "Set one item's status (not on a cancelled job)",
+  params: idParams,
+  body: z.strictObject({ id: z.number().int().positive() }),
+  response: dataEnvelope(orderItemWire),
+});
+
+export const setItemsStatus = defineEndpoint({
+  method: "PUT",
+  base: "api",
+  path: "/staff/order-items/dispense-status-id",
+  summary: "Set many items' status at once: all change or none",
+  body: z.strictObject({
+    item_ids: z.array(z.number().int().positive()).min(1).max(500),
+    status_id: z.number().int().positive(),
+  }),
+  response: dataEnvelope(z.array(orderWire)),
+});
+
+export const setItemsOutlet = defineEndpoint({
+  method: "PUT",
+  base: "api",
+  path: "/staff/order-items/dispense-outlet-id",
+  summary: "Assign many items to an outlet at once: all change or none",
+  body: z.strictObject({
+    item_ids: z.array(z.number().int().positive()).min(1).max(500),
+    outlet_id: z.number().int().positive(),
+  }),
+  response: dataEnvelope(z.array(orderWire)),
+});
+
+export const setJobPriority = defineEndpoint({
+  method: "PUT",
+  base: "api",
+  path: "/staff/orders/:id/priority",
+  summary: "Set a job's priority (1 normal, 2 urgent)",
+  params: idParams,
+  body: z.strictObject({
+    priority: z.union([z.literal(1), z.literal(2)], { error: "The priority must be 1 or 2." }),
+  }),
+  response: dataEnvelope(orderWire),
+});
