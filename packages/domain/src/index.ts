@@ -4,6 +4,7 @@ export * from "./constants";
 export * from "./customer-rules";
 export * from "./file-rules";
 export * from "./height-conversion";
+export * from "./job-filters";
 export * from "./message-rules";
 export * from "./messages";
 export * from "./opt-in";

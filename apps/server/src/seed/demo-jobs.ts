@@ -129,15 +129,12 @@ export async function seedDemoJobs(db: Db, size: DemoSize): Promise<void> {
         updatedAt: created,
       };
     });
-    const inserted = await db
-      .insert(orders)
-      .values(batch)
-      .returning({
-        id: orders.id,
-        regionId: orders.regionId,
-        outletId: orders.originOutletId,
-        createdAt: orders.createdAt,
-      });
+    const inserted = await db.insert(orders).values(batch).returning({
+      id: orders.id,
+      regionId: orders.regionId,
+      outletId: orders.originOutletId,
+      createdAt: orders.createdAt,
+    });
     const items: (typeof orderItems.$inferInsert)[] = [];
     const groups: (typeof itemGroups.$inferInsert)[] = [];
     const pays: (typeof orderPayments.$inferInsert)[] = [];

@@ -118,15 +118,13 @@ export function createJobsService({ database, brandSlug }: { database: Database;
           .update(orders)
           .set({ dispenseStatusId: statusId, updatedAt: new Date() })
           .where(eq(orders.id, id));
-        await tx
-          .insert(jobChanges)
-          .values({
-            orderId: id,
-            field: "dispense_status",
-            fromValue: from.slug,
-            toValue: target.slug,
-            staffUserId: staff.id,
-          });
+        await tx.insert(jobChanges).values({
+          orderId: id,
+          field: "dispense_status",
+          fromValue: from.slug,
+          toValue: target.slug,
+          staffUserId: staff.id,
+        });
         return (await ordersByIds(tx as unknown as Db, [id]))[0];
       });
     },
@@ -179,15 +177,13 @@ export function createJobsService({ database, brandSlug }: { database: Database;
         const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
         if (!current) throw notFound("Order");
         await tx.update(orders).set({ priority, updatedAt: new Date() }).where(eq(orders.id, id));
-        await tx
-          .insert(jobChanges)
-          .values({
-            orderId: id,
-            field: "priority",
-            fromValue: String(current.priority),
-            toValue: String(priority),
-            staffUserId: staff.id,
-          });
+        await tx.insert(jobChanges).values({
+          orderId: id,
+          field: "priority",
+          fromValue: String(current.priority),
+          toValue: String(priority),
+          staffUserId: staff.id,
+        });
         return (await ordersByIds(tx as unknown as Db, [id]))[0];
       });
     },

@@ -8,7 +8,7 @@ import {
   toMinorUnits,
 } from "@loupe/domain";
 import { eq } from "drizzle-orm";
-import type { PaymentGateway } from "../../integrations/payments";
+import type { Intent, PaymentGateway } from "../../integrations/payments";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
@@ -47,7 +47,7 @@ export function createPaymentsService({
         if (!c) throw notFound("Customer");
       }
       const amountMinor = toMinorUnits(v.amount);
-      let intent;
+      let intent: Intent;
       try {
         intent = await gateway.createIntent({
           amountMinor,

@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+import { screenshot, signIn } from "./support/helpers";
+
+test.describe("jobs", () => {
+  test("tabs, search, filter by status, change an item's status, toggle priority and batch-update items", async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.goto("/jobs");
+    await expect(page.getByRole("tab", { name: /Late Orders/ })).toBeVisible();
+    await expect(page.getByTestId("pagination-info")).toContainText("Showing 1 to 15 of 3,000 entries");
+
+    await page.getByLabel("Search jobs").fill("ab");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByText("Please enter at least 3 characters to search.")).toBeVisible();
+    await page.getByLabel("Search jobs").fill("");
+
+    await page.getByRole("tab", { name: /Ready To Go/ }).click();
+    await expect(page).toHaveURL(/dispense_status_id=\d+/);
+    await expect(page).toHaveURL(/sort_direction=desc/);
+    await expect(page.locator("tbody tr").first()).toBeVisible();
+    await screenshot(page, "jobs-tab");
+
+    // Toggle priority on the first job.
+    const firstSwitch = page.getByRole("switch").first();
+    const wasOn = await firstSwitch.isChecked();
+    await firstSwitch.click({ force: true });
+    await expect(page.getByTestId("banner-alert")).toContainText("Job status is successfully changed.");
+    await expect(page.getByRole("switch").first()).toBeChecked({ checked: !wasOn });
+
+    // Expand the first job and move an item on.
+    await page.getByRole("button", { name: "Expand" }).first().click();
+    const item = page.getByTestId("job-item").first();
+    await item.getByRole("combobox").click();
+    await page.getByRole("option", { name: /Move to next/ }).click();
+    await expect(page.getByTestId("banner-alert")).toContainText("Job status is successfully changed.");
+
+    // Batch: select items of the first two jobs, then Update Status.
+    await page.getByRole("button", { name: "Expand" }).first().click();
+    const boxes = page.getByRole("checkbox", { name: /Select item/ });
+    await expect(boxes.first()).toBeVisible();
+    const n = Math.min(3, await boxes.count());
+    for (let i = 0; i < n; i++) await boxes.nth(i).check();
+    await expect(page.getByTestId("batch-count")).toHaveText(`${n} Item(s) selected`);
+    await screenshot(page, "jobs-batch-footer");
+    await page.getByRole("button", { name: "Update Status" }).click();
+    const dialog = page.getByRole("dialog", { name: "Assign New Status" });
+    await dialog.getByRole("combobox", { name: "Status" }).click();
+    await expect(page.getByRole("option", { name: "Cancelled" })).toHaveCount(0);
+    await page.getByRole("option", { name: "Dispatched" }).click();
+    await dialog.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByTestId("banner-alert")).toContainText("Job status is successfully changed.");
+    await expect(page.getByTestId("batch-count")).toBeHidden();
+  });
+});

@@ -1,0 +1,24 @@
+// Jobs list filters (jobs-area §4, §9).
+
+/** 12345 → "12.3k", 1234567 → "1.2m": tab counts stay short. */
+export function abbreviateCount(n: number): string {
+  if (n >= 1_000_000) return `${(n / 1_000_000).toFixed(1).replace(/\.0$/, "")}m`;
+  if (n >= 1_000) return `${(n / 1_000).toFixed(1).replace(/\.0$/, "")}k`;
+  return String(n);
+}
+
+/** Location, order status, item status, a start date and priority 2 count one each (spec §4). */
+export function activeFilterCount(q: {
+  outlet_id?: unknown;
+  dispense_status_id?: unknown;
+  item_dispense_status_id?: unknown;
+  created_start_at?: unknown;
+  priority?: unknown;
+}): number {
+  const filled = (v: unknown) =>
+    v !== undefined && v !== null && v !== "" && !(Array.isArray(v) && v.length === 0);
+  return (
+    [q.outlet_id, q.dispense_status_id, q.item_dispense_status_id, q.created_start_at].filter(filled).length +
+    (String(q.priority) === "2" ? 1 : 0)
+  );
+}
