@@ -11,3 +11,4 @@ export * from "./payments";
 export * from "./pds";
 export * from "./prescriptions";
 export * from "./reference";
+export * from "./order-notes";

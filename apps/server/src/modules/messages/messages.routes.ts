@@ -3,6 +3,7 @@ import {
   deleteMessageTemplate,
   listMessageTemplates,
   sendCustomerMessage,
+  sendOrderMessage,
   updateMessageTemplate,
 } from "@loupe/contract";
 import type { ModuleContext } from "../module-context";
@@ -24,6 +25,9 @@ export function registerMessagesRoutes({ bind, db, outbox }: ModuleContext): voi
     await service.deleteTemplate(params.id);
     return { message: "Template removed." };
   });
+  bind(sendOrderMessage, async ({ staff, params, req }) => ({
+    message: await service.sendForOrder(staff, params.id, req.body),
+  }));
   bind(sendCustomerMessage, async ({ staff, params, req }) => ({
     message: await service.sendToCustomer(staff, params.id, req.body),
   }));

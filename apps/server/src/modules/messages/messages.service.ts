@@ -89,26 +89,41 @@ export function createMessagesService({
     async sendToCustomer(staff: StaffRow, customerId: number, input: unknown) {
       const [c] = await db.select().from(customers).where(eq(customers.id, customerId));
       if (!c) throw notFound("Customer");
-      const m = parseOrThrow(messageSchema, input);
-      const sent =
-        m.type === "sms"
-          ? await outbox.sendSms(m.phone, m.message, {
-              kind: "customer-message",
-              customer_id: customerId,
-              staff_user_id: staff.id,
-            })
-          : await outbox.sendEmail(
-              { to: m.email, subject: m.subject, text: m.message, replyTo: m.reply_to ?? undefined },
-              { kind: "customer-message", customer_id: customerId, staff_user_id: staff.id },
-            );
-      if (sent.status === "failed")
-        throw new AppError("upstream_failed", `The message could not be sent: ${sent.error}`);
-      const summary =
-        m.type === "sms"
-          ? `SMS sent to ${m.phone}: ${m.message}`
-          : `E-mail sent to ${m.email}: ${m.subject}\n\n${m.message}`;
-      await notes.addCustomerNote(staff, customerId, summary);
-      return MESSAGE_SENT;
+      return send(staff, input, { customer_id: customerId }, (summary) =>
+        notes.addCustomerNote(staff, customerId, summary),
+      );
+    },
+
+    /** The same for a job: the note goes on the job, which bumps its notes count. */
+    async sendForOrder(staff: StaffRow, orderId: number, input: unknown) {
+      return send(staff, input, { order_id: orderId }, (summary) =>
+        notes.addOrderNote(staff, orderId, summary),
+      );
     },
   };
+
+  async function send(
+    staff: StaffRow,
+    input: unknown,
+    meta: Record<string, number>,
+    record: (summary: string) => Promise<unknown>,
+  ) {
+    const m = parseOrThrow(messageSchema, input);
+    const outboxMeta = { kind: "message", ...meta, staff_user_id: staff.id };
+    const sent =
+      m.type === "sms"
+        ? await outbox.sendSms(m.phone, m.message, outboxMeta)
+        : await outbox.sendEmail(
+            { to: m.email, subject: m.subject, text: m.message, replyTo: m.reply_to ?? undefined },
+            outboxMeta,
+          );
+    if (sent.status === "failed")
+      throw new AppError("upstream_failed", `The message could not be sent: ${sent.error}`);
+    const summary =
+      m.type === "sms"
+        ? `SMS sent to ${m.phone}: ${m.message}`
+        : `E-mail sent to ${m.email}: ${m.subject}\n\n${m.message}`;
+    await record(summary);
+    return MESSAGE_SENT;
+  }
 }

@@ -1,4 +1,20 @@
-import { createCustomerNote, deleteCustomerNote, listCustomerNotes } from "@loupe/contract";
+import {
+  createCustomerNote,
+  createOrderItemNote,
+  createOrderNote,
+  createOrderNoteRelative,
+  deleteCustomerNote,
+  deleteOrderItemNote,
+  deleteOrderNote,
+  listCustomerNotes,
+  listOrderItemNotes,
+  listOrderNotes,
+  updateOrderNote,
+  updateReceiptNote,
+} from "@loupe/contract";
+import { eq } from "drizzle-orm";
+import { notFound } from "../../platform/http/app-error";
+import { orderItems } from "../jobs/jobs.tables";
 import type { ModuleContext } from "../module-context";
 import { createNotesService } from "./notes.service";
 
@@ -8,6 +24,39 @@ export function registerNotesRoutes({ bind, db }: ModuleContext): void {
   bind(createCustomerNote, async ({ staff, body, reply }) => {
     reply.status(201);
     return { data: await service.addCustomerNote(staff, body.user_id, body.content, body.files) };
+  });
+  bind(listOrderNotes, async ({ params }) => ({ data: await service.listForOrder(params.id) }));
+  bind(listOrderItemNotes, async ({ params }) => ({ data: await service.listForOrderItem(params.id) }));
+  for (const endpoint of [createOrderNote, createOrderNoteRelative]) {
+    bind(endpoint, async ({ staff, params, body, reply }) => {
+      reply.status(201);
+      return { data: await service.addOrderNote(staff, params.id, body.content, body.files) };
+    });
+  }
+  bind(updateOrderNote, async ({ staff, params, body }) => ({
+    data: await service.updateOrderNote(staff, params.id, params.noteId, body.content),
+  }));
+  bind(updateReceiptNote, async ({ staff, params, body }) => {
+    // A receipt note is the job note that starts "Receipt Note:" (jobs-area §3); the prefix is kept.
+    const text = body.content.startsWith("Receipt Note:") ? body.content : `Receipt Note: ${body.content}`;
+    return { data: await service.updateOrderNote(staff, params.id, params.noteId, text) };
+  });
+  bind(createOrderItemNote, async ({ staff, params, body, reply }) => {
+    reply.status(201);
+    return { data: await service.addOrderItemNote(staff, params.id, body.note) };
+  });
+  bind(deleteOrderNote, async ({ staff, params }) => {
+    await service.removeOrderNote(staff, params.id, params.noteId);
+    return { message: "Deleted Successfully" };
+  });
+  bind(deleteOrderItemNote, async ({ staff, params }) => {
+    const [item] = await db
+      .select({ orderId: orderItems.orderId })
+      .from(orderItems)
+      .where(eq(orderItems.id, params.id));
+    if (!item) throw notFound("Order item");
+    await service.removeOrderNote(staff, item.orderId, params.noteId, params.id);
+    return { message: "Deleted Successfully" };
   });
   bind(deleteCustomerNote, async ({ staff, params }) => {
     await service.removeCustomerNote(staff, params.id);

@@ -5,6 +5,7 @@ import { AppError, notFound, validationError } from "../../platform/http/app-err
 import { customers } from "../customers/customers.tables";
 import { toFileWire } from "../files/files.mappers";
 import { files } from "../files/files.tables";
+import { orderItems, orders } from "../jobs/jobs.tables";
 import type { StaffRow } from "../staff/staff.service";
 import { staffUsers } from "../staff/staff.tables";
 import { notes } from "./notes.tables";
@@ -12,8 +13,23 @@ import { notes } from "./notes.tables";
 type NoteRow = typeof notes.$inferSelect;
 
 export const NOTE_AUTHOR_ONLY = "Only the author can remove this note.";
+export const NOTE_AUTHOR_ONLY_UPDATE = "Only the author can update this note.";
+export const ORDER_NOT_FOUND = "Order not found";
 
 export function createNotesService(db: Db) {
+  async function orderExists(orderId: number) {
+    const [o] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+    if (!o) throw new AppError("not_found", ORDER_NOT_FOUND);
+  }
+  async function orderItemOf(itemId: number) {
+    const [item] = await db
+      .select({ id: orderItems.id, orderId: orderItems.orderId })
+      .from(orderItems)
+      .where(eq(orderItems.id, itemId));
+    if (!item) throw notFound("Order item");
+    return item;
+  }
+
   async function toWire(rows: NoteRow[]): Promise<NoteWire[]> {
     if (!rows.length) return [];
     const creatorIds = [...new Set(rows.map((r) => r.creatorId).filter((v): v is number => v != null))];
@@ -79,6 +95,85 @@ export function createNotesService(db: Db) {
         .values({ customerId, content, creatorId: staff?.id ?? null, fileIds: [...new Set(fileIds)] })
         .returning();
       return (await toWire([row]))[0];
+    },
+
+    async listForOrder(orderId: number) {
+      await orderExists(orderId);
+      const rows = await db
+        .select()
+        .from(notes)
+        .where(eq(notes.orderId, orderId))
+        .orderBy(desc(notes.createdAt), desc(notes.id));
+      return toWire(rows);
+    },
+
+    async listForOrderItem(itemId: number) {
+      const item = await orderItemOf(itemId);
+      const rows = await db
+        .select()
+        .from(notes)
+        .where(and(eq(notes.orderId, item.orderId), eq(notes.orderItemId, itemId)))
+        .orderBy(desc(notes.createdAt), desc(notes.id));
+      return toWire(rows);
+    },
+
+    /** A note on a job (or one of its items); the job's notes count is the count of these rows. */
+    async addOrderNote(
+      staff: StaffRow | null,
+      orderId: number,
+      content: string,
+      fileIds: number[] = [],
+      orderItemId: number | null = null,
+    ) {
+      await orderExists(orderId);
+      if (fileIds.length) {
+        const found = await db.select({ id: files.id }).from(files).where(inArray(files.id, fileIds));
+        if (found.length !== new Set(fileIds).size)
+          throw validationError({ files: ["One of the files does not exist."] });
+      }
+      const [row] = await db
+        .insert(notes)
+        .values({
+          orderId,
+          orderItemId,
+          content,
+          creatorId: staff?.id ?? null,
+          fileIds: [...new Set(fileIds)],
+        })
+        .returning();
+      return (await toWire([row]))[0];
+    },
+
+    async addOrderItemNote(staff: StaffRow, itemId: number, content: string) {
+      const item = await orderItemOf(itemId);
+      return this.addOrderNote(staff, item.orderId, content, [], itemId);
+    },
+
+    /** Only the author edits a job note; a missing job answers "Order not found". */
+    async updateOrderNote(staff: StaffRow, orderId: number, noteId: number, content: string) {
+      await orderExists(orderId);
+      const [row] = await db
+        .select()
+        .from(notes)
+        .where(and(eq(notes.id, noteId), eq(notes.orderId, orderId)));
+      if (!row) throw notFound("Note");
+      if (row.creatorId !== staff.id) throw new AppError("forbidden", NOTE_AUTHOR_ONLY_UPDATE);
+      const [updated] = await db
+        .update(notes)
+        .set({ content, updatedAt: new Date() })
+        .where(eq(notes.id, noteId))
+        .returning();
+      return (await toWire([updated]))[0];
+    },
+
+    async removeOrderNote(staff: StaffRow, orderId: number, noteId: number, itemId?: number) {
+      const [row] = await db
+        .select()
+        .from(notes)
+        .where(and(eq(notes.id, noteId), eq(notes.orderId, orderId)));
+      if (!row || (itemId !== undefined && row.orderItemId !== itemId)) throw notFound("Note");
+      if (row.creatorId !== staff.id) throw new AppError("forbidden", NOTE_AUTHOR_ONLY);
+      await db.delete(notes).where(eq(notes.id, noteId));
     },
 
     async removeCustomerNote(staff: StaffRow, id: number) {

@@ -13,6 +13,7 @@ import type { Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
 import { customers } from "../customers/customers.tables";
+import { orders } from "../jobs/jobs.tables";
 import type { NotesService } from "../notes/notes.service";
 import { outlets } from "../reference/reference.tables";
 import type { StaffRow } from "../staff/staff.service";
@@ -45,6 +46,10 @@ export function createPaymentsService({
       if (customerId != null) {
         const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
         if (!c) throw notFound("Customer");
+      }
+      if (typeof input.order_id === "number") {
+        const [o] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, input.order_id));
+        if (!o) throw new AppError("not_found", "Order not found");
       }
       const amountMinor = toMinorUnits(v.amount);
       let intent: Intent;
@@ -93,9 +98,11 @@ export function createPaymentsService({
         throw validationError({ card: [intent.lastError ?? "The card payment has not completed."] });
       }
       if (payment.status === "succeeded" && payment.noteId) {
-        const existing = (await notes.listForCustomer(payment.customerId ?? 0)).find(
-          (n) => n.id === payment.noteId,
-        );
+        const noted =
+          payment.orderId != null
+            ? await notes.listForOrder(payment.orderId)
+            : await notes.listForCustomer(payment.customerId ?? 0);
+        const existing = noted.find((n) => n.id === payment.noteId);
         if (existing) return { message: PAYMENT_SUCCESS, data: existing };
       }
       const [outlet] = staff.outletId
@@ -109,9 +116,14 @@ export function createPaymentsService({
         creatorName: `${staff.firstName} ${staff.lastName}`.trim(),
         outletName: outlet?.name,
       });
-      if (payment.customerId == null)
-        throw validationError({ customer_id: ["Order payments arrive with the jobs issue."] });
-      const note = await notes.addCustomerNote(staff, payment.customerId, text);
+      // A payment for a job is noted on the job; otherwise on the customer (spec §4).
+      if (payment.orderId == null && payment.customerId == null) {
+        throw validationError({ customer_id: ["A payment needs a customer or a job."] });
+      }
+      const note =
+        payment.orderId != null
+          ? await notes.addOrderNote(staff, payment.orderId, text)
+          : await notes.addCustomerNote(staff, payment.customerId!, text);
       await db
         .update(payments)
         .set({ status: "succeeded", noteId: note.id, updatedAt: new Date() })

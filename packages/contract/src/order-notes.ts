@@ -1,0 +1,97 @@
+import { messageSchema } from "@loupe/domain";
+import { z } from "zod";
+import { noteWire } from "./customer-actions";
+import { defineEndpoint } from "./endpoint";
+import { dataEnvelope, idParams, messageEnvelope } from "./envelope";
+
+const content = z.string().trim().min(2, "The content field has to be at least 2 characters").max(5000);
+const orderNote = z.object({ id: z.coerce.number().int().positive(), noteId: z.coerce.number().int().positive() });
+
+export const listOrderNotes = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/staff/orders/:id/notes",
+  summary: "A job's notes (and its items' notes), newest first",
+  params: idParams,
+  response: dataEnvelope(z.array(noteWire)),
+});
+
+export const listOrderItemNotes = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/staff/order-items/:id/notes",
+  summary: "An order item's notes, newest first",
+  params: idParams,
+  response: dataEnvelope(z.array(noteWire)),
+});
+
+export const createOrderNote = defineEndpoint({
+  method: "POST",
+  base: "api",
+  path: "/staff/orders/:id/notes",
+  summary: "Write a note on a job, with uploaded file ids attached",
+  params: idParams,
+  body: z.strictObject({ content, files: z.array(z.number().int().positive()).max(10).optional() }),
+  response: dataEnvelope(noteWire),
+});
+
+export const createOrderNoteRelative = defineEndpoint({ ...createOrderNote, path: "/orders/:id/note", summary: "Write a note on a job (relative path)" });
+
+export const updateOrderNote = defineEndpoint({
+  method: "PUT",
+  base: "api",
+  path: "/staff/orders/:id/notes/:noteId",
+  summary: "Edit a job note (its author only)",
+  params: orderNote,
+  body: z.strictObject({ content }),
+  response: dataEnvelope(noteWire),
+});
+
+export const updateReceiptNote = defineEndpoint({
+  method: "PUT",
+  base: "api",
+  path: "/staff/orders/:id/note-receipt/:noteId",
+  summary: "Edit a job's receipt note (kept prefixed 'Receipt Note:')",
+  params: orderNote,
+  body: z.strictObject({ content }),
+  response: dataEnvelope(noteWire),
+});
+
+export const createOrderItemNote = defineEndpoint({
+  method: "POST",
+  base: "legacy",
+  path: "/orders-item/:id/note",
+  summary: "Write a note on an order item (older API)",
+  params: idParams,
+  body: z.strictObject({ user_id: z.number().int().positive().optional(), note: content }),
+  response: dataEnvelope(noteWire),
+});
+
+export const deleteOrderNote = defineEndpoint({
+  method: "DELETE",
+  base: "legacy",
+  path: "/orders/:id/note/:noteId",
+  summary: "Remove a job note (its author only)",
+  params: orderNote,
+  response: messageEnvelope,
+});
+
+export const deleteOrderItemNote = defineEndpoint({
+  method: "DELETE",
+  base: "legacy",
+  path: "/orders-item/:id/note/:noteId",
+  summary: "Remove an order item note (its author only)",
+  params: orderNote,
+  response: messageEnvelope,
+});
+
+export const sendOrderMessage = defineEndpoint({
+  method: "POST",
+  base: "api",
+  path: "/staff/orders/:id/messages",
+  summary: "Send an SMS or e-mail about a job; records a job note",
+  serviceValidates: true,
+  params: idParams,
+  body: messageSchema,
+  response: messageEnvelope,
+});
