@@ -5,7 +5,10 @@ import { defineEndpoint } from "./endpoint";
 import { dataEnvelope, idParams, messageEnvelope } from "./envelope";
 
 const content = z.string().trim().min(2, "The content field has to be at least 2 characters").max(5000);
-const orderNote = z.object({ id: z.coerce.number().int().positive(), noteId: z.coerce.number().int().positive() });
+const orderNote = z.object({
+  id: z.coerce.number().int().positive(),
+  noteId: z.coerce.number().int().positive(),
+});
 
 export const listOrderNotes = defineEndpoint({
   method: "GET",
@@ -35,7 +38,11 @@ export const createOrderNote = defineEndpoint({
   response: dataEnvelope(noteWire),
 });
 
-export const createOrderNoteRelative = defineEndpoint({ ...createOrderNote, path: "/orders/:id/note", summary: "Write a note on a job (relative path)" });
+export const createOrderNoteRelative = defineEndpoint({
+  ...createOrderNote,
+  path: "/orders/:id/note",
+  summary: "Write a note on a job (relative path)",
+});
 
 export const updateOrderNote = defineEndpoint({
   method: "PUT",
