@@ -53,3 +53,32 @@ test.describe("jobs", () => {
     await expect(page.getByTestId("batch-count")).toBeHidden();
   });
 });
+
+test("a job note with an attachment, then edited by its author", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/jobs");
+  const notesButton = page.getByRole("button", { name: /^Notes of / }).first();
+  const before = Number(await notesButton.innerText());
+  await notesButton.click();
+  const modal = page.getByRole("dialog");
+  await expect(modal.getByRole("button", { name: "Submit" })).toBeDisabled();
+  await modal.locator('input[type="file"]').setInputFiles({
+    name: "fitting.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),
+  });
+  await expect(modal.getByTestId("attached-files")).toContainText("fitting.pdf");
+  await modal.getByLabel("New comment").fill("Fitting notes attached");
+  await modal.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByTestId("banner-alert")).toContainText("New comment successfully created!");
+  const comment = modal.getByTestId("comment").first();
+  await expect(comment).toContainText("Fitting notes attached");
+  await expect(comment.getByRole("link", { name: "fitting.pdf" })).toBeVisible();
+  await comment.getByRole("button", { name: "Update" }).click();
+  await modal.getByLabel("Update comment").fill("Fitting notes attached (checked)");
+  await modal.getByRole("button", { name: "Update" }).last().click();
+  await expect(page.getByTestId("banner-alert")).toContainText("Note Updated Successfully");
+  await screenshot(page, "job-comments");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: /^Notes of / }).first()).toHaveText(String(before + 1));
+});

@@ -1,21 +1,39 @@
-import { createCustomerNote, deleteCustomerNote, listCustomerNotes, type NoteWire } from "@loupe/contract";
-import { Button, Group, Modal, Paper, Stack, Text, Textarea } from "@mantine/core";
+import {
+  createCustomerNote,
+  createOrderNote,
+  deleteCustomerNote,
+  deleteOrderNote,
+  type FileWire,
+  listCustomerNotes,
+  listOrderNotes,
+  type NoteWire,
+  updateOrderNote,
+  uploadStaffFile,
+} from "@loupe/contract";
+import { Anchor, Button, FileButton, Group, Modal, Paper, Stack, Text, Textarea } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useAlert } from "../../app/alert-context";
 import { confirmAction } from "../../components/confirm-dialog";
 import { callEndpoint } from "../../lib/api-client";
 import { errorText } from "../../lib/errors";
+import { authorisedUrl } from "../../lib/file-url";
 import { formatDateTime } from "../../lib/format";
 import { useCurrentUser } from "../reference/use-reference-data";
 
-/** Comments on a customer: newest first, author-only Remove, submit with Ctrl/Cmd+Enter (attach is hidden for customer notes). */
+export type CommentsTarget = { customerId: number } | { orderId: number };
+
+/**
+ * Comments on a customer or a job: newest first ("No comments to speak of" when empty; no author
+ * shows as System), author-only Remove, and on job notes author-only Update and file attachments
+ * (the attach button is hidden for customer notes). Submit with Ctrl/Cmd+Enter.
+ */
 export function CommentsModal({
-  customerId,
+  target,
   title,
   onClose,
 }: {
-  customerId: number;
+  target: CommentsTarget;
   title: string;
   onClose: () => void;
 }) {
@@ -23,33 +41,69 @@ export function CommentsModal({
   const { showAlert } = useAlert();
   const queryClient = useQueryClient();
   const [content, setContent] = useState("");
-  const key = ["notes", "customer", customerId];
+  const [attached, setAttached] = useState<FileWire[]>([]);
+  const [editing, setEditing] = useState<NoteWire | null>(null);
+  const isOrder = "orderId" in target;
+  const key = isOrder ? ["notes", "order", target.orderId] : ["notes", "customer", target.customerId];
   const { data: notes = [], isLoading } = useQuery({
     queryKey: key,
     queryFn: async () =>
-      (await callEndpoint(listCustomerNotes, { query: { user_id: customerId, with: "creator" } })).data,
+      isOrder
+        ? (await callEndpoint(listOrderNotes, { params: { id: target.orderId } })).data
+        : (await callEndpoint(listCustomerNotes, { query: { user_id: target.customerId, with: "creator" } }))
+            .data,
   });
   const refresh = () => {
     queryClient.invalidateQueries({ queryKey: key });
-    queryClient.invalidateQueries({ queryKey: ["customers"] });
+    queryClient.invalidateQueries({ queryKey: isOrder ? ["jobs"] : ["customers"] });
   };
-  const create = useMutation({
-    mutationFn: () => callEndpoint(createCustomerNote, { body: { content, user_id: customerId } }),
+  const save = useMutation({
+    mutationFn: async () => {
+      if (editing && isOrder) {
+        return callEndpoint(updateOrderNote, {
+          params: { id: target.orderId, noteId: editing.id },
+          body: { content },
+        });
+      }
+      return isOrder
+        ? callEndpoint(createOrderNote, {
+            params: { id: target.orderId },
+            body: { content, files: attached.map((f) => f.id) },
+          })
+        : callEndpoint(createCustomerNote, { body: { content, user_id: target.customerId } });
+    },
     onSuccess: () => {
+      showAlert({
+        variant: "success",
+        message: editing ? "Note Updated Successfully" : "New comment successfully created!",
+      });
       setContent("");
-      showAlert({ variant: "success", message: "New comment successfully created!" });
+      setAttached([]);
+      setEditing(null);
       refresh();
     },
     onError: (err) => showAlert({ variant: "danger", message: errorText(err) }),
   });
-  const canSubmit = content.trim().length > 1 && !create.isPending;
+  const canSubmit = (content.trim().length > 1 || attached.length > 0) && !save.isPending;
+  const attach = async (picked: File[]) => {
+    const form = new FormData();
+    for (const [i, f] of picked.entries()) form.append(`files[${i}]`, f, f.name);
+    try {
+      const res = await callEndpoint(uploadStaffFile, { body: form });
+      setAttached((a) => [...a, ...res.data]);
+    } catch (err) {
+      showAlert({ variant: "danger", message: errorText(err) });
+    }
+  };
   const remove = (note: NoteWire) =>
     confirmAction({
       title: "Delete Comment",
       message: "This cannot be undone.",
       onConfirm: async () => {
         try {
-          await callEndpoint(deleteCustomerNote, { params: { id: note.id } });
+          if (isOrder)
+            await callEndpoint(deleteOrderNote, { params: { id: target.orderId, noteId: note.id } });
+          else await callEndpoint(deleteCustomerNote, { params: { id: note.id } });
           showAlert({ variant: "success", message: "Deleted Successfully" });
           refresh();
         } catch (err) {
@@ -68,7 +122,7 @@ export function CommentsModal({
         )}
         {notes.map((note) => (
           <Paper key={note.id} withBorder p="xs" data-testid="comment">
-            <Group justify="space-between" align="flex-start">
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
               <div>
                 <Text size="xs" c="dimmed">
                   {note.user?.data.full_name ?? "System"} · {formatDateTime(note.created_at, me?.region_id)}
@@ -76,28 +130,63 @@ export function CommentsModal({
                 <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
                   {note.content}
                 </Text>
+                {note.files.map((f) => (
+                  <Anchor key={f.id} href={authorisedUrl(f.full_path)} target="_blank" size="xs" mr="xs">
+                    {f.file_name}
+                  </Anchor>
+                ))}
               </div>
               {note.creator_id === me?.id && (
-                <Button size="compact-xs" color="red" variant="subtle" onClick={() => remove(note)}>
-                  Remove
-                </Button>
+                <Group gap={4} wrap="nowrap">
+                  {isOrder && (
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      onClick={() => {
+                        setEditing(note);
+                        setContent(note.content);
+                      }}
+                    >
+                      Update
+                    </Button>
+                  )}
+                  <Button size="compact-xs" color="red" variant="subtle" onClick={() => remove(note)}>
+                    Remove
+                  </Button>
+                </Group>
               )}
             </Group>
           </Paper>
         ))}
         <Textarea
-          label="New comment"
+          label={editing ? "Update comment" : "New comment"}
           autosize
           minRows={2}
           value={content}
           onChange={(e) => setContent(e.currentTarget.value)}
           onKeyDown={(e) => {
-            if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && canSubmit) create.mutate();
+            if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && canSubmit) save.mutate();
           }}
         />
-        <Group justify="flex-end">
-          <Button onClick={() => create.mutate()} disabled={!canSubmit} loading={create.isPending}>
-            Submit
+        {attached.length > 0 && (
+          <Text size="xs" data-testid="attached-files">
+            Attached: {attached.map((f) => f.file_name).join(", ")}
+          </Text>
+        )}
+        <Group justify="space-between">
+          {isOrder && !editing ? (
+            <FileButton onChange={attach} accept=".jpeg,.jpg,.png,.bmp,.pdf,.doc,.docx" multiple>
+              {(props) => (
+                <Button variant="subtle" {...props}>
+                  Attach file
+                </Button>
+              )}
+            </FileButton>
+          ) : (
+            <span />
+          )}
+          <Button onClick={() => save.mutate()} disabled={!canSubmit} loading={save.isPending}>
+            {editing ? "Update" : "Submit"}
           </Button>
         </Group>
       </Stack>

@@ -134,7 +134,7 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
       {action === "referral" && <ReferralModal customer={customer} onClose={() => setAction(null)} />}
       {action === "notes" && (
         <CommentsModal
-          customerId={customer.id}
+          target={{ customerId: customer.id }}
           title={`Notes for ${customer.full_name || "Guest"}`}
           onClose={() => setAction(null)}
         />

@@ -24,6 +24,7 @@ import { DataTable } from "../../../components/data-table";
 import { PageHeader } from "../../../components/page-header";
 import { PaginationBar } from "../../../components/pagination-bar";
 import { errorText } from "../../../lib/errors";
+import { CommentsModal } from "../../customer-actions/comments-modal";
 import { useFormatDateTime } from "../../reference/use-date-format";
 import { useOutlets, useRegions, useStatuses } from "../../reference/use-reference-data";
 import { useJobMutations, useJobs, useJobTabs } from "../api";
@@ -74,6 +75,7 @@ export default function JobsPage() {
   const [qError, setQError] = useState<string | null>(null);
   const [batchOpen, setBatchOpen] = useState(false);
   const [batchStatus, setBatchStatus] = useState<string | null>(null);
+  const [notesFor, setNotesFor] = useState<OrderWire | null>(null);
 
   // Opening /jobs with no query restores the last filters from the browser.
   useEffect(() => {
@@ -402,7 +404,17 @@ export default function JobsPage() {
           {
             key: "notes",
             title: "Notes",
-            render: (o) => <Badge color={o.notes_count ? "blue" : "gray"}>{o.notes_count}</Badge>,
+            render: (o) => (
+              <Button
+                size="compact-xs"
+                variant="light"
+                color={o.notes_count ? "blue" : "gray"}
+                aria-label={`Notes of ${o.vend_invoice_number}`}
+                onClick={() => setNotesFor(o)}
+              >
+                {o.notes_count}
+              </Button>
+            ),
           },
         ]}
       />
@@ -431,6 +443,13 @@ export default function JobsPage() {
             </Group>
           </Paper>
         </Affix>
+      )}
+      {notesFor && (
+        <CommentsModal
+          target={{ orderId: notesFor.id }}
+          title={`Notes for ${notesFor.vend_invoice_number}`}
+          onClose={() => setNotesFor(null)}
+        />
       )}
       <Modal opened={batchOpen} onClose={() => setBatchOpen(false)} title="Assign New Status">
         <Select
