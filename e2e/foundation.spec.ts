@@ -25,7 +25,7 @@ test.describe("foundation", () => {
 
   test("changing outlet saves it and shows the alert with its countdown", async ({ page }) => {
     await signIn(page);
-    const outlet = page.getByRole("combobox", { name: "Outlet" });
+    const outlet = page.getByTestId("location-selector").getByRole("combobox", { name: "Outlet" });
     await expect(outlet).toHaveValue("NTN - Newtown");
     await outlet.click();
     await expect(page.getByRole("option", { name: /Brunswick/ })).toHaveCount(0);
@@ -37,11 +37,13 @@ test.describe("foundation", () => {
     await expect(alert).toBeHidden({ timeout: 8_000 });
 
     await page.reload();
-    await expect(page.getByRole("combobox", { name: "Outlet" })).toHaveValue("FIT - Fitzroy");
+    await expect(page.getByTestId("location-selector").getByRole("combobox", { name: "Outlet" })).toHaveValue(
+      "FIT - Fitzroy",
+    );
 
-    await page.getByRole("combobox", { name: "Region" }).click();
+    await page.getByTestId("location-selector").getByRole("combobox", { name: "Region" }).click();
     await page.getByRole("option", { name: "NZ" }).click();
-    await page.getByRole("combobox", { name: "Outlet" }).click();
+    await page.getByTestId("location-selector").getByRole("combobox", { name: "Outlet" }).click();
     await expect(page.getByRole("option", { name: "PON - Ponsonby" })).toBeVisible();
     await expect(page.getByRole("option", { name: /Queenstown/ })).toHaveCount(0);
   });
@@ -124,7 +126,9 @@ test.describe("foundation", () => {
 
     await signIn(page, "casey@loupe.test", "Brand5NewPass");
     // A user with no outlet gets Newtown.
-    await expect(page.getByRole("combobox", { name: "Outlet" })).toHaveValue("NTN - Newtown");
+    await expect(page.getByTestId("location-selector").getByRole("combobox", { name: "Outlet" })).toHaveValue(
+      "NTN - Newtown",
+    );
   });
 
   test("every tab opens its screen with a breadcrumb from Home", async ({ page }) => {
