@@ -37,3 +37,14 @@ export const confirmPayment = defineEndpoint({
   body: z.strictObject({ intent_id: z.string().min(1) }),
   response: z.object({ message: z.string(), data: noteWire }),
 });
+
+export const getPaymentConfig = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/staff/payment-config",
+  summary: "Which card gateway the browser talks to, and its publishable key for a currency",
+  query: z.object({ currency: z.enum(["AUD", "CAD", "NZD"]).default("AUD") }),
+  response: dataEnvelope(
+    z.object({ gateway: z.enum(["sandbox", "stripe"]), publishable_key: z.string().nullable() }),
+  ),
+});

@@ -1,4 +1,4 @@
-import { confirmPayment, createPaymentIntent } from "@loupe/contract";
+import { confirmPayment, createPaymentIntent, getPaymentConfig } from "@loupe/contract";
 import { z } from "zod";
 import { createPaymentGateway, createSandboxGateway } from "../../integrations/payments";
 import type { ModuleContext } from "../module-context";
@@ -27,6 +27,9 @@ export function registerPaymentsRoutes({ app, bind, db, config }: ModuleContext)
     };
   });
   bind(confirmPayment, async ({ staff, body }) => service.confirm(staff, body.intent_id));
+  bind(getPaymentConfig, ({ query }) => ({
+    data: { gateway: gateway.name, publishable_key: gateway.publishableKey(query.currency) },
+  }));
 
   if (gateway.name === "sandbox") {
     // The sandbox provider's own endpoint, outside the staff API, standing where Stripe's servers

@@ -79,3 +79,25 @@ describe("card payments (sandbox gateway)", () => {
     expect(res.json().errors.currency).toEqual(["The currency field is required."]);
   });
 });
+
+describe("gateway choice", () => {
+  it("tells the browser to use the sandbox when no Stripe keys are set", async () => {
+    const res = await t.call(token, { method: "GET", url: "/api/staff/payment-config?currency=CAD" });
+    expect(res.json().data).toEqual({ gateway: "sandbox", publishable_key: "pk_sandbox_loupe" });
+  });
+
+  it("picks Stripe when keys are configured, with Canada's own publishable key for CAD", async () => {
+    const { createPaymentGateway } = await import("../../integrations/payments");
+    const { loadConfig } = await import("../../config");
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: "sk_test_au",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_au",
+      STRIPE_SECRET_KEY_CAD: "sk_test_ca",
+      STRIPE_PUBLISHABLE_KEY_CAD: "pk_test_ca",
+    });
+    const gateway = createPaymentGateway(config, t.database.db);
+    expect(gateway.name).toBe("stripe");
+    expect(gateway.publishableKey("CAD")).toBe("pk_test_ca");
+    expect(gateway.publishableKey("NZD")).toBe("pk_test_au");
+  });
+});

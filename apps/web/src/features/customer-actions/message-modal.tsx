@@ -1,4 +1,10 @@
-import { type CustomerWire, listMessageTemplates, sendCustomerMessage } from "@loupe/contract";
+import {
+  type CustomerWire,
+  listMessageTemplates,
+  type OrderWire,
+  sendCustomerMessage,
+  sendOrderMessage,
+} from "@loupe/contract";
 import {
   customerLabel,
   hasUnresolvedVariables,
@@ -27,7 +33,18 @@ import { errorText } from "../../lib/errors";
 import { useCurrentOutlet, useCurrentUser } from "../reference/use-reference-data";
 
 /** Send a Message: SMS or e-mail, optionally from a region template whose placeholders are filled here. */
-export function MessageModal({ customer, onClose }: { customer: CustomerWire; onClose: () => void }) {
+export function MessageModal({
+  customer,
+  order,
+  onClose,
+}: {
+  customer: Pick<CustomerWire, "first_name" | "last_name" | "mobile" | "email" | "full_name"> & {
+    id?: number;
+  };
+  /** When set, the message is about this job and is noted on it. */
+  order?: OrderWire;
+  onClose: () => void;
+}) {
   const { data: me } = useCurrentUser();
   const outlet = useCurrentOutlet();
   const { showAlert } = useAlert();
@@ -65,10 +82,12 @@ export function MessageModal({ customer, onClose }: { customer: CustomerWire; on
     setErrors({});
     setSending(true);
     try {
-      await callEndpoint(sendCustomerMessage, { params: { id: customer.id }, body: body as never });
+      if (order) await callEndpoint(sendOrderMessage, { params: { id: order.id }, body: body as never });
+      else await callEndpoint(sendCustomerMessage, { params: { id: customer.id! }, body: body as never });
       showAlert({ variant: "success", message: MESSAGE_SENT });
       queryClient.invalidateQueries({ queryKey: ["customers"] });
-      queryClient.invalidateQueries({ queryKey: ["notes", "customer", customer.id] });
+      queryClient.invalidateQueries({ queryKey: ["notes"] });
+      queryClient.invalidateQueries({ queryKey: ["jobs"] });
       onClose();
     } catch (err) {
       setFailure(errorText(err));

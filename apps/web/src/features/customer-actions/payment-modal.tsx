@@ -1,4 +1,4 @@
-import { type CustomerWire, confirmPayment, createPaymentIntent } from "@loupe/contract";
+import { type CustomerWire, confirmPayment, createPaymentIntent, getPaymentConfig } from "@loupe/contract";
 import {
   CURRENCIES,
   type Currency,
@@ -9,13 +9,14 @@ import {
   PAYMENT_SUCCESS,
 } from "@loupe/domain";
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useAlert } from "../../app/alert-context";
 import { NumericInput } from "../../components/numeric-input";
 import { ApiError, callEndpoint } from "../../lib/api-client";
 import { errorText } from "../../lib/errors";
 import { useCurrentUser, useRegions } from "../reference/use-reference-data";
+import { StripeCardField, type StripeConfirm, StripeProvider } from "./stripe-card";
 
 /**
  * New Payment: the intent is created on our server (with an idempotency key kept for retries), then
@@ -36,13 +37,22 @@ export function PaymentModal({ customer, onClose }: { customer: CustomerWire; on
   const [failure, setFailure] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
   const idempotencyKey = useRef(crypto.randomUUID());
+  const stripeConfirm = useRef<StripeConfirm | null>(null);
+  const { data: gatewayConfig } = useQuery({
+    queryKey: ["payment-config", currency],
+    queryFn: async () => (await callEndpoint(getPaymentConfig, { query: { currency } })).data,
+  });
+  const stripe =
+    gatewayConfig?.gateway === "stripe" && gatewayConfig.publishable_key
+      ? gatewayConfig.publishable_key
+      : null;
 
   const pay = async () => {
     const n = Number(amount);
     const fieldErrors: Record<string, string> = {};
     if (!amount.trim()) fieldErrors.amount = "The amount field is required.";
     else if (Number.isNaN(n) || n < 1) fieldErrors.amount = "The amount must be at least 1.";
-    if (!cardNumber.trim()) fieldErrors.card = "Your card number is incomplete.";
+    if (!stripe && !cardNumber.trim()) fieldErrors.card = "Your card number is incomplete.";
     setErrors(fieldErrors);
     if (Object.keys(fieldErrors).length) return;
     setFailure(null);
@@ -54,14 +64,11 @@ export function PaymentModal({ customer, onClose }: { customer: CustomerWire; on
           headers: { "idempotency-key": idempotencyKey.current },
         })
       ).data;
-      const res = await fetch("/sandbox-gateway/confirm", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ client_secret: intent.client_secret, card_number: cardNumber }),
-      });
-      const provider = (await res.json()) as { status?: string; error?: string | null; message?: string };
-      if (provider.status !== "succeeded") {
-        const message = provider.error ?? provider.message ?? "The card payment did not go through.";
+      const outcome = stripe
+        ? await stripeConfirm.current!(intent.client_secret)
+        : await confirmWithSandbox(intent.client_secret, cardNumber);
+      if (!outcome.ok) {
+        const message = outcome.error ?? "The card payment did not go through.";
         setErrors({ card: message });
         showAlert({ variant: "danger", message });
         return;
@@ -108,14 +115,25 @@ export function PaymentModal({ customer, onClose }: { customer: CustomerWire; on
           />
         </SimpleGrid>
         <TextInput label="Reference" value={desc} onChange={(e) => setDesc(e.currentTarget.value)} />
-        <TextInput
-          label="Card number"
-          description="Sandbox: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined."
-          autoComplete="cc-number"
-          value={cardNumber}
-          onChange={(e) => setCardNumber(e.currentTarget.value)}
-          error={errors.card}
-        />
+        {stripe ? (
+          <StripeProvider publishableKey={stripe}>
+            <StripeCardField onReady={(confirm) => (stripeConfirm.current = confirm)} />
+            {errors.card && (
+              <Text c="red" size="xs">
+                {errors.card}
+              </Text>
+            )}
+          </StripeProvider>
+        ) : (
+          <TextInput
+            label="Card number"
+            description="Sandbox: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined."
+            autoComplete="cc-number"
+            value={cardNumber}
+            onChange={(e) => setCardNumber(e.currentTarget.value)}
+            error={errors.card}
+          />
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
@@ -127,4 +145,20 @@ export function PaymentModal({ customer, onClose }: { customer: CustomerWire; on
       </Stack>
     </Modal>
   );
+}
+
+/** The sandbox gateway's endpoint stands where Stripe's servers would: the card goes there, not to /api. */
+async function confirmWithSandbox(
+  clientSecret: string,
+  cardNumber: string,
+): Promise<{ ok: boolean; error?: string }> {
+  const res = await fetch("/sandbox-gateway/confirm", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ client_secret: clientSecret, card_number: cardNumber }),
+  });
+  const provider = (await res.json()) as { status?: string; error?: string | null; message?: string };
+  return provider.status === "succeeded"
+    ? { ok: true }
+    : { ok: false, error: provider.error ?? provider.message };
 }

@@ -1,8 +1,10 @@
 import type { OrderItemWire } from "@loupe/contract";
 import { nextSelectableStatus, STATUS_CHANGED_MESSAGE } from "@loupe/domain";
 import { Badge, Button, Checkbox, Group, Loader, Select, Stack, Table, Text } from "@mantine/core";
+import { useState } from "react";
 import { useAlert } from "../../../app/alert-context";
 import { errorText } from "../../../lib/errors";
+import { MessageModal } from "../../customer-actions/message-modal";
 import { useStatuses } from "../../reference/use-reference-data";
 import { useJob, useJobMutations } from "../api";
 import { StatusBadge } from "./status-badge";
@@ -17,6 +19,7 @@ export function JobDetail(props: {
   const { data: statuses } = useStatuses();
   const { setItemStatus } = useJobMutations();
   const { showAlert } = useAlert();
+  const [messaging, setMessaging] = useState(false);
   if (isLoading || !job) return <Loader size="sm" />;
   const cancelled = job.dispense_status.slug === "cancelled";
   const itemStatuses = statuses?.item ?? [];
@@ -100,6 +103,9 @@ export function JobDetail(props: {
             ? `${job.shipment_company ?? "Created"} ${job.shipment_tracking_id ?? ""}`
             : "Not created"}
         </Text>
+        <Button size="xs" variant="default" onClick={() => setMessaging(true)}>
+          Send a Message
+        </Button>
         <Button size="xs" variant="default" disabled title="Arrives with the shipping issue">
           Create Shipping Order
         </Button>
@@ -107,6 +113,20 @@ export function JobDetail(props: {
           {job.refund_type === "void" ? "Void" : "Refund"}
         </Button>
       </Group>
+      {messaging && (
+        <MessageModal
+          order={job}
+          customer={{
+            first_name: job.order_billing.customer_first_name,
+            last_name: job.order_billing.customer_last_name,
+            full_name:
+              `${job.order_billing.customer_first_name} ${job.order_billing.customer_last_name}`.trim(),
+            mobile: job.order_billing.customer_mobile,
+            email: job.order_billing.customer_email,
+          }}
+          onClose={() => setMessaging(false)}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Paper, Stack, Text } from "@mantine/core";
 import { PageHeader } from "../../../components/page-header";
 import { clearCache } from "../../../lib/cache";
+import { TemplatesManager } from "../components/templates-manager";
 
 export default function SettingsPage() {
   return (
@@ -22,6 +23,7 @@ export default function SettingsPage() {
           </Button>
         </Stack>
       </Paper>
+      <TemplatesManager />
     </>
   );
 }
