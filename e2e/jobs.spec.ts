@@ -11,7 +11,7 @@ test.describe("jobs", () => {
     await expect(page.getByTestId("pagination-info")).toContainText("Showing 1 to 15 of 3,000 entries");
 
     await page.getByLabel("Search jobs").fill("ab");
-    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page.getByText("Please enter at least 3 characters to search.")).toBeVisible();
     await page.getByLabel("Search jobs").fill("");
 
@@ -81,4 +81,33 @@ test("a job note with an attachment, then edited by its author", async ({ page }
   await screenshot(page, "job-comments");
   await page.keyboard.press("Escape");
   await expect(page.getByRole("button", { name: /^Notes of / }).first()).toHaveText(String(before + 1));
+});
+
+test("save a search, reuse it and remove it", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/jobs");
+  await page.getByRole("button", { name: "Save Search" }).click();
+  await expect(page.getByRole("button", { name: "Ok" })).toBeDisabled();
+  await page.getByLabel("Filter Name").fill("Nothing at all");
+  await page.getByRole("button", { name: "Ok" }).click();
+  await expect(page.getByTestId("banner-alert")).toContainText("There is no filter to save!");
+  await page.getByRole("button", { name: "Filters" }).click();
+  await page.getByRole("checkbox", { name: "Priority", exact: true }).click();
+  await expect(page).toHaveURL(/priority=2/);
+  await page.getByRole("button", { name: "Save Search" }).click();
+  await page.getByLabel("Filter Name").fill("Urgent jobs");
+  await page.getByRole("button", { name: "Ok" }).click();
+  await expect(page.getByTestId("banner-alert")).toContainText("Filter Saved!");
+  await page.getByRole("button", { name: "Clear filters" }).click();
+  await expect(page).not.toHaveURL(/priority=2/);
+  await page.getByRole("button", { name: "Saved Searches" }).click();
+  await page.getByRole("menuitem", { name: "Urgent jobs" }).click();
+  await expect(page).toHaveURL(/priority=2/);
+  await screenshot(page, "jobs-saved-search");
+  await page.getByRole("button", { name: "Saved Searches" }).click();
+  await page.getByRole("button", { name: "Remove Urgent jobs" }).click();
+  await expect(page.getByText("Are you sure to remove filter 'Urgent jobs'?")).toBeVisible();
+  await page.getByRole("button", { name: "Yes" }).click();
+  await page.getByRole("button", { name: "Saved Searches" }).click();
+  await expect(page.getByText("Empty")).toBeVisible();
 });

@@ -232,3 +232,39 @@ export const setJobPriority = defineEndpoint({
   }),
   response: dataEnvelope(orderWire),
 });
+
+export const savedSearchWire = z.object({
+  id: z.number(),
+  name: z.string(),
+  query: z.record(z.string(), z.string()),
+});
+export type SavedSearchWire = z.infer<typeof savedSearchWire>;
+
+export const listSavedSearches = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/staff/saved-searches",
+  summary: "The signed-in user's saved job filters",
+  response: dataEnvelope(z.array(savedSearchWire)),
+});
+
+export const createSavedSearch = defineEndpoint({
+  method: "POST",
+  base: "api",
+  path: "/staff/saved-searches",
+  summary: "Save the current job filters under a name",
+  body: z.strictObject({
+    name: z.string().trim().min(1, "The filter name field is required.").max(100),
+    query: z.record(z.string(), z.string()),
+  }),
+  response: z.object({ message: z.string(), data: savedSearchWire }),
+});
+
+export const deleteSavedSearch = defineEndpoint({
+  method: "DELETE",
+  base: "api",
+  path: "/staff/saved-searches/:id",
+  summary: "Remove one of the signed-in user's saved filters",
+  params: idParams,
+  response: z.object({ message: z.string() }),
+});

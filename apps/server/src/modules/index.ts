@@ -3,6 +3,7 @@ import { registerAuthRoutes } from "./auth/auth.routes";
 import { registerCustomersRoutes } from "./customers/customers.routes";
 import { registerFilesRoutes } from "./files/files.routes";
 import { registerJobsRoutes } from "./jobs/jobs.routes";
+import { registerSavedSearchesRoutes } from "./jobs/saved-searches.routes";
 import { registerMessagesRoutes } from "./messages/messages.routes";
 import type { ModuleContext } from "./module-context";
 import { registerNewsletterRoutes } from "./newsletter/newsletter.routes";
@@ -36,4 +37,5 @@ export const moduleRoutes: ((ctx: ModuleContext) => void | Promise<void>)[] = [
   registerNewsletterRoutes,
   registerPromosRoutes,
   registerJobsRoutes,
+  registerSavedSearchesRoutes,
 ];

@@ -29,6 +29,7 @@ import { useFormatDateTime } from "../../reference/use-date-format";
 import { useOutlets, useRegions, useStatuses } from "../../reference/use-reference-data";
 import { useJobMutations, useJobs, useJobTabs } from "../api";
 import { JobDetail } from "../components/job-detail";
+import { SavedSearches } from "../components/saved-searches";
 import { StatusBadge } from "../components/status-badge";
 import {
   abbreviateCount,
@@ -218,6 +219,10 @@ export default function JobsPage() {
           onChange={(v) => push({ region_id: v })}
         />
         <Button onClick={search}>Search</Button>
+        <SavedSearches
+          query={Object.fromEntries([...params.entries()].filter(([k]) => k !== "r"))}
+          onApply={(q) => setParams(new URLSearchParams({ ...q, page: "1" }))}
+        />
         <Button
           variant="light"
           onClick={() => setShowFilters((s) => !s)}
