@@ -111,3 +111,20 @@ test("save a search, reuse it and remove it", async ({ page }) => {
   await page.getByRole("button", { name: "Saved Searches" }).click();
   await expect(page.getByText("Empty")).toBeVisible();
 });
+
+test("assign a job's item to another location", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/jobs");
+  await page.getByRole("button", { name: "Expand" }).first().click();
+  await page
+    .getByRole("checkbox", { name: /Select item/ })
+    .first()
+    .check();
+  await page.getByRole("button", { name: "Assign Jobs to a Location" }).click();
+  const dialog = page.getByRole("dialog", { name: "Assign New Location" });
+  await dialog.getByRole("combobox", { name: "Location" }).click();
+  await page.getByRole("option", { name: "PON - Ponsonby" }).click();
+  await dialog.getByRole("button", { name: "Assign" }).click();
+  await expect(page.getByTestId("banner-alert")).toContainText("Job status is successfully changed.");
+  await expect(page.getByTestId("job-item").first()).toContainText("PON");
+});

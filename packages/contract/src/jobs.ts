@@ -268,3 +268,19 @@ export const deleteSavedSearch = defineEndpoint({
   params: idParams,
   response: z.object({ message: z.string() }),
 });
+
+export const listLateJobs = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/staff/orders/late-orders",
+  summary: "Late jobs (older than 14 days and not finished), oldest first",
+  query: jobsQuery,
+  response: pagedEnvelope(orderWire),
+});
+
+export const listJobsLegacy = defineEndpoint({
+  ...listJobs,
+  base: "legacy",
+  path: "/v4/get-orders",
+  summary: "Jobs on the older API",
+});

@@ -1,7 +1,9 @@
 import {
   getJob,
   listJobs,
+  listJobsLegacy,
   listJobTabs,
+  listLateJobs,
   setItemStatus,
   setItemsOutlet,
   setItemsStatus,
@@ -16,7 +18,7 @@ export function registerJobsRoutes({ bind, database, config }: ModuleContext): v
     database,
     brandSlug: config.BRAND_NAME.toLowerCase().replace(/[^a-z0-9]/g, ""),
   });
-  bind(listJobs, async ({ query }) => {
+  const paged = async (query: unknown) => {
     const { rows, total, page, perPage } = await service.list(query as never);
     return {
       data: rows,
@@ -30,7 +32,10 @@ export function registerJobsRoutes({ bind, database, config }: ModuleContext): v
         },
       },
     };
-  });
+  };
+  bind(listJobs, ({ query }) => paged(query));
+  bind(listJobsLegacy, ({ query }) => paged(query));
+  bind(listLateJobs, ({ query }) => paged({ ...query, customFilter: "late-orders" }));
   bind(getJob, async ({ params }) => ({ data: await service.detail(params.id) }));
   bind(listJobTabs, async () => ({ data: await service.tabs() }));
   bind(setJobStatus, async ({ staff, params, body }) => ({

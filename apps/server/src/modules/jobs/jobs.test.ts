@@ -243,3 +243,14 @@ describe("batch updates", () => {
     },
   );
 });
+
+describe("other list paths", () => {
+  it("answers late orders oldest first and the older API's list", async () => {
+    const late = await get("/api/staff/orders/late-orders?per_page=100");
+    expect(late.statusCode).toBe(200);
+    const dates = late.json().data.map((o: { created_at: string }) => o.created_at);
+    expect([...dates].sort()).toEqual(dates);
+    const legacy = await get("/legacy-api/v4/get-orders");
+    expect(legacy.json().meta.pagination.total).toBe(40);
+  });
+});

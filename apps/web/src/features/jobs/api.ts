@@ -4,6 +4,7 @@ import {
   listJobs,
   listJobTabs,
   setItemStatus,
+  setItemsOutlet,
   setItemsStatus,
   setJobPriority,
   setJobStatus,
@@ -61,6 +62,11 @@ export function useJobMutations() {
     setItemsStatus: useMutation({
       mutationFn: (v: { itemIds: number[]; statusId: number }) =>
         callEndpoint(setItemsStatus, { body: { item_ids: v.itemIds, status_id: v.statusId } }),
+      onSuccess: refresh,
+    }),
+    setItemsOutlet: useMutation({
+      mutationFn: (v: { itemIds: number[]; outletId: number }) =>
+        callEndpoint(setItemsOutlet, { body: { item_ids: v.itemIds, outlet_id: v.outletId } }),
       onSuccess: refresh,
     }),
     setPriority: useMutation({

@@ -77,6 +77,8 @@ export default function JobsPage() {
   const [batchOpen, setBatchOpen] = useState(false);
   const [batchStatus, setBatchStatus] = useState<string | null>(null);
   const [notesFor, setNotesFor] = useState<OrderWire | null>(null);
+  const [locationOpen, setLocationOpen] = useState(false);
+  const [batchOutlet, setBatchOutlet] = useState<string | null>(null);
 
   // Opening /jobs with no query restores the last filters from the browser.
   useEffect(() => {
@@ -444,6 +446,9 @@ export default function JobsPage() {
                   Refund
                 </Button>
                 <Button onClick={() => setBatchOpen(true)}>Update Status</Button>
+                <Button variant="light" onClick={() => setLocationOpen(true)}>
+                  Assign Jobs to a Location
+                </Button>
               </Group>
             </Group>
           </Paper>
@@ -456,6 +461,38 @@ export default function JobsPage() {
           onClose={() => setNotesFor(null)}
         />
       )}
+      <Modal opened={locationOpen} onClose={() => setLocationOpen(false)} title="Assign New Location">
+        <Select
+          label="Location"
+          searchable
+          data={outlets
+            .filter((o) => o.is_active)
+            .map((o) => ({ value: String(o.id), label: `${o.abbreviation} - ${o.name}` }))}
+          value={batchOutlet}
+          onChange={setBatchOutlet}
+        />
+        <Group justify="flex-end" mt="md">
+          <Button
+            disabled={!batchOutlet}
+            loading={mutations.setItemsOutlet.isPending}
+            onClick={async () => {
+              try {
+                await mutations.setItemsOutlet.mutateAsync({
+                  itemIds: [...selected],
+                  outletId: Number(batchOutlet),
+                });
+                showAlert({ variant: "success", message: STATUS_CHANGED_MESSAGE });
+                setSelected(new Set());
+                setLocationOpen(false);
+              } catch (err) {
+                showAlert({ variant: "danger", message: errorText(err) });
+              }
+            }}
+          >
+            Assign
+          </Button>
+        </Group>
+      </Modal>
       <Modal opened={batchOpen} onClose={() => setBatchOpen(false)} title="Assign New Status">
         <Select
           label="Status"
