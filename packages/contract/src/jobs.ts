@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
-import { dataEnvelope, idParams, pagedEnvelope } from "./envelope";
+import { dataEnvelope, hitsEnvelope, idParams, pagedEnvelope } from "./envelope";
 
 const status = z.object({ id: z.number(), slug: z.string(), display_name: z.string() });
 
@@ -70,6 +70,11 @@ export const orderWire = z.object({
   refund_type: z.enum(["void", "refund"]).nullable(),
   notes_count: z.number(),
   created_at: z.string(),
+  // Added by the jobs web screens: list rows carry their items' ids and quantities so a row can
+  // show "refunded" when every quantity is -1 and its select box can pick all of its items.
+  items: z.array(z.object({ id: z.number(), quantity: z.number() })).optional(),
+  /** The point-of-sale host of the origin outlet, for "View Invoice in the point-of-sale system". */
+  vend_base_url: z.string().nullable().optional(),
 });
 export type OrderWire = z.infer<typeof orderWire>;
 
@@ -283,4 +288,56 @@ export const listJobsLegacy = defineEndpoint({
   base: "legacy",
   path: "/v4/get-orders",
   summary: "Jobs on the older API",
+});
+
+// ---- Added by the jobs web screens (issue 5 items 8): Jobs MEILI and the online-channel list ----
+
+export const searchJobsIndex = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/orders-meili",
+  summary: "Jobs from the search index (Jobs MEILI): the jobs route query passed through, no_limit=true",
+  query: jobsQuery,
+  response: hitsEnvelope(orderWire),
+});
+
+export const goOrderWire = z.object({
+  id: z.number(),
+  customer_name: z.string(),
+  customer_phone: z.string().nullable(),
+  customer_email: z.string().nullable(),
+  total: z.number(),
+  status: z.string(),
+  created_at: z.string(),
+  payment_methods: z.array(z.string()),
+  items: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      amount: z.number(),
+      discount: z.number(),
+      quantity: z.number(),
+    }),
+  ),
+  note: z.string().nullable(),
+  shipping_address: z.string().nullable(),
+});
+export type GoOrderWire = z.infer<typeof goOrderWire>;
+
+export const listGoOrders = defineEndpoint({
+  method: "GET",
+  base: "shop",
+  // `:channel` is the brand's GO channel, e.g. "loupego" (spec §7 "/{product}go/getOrders").
+  path: "/:channel/getOrders",
+  summary: "Orders from the mobile/online ordering channel, newest first, 15 a page",
+  params: z.object({ channel: z.string().regex(/^[a-z0-9]+go$/) }),
+  query: z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    per_page: z.coerce.number().int().min(1).max(100).default(15),
+    outlet_id: z.coerce.number().int().positive().optional(),
+    q: z.string().max(200).optional(),
+    created_start_at: z.iso.datetime({ offset: true }).optional(),
+    created_end_at: z.iso.datetime({ offset: true }).optional(),
+  }),
+  response: z.object({ data: z.array(goOrderWire), total: z.number(), per_page: z.number() }),
 });

@@ -1,128 +1,91 @@
-import type { OrderItemWire } from "@loupe/contract";
-import { nextSelectableStatus, STATUS_CHANGED_MESSAGE } from "@loupe/domain";
-import { Badge, Button, Checkbox, Group, Loader, Select, Stack, Table, Text } from "@mantine/core";
+import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { useAlert } from "../../../app/alert-context";
-import { errorText } from "../../../lib/errors";
+import { CommentsModal } from "../../customer-actions/comments-modal";
 import { MessageModal } from "../../customer-actions/message-modal";
-import { useStatuses } from "../../reference/use-reference-data";
-import { useJob, useJobMutations } from "../api";
-import { StatusBadge } from "./status-badge";
+import { useJob } from "../api/jobs-queries";
+import { JobDetailActions } from "./job-detail-actions";
+import { JobItemsTable } from "./job-items-table";
 
-/** The expanded job: its items with their status dropdowns and select boxes for the batch footer. */
+/** The expanded job (spec §2): its item groups, notes, shipping detail and buttons. */
 export function JobDetail(props: {
   jobId: number;
   selected: Set<number>;
-  onToggle: (itemId: number) => void;
+  onToggle: (itemIds: number[], on: boolean) => void;
 }) {
-  const { data: job, isLoading } = useJob(props.jobId);
-  const { data: statuses } = useStatuses();
-  const { setItemStatus } = useJobMutations();
-  const { showAlert } = useAlert();
+  const { data: job, isLoading, error } = useJob(props.jobId);
   const [messaging, setMessaging] = useState(false);
+  const [notesOpen, setNotesOpen] = useState(false);
+  if (error) return <Text c="red">Could not load the job.</Text>;
   if (isLoading || !job) return <Loader size="sm" />;
   const cancelled = job.dispense_status.slug === "cancelled";
-  const itemStatuses = statuses?.item ?? [];
-  const options = (item: OrderItemWire) => {
-    const next = nextSelectableStatus(itemStatuses, item.dispense_status_id);
-    return [
-      ...(next ? [{ value: `next:${next.id}`, label: `Move to next: ${next.display_name}` }] : []),
-      ...itemStatuses
-        .filter((s) => s.selectable)
-        .map((s) => ({ value: String(s.id), label: s.display_name })),
-    ];
-  };
-  const change = async (item: OrderItemWire, value: string | null) => {
-    if (!value) return;
-    const statusId = Number(value.replace("next:", ""));
-    try {
-      await setItemStatus.mutateAsync({ itemId: item.id, statusId });
-      showAlert({ variant: "success", message: STATUS_CHANGED_MESSAGE });
-    } catch (err) {
-      showAlert({ variant: "danger", message: errorText(err) });
-    }
-  };
-  const row = (item: OrderItemWire) => (
-    <Table.Tr key={item.id} data-testid="job-item">
-      <Table.Td>
-        <Checkbox
-          aria-label={`Select item ${item.id}`}
-          checked={props.selected.has(item.id)}
-          onChange={() => props.onToggle(item.id)}
-        />
-      </Table.Td>
-      <Table.Td>{item.id}</Table.Td>
-      <Table.Td>{item.region_product.product.name}</Table.Td>
-      <Table.Td>{item.outlet.abbreviation}</Table.Td>
-      <Table.Td>${item.total_amount.toFixed(2)}</Table.Td>
-      <Table.Td>
-        {item.quantity === -1 ? (
-          <StatusBadge slug="refunded" label="Refunded" />
-        ) : (
-          <Group gap="xs" wrap="nowrap">
-            <StatusBadge slug={item.dispense_status.slug} label={item.dispense_status.display_name} />
-            <Select
-              size="xs"
-              w={220}
-              aria-label={`Item ${item.id} status`}
-              placeholder="Change status"
-              disabled={cancelled}
-              data={options(item)}
-              value={null}
-              onChange={(v) => change(item, v)}
-            />
-          </Group>
-        )}
-      </Table.Td>
-    </Table.Tr>
-  );
+  const billing = job.order_billing;
+  const address = Object.values(billing.billing_address ?? {})
+    .filter(Boolean)
+    .join(", ");
   return (
-    <Stack gap="xs">
-      {job.item_groups.map((g) => (
-        <Text key={g.id} size="sm" fw={600}>
-          {g.name} <Badge size="xs">{g.type}</Badge>
-        </Text>
+    <Stack gap="sm" data-testid="job-detail">
+      {job.groups.map((g) => (
+        <JobItemsTable
+          key={g.id}
+          group={g}
+          cancelled={cancelled}
+          selected={props.selected}
+          onToggle={props.onToggle}
+        />
       ))}
-      <Table withTableBorder fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th />
-            <Table.Th>Item</Table.Th>
-            <Table.Th>Product</Table.Th>
-            <Table.Th>Location</Table.Th>
-            <Table.Th>Amount</Table.Th>
-            <Table.Th>Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{job.items.map(row)}</Table.Tbody>
-      </Table>
-      <Group gap="xs">
-        <Text size="sm">
-          Shipping:{" "}
-          {job.shipment_status === "created"
-            ? `${job.shipment_company ?? "Created"} ${job.shipment_tracking_id ?? ""}`
-            : "Not created"}
-        </Text>
-        <Button size="xs" variant="default" onClick={() => setMessaging(true)}>
-          Send a Message
-        </Button>
-        <Button size="xs" variant="default" disabled title="Arrives with the shipping issue">
-          Create Shipping Order
-        </Button>
-        <Button size="xs" variant="default" disabled title="Arrives with the job-actions issue">
-          {job.refund_type === "void" ? "Void" : "Refund"}
-        </Button>
-      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Paper withBorder p="xs" bg="white">
+          <Text size="sm" fw={600} mb={4}>
+            Shipping detail
+          </Text>
+          <Text size="sm">
+            Status: {job.shipment_status === "created" ? "Created" : "Not created"}
+            {job.shipment_company ? ` · ${job.shipment_company}` : ""}
+            {job.shipment_tracking_id ? ` · ${job.shipment_tracking_id}` : ""}
+          </Text>
+          {address && <Text size="sm">Address: {address}</Text>}
+        </Paper>
+        <Paper withBorder p="xs" bg="white">
+          <Group justify="space-between">
+            <Text size="sm" fw={600}>
+              Payments
+            </Text>
+            <Button size="compact-xs" variant="light" onClick={() => setNotesOpen(true)}>
+              Notes ({job.notes_count})
+            </Button>
+          </Group>
+          {job.payments.length === 0 && (
+            <Text size="sm" c="dimmed">
+              None
+            </Text>
+          )}
+          {job.payments.map((p, i) => (
+            // Payments have no id on the wire; their order is stable.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            <Text key={i} size="sm">
+              {p.historical_payment_type_name}: ${p.amount.toFixed(2)}
+            </Text>
+          ))}
+        </Paper>
+      </SimpleGrid>
+      <JobDetailActions job={job} onMessage={() => setMessaging(true)} />
+      {notesOpen && (
+        <CommentsModal
+          target={{ orderId: job.id }}
+          title={`Notes for ${job.vend_invoice_number}`}
+          onClose={() => setNotesOpen(false)}
+        />
+      )}
       {messaging && (
         <MessageModal
           order={job}
           customer={{
-            first_name: job.order_billing.customer_first_name,
-            last_name: job.order_billing.customer_last_name,
-            full_name:
-              `${job.order_billing.customer_first_name} ${job.order_billing.customer_last_name}`.trim(),
-            mobile: job.order_billing.customer_mobile,
-            email: job.order_billing.customer_email,
+            id: job.customer_id ?? undefined,
+            first_name: billing.customer_first_name,
+            last_name: billing.customer_last_name,
+            full_name: `${billing.customer_first_name} ${billing.customer_last_name}`.trim(),
+            mobile: billing.customer_mobile,
+            email: billing.customer_email,
           }}
           onClose={() => setMessaging(false)}
         />

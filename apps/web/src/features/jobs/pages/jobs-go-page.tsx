@@ -1,7 +1,155 @@
+import type { GoOrderWire } from "@loupe/contract";
+import { dayRangeInUtc, isSearchTooShort, PAGE_SIZE, SEARCH_TOO_SHORT } from "@loupe/domain";
+import { ActionIcon, Badge, Button, Group, TextInput } from "@mantine/core";
+import { DatePickerInput } from "@mantine/dates";
+import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { GO_JOBS_TITLE } from "../../../app/shell/nav-items";
-import { PlaceholderPage } from "../../placeholder/placeholder-page";
+import { DataTable } from "../../../components/data-table";
+import { PageHeader } from "../../../components/page-header";
+import { PaginationBar } from "../../../components/pagination-bar";
+import { formatDateTime, formatMoney } from "../../../lib/format";
+import { useUserTimeZone, useUserTimeZoneRegion } from "../../reference/use-date-format";
+import { useCurrentOutlet, useRegions } from "../../reference/use-reference-data";
+import { useGoOrders } from "../api/go-orders";
+import { GoOrderDetail } from "../components/go-order-detail";
 
-/** Stands in until the jobs issue replaces this page; the route table already points here. */
+/**
+ * {brand}GO Jobs (spec §2): the online-channel orders with search, a date range sent as the
+ * start and end of the chosen days in UTC, 15 a page. Search and dates live in the address.
+ */
 export default function JobsGoPage() {
-  return <PlaceholderPage title={GO_JOBS_TITLE} />;
+  const [params, setParams] = useSearchParams();
+  const timeZone = useUserTimeZone();
+  const regionId = useUserTimeZoneRegion();
+  const outlet = useCurrentOutlet();
+  const { data: regions = [] } = useRegions();
+  const country = regions.find((r) => r.id === regionId)?.country_code ?? "AU";
+  const applied = {
+    q: params.get("q") ?? "",
+    start: params.get("start") ?? "",
+    end: params.get("end") ?? "",
+    page: Number(params.get("page") ?? 1),
+  };
+  const [q, setQ] = useState(applied.q);
+  const [range, setRange] = useState<[string | null, string | null]>([
+    applied.start || null,
+    applied.end || null,
+  ]);
+  const [error, setError] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState(new Set<number>());
+  const list = useGoOrders({
+    page: applied.page,
+    q: applied.q || undefined,
+    outlet_id: outlet?.id,
+    ...dayRangeInUtc(applied.start, applied.end, timeZone),
+  });
+
+  const apply = (next: { q: string; start: string; end: string; page: number }) => {
+    const p = new URLSearchParams();
+    if (next.q) p.set("q", next.q);
+    if (next.start) p.set("start", next.start);
+    if (next.end) p.set("end", next.end);
+    p.set("page", String(next.page));
+    setParams(p);
+  };
+  const search = () => {
+    if (isSearchTooShort(q)) return setError(SEARCH_TOO_SHORT);
+    setError(null);
+    apply({ q: q.trim(), start: range[0] ?? "", end: range[1] ?? "", page: 1 });
+  };
+  const clear = () => {
+    setQ("");
+    setRange([null, null]);
+    setError(null);
+    apply({ q: "", start: "", end: "", page: 1 });
+  };
+  const toggle = (id: number) =>
+    setExpanded((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
+
+  return (
+    <>
+      <PageHeader title={GO_JOBS_TITLE} />
+      <Group align="flex-start" mb="sm" gap="xs">
+        <TextInput
+          w={360}
+          aria-label="Search orders"
+          placeholder="Search"
+          value={q}
+          error={error}
+          onChange={(e) => {
+            setQ(e.currentTarget.value);
+            setError(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") search();
+          }}
+        />
+        <DatePickerInput
+          type="range"
+          aria-label="Date range"
+          placeholder="Select Date Range"
+          w={260}
+          clearable
+          allowSingleDateInRange
+          valueFormat="D MMM YYYY"
+          value={range}
+          onChange={(v) => setRange([v[0], v[1]])}
+        />
+        <Button onClick={search}>Search</Button>
+        <Button variant="subtle" onClick={clear}>
+          Clear filters
+        </Button>
+      </Group>
+      <DataTable<GoOrderWire>
+        ariaLabel="Online orders"
+        rows={list.data?.data ?? []}
+        loading={list.isLoading}
+        rowKey={(o) => o.id}
+        expanded={expanded}
+        renderExpanded={(o) => <GoOrderDetail order={o} country={country} />}
+        columns={[
+          { key: "customer", title: "Customer", render: (o) => o.customer_name },
+          { key: "id", title: "Order Id (#)", render: (o) => o.id },
+          { key: "total", title: "Total($)", render: (o) => formatMoney(o.total) },
+          {
+            key: "status",
+            title: "Status",
+            render: (o) => (
+              <Badge variant="light" color="gray">
+                {o.status}
+              </Badge>
+            ),
+          },
+          { key: "created", title: "Created", render: (o) => formatDateTime(o.created_at, regionId) },
+          {
+            key: "expand",
+            title: "",
+            width: 40,
+            render: (o) => (
+              <ActionIcon
+                variant="subtle"
+                aria-label={expanded.has(o.id) ? "Collapse" : "Expand"}
+                onClick={() => toggle(o.id)}
+              >
+                {expanded.has(o.id) ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+              </ActionIcon>
+            ),
+          },
+        ]}
+      />
+      <PaginationBar
+        page={applied.page}
+        perPage={list.data?.per_page ?? PAGE_SIZE.onlineJobs}
+        total={list.data?.total ?? 0}
+        onChange={(page) => apply({ ...applied, page })}
+      />
+    </>
+  );
 }

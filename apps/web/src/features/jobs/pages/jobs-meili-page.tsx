@@ -1,6 +1,6 @@
-import { PlaceholderPage } from "../../placeholder/placeholder-page";
+import { JobsScreen } from "../components/jobs-screen";
 
-/** Stands in until the jobs issue replaces this page; the route table already points here. */
+/** Jobs MEILI: the same filters and table, fed by the search index (spec §2). */
 export default function JobsMeiliPage() {
-  return <PlaceholderPage title="Jobs MEILI" />;
+  return <JobsScreen title="Jobs MEILI" source="index" storageKey="loupe.jobs-meili.filters" />;
 }

@@ -1,6 +1,6 @@
-import { PlaceholderPage } from "../../placeholder/placeholder-page";
+import { JobsScreen } from "../components/jobs-screen";
 
-/** Stands in until the jobs issue replaces this page; the route table already points here. */
+/** Beta Jobs: the jobs screen with the All / Job ID / Order Item ID search type (spec §2). */
 export default function JobsSearchPage() {
-  return <PlaceholderPage title="Beta Jobs" />;
+  return <JobsScreen title="Beta Jobs" source="db" withSearchType storageKey="loupe.jobs-search.filters" />;
 }

@@ -1,0 +1,37 @@
+import { listGoOrders } from "@loupe/contract";
+import { PAGE_SIZE } from "@loupe/domain";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { callEndpoint } from "../../../lib/api-client";
+import { brandSlug } from "../../../lib/config";
+import { jobKeys } from "./job-keys";
+
+export interface GoOrdersQuery {
+  page: number;
+  q?: string;
+  outlet_id?: number;
+  created_start_at?: string;
+  created_end_at?: string;
+}
+
+/**
+ * The online-channel orders from the web-shop base, 15 a page (spec §9). A failure is only
+ * logged and the spinner stops (spec §8), so the query answers an empty page instead of failing.
+ */
+export const useGoOrders = (query: GoOrdersQuery) =>
+  useQuery({
+    queryKey: jobKeys.goOrders({ ...query }),
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) => {
+      try {
+        return await callEndpoint(listGoOrders, {
+          params: { channel: `${brandSlug}go` },
+          query: { ...query, per_page: PAGE_SIZE.onlineJobs },
+          signal,
+        });
+      } catch (err) {
+        if ((err as Error).name === "AbortError") throw err;
+        console.error("Online-channel orders failed to load", err);
+        return { data: [], total: 0, per_page: PAGE_SIZE.onlineJobs };
+      }
+    },
+  });

@@ -1,0 +1,99 @@
+import { isBatchSelectable, STATUS_CHANGED_MESSAGE } from "@loupe/domain";
+import { Affix, Button, Group, Modal, Paper, Select, Text } from "@mantine/core";
+import { useState } from "react";
+import { useAlert } from "../../../app/alert-context";
+import { errorText } from "../../../lib/errors";
+import { useOutlets, useStatuses } from "../../reference/use-reference-data";
+import { useJobMutations } from "../api/jobs-mutations";
+
+type Dialog = "status" | "location" | null;
+
+/**
+ * Shown while order items are selected (spec §2): "N Item(s) selected", Cancel, Refund
+ * (disabled), Update Status and Assign Jobs to a Location. Each change is all or nothing.
+ */
+export function BatchFooter({ itemIds, onDone }: { itemIds: number[]; onDone: () => void }) {
+  const { showAlert } = useAlert();
+  const { data: statuses } = useStatuses();
+  const { data: outlets = [] } = useOutlets();
+  const { setItemsStatus, setItemsOutlet } = useJobMutations();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [choice, setChoice] = useState<string | null>(null);
+  if (itemIds.length === 0) return null;
+  const open = (d: Dialog) => {
+    setChoice(null);
+    setDialog(d);
+  };
+  const run = async (action: () => Promise<unknown>) => {
+    try {
+      await action();
+      showAlert({ variant: "success", message: STATUS_CHANGED_MESSAGE });
+      setDialog(null);
+      onDone();
+    } catch (err) {
+      showAlert({ variant: "danger", message: errorText(err) });
+    }
+  };
+  const statusOptions = (statuses?.item ?? [])
+    .filter(isBatchSelectable)
+    .map((s) => ({ value: String(s.id), label: s.display_name }));
+  const outletOptions = outlets
+    .filter((o) => o.is_active)
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((o) => ({ value: String(o.id), label: `${o.abbreviation} - ${o.name}` }));
+  return (
+    <>
+      <Affix position={{ bottom: 0, left: 0, right: 0 }} zIndex={150}>
+        <Paper shadow="md" p="sm" withBorder radius={0} data-testid="batch-footer">
+          <Group justify="space-between">
+            <Text fw={600} data-testid="batch-count">
+              {itemIds.length} Item(s) selected
+            </Text>
+            <Group gap="xs">
+              <Button variant="default" onClick={onDone}>
+                Cancel
+              </Button>
+              <Button variant="default" disabled>
+                Refund
+              </Button>
+              <Button onClick={() => open("status")}>Update Status</Button>
+              <Button variant="light" onClick={() => open("location")}>
+                Assign Jobs to a Location
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      </Affix>
+      <Modal opened={dialog === "status"} onClose={() => setDialog(null)} title="Assign New Status">
+        <Select label="Status" searchable data={statusOptions} value={choice} onChange={setChoice} />
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setDialog(null)}>
+            Cancel
+          </Button>
+          <Button
+            disabled={!choice}
+            loading={setItemsStatus.isPending}
+            onClick={() => run(() => setItemsStatus.mutateAsync({ itemIds, statusId: Number(choice) }))}
+          >
+            Update
+          </Button>
+        </Group>
+      </Modal>
+      <Modal opened={dialog === "location"} onClose={() => setDialog(null)} title="Assign New Location">
+        <Select label="Location" searchable data={outletOptions} value={choice} onChange={setChoice} />
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setDialog(null)}>
+            Cancel
+          </Button>
+          <Button
+            disabled={!choice}
+            loading={setItemsOutlet.isPending}
+            onClick={() => run(() => setItemsOutlet.mutateAsync({ itemIds, outletId: Number(choice) }))}
+          >
+            Assign
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import type { OrderItemWire } from "@loupe/contract";
+import { nextSelectableStatus, STATUS_CHANGED_MESSAGE } from "@loupe/domain";
+import { Select } from "@mantine/core";
+import { useAlert } from "../../../app/alert-context";
+import { errorText } from "../../../lib/errors";
+import { useStatuses } from "../../reference/use-reference-data";
+import { useJobMutations } from "../api/jobs-mutations";
+
+const NEXT = "next:";
+
+/**
+ * An item's status dropdown (spec §4): "move to next" (the next selectable status in list order)
+ * plus every selectable status; disabled while the job is cancelled.
+ */
+export function ItemStatusSelect({ item, disabled }: { item: OrderItemWire; disabled: boolean }) {
+  const { data: statuses } = useStatuses();
+  const { setItemStatus } = useJobMutations();
+  const { showAlert } = useAlert();
+  const list = statuses?.item ?? [];
+  const next = nextSelectableStatus(list, item.dispense_status_id);
+  const options = [
+    ...(next ? [{ value: `${NEXT}${next.id}`, label: `Move to next: ${next.display_name}` }] : []),
+    ...list.filter((s) => s.selectable).map((s) => ({ value: String(s.id), label: s.display_name })),
+  ];
+  const change = async (value: string | null) => {
+    if (!value) return;
+    const statusId = Number(value.replace(NEXT, ""));
+    if (statusId === item.dispense_status_id) return;
+    try {
+      await setItemStatus.mutateAsync({ itemId: item.id, statusId });
+      showAlert({ variant: "success", message: STATUS_CHANGED_MESSAGE });
+    } catch (err) {
+      showAlert({ variant: "danger", message: errorText(err) });
+    }
+  };
+  return (
+    <Select
+      size="xs"
+      w={230}
+      aria-label={`Item ${item.id} status`}
+      placeholder="Change status"
+      disabled={disabled || setItemStatus.isPending}
+      data={options}
+      value={null}
+      onChange={change}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

@@ -1,0 +1,78 @@
+import type { OrderItemWire } from "@loupe/contract";
+import { isRefundedItem } from "@loupe/domain";
+import { Badge, Checkbox, Group, Stack, Table, Text } from "@mantine/core";
+import { formatMoney } from "../../../lib/format";
+import type { ItemGroup } from "../api/jobs-queries";
+import { ItemStatusSelect } from "./item-status-select";
+import { StatusBadge } from "./status-badge";
+
+/** One item group (a set, a pair, or the job's ungrouped items) with select boxes for the batch footer. */
+export function JobItemsTable(props: {
+  group: ItemGroup;
+  cancelled: boolean;
+  selected: Set<number>;
+  onToggle: (itemIds: number[], on: boolean) => void;
+}) {
+  const { group } = props;
+  const row = (item: OrderItemWire) => {
+    const refunded = isRefundedItem(item);
+    return (
+      <Table.Tr key={item.id} data-testid="job-item">
+        <Table.Td w={40}>
+          <Checkbox
+            aria-label={`Select item ${item.id}`}
+            disabled={refunded}
+            checked={props.selected.has(item.id)}
+            onChange={(e) => props.onToggle([item.id], e.currentTarget.checked)}
+          />
+        </Table.Td>
+        <Table.Td w={80}>{item.id}</Table.Td>
+        <Table.Td>
+          <Text size="sm">{item.region_product.product.name}</Text>
+          <Text size="xs" c="dimmed">
+            {item.region_product.parent_type.key}
+            {item.region_product.lenses_type ? ` · ${item.region_product.lenses_type}` : ""}
+            {item.delivery_type_id === 1 ? " · store pickup" : ""}
+          </Text>
+        </Table.Td>
+        <Table.Td w={90}>{item.outlet.abbreviation}</Table.Td>
+        <Table.Td w={100}>${formatMoney(item.total_amount)}</Table.Td>
+        <Table.Td w={400}>
+          {refunded ? (
+            <StatusBadge slug="refunded" label="Refunded" />
+          ) : (
+            <Group gap="xs" wrap="nowrap">
+              <StatusBadge slug={item.dispense_status.slug} label={item.dispense_status.display_name} />
+              <ItemStatusSelect item={item} disabled={props.cancelled} />
+            </Group>
+          )}
+        </Table.Td>
+      </Table.Tr>
+    );
+  };
+  const selectable = group.order_items.filter((i) => !isRefundedItem(i)).map((i) => i.id);
+  const allOn = selectable.length > 0 && selectable.every((id) => props.selected.has(id));
+  return (
+    <Stack gap={4} data-testid="item-group">
+      <Group gap="xs">
+        <Checkbox
+          size="xs"
+          aria-label={`Select all items of ${group.name}`}
+          disabled={selectable.length === 0}
+          checked={allOn}
+          indeterminate={!allOn && selectable.some((id) => props.selected.has(id))}
+          onChange={() => props.onToggle(selectable, !allOn)}
+        />
+        <Text size="sm" fw={600}>
+          {group.name}
+        </Text>
+        <Badge size="xs" variant="outline">
+          {group.type}
+        </Badge>
+      </Group>
+      <Table withTableBorder fz="sm" bg="white">
+        <Table.Tbody>{group.order_items.map(row)}</Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}

@@ -1,0 +1,102 @@
+import { jobOutletFilterOutlets, PRIORITY } from "@loupe/domain";
+import { Button, Checkbox, Group, MultiSelect, Paper, Select } from "@mantine/core";
+import { DatePickerInput } from "@mantine/dates";
+import { useState } from "react";
+import { useOutlets, useStatuses } from "../../reference/use-reference-data";
+import { SaveSearchPopover } from "./save-search-popover";
+
+export interface PanelFilters {
+  outlet_id: string[];
+  dispense_status_id: string;
+  item_dispense_status_id: string;
+  created_start_at: string;
+  created_end_at: string;
+  priority: string;
+}
+
+/** The panel's choices as address-query values ("" removes a key). */
+export const panelQuery = (f: PanelFilters): Record<string, string> => ({
+  outlet_id: f.outlet_id.join(","),
+  dispense_status_id: f.dispense_status_id,
+  item_dispense_status_id: f.item_dispense_status_id,
+  created_start_at: f.created_start_at,
+  created_end_at: f.created_end_at,
+  priority: f.priority,
+});
+
+/**
+ * The Filters panel (spec §2): Location by abbreviation, Order Status, Item Status, a date range
+ * and Priority. Choices wait for Apply Filters; Save Search saves them with the current search.
+ */
+export function JobsFilterPanel(props: {
+  initial: PanelFilters;
+  /** The chosen country narrows the Location list. */
+  regionId: string;
+  /** The applied query the saved search starts from. */
+  baseQuery: Record<string, string>;
+  onApply: (filters: PanelFilters) => void;
+}) {
+  const { data: outlets = [] } = useOutlets();
+  const { data: statuses } = useStatuses();
+  const [f, setF] = useState(props.initial);
+  const set = (changes: Partial<PanelFilters>) => setF((cur) => ({ ...cur, ...changes }));
+  const outletOptions = jobOutletFilterOutlets(outlets, props.regionId ? Number(props.regionId) : null).map(
+    (o) => ({ value: String(o.id), label: o.abbreviation }),
+  );
+  const statusOptions = (list: { id: number; display_name: string }[] = []) =>
+    list.map((s) => ({ value: String(s.id), label: s.display_name }));
+  return (
+    <Paper withBorder p="sm" mb="sm" data-testid="jobs-filter-panel">
+      <Group align="flex-end" gap="sm">
+        <MultiSelect
+          label="Location"
+          w={280}
+          searchable
+          clearable
+          data={outletOptions}
+          value={f.outlet_id.filter((id) => outletOptions.some((o) => o.value === id))}
+          onChange={(v) => set({ outlet_id: v })}
+        />
+        <Select
+          label="Order Status"
+          w={210}
+          clearable
+          searchable
+          data={statusOptions(statuses?.dispense)}
+          value={f.dispense_status_id || null}
+          onChange={(v) => set({ dispense_status_id: v ?? "" })}
+        />
+        <Select
+          label="Item Status"
+          w={210}
+          clearable
+          searchable
+          data={statusOptions(statuses?.item)}
+          value={f.item_dispense_status_id || null}
+          onChange={(v) => set({ item_dispense_status_id: v ?? "" })}
+        />
+        <DatePickerInput
+          type="range"
+          label="Created"
+          placeholder="Select Date Range"
+          w={250}
+          clearable
+          allowSingleDateInRange
+          valueFormat="D MMM YYYY"
+          value={[f.created_start_at || null, f.created_end_at || null]}
+          onChange={([start, end]) => set({ created_start_at: start ?? "", created_end_at: end ?? "" })}
+        />
+        <Checkbox
+          label="Priority"
+          mb={8}
+          checked={f.priority === String(PRIORITY.urgent)}
+          onChange={(e) => set({ priority: e.currentTarget.checked ? String(PRIORITY.urgent) : "" })}
+        />
+      </Group>
+      <Group justify="flex-end" mt="sm" gap="xs">
+        <SaveSearchPopover query={{ ...props.baseQuery, ...panelQuery(f) }} />
+        <Button onClick={() => props.onApply(f)}>Apply Filters</Button>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,163 @@
+import type { OrderWire } from "@loupe/contract";
+import { activeFilterCount, JOB_PANEL_FILTER_KEYS, JOBS_DEFAULT_SORT } from "@loupe/domain";
+import { Alert, Badge, Box, Button, Collapse, Group } from "@mantine/core";
+import { useState } from "react";
+import { PageHeader } from "../../../components/page-header";
+import { PaginationBar } from "../../../components/pagination-bar";
+import { errorText } from "../../../lib/errors";
+import { CommentsModal } from "../../customer-actions/comments-modal";
+import { type JobsSource, useJobs } from "../api/jobs-queries";
+import { useJobsRouteQuery } from "../use-jobs-route-query";
+import { BatchFooter } from "./batch-footer";
+import { JobsFilterPanel, type PanelFilters, panelQuery } from "./jobs-filter-panel";
+import { JobsSearchBar } from "./jobs-search-bar";
+import { JobsTable } from "./jobs-table";
+import { JobsTabs } from "./jobs-tabs";
+import { SavedSearchesMenu } from "./saved-searches-menu";
+
+const toggled = (set: Set<number>, ids: number[], on: boolean) => {
+  const next = new Set(set);
+  for (const id of ids) {
+    if (on) next.add(id);
+    else next.delete(id);
+  }
+  return next;
+};
+
+/**
+ * The jobs screen shared by Jobs, Beta Jobs (with the search type) and Jobs MEILI (fed by the
+ * search index): tabs, search, filters, saved searches, the table and the batch footer.
+ */
+export function JobsScreen(props: {
+  title: string;
+  source: JobsSource;
+  withSearchType?: boolean;
+  storageKey: string;
+}) {
+  const state = useJobsRouteQuery(props.storageKey);
+  const { route, get } = state;
+  const list = useJobs(route, props.source, !state.customFilterError && !state.restoring);
+  const [expanded, setExpanded] = useState(new Set<number>());
+  const [selected, setSelected] = useState(new Set<number>());
+  const [showFilters, setShowFilters] = useState(false);
+  const [notesFor, setNotesFor] = useState<OrderWire | null>(null);
+  const [draftRegion, setDraftRegion] = useState<string | null>(null);
+  const regionId = draftRegion ?? get("region_id");
+
+  const panel: PanelFilters = {
+    outlet_id: state.outletIds,
+    dispense_status_id: get("dispense_status_id"),
+    item_dispense_status_id: get("item_dispense_status_id"),
+    created_start_at: get("created_start_at"),
+    created_end_at: get("created_end_at"),
+    priority: get("priority"),
+  };
+  const filterCount = activeFilterCount(route);
+  const { r: _r, ...savable } = route;
+  const panelKey = JSON.stringify(panel);
+
+  const choose = (query: Record<string, string | number>) => {
+    setDraftRegion(null);
+    state.replace(query);
+  };
+
+  return (
+    <Box pb={selected.size ? 80 : 0}>
+      <PageHeader title={props.title} />
+      <JobsTabs
+        customFilter={get("customFilter")}
+        dispenseStatusId={get("dispense_status_id")}
+        onChoose={choose}
+      />
+      <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
+        <JobsSearchBar
+          key={`${get("q")}|${get("search_type")}`}
+          initial={{ q: get("q"), region_id: get("region_id"), search_type: get("search_type") }}
+          regionId={regionId}
+          onRegionChange={setDraftRegion}
+          withSearchType={!!props.withSearchType}
+          onSearch={(v) => {
+            setDraftRegion(null);
+            state.push({ q: v.q, region_id: v.region_id, search_type: v.search_type });
+          }}
+        />
+        <Group gap="xs">
+          <Button
+            variant={showFilters ? "filled" : "light"}
+            onClick={() => setShowFilters((s) => !s)}
+            aria-expanded={showFilters}
+            rightSection={
+              filterCount > 0 ? (
+                <Badge size="sm" circle color="red" data-testid="filter-count">
+                  {filterCount}
+                </Badge>
+              ) : null
+            }
+          >
+            Filters
+          </Button>
+          <Button
+            variant="subtle"
+            disabled={filterCount === 0}
+            onClick={() => state.push(Object.fromEntries(JOB_PANEL_FILTER_KEYS.map((k) => [k, null])))}
+          >
+            Clear filters
+          </Button>
+          <SavedSearchesMenu
+            onApply={(s) => {
+              setDraftRegion(null);
+              choose({ ...s.query, ...JOBS_DEFAULT_SORT });
+            }}
+          />
+        </Group>
+      </Group>
+      <Collapse expanded={showFilters}>
+        <JobsFilterPanel
+          key={panelKey}
+          initial={panel}
+          regionId={regionId}
+          baseQuery={{ ...savable, region_id: regionId }}
+          onApply={(f) => {
+            // The country chosen beside the search box narrows Location, so it applies with it.
+            setDraftRegion(null);
+            state.push({ ...panelQuery(f), region_id: regionId });
+          }}
+        />
+      </Collapse>
+      {state.customFilterError && (
+        <Alert color="red" mb="sm" data-testid="custom-filter-error">
+          {state.customFilterError}
+        </Alert>
+      )}
+      {list.error && (
+        <Alert color="red" mb="sm">
+          {errorText(list.error)}
+        </Alert>
+      )}
+      <JobsTable
+        rows={state.customFilterError ? [] : (list.data?.rows ?? [])}
+        loading={list.isLoading}
+        expanded={expanded}
+        onExpand={(id) => setExpanded((s) => toggled(s, [id], !s.has(id)))}
+        sortDirection={route.sort_direction === "asc" ? "asc" : "desc"}
+        onSort={(direction) => state.push({ sort_by: "created_at", sort_direction: direction })}
+        onNotes={setNotesFor}
+        selection={{ selected, toggle: (ids, on) => setSelected((s) => toggled(s, ids, on)) }}
+      />
+      <PaginationBar
+        page={Number(route.page)}
+        perPage={list.data?.perPage ?? 15}
+        total={list.data?.total ?? 0}
+        onChange={(p) => state.push({ page: String(p) }, true)}
+      />
+      <BatchFooter itemIds={[...selected]} onDone={() => setSelected(new Set())} />
+      {notesFor && (
+        <CommentsModal
+          target={{ orderId: notesFor.id }}
+          title={`Notes for ${notesFor.vend_invoice_number}`}
+          onClose={() => setNotesFor(null)}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,119 @@
+import type { OrderWire } from "@loupe/contract";
+import { isRefundedItem, jobCustomerName } from "@loupe/domain";
+import { ActionIcon, Button, Checkbox } from "@mantine/core";
+import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
+import { Link } from "react-router";
+import { DataTable } from "../../../components/data-table";
+import { formatMoney } from "../../../lib/format";
+import { CreatedCell } from "./created-cell";
+import { JobDetail } from "./job-detail";
+import { customerProfilePath } from "./job-detail-actions";
+import { OrderStatusCell } from "./order-status-cell";
+import { PriorityToggle } from "./priority-toggle";
+
+export interface Selection {
+  selected: Set<number>;
+  toggle: (itemIds: number[], on: boolean) => void;
+}
+
+/** The items a row's select box picks: every item not refunded. */
+const selectableItems = (o: OrderWire) => (o.items ?? []).filter((i) => !isRefundedItem(i)).map((i) => i.id);
+
+/**
+ * Jobs table (spec §2): expand, Customer, Priority, Invoice Number, Total ($), Status,
+ * Created (sortable), notes count, select.
+ */
+export function JobsTable(props: {
+  rows: OrderWire[];
+  loading: boolean;
+  expanded: Set<number>;
+  onExpand: (id: number) => void;
+  sortDirection: "asc" | "desc";
+  onSort: (direction: "asc" | "desc") => void;
+  onNotes: (job: OrderWire) => void;
+  selection: Selection;
+}) {
+  const { selected, toggle } = props.selection;
+  return (
+    <DataTable<OrderWire>
+      ariaLabel="Jobs"
+      rows={props.rows}
+      loading={props.loading}
+      rowKey={(o) => o.id}
+      expanded={props.expanded}
+      renderExpanded={(o) => <JobDetail jobId={o.id} selected={selected} onToggle={toggle} />}
+      sortBy="created_at"
+      sortDirection={props.sortDirection}
+      onSort={(_, direction) => props.onSort(direction)}
+      columns={[
+        {
+          key: "expand",
+          title: "",
+          width: 40,
+          render: (o) => (
+            <ActionIcon
+              variant="subtle"
+              aria-label={props.expanded.has(o.id) ? "Collapse" : "Expand"}
+              onClick={() => props.onExpand(o.id)}
+            >
+              {props.expanded.has(o.id) ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+            </ActionIcon>
+          ),
+        },
+        {
+          key: "customer",
+          title: "Customer",
+          render: (o) =>
+            o.customer_id ? (
+              <Link to={customerProfilePath(o)}>{jobCustomerName(o)}</Link>
+            ) : (
+              jobCustomerName(o)
+            ),
+        },
+        { key: "priority", title: "Priority", render: (o) => <PriorityToggle job={o} /> },
+        { key: "invoice", title: "Invoice Number", render: (o) => o.vend_invoice_number },
+        { key: "total", title: "Total ($)", render: (o) => formatMoney(o.total_amount) },
+        { key: "status", title: "Status", render: (o) => <OrderStatusCell job={o} /> },
+        {
+          key: "created",
+          title: "Created",
+          sortField: "created_at",
+          render: (o) => <CreatedCell createdAt={o.created_at} />,
+        },
+        {
+          key: "notes",
+          title: "Notes",
+          render: (o) => (
+            <Button
+              size="compact-xs"
+              variant="light"
+              color={o.notes_count ? "blue" : "gray"}
+              aria-label={`Notes of ${o.vend_invoice_number}`}
+              onClick={() => props.onNotes(o)}
+            >
+              {o.notes_count}
+            </Button>
+          ),
+        },
+        {
+          key: "select",
+          title: "",
+          width: 40,
+          render: (o) => {
+            const ids = selectableItems(o);
+            const on = ids.length > 0 && ids.every((id) => selected.has(id));
+            return (
+              <Checkbox
+                aria-label={`Select ${o.vend_invoice_number}`}
+                disabled={ids.length === 0}
+                checked={on}
+                indeterminate={!on && ids.some((id) => selected.has(id))}
+                onChange={() => toggle(ids, !on)}
+              />
+            );
+          },
+        },
+      ]}
+    />
+  );
+}

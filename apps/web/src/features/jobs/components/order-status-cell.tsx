@@ -1,0 +1,62 @@
+import type { OrderWire } from "@loupe/contract";
+import {
+  isDisplayOnlyStatus,
+  isFixedOrderStatus,
+  orderDisplayStatus,
+  STATUS_CHANGED_MESSAGE,
+} from "@loupe/domain";
+import { Select } from "@mantine/core";
+import { useAlert } from "../../../app/alert-context";
+import { errorText } from "../../../lib/errors";
+import { useStatuses } from "../../reference/use-reference-data";
+import { useJobMutations } from "../api/jobs-mutations";
+import { StatusBadge, statusColourName } from "./status-badge";
+
+/**
+ * A job's status (spec §4): refunded (every item quantity −1), voided and refunded-transaction
+ * are display-only; in-progress and cancelled are fixed badges; anything else is a dropdown of
+ * the selectable statuses.
+ */
+export function OrderStatusCell({ job }: { job: OrderWire }) {
+  const { data: statuses } = useStatuses();
+  const { setStatus } = useJobMutations();
+  const { showAlert } = useAlert();
+  const dispense = statuses?.dispense ?? [];
+  const shown = orderDisplayStatus(job.dispense_status.slug, job.items ?? []);
+  if (isDisplayOnlyStatus(shown) || isFixedOrderStatus(shown)) {
+    const label =
+      shown === job.dispense_status.slug
+        ? job.dispense_status.display_name
+        : (dispense.find((s) => s.slug === shown)?.display_name ?? "Refunded");
+    return <StatusBadge slug={shown} label={label} />;
+  }
+  const change = async (value: string | null) => {
+    if (!value || Number(value) === job.dispense_status_id) return;
+    try {
+      await setStatus.mutateAsync({ id: job.id, statusId: Number(value) });
+      showAlert({ variant: "success", message: STATUS_CHANGED_MESSAGE });
+    } catch (err) {
+      showAlert({ variant: "danger", message: errorText(err) });
+    }
+  };
+  return (
+    <Select
+      size="xs"
+      w={210}
+      aria-label={`Status of ${job.vend_invoice_number}`}
+      data={dispense
+        .filter((s) => s.selectable || s.id === job.dispense_status_id)
+        .map((s) => ({ value: String(s.id), label: s.display_name, disabled: !s.selectable }))}
+      value={String(job.dispense_status_id)}
+      allowDeselect={false}
+      disabled={setStatus.isPending}
+      onChange={change}
+      styles={{
+        input: {
+          color: `var(--mantine-color-${statusColourName(job.dispense_status.slug)}-8)`,
+          fontWeight: 600,
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,57 @@
+import type { SavedSearchWire } from "@loupe/contract";
+import { removeFilterQuestion, SAVED_SEARCHES_EMPTY } from "@loupe/domain";
+import { ActionIcon, Button, Menu } from "@mantine/core";
+import { IconTrash } from "@tabler/icons-react";
+import { useAlert } from "../../../app/alert-context";
+import { confirmAction } from "../../../components/confirm-dialog";
+import { errorText } from "../../../lib/errors";
+import { useSavedSearches, useSavedSearchMutations } from "../api/saved-searches";
+
+/** Saved Searches: the user's filter names ("Empty" when none), each with a remove icon (spec §2). */
+export function SavedSearchesMenu({ onApply }: { onApply: (search: SavedSearchWire) => void }) {
+  const { showAlert } = useAlert();
+  const { data = [] } = useSavedSearches();
+  const { remove } = useSavedSearchMutations();
+  const askRemove = (s: SavedSearchWire) =>
+    confirmAction({
+      title: removeFilterQuestion(s.name),
+      confirmLabel: "Yes",
+      cancelLabel: "No",
+      onConfirm: () =>
+        remove.mutate(s.id, { onError: (err) => showAlert({ variant: "danger", message: errorText(err) }) }),
+    });
+  return (
+    <Menu position="bottom-end" width={260} withinPortal>
+      <Menu.Target>
+        <Button variant="default">Saved Searches</Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {data.length === 0 && <Menu.Label>{SAVED_SEARCHES_EMPTY}</Menu.Label>}
+        {data.map((s) => (
+          <Menu.Item
+            key={s.id}
+            onClick={() => onApply(s)}
+            rightSection={
+              <ActionIcon
+                component="span"
+                size="sm"
+                variant="subtle"
+                color="red"
+                aria-label={`Remove ${s.name}`}
+                role="button"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  askRemove(s);
+                }}
+              >
+                <IconTrash size={14} />
+              </ActionIcon>
+            }
+          >
+            {s.name}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

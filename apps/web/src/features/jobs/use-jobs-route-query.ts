@@ -1,0 +1,100 @@
+import { customFilterDefinition, JOB_QUERY_KEYS, JOBS_DEFAULT_SORT } from "@loupe/domain";
+import { useEffect } from "react";
+import { useSearchParams } from "react-router";
+import { brandSlug } from "../../lib/config";
+
+export type RouteChanges = Record<string, string | string[] | null | undefined>;
+
+/** A fresh refresh value (spec §4 "r"): the same filters chosen twice still refetch. */
+const refreshValue = () => String(Math.floor(Math.random() * 1_000_000));
+
+/** The custom filter's sort, or the not-implemented error it raises (spec §8). */
+function customFilterState(name: string | null) {
+  if (!name) return { sort: null, error: null };
+  try {
+    const def = customFilterDefinition(name, brandSlug);
+    return { sort: { sort_by: def.sort_by, sort_direction: def.sort_direction }, error: null };
+  } catch (err) {
+    return { sort: null, error: (err as Error).message };
+  }
+}
+
+/** The route query as the list call sends it: the spec's keys, outlets comma-joined, default sort. */
+function routeQuery(
+  params: URLSearchParams,
+  outletIds: string[],
+  customSort: { sort_by: string; sort_direction: string } | null,
+): Record<string, string> {
+  const q: Record<string, string> = {};
+  for (const key of JOB_QUERY_KEYS) {
+    const value = key === "outlet_id" ? outletIds.join(",") : params.get(key);
+    if (value) q[key] = value;
+  }
+  q.page ??= JOBS_DEFAULT_SORT.page;
+  q.sort_by ??= customSort?.sort_by ?? JOBS_DEFAULT_SORT.sort_by;
+  q.sort_direction ??= customSort?.sort_direction ?? JOBS_DEFAULT_SORT.sort_direction;
+  return q;
+}
+
+/**
+ * The jobs list state, all of it in the address query (spec §4) and remembered in the browser
+ * under `storageKey`: opening the screen with no query brings the last one back.
+ */
+export function useJobsRouteQuery(storageKey: string) {
+  const [params, setParams] = useSearchParams();
+  const empty = [...params.keys()].length === 0;
+
+  useEffect(() => {
+    if (!empty) return;
+    const saved = localStorage.getItem(storageKey);
+    if (saved) setParams(new URLSearchParams(saved), { replace: true });
+  }, [empty, storageKey, setParams]);
+
+  const serialized = params.toString();
+  useEffect(() => {
+    // An empty query is the moment before a restore, not a choice worth remembering.
+    if (serialized) localStorage.setItem(storageKey, serialized);
+  }, [serialized, storageKey]);
+
+  const outletIds = params
+    .getAll("outlet_id")
+    .flatMap((v) => v.split(","))
+    .filter(Boolean);
+  const custom = customFilterState(params.get("customFilter"));
+
+  const route = routeQuery(params, outletIds, custom.sort);
+
+  /** Sets or removes keys; back to page 1 unless `keepPage`. */
+  const push = (changes: RouteChanges, keepPage = false) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      next.delete(k);
+      const value = Array.isArray(v) ? v.join(",") : v;
+      if (value) next.set(k, value);
+    }
+    if (!keepPage) next.set("page", "1");
+    next.set("r", refreshValue());
+    setParams(next);
+  };
+
+  /** Replaces the whole query (a tab, a saved search). */
+  const replace = (query: Record<string, string | number>) => {
+    const next = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== "" && v != null) next.set(k, String(v));
+    next.set("r", refreshValue());
+    setParams(next);
+  };
+
+  return {
+    params,
+    route,
+    outletIds,
+    customFilterError: custom.error,
+    /** True for the render before a remembered query is restored: nothing to fetch yet. */
+    restoring: empty && localStorage.getItem(storageKey) !== null,
+    get: (key: string) => params.get(key) ?? "",
+    push,
+    replace,
+  };
+}
+export type JobsRouteQuery = ReturnType<typeof useJobsRouteQuery>;

@@ -1,0 +1,198 @@
+// Jobs list rules (jobs-area §2, §4, §5, §7, §9): the URL filter keys, custom filters, saved
+// searches, the outlet filter, created-age labels and the online-channel date range.
+import { DEFAULT_OUTLET_NAME, EXCLUDED_OUTLET_NAME, REFUNDED_QUANTITY } from "./constants";
+
+export const JOBS_SEARCH_PLACEHOLDER = "Search by name, phone, e-mail, or invoice number";
+
+/** The address-query keys of the jobs list (spec §4), plus the Beta Jobs search type. */
+export const JOB_QUERY_KEYS = [
+  "region_id",
+  "outlet_id",
+  "dispense_status_id",
+  "item_dispense_status_id",
+  "created_start_at",
+  "created_end_at",
+  "priority",
+  "q",
+  "search_type",
+  "page",
+  "sort_by",
+  "sort_direction",
+  "customFilter",
+  "customer_id",
+  "r",
+] as const;
+export type JobQueryKey = (typeof JOB_QUERY_KEYS)[number];
+
+/** The keys the Filters panel owns: Clear filters empties exactly these. */
+export const JOB_PANEL_FILTER_KEYS = [
+  "outlet_id",
+  "dispense_status_id",
+  "item_dispense_status_id",
+  "created_start_at",
+  "created_end_at",
+  "priority",
+] as const;
+
+export const JOB_SEARCH_TYPES = [
+  { value: "all", label: "All" },
+  { value: "job_id", label: "Job ID" },
+  { value: "order_item_id", label: "Order Item ID" },
+] as const;
+
+/** Choosing a status tab (or clearing one) starts at page 1, newest first (spec §4). */
+export const JOBS_DEFAULT_SORT = { page: "1", sort_by: "created_at", sort_direction: "desc" } as const;
+
+export class NotImplementedError extends Error {
+  constructor(what: string) {
+    super(`${what} is not implemented.`);
+    this.name = "NotImplementedError";
+  }
+}
+
+/**
+ * The two custom filters (spec §4): `{brand}go` (Go Orders, newest first) and `late-orders`
+ * (Late Orders, oldest first). Any other name is a not-implemented error.
+ */
+export function customFilterDefinition(name: string, brandSlug: string) {
+  if (name === `${brandSlug}go`) return { label: "Go Orders", sort_by: "created_at", sort_direction: "desc" };
+  if (name === "late-orders") return { label: "Late Orders", sort_by: "created_at", sort_direction: "asc" };
+  throw new NotImplementedError(`The custom filter "${name}"`);
+}
+
+// ---- Saved searches (spec §2, §5, §8) ----
+
+export const NO_FILTER_TO_SAVE = "There is no filter to save!";
+export const FILTER_SAVED = "Filter Saved!";
+export const SAVED_SEARCHES_EMPTY = "Empty";
+export const removeFilterQuestion = (name: string) => `Are you sure to remove filter '${name}'?`;
+
+// Paging, sorting and the refresh value are not filters: a query made only of them saves nothing.
+const NOT_SAVED_KEYS = new Set(["page", "per_page", "sort_by", "sort_direction", "r"]);
+
+/** What a saved search keeps of the current query; empty means "There is no filter to save!". */
+export function savedSearchQuery(query: Record<string, string | null | undefined>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [k, v] of Object.entries(query))
+    if (!NOT_SAVED_KEYS.has(k) && v != null && v.trim() !== "") kept[k] = v;
+  return kept;
+}
+
+export const isSavedSearchNameValid = (name: string | null | undefined) => (name ?? "").trim() !== "";
+
+// ---- Outlet filter (spec §5 "Outlet filter", §6) ----
+
+/**
+ * The two named exceptions listed even when inactive: Brunswick, which the location selector
+ * never offers, and Newtown, the default outlet. Jobs are still filed under both.
+ */
+export const OUTLET_FILTER_EXCEPTIONS = [EXCLUDED_OUTLET_NAME, DEFAULT_OUTLET_NAME] as const;
+
+/** Active outlets plus the exceptions, sorted by name, narrowed to the chosen country when one is. */
+export function jobOutletFilterOutlets<T extends { name: string; is_active: boolean; region_id: number }>(
+  outlets: readonly T[],
+  regionId?: number | null,
+): T[] {
+  return outlets
+    .filter((o) => o.is_active || (OUTLET_FILTER_EXCEPTIONS as readonly string[]).includes(o.name))
+    .filter((o) => !regionId || o.region_id === regionId)
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+// ---- Display ----
+
+/** A guest order shows the billing name plus "(Guest)" (spec §3). */
+export function jobCustomerName(order: {
+  customer_id: number | null;
+  customer: { first_name: string; last_name: string } | null;
+  order_billing: { customer_first_name: string; customer_last_name: string };
+}): string {
+  if (order.customer_id && order.customer)
+    return `${order.customer.first_name} ${order.customer.last_name}`.trim();
+  const billing =
+    `${order.order_billing.customer_first_name} ${order.order_billing.customer_last_name}`.trim();
+  return `${billing} (Guest)`.trim();
+}
+
+export const isRefundedItem = (item: { quantity: number }) => item.quantity === REFUNDED_QUANTITY;
+
+/** Priority toggles 1 ⇄ 2 (spec §4). */
+export const togglePriority = (priority: number): 1 | 2 => (priority === 2 ? 1 : 2);
+
+/** Parts of a timestamp on the wall clock of a zone. */
+function zonedParts(at: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(at);
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { y: n("year"), m: n("month"), d: n("day"), h: n("hour"), min: n("minute"), s: n("second") };
+}
+
+/** Whole calendar days between two instants, counted on the zone's calendar. */
+function calendarDaysBetween(from: Date, to: Date, timeZone: string): number {
+  const a = zonedParts(from, timeZone);
+  const b = zonedParts(to, timeZone);
+  return Math.round((Date.UTC(b.y, b.m - 1, b.d) - Date.UTC(a.y, a.m - 1, a.d)) / 86_400_000);
+}
+
+/**
+ * How old a job is (spec §2): Today, Yesterday, then days, weeks, months and years ago, on the
+ * calendar of the given zone.
+ */
+export function createdAgeLabel(
+  createdAt: string | Date,
+  now: Date = new Date(),
+  timeZone = "Australia/Sydney",
+): string {
+  const days = Math.max(0, calendarDaysBetween(new Date(createdAt), now, timeZone));
+  const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} ago`;
+  if (days === 0) return "Today";
+  if (days === 1) return "Yesterday";
+  if (days < 7) return ago(days, "day");
+  if (days < 30) return ago(Math.floor(days / 7), "week");
+  if (days < 365) return ago(Math.floor(days / 30), "month");
+  return ago(Math.floor(days / 365), "year");
+}
+
+/** The UTC instant at which a wall-clock time happens in a zone. */
+function zonedTimeToUtc(y: number, m: number, d: number, h: number, min: number, s: number, tz: string) {
+  const guess = Date.UTC(y, m - 1, d, h, min, s);
+  // The zone's offset at the guess; a second pass settles days when the offset changes (DST).
+  let at = guess;
+  for (let i = 0; i < 2; i++) {
+    const p = zonedParts(new Date(at), tz);
+    const offset = Date.UTC(p.y, p.m - 1, p.d, p.h, p.min, p.s) - at;
+    at = guess - offset;
+  }
+  return new Date(at);
+}
+
+/**
+ * The online-channel list sends a date range as the start of the first day and the end of the
+ * last day, as UTC timestamps (spec §7); the days are the staff member's calendar days.
+ */
+export function dayRangeInUtc(
+  startDate: string | null | undefined,
+  endDate: string | null | undefined,
+  timeZone = "Australia/Sydney",
+): { created_start_at?: string; created_end_at?: string } {
+  const parse = (v: string) => v.slice(0, 10).split("-").map(Number) as [number, number, number];
+  const out: { created_start_at?: string; created_end_at?: string } = {};
+  if (startDate) {
+    const [y, m, d] = parse(startDate);
+    out.created_start_at = zonedTimeToUtc(y, m, d, 0, 0, 0, timeZone).toISOString();
+  }
+  if (endDate) {
+    const [y, m, d] = parse(endDate);
+    const end = zonedTimeToUtc(y, m, d, 23, 59, 59, timeZone);
+    out.created_end_at = new Date(end.getTime() + 999).toISOString();
+  }
+  return out;
+}
