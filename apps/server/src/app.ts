@@ -19,6 +19,7 @@ import { createSearch, logIndexWriteFailures, type SearchPort, startSearchSync }
 import { createSmsSender, type SmsSender } from "./integrations/sms";
 import { moduleRoutes } from "./modules";
 import { customersSearchIndex } from "./modules/customers/customers.search-index";
+import { ordersSearchIndex } from "./modules/jobs/jobs.search-index";
 import type { ModuleContext } from "./modules/module-context";
 import { createOutboxService } from "./modules/outbox/outbox.service";
 import type { Database } from "./platform/db/client";
@@ -77,8 +78,8 @@ export async function buildApp({
   const email = adapters.email === undefined ? createEmailSender(config) : adapters.email;
   const sms = adapters.sms === undefined ? createSmsSender(config) : adapters.sms;
   const outbox = createOutboxService({ db: database.db, email, sms, log: app.log });
-  // Every index on the search port; other modules add theirs here (e.g. orders).
-  const searchIndexes = [customersSearchIndex];
+  // Every index on the search port; a module with a new index adds it here.
+  const searchIndexes = [customersSearchIndex, ordersSearchIndex];
   const search = logIndexWriteFailures(
     adapters.search ?? createSearch(config, database, searchIndexes),
     app.log,

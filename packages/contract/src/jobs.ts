@@ -62,6 +62,17 @@ export const orderWire = z.object({
     name: z.string(),
     abbreviation: z.string(),
     region_id: z.number(),
+    region: z.object({ id: z.number(), name: z.string(), country_code: z.string() }),
+    email: z.string().nullable(),
+    address: z.object({
+      address1: z.string().nullable(),
+      address2: z.string().nullable(),
+      suburb: z.string().nullable(),
+      city: z.string().nullable(),
+      state: z.string().nullable(),
+      postcode: z.string().nullable(),
+      country: z.string().nullable(),
+    }),
   }),
   shipment_status: z.enum(["not_created", "created"]),
   shipment_company: z.string().nullable(),
@@ -70,11 +81,11 @@ export const orderWire = z.object({
   refund_type: z.enum(["void", "refund"]).nullable(),
   notes_count: z.number(),
   created_at: z.string(),
-  // Added by the jobs web screens: list rows carry their items' ids and quantities so a row can
-  // show "refunded" when every quantity is -1 and its select box can pick all of its items.
-  items: z.array(z.object({ id: z.number(), quantity: z.number() })).optional(),
-  /** The point-of-sale host of the origin outlet, for "View Invoice in the point-of-sale system". */
-  vend_base_url: z.string().nullable().optional(),
+  // List rows carry their items' ids and quantities, so a row shows "refunded" when every
+  // quantity is -1 and its select box can pick all of its items without loading the detail.
+  items: z.array(z.object({ id: z.number(), quantity: z.number() })),
+  /** The point-of-sale host, for "View Invoice in the point-of-sale system"; null for online orders. */
+  vend_base_url: z.string().nullable(),
 });
 export type OrderWire = z.infer<typeof orderWire>;
 
@@ -144,7 +155,8 @@ export const jobsQuery = z.object({
   no_limit: z.string().optional(),
   r: z.string().optional(),
 });
-export type JobsQuery = z.input<typeof jobsQuery>;
+/** The jobs route query as the server receives it, parsed (ids as numbers, outlets as a list). */
+export type JobsQuery = z.output<typeof jobsQuery>;
 
 export const listJobs = defineEndpoint({
   method: "GET",
@@ -289,8 +301,6 @@ export const listJobsLegacy = defineEndpoint({
   path: "/v4/get-orders",
   summary: "Jobs on the older API",
 });
-
-// ---- Added by the jobs web screens (issue 5 items 8): Jobs MEILI and the online-channel list ----
 
 export const searchJobsIndex = defineEndpoint({
   method: "GET",

@@ -7,6 +7,7 @@ import type { SearchDocument, SearchIndexDefinition, SearchPort } from "./search
 export type { PostgresSearcher } from "./postgres.adapter";
 export type {
   SearchDocument,
+  SearchFilter,
   SearchIndexDefinition,
   SearchPort,
   SearchQuery,

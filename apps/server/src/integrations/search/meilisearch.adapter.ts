@@ -1,5 +1,5 @@
 import { AppError } from "../../platform/http/app-error";
-import type { SearchIndexDefinition, SearchPort } from "./search.port";
+import type { SearchFilter, SearchIndexDefinition, SearchPort, SearchScalar } from "./search.port";
 
 interface MeiliTask {
   taskUid?: number;
@@ -114,10 +114,8 @@ export function createMeilisearch(
     },
 
     async search(indexName, query) {
-      // An array of filters is ANDed by Meilisearch; strings are quoted, numbers bare.
-      const filter = Object.entries(query.filters ?? {})
-        .filter(([, v]) => v !== undefined && v !== null && v !== "")
-        .map(([k, v]) => `${k} = ${typeof v === "number" ? v : JSON.stringify(String(v))}`);
+      // An array of filters is ANDed by Meilisearch.
+      const filter = Object.entries(query.filters ?? {}).flatMap(([k, v]) => meiliFilter(k, v));
       const body = {
         q: query.q ?? "",
         filter,
@@ -136,4 +134,19 @@ export function createMeilisearch(
       };
     },
   };
+}
+
+/** Strings are quoted, numbers bare. */
+const literal = (v: SearchScalar) => (typeof v === "number" ? String(v) : JSON.stringify(String(v)));
+
+/** A port filter in Meilisearch's filter syntax; nothing for "no filter". */
+export function meiliFilter(field: string, v: SearchFilter): string[] {
+  if (v === undefined || v === null || v === "") return [];
+  if (typeof v !== "object") return [`${field} = ${literal(v)}`];
+  if ("in" in v) return [`${field} IN [${v.in.map(literal).join(", ")}]`];
+  if ("notIn" in v) return v.notIn.length ? [`${field} NOT IN [${v.notIn.map(literal).join(", ")}]`] : [];
+  return [
+    ...(v.gte !== undefined ? [`${field} >= ${v.gte}`] : []),
+    ...(v.lt !== undefined ? [`${field} < ${v.lt}`] : []),
+  ];
 }

@@ -39,14 +39,19 @@ export async function startFakeMeilisearch(apiKey?: string) {
       .filter(Boolean);
 
   function search(index: FakeIndex, body: Record<string, any>) {
+    const filters: { field: string; test: (v: unknown) => boolean }[] = [];
     for (const f of (body.filter ?? []) as string[]) {
-      const m = /^(\w+) = (.+)$/.exec(f);
-      if (!m || !index.filterable.includes(m[1])) {
+      const parsed = parseFilter(f);
+      if (!parsed || !index.filterable.includes(parsed.field)) {
         return {
           status: 400,
-          json: { code: "invalid_search_filter", message: `Attribute \`${m?.[1]}\` is not filterable.` },
+          json: {
+            code: "invalid_search_filter",
+            message: `Attribute \`${parsed?.field ?? f}\` is not filterable.`,
+          },
         };
       }
+      filters.push(parsed);
     }
     const [sortField, sortDir] = body.sort?.[0]?.split(":") ?? [];
     if (sortField && !index.sortable.includes(sortField)) {
@@ -55,15 +60,11 @@ export async function startFakeMeilisearch(apiKey?: string) {
         json: { code: "invalid_search_sort", message: `Attribute \`${sortField}\` is not sortable.` },
       };
     }
-    const filters = ((body.filter ?? []) as string[]).map((f) => {
-      const [, field, raw] = /^(\w+) = (.+)$/.exec(f)!;
-      return [field, JSON.parse(raw)] as const;
-    });
     const query = words(body.q);
     const attributes = index.searchable.includes("*") ? null : index.searchable;
     const scored: { doc: Doc; rank: number[] }[] = [];
     for (const doc of index.docs.values()) {
-      if (!filters.every(([field, value]) => doc[field] === value)) continue;
+      if (!filters.every((f) => f.test(doc[f.field]))) continue;
       let rank: number[] = [];
       if (query.length) {
         const fields = (attributes ?? Object.keys(doc)).map((a) => words(doc[a]));
@@ -182,3 +183,23 @@ export async function startFakeMeilisearch(apiKey?: string) {
   };
 }
 export type FakeMeilisearch = Awaited<ReturnType<typeof startFakeMeilisearch>>;
+
+/**
+ * The filter forms the adapter writes: `a = v`, `a IN [..]`, `a NOT IN [..]`, `a >= n`, `a < n`.
+ * Like the engine, an array attribute matches when any of its values does.
+ */
+function parseFilter(f: string): { field: string; test: (v: unknown) => boolean } | null {
+  const m = /^(\w+) (=|IN|NOT IN|>=|<) (.+)$/.exec(f);
+  if (!m) return null;
+  const [, field, op, raw] = m;
+  const value = JSON.parse(raw);
+  const any = (v: unknown, pred: (x: unknown) => boolean) => (Array.isArray(v) ? v.some(pred) : pred(v));
+  const tests: Record<string, (v: unknown) => boolean> = {
+    "=": (v) => any(v, (x) => x === value),
+    IN: (v) => any(v, (x) => (value as unknown[]).includes(x)),
+    "NOT IN": (v) => !any(v, (x) => (value as unknown[]).includes(x)),
+    ">=": (v) => typeof v === "number" && v >= value,
+    "<": (v) => typeof v === "number" && v < value,
+  };
+  return { field, test: tests[op] };
+}

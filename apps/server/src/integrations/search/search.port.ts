@@ -1,7 +1,22 @@
-/** A search query over one index: free text plus exact filters, paged and sorted. */
+export type SearchScalar = string | number;
+
+/**
+ * One filter on an attribute: equal to a value, any of a list (an array attribute matches when
+ * one of its values does), none of a list, or within a numeric range (`gte` inclusive, `lt`
+ * exclusive). Null and undefined mean "no filter".
+ */
+export type SearchFilter =
+  | SearchScalar
+  | null
+  | undefined
+  | { in: SearchScalar[] }
+  | { notIn: SearchScalar[] }
+  | { gte?: number; lt?: number };
+
+/** A search query over one index: free text plus filters, paged and sorted. */
 export interface SearchQuery {
   q?: string;
-  filters?: Record<string, string | number | null | undefined>;
+  filters?: Record<string, SearchFilter>;
   page: number;
   perPage: number;
   sort?: { field: string; direction: "asc" | "desc" };

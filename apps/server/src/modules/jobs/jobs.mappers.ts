@@ -3,36 +3,55 @@ import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { customers } from "../customers/customers.tables";
 import { notes } from "../notes/notes.tables";
-import { outlets, statuses } from "../reference/reference.tables";
+import { outlets, regions, statuses } from "../reference/reference.tables";
 import { itemGroups, orderItems, orderPayments, orders, regionProducts, relatedOrders } from "./jobs.tables";
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 const money = (minor: number) => minor / 100;
 
+/** Where the wire's links point: the point-of-sale system's host (config POS_URL). */
+export interface OrderLinks {
+  posUrl: string;
+}
+
 /** Loads everything the wire shapes name in a handful of queries, whatever the number of jobs. */
-export async function toOrderWires(db: Db, rows: OrderRow[]): Promise<OrderWire[]> {
+export async function toOrderWires(db: Db, rows: OrderRow[], links: OrderLinks): Promise<OrderWire[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const customerIds = [...new Set(rows.map((r) => r.customerId).filter((v): v is number => v != null))];
-  const [statusRows, outletRows, customerRows, noteRows] = await Promise.all([
+  const [statusRows, outletRows, regionRows, customerRows, noteRows, itemRows] = await Promise.all([
     db.select().from(statuses),
     db.select().from(outlets),
+    db.select().from(regions),
     customerIds.length
       ? db.select().from(customers).where(inArray(customers.id, customerIds))
       : Promise.resolve([]),
     db.select({ orderId: notes.orderId }).from(notes).where(inArray(notes.orderId, ids)),
+    db
+      .select({ id: orderItems.id, orderId: orderItems.orderId, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(orderItems.id),
   ]);
   const status = new Map(
     statusRows.map((s) => [s.id, { id: s.id, slug: s.slug, display_name: s.displayName }]),
   );
   const outlet = new Map(outletRows.map((o) => [o.id, o]));
+  const region = new Map(regionRows.map((r) => [r.id, r]));
   const customer = new Map(customerRows.map((c) => [c.id, c]));
   const notesCount = new Map<number, number>();
   for (const n of noteRows) notesCount.set(n.orderId!, (notesCount.get(n.orderId!) ?? 0) + 1);
+  const itemsOf = new Map<number, { id: number; quantity: number }[]>();
+  for (const i of itemRows) {
+    const list = itemsOf.get(i.orderId) ?? [];
+    list.push({ id: i.id, quantity: i.quantity });
+    itemsOf.set(i.orderId, list);
+  }
   return rows.map((o) => {
     const c = o.customerId != null ? customer.get(o.customerId) : undefined;
     const origin = outlet.get(o.originOutletId)!;
+    const originRegion = region.get(origin.regionId)!;
     const paid = o.totalPaymentMinor >= o.totalAmountMinor;
     return {
       id: o.id,
@@ -64,6 +83,17 @@ export async function toOrderWires(db: Db, rows: OrderRow[]): Promise<OrderWire[
         name: origin.name,
         abbreviation: origin.abbreviation,
         region_id: origin.regionId,
+        region: { id: originRegion.id, name: originRegion.name, country_code: originRegion.countryCode },
+        email: origin.email,
+        address: {
+          address1: origin.address1,
+          address2: origin.address2,
+          suburb: origin.suburb,
+          city: origin.city,
+          state: origin.state,
+          postcode: origin.postcode,
+          country: origin.country,
+        },
       },
       shipment_status: o.shipmentStatus,
       shipment_company: o.shipmentCompany,
@@ -72,6 +102,9 @@ export async function toOrderWires(db: Db, rows: OrderRow[]): Promise<OrderWire[
       refund_type: o.refundType,
       notes_count: notesCount.get(o.id) ?? 0,
       created_at: o.createdAt.toISOString(),
+      items: itemsOf.get(o.id) ?? [],
+      // Online orders were not rung up in the point-of-sale system, so they have no invoice there.
+      vend_base_url: o.isOctoposOrder ? links.posUrl : null,
     };
   });
 }
@@ -121,8 +154,8 @@ export async function toItemWires(db: Db, items: ItemRow[]): Promise<OrderItemWi
   });
 }
 
-export async function toOrderDetail(db: Db, order: OrderRow): Promise<OrderDetailWire> {
-  const [base] = await toOrderWires(db, [order]);
+export async function toOrderDetail(db: Db, order: OrderRow, links: OrderLinks): Promise<OrderDetailWire> {
+  const [base] = await toOrderWires(db, [order], links);
   const [groups, items, pays, related] = await Promise.all([
     db
       .select()

@@ -1,18 +1,68 @@
-import type { JobsQuery } from "@loupe/contract";
-import { isBatchSelectable, ORDER_DISPENSE_STATUSES } from "@loupe/domain";
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { isBatchSelectable, ONLINE_CHANNEL_ID, ORDER_DISPENSE_STATUSES } from "@loupe/domain";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { SearchPort, SearchQuery } from "../../integrations/search";
 import type { Database, Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { outlets, statuses } from "../reference/reference.tables";
 import type { StaffRow } from "../staff/staff.service";
-import { toItemWires, toOrderDetail, toOrderWires } from "./jobs.mappers";
+import { type OrderLinks, toItemWires, toOrderDetail, toOrderWires } from "./jobs.mappers";
+import { ORDERS_INDEX, readOrderDocuments } from "./jobs.search-index";
 import { jobChanges, orderItems, orders } from "./jobs.tables";
-import { FINISHED_SLUGS, findJobIds, LATE_AFTER_DAYS } from "./jobs-list.query";
+import {
+  FINISHED_SLUGS,
+  type JobsListQuery,
+  jobsQueryToSearch,
+  LATE_AFTER_DAYS,
+  searchOrdersSql,
+} from "./jobs-search";
 
-type Query = Parameters<typeof findJobIds>[1];
+/** Past this many counter rows the tabs call folds them back into one row per status and channel. */
+const COMPACT_DELTAS_AFTER = 1000;
 
-export function createJobsService({ database, brandSlug }: { database: Database; brandSlug: string }) {
+export function createJobsService({
+  database,
+  brandSlug,
+  search,
+  links,
+}: {
+  database: Database;
+  brandSlug: string;
+  search: SearchPort;
+  links: OrderLinks;
+}) {
   const db = database.db;
+
+  // Statuses are reference data written at start: split once per process into finished or not.
+  let statusGroups: Promise<{ finished: number[]; unfinished: number[] }> | null = null;
+  const dispenseStatusGroups = () => {
+    statusGroups ??= db
+      .select({ id: statuses.id, slug: statuses.slug })
+      .from(statuses)
+      .where(eq(statuses.kind, "dispense"))
+      .then((rows) => ({
+        finished: rows.filter((r) => FINISHED_SLUGS.includes(r.slug)).map((r) => r.id),
+        unfinished: rows.filter((r) => !FINISHED_SLUGS.includes(r.slug)).map((r) => r.id),
+      }));
+    return statusGroups;
+  };
+  const toSearch = async (query: JobsListQuery) =>
+    jobsQueryToSearch(query, { brandSlug, finishedStatusIds: (await dispenseStatusGroups()).finished });
+
+  /** Rows for ids in the order given (a search's order), mapped to the wire. */
+  async function wiresInOrder(ids: number[]) {
+    const rows = ids.length ? await db.select().from(orders).where(inArray(orders.id, ids)) : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return toOrderWires(
+      db,
+      ids.flatMap((id) => byId.get(id) ?? []),
+      links,
+    );
+  }
+
+  /** After a committed write: the search engine's copy of these jobs catches up (a no-op on Postgres). */
+  async function reindex(orderIds: number[]) {
+    await search.index(ORDERS_INDEX, await readOrderDocuments(database, orderIds));
+  }
 
   async function statusOf(id: number, kind: "dispense" | "item") {
     const [s] = await db
@@ -24,7 +74,7 @@ export function createJobsService({ database, brandSlug }: { database: Database;
   async function ordersByIds(tx: Db, ids: number[]) {
     if (!ids.length) return [];
     const rows = await tx.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id));
-    return toOrderWires(tx, rows);
+    return toOrderWires(tx, rows, links);
   }
   async function loadOrder(id: number) {
     const [row] = await db.select().from(orders).where(eq(orders.id, id));
@@ -33,39 +83,47 @@ export function createJobsService({ database, brandSlug }: { database: Database;
   }
 
   return {
-    async list(query: JobsQuery & { outlet_id?: number[] }) {
-      const q = query as unknown as Query;
-      const { ids, total } = await findJobIds(database, q, brandSlug);
-      const rows = ids.length ? await db.select().from(orders).where(inArray(orders.id, ids)) : [];
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return {
-        rows: await toOrderWires(
-          db,
-          ids.map((id) => byId.get(id)!),
-        ),
-        total,
-        page: q.page,
-        perPage: q.per_page,
-      };
+    /** The jobs list (spec §2, §4): the route query answered by SQL on the orders tables. */
+    async list(query: JobsListQuery) {
+      const { ids, total } = await searchOrdersSql(database, await toSearch(query));
+      return { rows: await wiresInOrder(ids), total, page: query.page, perPage: query.per_page };
     },
 
+    /** Jobs MEILI: the same route query answered by the search port (Meilisearch when configured). */
+    async searchIndex(query: JobsListQuery) {
+      const { ids, total } = await search.search(ORDERS_INDEX, await toSearch(query));
+      return { hits: await wiresInOrder(ids), total };
+    },
+
+    /** Any search over the orders index, by SQL; the online-channel list builds its own. */
+    searchSql: (query: SearchQuery) => searchOrdersSql(database, query),
+
     async detail(id: number) {
-      return toOrderDetail(db, await loadOrder(id));
+      return toOrderDetail(db, await loadOrder(id), links);
     },
 
     /** The tabs: one per dispense status with its count, then Late Orders and the GO channel. */
     async tabs() {
-      const [counts, lateRows, goRows, statusRows] = await Promise.all([
-        db.select({ id: orders.dispenseStatusId, n: count() }).from(orders).groupBy(orders.dispenseStatusId),
-        database.query<{ n: number }>(
-          `select count(*)::int as n from orders o where o.created_at < now() - interval '${LATE_AFTER_DAYS} days'
-           and o.dispense_status_id not in (select id from statuses where kind = 'dispense' and slug = any($1))`,
-          [FINISHED_SLUGS],
+      const { unfinished } = await dispenseStatusGroups();
+      await compactStatusDeltas();
+      const [counts, lateRows, statusRows] = await Promise.all([
+        database.query<{ id: number; channel_id: number; n: number }>(
+          "select dispense_status_id as id, channel_id, sum(n)::int as n from order_status_deltas group by 1, 2",
         ),
-        db.select({ n: count() }).from(orders).where(eq(orders.channelId, 4)),
+        // Unfinished jobs are few, so this reads a handful of (status, created_at) index ranges.
+        database.query<{ n: number }>(
+          `select count(*)::int as n from orders o
+           where o.dispense_status_id = any($1::int[]) and o.created_at < now() - interval '${LATE_AFTER_DAYS} days'`,
+          [unfinished],
+        ),
         db.select().from(statuses).where(eq(statuses.kind, "dispense")).orderBy(asc(statuses.sortOrder)),
       ]);
-      const byStatus = new Map(counts.map((c) => [c.id, Number(c.n)]));
+      const byStatus = new Map<number, number>();
+      let online = 0;
+      for (const c of counts) {
+        byStatus.set(Number(c.id), (byStatus.get(Number(c.id)) ?? 0) + Number(c.n));
+        if (Number(c.channel_id) === ONLINE_CHANNEL_ID) online += Number(c.n);
+      }
       return [
         ...statusRows.map((s) => ({
           slug: s.slug,
@@ -91,7 +149,7 @@ export function createJobsService({ database, brandSlug }: { database: Database;
         {
           slug: `${brandSlug}go`,
           display_name: "Go Orders",
-          total: Number(goRows[0].n),
+          total: online,
           filter_type: "custom" as const,
           customFilter: `${brandSlug}go`,
           defaultQuery: {
@@ -108,7 +166,7 @@ export function createJobsService({ database, brandSlug }: { database: Database;
       const target = await statusOf(statusId, "dispense");
       if (!target || !target.selectable)
         throw validationError({ dispense_status_id: ["The selected status cannot be chosen."] });
-      return db.transaction(async (tx) => {
+      const order = await db.transaction(async (tx) => {
         const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
         if (!current) throw notFound("Order");
         const [from] = await tx.select().from(statuses).where(eq(statuses.id, current.dispenseStatusId));
@@ -127,13 +185,15 @@ export function createJobsService({ database, brandSlug }: { database: Database;
         });
         return (await ordersByIds(tx as unknown as Db, [id]))[0];
       });
+      await reindex([id]);
+      return order;
     },
 
     async setItemStatus(staff: StaffRow, itemId: number, statusId: number) {
       const target = await statusOf(statusId, "item");
       if (!target || !target.selectable)
         throw validationError({ id: ["The selected status cannot be chosen."] });
-      return db.transaction(async (tx) => {
+      const wire = await db.transaction(async (tx) => {
         const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, itemId)).for("update");
         if (!item) throw notFound("Order item");
         await assertNotCancelled(tx as unknown as Db, [item.orderId]);
@@ -152,6 +212,8 @@ export function createJobsService({ database, brandSlug }: { database: Database;
         });
         return (await toItemWires(tx as unknown as Db, [updated]))[0];
       });
+      await reindex([wire.order_id]);
+      return wire;
     },
 
     /**
@@ -173,7 +235,7 @@ export function createJobsService({ database, brandSlug }: { database: Database;
     },
 
     async setPriority(staff: StaffRow, id: number, priority: 1 | 2) {
-      return db.transaction(async (tx) => {
+      const order = await db.transaction(async (tx) => {
         const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
         if (!current) throw notFound("Order");
         await tx.update(orders).set({ priority, updatedAt: new Date() }).where(eq(orders.id, id));
@@ -186,8 +248,27 @@ export function createJobsService({ database, brandSlug }: { database: Database;
         });
         return (await ordersByIds(tx as unknown as Db, [id]))[0];
       });
+      await reindex([id]);
+      return order;
     },
   };
+
+  /**
+   * Folds the status counters into one row per status and channel once they pile up. The delete
+   * and the re-insert are one statement, so a concurrent tabs call sees either the rows or their sum;
+   * two compactions at once each fold the rows they deleted, and the sums stay right.
+   */
+  async function compactStatusDeltas() {
+    const [{ n }] = await database.query<{ n: number }>(
+      `select count(*)::int as n from (select 1 from order_status_deltas limit ${COMPACT_DELTAS_AFTER + 1}) d`,
+    );
+    if (Number(n) <= COMPACT_DELTAS_AFTER) return;
+    await database.query(
+      `with folded as (delete from order_status_deltas returning *)
+       insert into order_status_deltas (dispense_status_id, channel_id, n)
+       select dispense_status_id, channel_id, sum(n)::int from folded group by 1, 2 having sum(n) <> 0`,
+    );
+  }
 
   async function assertNotCancelled(tx: Db, orderIds: number[]) {
     const cancelled = ORDER_DISPENSE_STATUSES.find((s) => s.slug === "cancelled")!.slug;
@@ -208,7 +289,7 @@ export function createJobsService({ database, brandSlug }: { database: Database;
     toValue: string,
   ) {
     const ids = [...new Set(itemIds)].sort((a, b) => a - b);
-    return db.transaction(async (tx) => {
+    const changed = await db.transaction(async (tx) => {
       const locked = await tx
         .select()
         .from(orderItems)
@@ -240,5 +321,7 @@ export function createJobsService({ database, brandSlug }: { database: Database;
       await tx.update(orders).set({ updatedAt: sql`now()` }).where(inArray(orders.id, orderIds));
       return ordersByIds(tx as unknown as Db, orderIds);
     });
+    await reindex(changed.map((o) => o.id));
+    return changed;
   }
 }

@@ -75,18 +75,36 @@ export const orders = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("orders_created_idx").on(t.createdAt),
-    index("orders_status_created_idx").on(t.dispenseStatusId, t.createdAt),
+    // created_at then id: the list's order (newest first, id breaking ties) read straight off an index.
+    index("orders_created_idx").on(t.createdAt, t.id),
+    index("orders_status_created_idx").on(t.dispenseStatusId, t.createdAt, t.id),
+    index("orders_channel_created_idx").on(t.channelId, t.createdAt, t.id),
     index("orders_outlet_created_idx").on(t.originOutletId, t.createdAt),
     index("orders_region_created_idx").on(t.regionId, t.createdAt),
     index("orders_customer_idx").on(t.customerId),
     index("orders_invoice_idx").on(sql`lower(${t.vendInvoiceNumber})`),
+    index("orders_billing_email_idx").on(sql`lower(${t.billingEmail})`),
+    index("orders_billing_mobile_digits_idx").on(
+      sql`regexp_replace(coalesce(${t.billingMobile}, ''), '[^0-9]', '', 'g')`,
+    ),
     index("orders_billing_name_trgm_idx").using(
       "gin",
       sql`(lower(${t.billingFirstName} || ' ' || ${t.billingLastName})) gin_trgm_ops`,
     ),
   ],
 );
+
+/**
+ * Job counts per dispense status and channel, kept as signed deltas that a statement trigger on
+ * `orders` appends (migration 0010). The tabs and the unfiltered totals sum them instead of
+ * counting millions of orders; appending (rather than updating one counter row) means two status
+ * changes never wait on, or deadlock over, the same counter. `compactOrderStatusDeltas` folds them.
+ */
+export const orderStatusDeltas = pgTable("order_status_deltas", {
+  dispenseStatusId: integer("dispense_status_id").notNull(),
+  channelId: integer("channel_id").notNull(),
+  n: integer("n").notNull(),
+});
 
 export const orderPayments = pgTable("order_payments", {
   id: serial("id").primaryKey(),
@@ -152,7 +170,9 @@ export const orderItems = pgTable(
   },
   (t) => [
     index("order_items_order_idx").on(t.orderId),
-    index("order_items_status_idx").on(t.dispenseStatusId),
+    // The outlet and item-status filters ask "does this job have an item at …": order ids per value.
+    index("order_items_outlet_order_idx").on(t.outletId, t.orderId),
+    index("order_items_status_order_idx").on(t.dispenseStatusId, t.orderId),
   ],
 );
 

@@ -1,0 +1,208 @@
+import type { JobsQuery } from "@loupe/contract";
+import {
+  dayRangeInUtc,
+  isSearchTooShort,
+  ONLINE_CHANNEL_ID,
+  SEARCH_TOO_SHORT,
+  timeZoneForRegion,
+} from "@loupe/domain";
+import type { SearchFilter, SearchQuery, SearchResult } from "../../integrations/search";
+import type { Database } from "../../platform/db/client";
+import { AppError, validationError } from "../../platform/http/app-error";
+
+/** Statuses a job has left the workshop in; anything else older than this is late. */
+export const FINISHED_SLUGS = [
+  "completed",
+  "collected-by-customer",
+  "dispatched",
+  "cancelled",
+  "refunded",
+  "refunded-transaction",
+  "voided",
+];
+export const LATE_AFTER_DAYS = 14;
+
+/** What turning the route query into a search needs to know: the brand and the status ids. */
+export interface JobsSearchContext {
+  brandSlug: string;
+  /** Ids of the dispense statuses a job is finished in. */
+  finishedStatusIds: number[];
+  now?: Date;
+}
+
+export type JobsListQuery = JobsQuery;
+
+const lateBefore = (now: Date) => Math.floor(now.getTime() / 1000) - LATE_AFTER_DAYS * 86_400;
+
+/**
+ * The jobs route query (spec §4) as a search over the orders index. The list endpoint answers it
+ * with SQL (`searchOrdersSql`), Jobs MEILI with the search port: one translation, two engines.
+ * Bad input is refused here, the same for both: a short search, a non-numeric id search, an
+ * unknown custom filter.
+ */
+export function jobsQueryToSearch(query: JobsListQuery, ctx: JobsSearchContext): SearchQuery {
+  const filters: Record<string, SearchFilter> = {};
+  let direction: "asc" | "desc" = query.sort_direction === "asc" ? "asc" : "desc";
+  const created: { gte?: number; lt?: number } = {};
+  if (query.customFilter) {
+    if (query.customFilter === `${ctx.brandSlug}go`) {
+      filters.channel_id = ONLINE_CHANNEL_ID;
+    } else if (query.customFilter === "late-orders") {
+      created.lt = lateBefore(ctx.now ?? new Date());
+      filters.dispense_status_id = { notIn: ctx.finishedStatusIds };
+      if (!query.sort_direction) direction = "asc";
+    } else {
+      throw new AppError("not_implemented", `The custom filter "${query.customFilter}" is not implemented.`);
+    }
+  }
+  if (query.region_id) filters.region_id = query.region_id;
+  if (query.outlet_id?.length) filters.outlet_ids = { in: query.outlet_id };
+  // A status tab inside the late-orders filter still narrows it (the tab wins over "not finished").
+  if (query.dispense_status_id) filters.dispense_status_id = query.dispense_status_id;
+  if (query.item_dispense_status_id) filters.item_status_ids = query.item_dispense_status_id;
+  // Dates are calendar days where the jobs are: Toronto for Canada, Sydney otherwise (spec §9).
+  const days = dayRangeInUtc(
+    query.created_start_at,
+    query.created_end_at,
+    timeZoneForRegion(query.region_id),
+  );
+  if (days.created_start_at) created.gte = Date.parse(days.created_start_at) / 1000;
+  if (days.created_end_at) {
+    const end = (Date.parse(days.created_end_at) + 1) / 1000;
+    created.lt = created.lt === undefined ? end : Math.min(created.lt, end);
+  }
+  if (created.gte !== undefined || created.lt !== undefined) filters.created_at = created;
+  if (query.priority === 2) filters.priority = 2;
+  if (query.customer_id) filters.customer_id = query.customer_id;
+
+  let q: string | undefined;
+  const text = query.q?.trim();
+  if (text) {
+    if (query.search_type === "job_id" || query.search_type === "order_item_id") {
+      const n = Number(text);
+      if (!Number.isInteger(n) || n <= 0)
+        throw validationError({ q: ["The search must be a number for this search type."] });
+      filters[query.search_type === "job_id" ? "id" : "item_ids"] = n;
+    } else {
+      if (isSearchTooShort(text)) throw validationError({ q: [SEARCH_TOO_SHORT] });
+      q = text;
+    }
+  }
+  return {
+    q,
+    filters,
+    page: query.page,
+    perPage: query.per_page,
+    sort: { field: "created_at", direction },
+  };
+}
+
+/** The orders-index attributes the SQL engine understands, each one predicate on `orders o`. */
+function predicate(field: string, f: Exclude<SearchFilter, null | undefined>, p: (v: unknown) => string) {
+  const list = (v: { in: unknown[] } | { notIn: unknown[] }) => ("in" in v ? v.in : v.notIn);
+  const scalar = typeof f !== "object";
+  switch (field) {
+    case "id":
+    case "region_id":
+    case "priority":
+    case "customer_id":
+    case "channel_id":
+      if (scalar) return `o.${field} = ${p(Number(f))}`;
+      break;
+    case "dispense_status_id":
+      if (scalar) return `o.dispense_status_id = ${p(Number(f))}`;
+      if ("in" in f) return `o.dispense_status_id = any(${p(f.in.map(Number))}::int[])`;
+      if ("notIn" in f) return `o.dispense_status_id <> all(${p(f.notIn.map(Number))}::int[])`;
+      break;
+    case "outlet_ids":
+    case "item_status_ids":
+    case "item_ids": {
+      const column = { outlet_ids: "outlet_id", item_status_ids: "dispense_status_id", item_ids: "id" }[
+        field
+      ];
+      if (scalar || "in" in f) {
+        const ids = scalar ? [Number(f)] : list(f).map(Number);
+        // "Has an item at …": the job shows where any of its items is (a moved item moves the job).
+        return `exists (select 1 from order_items i where i.order_id = o.id and i.${column} = any(${p(ids)}::int[]))`;
+      }
+      break;
+    }
+    case "created_at":
+      if (!scalar && !("in" in f) && !("notIn" in f)) {
+        const parts = [];
+        if (f.gte !== undefined) parts.push(`o.created_at >= to_timestamp(${p(f.gte)})`);
+        if (f.lt !== undefined) parts.push(`o.created_at < to_timestamp(${p(f.lt)})`);
+        return parts.join(" and ") || null;
+      }
+      break;
+  }
+  throw new Error(`The orders search cannot filter on ${field} with ${JSON.stringify(f)}`);
+}
+
+/** Free text the way staff type it: an e-mail, a phone number, an invoice number or uid, or a name. */
+function textPredicate(q: string, p: (v: unknown) => string) {
+  const lower = q.toLowerCase();
+  const digits = q.replace(/[^0-9]/g, "");
+  const exact = `lower(o.vend_invoice_number) = ${p(lower)} or o.uid = ${p(q)}`;
+  if (q.includes("@")) return `lower(o.billing_email) = ${p(lower)}`;
+  if (/^[0-9+()\-\s]+$/.test(q) && digits.length >= 6)
+    return `(regexp_replace(coalesce(o.billing_mobile, ''), '[^0-9]', '', 'g') = ${p(digits)} or ${exact})`;
+  const like = p(`%${lower.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+  return `(${exact} or lower(o.billing_first_name || ' ' || o.billing_last_name) like ${like})`;
+}
+
+/**
+ * A search over the orders index as SQL: the page's ids (newest or oldest first, id breaking ties)
+ * and the total. Each filter is one indexed predicate. When the only filters are a status and/or
+ * the channel, the total comes from the status counters instead of counting the orders.
+ */
+export function buildOrdersSearchSql(query: SearchQuery) {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const active = Object.entries(query.filters ?? {}).filter(
+    (e): e is [string, Exclude<SearchFilter, null | undefined>] => e[1] !== undefined && e[1] !== null,
+  );
+  for (const [field, f] of active) {
+    const sql = predicate(field, f, p);
+    if (sql) where.push(sql);
+  }
+  if (query.q) where.push(textPredicate(query.q, p));
+  const whereSql = where.length ? `where ${where.join(" and ")}` : "";
+  const filterParams = [...params];
+  const direction = query.sort?.direction === "asc" ? "asc" : "desc";
+  const page = `select o.id from orders o ${whereSql} order by o.created_at ${direction}, o.id ${direction} limit ${p(query.perPage)} offset ${p((query.page - 1) * query.perPage)}`;
+
+  const countable =
+    !query.q &&
+    active.every(([k, f]) => ["dispense_status_id", "channel_id"].includes(k) && typeof f !== "object");
+  let count: { sql: string; params: unknown[] };
+  if (countable) {
+    const cw: string[] = [];
+    const cp: unknown[] = [];
+    for (const [k, f] of active) {
+      cp.push(Number(f));
+      cw.push(`${k} = $${cp.length}`);
+    }
+    count = {
+      sql: `select coalesce(sum(n), 0)::int as total from order_status_deltas ${cw.length ? `where ${cw.join(" and ")}` : ""}`,
+      params: cp,
+    };
+  } else {
+    count = { sql: `select count(*)::int as total from orders o ${whereSql}`, params: filterParams };
+  }
+  return { page: { sql: page, params }, count };
+}
+
+/** The orders index on Postgres: what the list endpoint runs, and Jobs MEILI without Meilisearch. */
+export async function searchOrdersSql(database: Database, query: SearchQuery): Promise<SearchResult> {
+  const built = buildOrdersSearchSql(query);
+  const [rows, [{ total }]] = await Promise.all([
+    database.query<{ id: number }>(built.page.sql, built.page.params),
+    database.query<{ total: number }>(built.count.sql, built.count.params),
+  ]);
+  return { ids: rows.map((r) => Number(r.id)), total: Number(total) };
+}
