@@ -58,6 +58,10 @@ const PRODUCTS = [
 ];
 const GUESTS = ["Alex Morgan", "Jamie Fox", "Taylor Reid", "Robin Park", "Casey Brooks", "Jordan Blake"];
 const PAYMENT_TYPES = ["Card", "Cash", "Afterpay", "Health fund", "Gift card"];
+const STREETS = ["King St", "George St", "High St", "Queen St", "Victoria Rd", "Church St", "Park Ave"];
+/** Jobs older than this have almost all left the workshop; the rest are the late ones. */
+const SETTLED_AFTER_DAYS = 30;
+const SETTLED = ["completed", "completed", "completed", "collected-by-customer", "dispatched"];
 
 /** Region products for every region (the demo catalogue). Idempotent. */
 export async function seedRegionProducts(db: Db): Promise<void> {
@@ -102,8 +106,12 @@ export async function seedDemoJobs(db: Db, size: DemoSize): Promise<void> {
       const online = rng.chance(0.2);
       const c = rng.chance(0.75) && customerRows.length ? rng.pick(customerRows) : null;
       const [gFirst, gLast] = rng.pick(GUESTS).split(" ");
-      const status = rng.pick(dispense);
-      const created = new Date(now - rng.int(0, 540) * 86_400_000 - rng.int(0, 86_399) * 1000);
+      const ageDays = rng.int(0, 540);
+      // Old jobs are mostly finished, as in a real workshop; a few stay open and show as late.
+      const settled = ageDays > SETTLED_AFTER_DAYS && rng.chance(0.9);
+      const settledSlug = rng.pick(SETTLED);
+      const status = settled ? dispense.find((d) => d.slug === settledSlug)! : rng.pick(dispense);
+      const created = new Date(now - ageDays * 86_400_000 - rng.int(0, 86_399) * 1000);
       return {
         uid: `J${String(i).padStart(7, "0")}`,
         name: `#${1000 + i}`,
@@ -113,6 +121,15 @@ export async function seedDemoJobs(db: Db, size: DemoSize): Promise<void> {
         billingLastName: c?.last ?? gLast,
         billingEmail: c?.email ?? `${gFirst.toLowerCase()}.${i}@guest.example.com`,
         billingMobile: c?.mobile ?? null,
+        billingAddress: {
+          address1: `${rng.int(1, 299)} ${rng.pick(STREETS)}`,
+          address2: null,
+          suburb: outlet.suburb,
+          city: outlet.city,
+          state: outlet.state,
+          postcode: outlet.postcode,
+          country: outlet.country,
+        },
         totalAmountMinor: 0,
         totalPaymentMinor: 0,
         dispenseStatusId: status.id,

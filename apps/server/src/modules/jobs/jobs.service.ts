@@ -45,6 +45,15 @@ export function createJobsService({
       }));
     return statusGroups;
   };
+  // Changes are recorded in the words staff read: status slugs and outlet abbreviations.
+  let names: Promise<{ status: Map<number, string>; outlet: Map<number, string> }> | null = null;
+  const referenceNames = () => {
+    names ??= Promise.all([db.select().from(statuses), db.select().from(outlets)]).then(([s, o]) => ({
+      status: new Map(s.map((r) => [r.id, r.slug])),
+      outlet: new Map(o.map((r) => [r.id, r.abbreviation])),
+    }));
+    return names;
+  };
   const toSearch = async (query: JobsListQuery) =>
     jobsQueryToSearch(query, { brandSlug, finishedStatusIds: (await dispenseStatusGroups()).finished });
 
@@ -193,6 +202,8 @@ export function createJobsService({
       const target = await statusOf(statusId, "item");
       if (!target || !target.selectable)
         throw validationError({ id: ["The selected status cannot be chosen."] });
+      // Read before the transaction: PGlite has one connection, which the transaction holds.
+      const { status } = await referenceNames();
       const wire = await db.transaction(async (tx) => {
         const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, itemId)).for("update");
         if (!item) throw notFound("Order item");
@@ -206,7 +217,7 @@ export function createJobsService({
           orderId: item.orderId,
           orderItemId: itemId,
           field: "item_status",
-          fromValue: String(item.dispenseStatusId),
+          fromValue: status.get(item.dispenseStatusId) ?? null,
           toValue: target.slug,
           staffUserId: staff.id,
         });
@@ -289,6 +300,7 @@ export function createJobsService({
     toValue: string,
   ) {
     const ids = [...new Set(itemIds)].sort((a, b) => a - b);
+    const { status, outlet } = await referenceNames();
     const changed = await db.transaction(async (tx) => {
       const locked = await tx
         .select()
@@ -313,7 +325,7 @@ export function createJobsService({
           orderId: i.orderId,
           orderItemId: i.id,
           field,
-          fromValue: String(field === "outlet" ? i.outletId : i.dispenseStatusId),
+          fromValue: (field === "outlet" ? outlet.get(i.outletId) : status.get(i.dispenseStatusId)) ?? null,
           toValue,
           staffUserId: staff.id,
         })),

@@ -235,11 +235,51 @@ describe("batch updates", () => {
       const after = (await t.database.query<{ n: number }>("select count(*)::int as n from job_changes"))[0]
         .n;
       expect(after - before).toBe(batches.reduce((n, b) => n + b.length, 0));
-      const final = await t.database.query<{ dispense_status_id: number }>(
-        "select dispense_status_id from order_items where id = any($1)",
+      // No lost write: each item's changes form one chain (every change starts where the one
+      // before it ended), and the item ends where its last change put it.
+      const changes = await t.database.query<{ order_item_id: number; from_value: string; to_value: string }>(
+        "select order_item_id, from_value, to_value from job_changes where order_item_id = any($1) and field = 'item_status' order by id",
         [ids],
       );
-      expect(final.every((r) => targets.includes(r.dispense_status_id))).toBe(true);
+      const final = await t.database.query<{ id: number; slug: string }>(
+        "select i.id, s.slug from order_items i join statuses s on s.id = i.dispense_status_id where i.id = any($1)",
+        [ids],
+      );
+      for (const item of final) {
+        const chain = changes.filter((c) => c.order_item_id === item.id);
+        for (let k = 1; k < chain.length; k++) expect(chain[k].from_value).toBe(chain[k - 1].to_value);
+        expect(chain.at(-1)?.to_value).toBe(item.slug);
+      }
+    },
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "keeps the tab counts right while jobs change status in parallel",
+    async () => {
+      const jobs = await t.database.query<{ id: number }>(
+        `select o.id from orders o join statuses s on s.id = o.dispense_status_id
+         where s.slug <> 'cancelled' order by o.id limit 8`,
+      );
+      const slugs = ["paid", "in-progress", "ready-to-go", "completed"];
+      const targets = await Promise.all(slugs.map((s) => statusId("dispense", s)));
+      const results = await Promise.all(
+        jobs.flatMap((j, k) =>
+          [0, 1, 2].map((r) =>
+            t.call(token, {
+              method: "PUT",
+              url: `/api/staff/orders/${j.id}/dispense-status`,
+              payload: { dispense_status_id: targets[(k + r) % targets.length] },
+            }),
+          ),
+        ),
+      );
+      expect(results.every((r) => r.statusCode === 200)).toBe(true);
+      const tabs = (await get("/api/staff/total-orders")).json().data as { slug: string; total: number }[];
+      const counts = await t.database.query<{ slug: string; n: number }>(
+        `select s.slug, count(o.id)::int as n from statuses s left join orders o on o.dispense_status_id = s.id
+         where s.kind = 'dispense' group by s.slug`,
+      );
+      for (const c of counts) expect(tabs.find((x) => x.slug === c.slug)?.total, c.slug).toBe(c.n);
     },
   );
 });
