@@ -16,8 +16,7 @@ const documentsSql = (where: string, limit: string) => `
          regexp_replace(coalesce(o.billing_mobile, ''), '[^0-9]', '', 'g') as mobile_digits,
          o.region_id, o.dispense_status_id, o.priority, o.channel_id, o.customer_id,
          extract(epoch from o.created_at)::float8 as created_at,
-         coalesce((select array_agg(distinct i.outlet_id) from order_items i where i.order_id = o.id), '{}') as outlet_ids,
-         coalesce((select array_agg(distinct i.dispense_status_id) from order_items i where i.order_id = o.id), '{}') as item_status_ids,
+         o.item_outlet_ids as outlet_ids, o.item_status_ids,
          coalesce((select array_agg(i.id order by i.id) from order_items i where i.order_id = o.id), '{}') as item_ids
   from orders o ${where} order by o.id ${limit}`;
 

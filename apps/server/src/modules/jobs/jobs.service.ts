@@ -32,18 +32,15 @@ export function createJobsService({
 }) {
   const db = database.db;
 
-  // Statuses are reference data written at start: split once per process into finished or not.
-  let statusGroups: Promise<{ finished: number[]; unfinished: number[] }> | null = null;
-  const dispenseStatusGroups = () => {
-    statusGroups ??= db
+  // Statuses are reference data written at start: the open (unfinished) ones, read once per process.
+  let openIds: Promise<number[]> | null = null;
+  const openStatusIds = () => {
+    openIds ??= db
       .select({ id: statuses.id, slug: statuses.slug })
       .from(statuses)
       .where(eq(statuses.kind, "dispense"))
-      .then((rows) => ({
-        finished: rows.filter((r) => FINISHED_SLUGS.includes(r.slug)).map((r) => r.id),
-        unfinished: rows.filter((r) => !FINISHED_SLUGS.includes(r.slug)).map((r) => r.id),
-      }));
-    return statusGroups;
+      .then((rows) => rows.filter((r) => !FINISHED_SLUGS.includes(r.slug)).map((r) => r.id));
+    return openIds;
   };
   // Changes are recorded in the words staff read: status slugs and outlet abbreviations.
   let names: Promise<{ status: Map<number, string>; outlet: Map<number, string> }> | null = null;
@@ -55,7 +52,7 @@ export function createJobsService({
     return names;
   };
   const toSearch = async (query: JobsListQuery) =>
-    jobsQueryToSearch(query, { brandSlug, finishedStatusIds: (await dispenseStatusGroups()).finished });
+    jobsQueryToSearch(query, { brandSlug, openStatusIds: await openStatusIds() });
 
   /** Rows for ids in the order given (a search's order), mapped to the wire. */
   async function wiresInOrder(ids: number[]) {
@@ -113,7 +110,7 @@ export function createJobsService({
 
     /** The tabs: one per dispense status with its count, then Late Orders and the GO channel. */
     async tabs() {
-      const { unfinished } = await dispenseStatusGroups();
+      const open = await openStatusIds();
       await compactStatusDeltas();
       const [counts, lateRows, statusRows] = await Promise.all([
         database.query<{ id: number; channel_id: number; n: number }>(
@@ -123,7 +120,7 @@ export function createJobsService({
         database.query<{ n: number }>(
           `select count(*)::int as n from orders o
            where o.dispense_status_id = any($1::int[]) and o.created_at < now() - interval '${LATE_AFTER_DAYS} days'`,
-          [unfinished],
+          [open],
         ),
         db.select().from(statuses).where(eq(statuses.kind, "dispense")).orderBy(asc(statuses.sortOrder)),
       ]);

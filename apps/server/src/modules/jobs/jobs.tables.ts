@@ -71,6 +71,13 @@ export const orders = pgTable(
     isRefundable: boolean("is_refundable").notNull().default(true),
     refundType: text("refund_type", { enum: ["void", "refund"] }),
     dueDate: date("due_date"),
+    /**
+     * Where the job's items are and what state they are in, kept by a trigger on order_items
+     * (migration 0012). The location and item-status filters ask "has an item at / in …"; an
+     * array with a GIN index answers that per job without a join across millions of items.
+     */
+    itemOutletIds: integer("item_outlet_ids").array().notNull().default(sql`'{}'::int[]`),
+    itemStatusIds: integer("item_status_ids").array().notNull().default(sql`'{}'::int[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -82,6 +89,8 @@ export const orders = pgTable(
     index("orders_outlet_created_idx").on(t.originOutletId, t.createdAt),
     index("orders_region_created_idx").on(t.regionId, t.createdAt),
     index("orders_customer_idx").on(t.customerId),
+    index("orders_item_outlets_idx").using("gin", t.itemOutletIds),
+    index("orders_item_statuses_idx").using("gin", t.itemStatusIds),
     index("orders_invoice_idx").on(sql`lower(${t.vendInvoiceNumber})`),
     index("orders_billing_email_idx").on(sql`lower(${t.billingEmail})`),
     index("orders_billing_mobile_digits_idx").on(
@@ -170,9 +179,7 @@ export const orderItems = pgTable(
   },
   (t) => [
     index("order_items_order_idx").on(t.orderId),
-    // The outlet and item-status filters ask "does this job have an item at …": order ids per value.
-    index("order_items_outlet_order_idx").on(t.outletId, t.orderId),
-    index("order_items_status_order_idx").on(t.dispenseStatusId, t.orderId),
+    index("order_items_status_idx").on(t.dispenseStatusId),
   ],
 );
 

@@ -1,0 +1,162 @@
+import os from "node:os";
+import path from "node:path";
+import { jobsQuery } from "@loupe/contract";
+import pg from "pg";
+import { buildApp } from "../src/app";
+import { loadConfig } from "../src/config";
+import {
+  buildOrdersSearchSql,
+  FINISHED_SLUGS,
+  jobsQueryToSearch,
+  LATE_AFTER_DAYS,
+} from "../src/modules/jobs/jobs-search";
+import { openBenchDatabase } from "../src/seed/bench-database";
+import { measure, ms } from "./stats";
+
+/**
+ * `npm run bench:jobs`: the jobs list, tabs and a batch of 100 items through the real endpoints
+ * (app.inject, auth included) beside the same SQL through `pg`, on the bench database (seed it
+ * first: `npm run seed:jobs`). The raw SQL of a list case is the very statements the endpoint
+ * runs (buildOrdersSearchSql), so the gap is the endpoint's own cost: mapping and JSON.
+ */
+async function main() {
+  const { database, url } = await openBenchDatabase();
+  const config = loadConfig({
+    DATABASE_URL: url,
+    LOG_LEVEL: "silent",
+    DATA_DIR: path.join(os.tmpdir(), "loupe-bench"),
+  });
+  const app = await buildApp({ config, database, logger: false, adapters: { email: null, sms: null } });
+  await app.ready();
+  const login = await app.inject({
+    method: "POST",
+    url: "/api/user/login",
+    payload: { email: "admin@loupe.test", password: "LoupeDemo1" },
+  });
+  const token = login.json().data.token;
+  const raw = new pg.Pool({ connectionString: url, max: 2 });
+  const one = async <T>(sql: string, params: unknown[] = []) => (await raw.query(sql, params)).rows[0] as T;
+
+  const { orders, items } = await one<{ orders: number; items: number }>(
+    "select (select count(*)::int from orders) as orders, (select count(*)::int from order_items) as items",
+  );
+  const finished = (
+    await raw.query("select id from statuses where kind = 'dispense' and slug = any($1)", [FINISHED_SLUGS])
+  ).rows.map((r) => r.id as number);
+  const unfinished = (
+    await raw.query("select id from statuses where kind = 'dispense' and id <> all($1::int[])", [finished])
+  ).rows.map((r) => r.id as number);
+  const inProgress = await one<{ id: number }>(
+    "select id from statuses where kind = 'dispense' and slug = 'in-progress'",
+  );
+  const outlet = await one<{ id: number }>(
+    "select outlet_id as id from order_items group by outlet_id order by count(*) desc limit 1",
+  );
+  const sample = await one<{ invoice: string; last_name: string }>(
+    "select vend_invoice_number as invoice, billing_last_name as last_name from orders order by id desc limit 1 offset 5000",
+  );
+  const since = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
+
+  const listCases: { name: string; query: string }[] = [
+    { name: "page 1", query: "" },
+    { name: "status tab", query: `dispense_status_id=${inProgress.id}` },
+    { name: "filtered: outlet + 90 days", query: `outlet_id=${outlet.id}&created_start_at=${since}` },
+    {
+      name: "filtered: outlet + status",
+      query: `outlet_id=${outlet.id}&dispense_status_id=${inProgress.id}`,
+    },
+    { name: "late orders", query: "customFilter=late-orders" },
+    { name: "deep page (500)", query: "page=500" },
+    { name: "search: invoice", query: `q=${encodeURIComponent(sample.invoice)}` },
+    { name: "search: name", query: `q=${encodeURIComponent(sample.last_name)}` },
+  ];
+  const cases: { name: string; endpoint: () => Promise<unknown>; sql: () => Promise<unknown> }[] = [
+    {
+      name: "tab counts",
+      endpoint: () => get("/api/staff/total-orders"),
+      sql: () =>
+        Promise.all([
+          raw.query(
+            "select dispense_status_id, channel_id, sum(n)::int from order_status_deltas group by 1, 2",
+          ),
+          raw.query(
+            `select count(*)::int from orders o where o.dispense_status_id = any($1::int[]) and o.created_at < now() - interval '${LATE_AFTER_DAYS} days'`,
+            [unfinished],
+          ),
+        ]),
+    },
+    ...listCases.map((c) => {
+      const parsed = jobsQuery.parse(Object.fromEntries(new URLSearchParams(c.query)));
+      const built = buildOrdersSearchSql(
+        jobsQueryToSearch(parsed, { brandSlug: "loupe", openStatusIds: unfinished }),
+      );
+      return {
+        name: c.name,
+        endpoint: () => get(`/api/staff/orders?action=list&order_item_append=next_scheduled_date&${c.query}`),
+        sql: () =>
+          Promise.all([
+            raw.query(built.page.sql, built.page.params),
+            raw.query(built.count.sql, built.count.params),
+          ]),
+      };
+    }),
+  ];
+
+  async function get(url: string) {
+    const res = await app.inject({ method: "GET", url, headers: { authorization: `Bearer ${token}` } });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    return res;
+  }
+
+  // The batch: 100 items of open jobs, moved between two statuses on alternate runs.
+  const batchIds = (
+    await raw.query(
+      `select i.id from order_items i join orders o on o.id = i.order_id
+       where o.dispense_status_id = $1 order by i.id desc limit 100`,
+      [inProgress.id],
+    )
+  ).rows.map((r) => r.id as number);
+  const [a, b] = (
+    await raw.query(
+      "select id from statuses where kind = 'item' and slug in ('ready-to-edge', 'ready-to-pick') order by id",
+    )
+  ).rows.map((r) => r.id as number);
+  let flip = 0;
+  cases.push({
+    name: "batch of 100 items",
+    endpoint: async () => {
+      const res = await app.inject({
+        method: "PUT",
+        url: "/api/staff/order-items/dispense-status-id",
+        headers: { authorization: `Bearer ${token}` },
+        payload: { item_ids: batchIds, status_id: flip++ % 2 ? a : b },
+      });
+      if (res.statusCode !== 200) throw new Error(`batch: ${res.statusCode} ${res.body}`);
+    },
+    sql: () =>
+      raw.query(
+        "update order_items set dispense_status_id = $1, updated_at = now() where id = any($2::int[])",
+        [flip++ % 2 ? a : b, batchIds],
+      ),
+  });
+
+  console.log(
+    `jobs: ${orders.toLocaleString()} orders, ${items.toLocaleString()} items, PostgreSQL ${(await one<{ server_version: string }>("show server_version")).server_version}`,
+  );
+  console.log("case                          endpoint p50  endpoint p95   raw SQL p50   raw SQL p95");
+  for (const c of cases) {
+    const endpoint = await measure(c.endpoint, 100);
+    const sql = await measure(c.sql, 100);
+    console.log(
+      `${c.name.padEnd(28)} ${ms(endpoint.p50)}      ${ms(endpoint.p95)}      ${ms(sql.p50)}      ${ms(sql.p95)}`,
+    );
+  }
+  await raw.end();
+  await app.close();
+  await database.close();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
