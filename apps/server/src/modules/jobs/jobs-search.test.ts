@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSearchSync } from "../../integrations/search";
+import { createMeilisearch } from "../../integrations/search/meilisearch.adapter";
 import { type FakeMeilisearch, startFakeMeilisearch } from "../../integrations/search/meilisearch.fake";
 import { seedDemoCustomers } from "../../seed/demo-customers";
 import { seedDemoJobs } from "../../seed/demo-jobs";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestApp } from "../../test/test-app";
 import { ordersSearchIndex } from "./jobs.search-index";
 
 const size = { customers: 20, jobs: 60 };
@@ -47,7 +48,6 @@ describe("Jobs MEILI", () => {
     pg = await open();
     ms = await open({ MEILISEARCH_URL: meili.url });
     // The seed wrote jobs after the app's start-up fill found none; the same fill catches up.
-    const { createMeilisearch } = await import("../../integrations/search/meilisearch.adapter");
     await startSearchSync(createMeilisearch(meili.url), [ordersSearchIndex], ms.t.database, silent).done;
     const [row] = await pg.sql<{ outlet: number; status: number; item: number; created: Date }>(
       `select i.outlet_id as outlet, o.dispense_status_id as status, i.dispense_status_id as item, o.created_at as created

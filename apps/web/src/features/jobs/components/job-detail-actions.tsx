@@ -20,9 +20,9 @@ function LaterButton({ label }: { label: string }) {
   );
 }
 
-/** Where the job's invoice lives in the point-of-sale system: the outlet's host, else the configured one. */
-export const posInvoiceUrl = (job: Pick<OrderDetailWire, "vend_base_url" | "vend_invoice_number">) =>
-  `${(job.vend_base_url ?? appConfig.posUrl).replace(/\/$/, "")}/sales?invoice=${encodeURIComponent(job.vend_invoice_number)}`;
+/** Where the job's invoice lives in the point-of-sale system (online orders have none). */
+export const posInvoiceUrl = (vendBaseUrl: string, invoice: string) =>
+  `${vendBaseUrl.replace(/\/$/, "")}/sales?invoice=${encodeURIComponent(invoice)}`;
 
 export const classicAppUrl = (jobId: number) => `${appConfig.classicAppUrl.replace(/\/$/, "")}/jobs/${jobId}`;
 
@@ -56,7 +56,11 @@ export function JobDetailActions({ job, onMessage }: { job: OrderDetailWire; onM
       <LaterButton label="Print" />
       {link("View in classic app", classicAppUrl(job.id))}
       {job.customer_id ? link("View Profile", customerProfilePath(job)) : null}
-      {link("View Invoice in the point-of-sale system", posInvoiceUrl(job))}
+      {job.vend_base_url &&
+        link(
+          "View Invoice in the point-of-sale system",
+          posInvoiceUrl(job.vend_base_url, job.vend_invoice_number),
+        )}
       {job.is_refundable && <LaterButton label={job.refund_type === "void" ? "Void" : "Refund"} />}
       <Button size="xs" variant="light" onClick={onMessage}>
         Send a Message
