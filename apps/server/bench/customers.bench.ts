@@ -1,10 +1,6 @@
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { buildApp } from "../src/app";
-import { loadConfig } from "../src/config";
 import { buildCustomerSearchSql } from "../src/modules/customers/customers.search";
-import { openBenchDatabase } from "../src/seed/bench-database";
+import { startBenchApp } from "./bench-app";
 import { measure, ms } from "./stats";
 
 /**
@@ -12,20 +8,7 @@ import { measure, ms } from "./stats";
  * beside the same SQL through `pg`, on the bench database (seed it first: `npm run seed:customers`).
  */
 async function main() {
-  const { database, url } = await openBenchDatabase();
-  const config = loadConfig({
-    DATABASE_URL: url,
-    LOG_LEVEL: "silent",
-    DATA_DIR: path.join(os.tmpdir(), "loupe-bench"),
-  });
-  const app = await buildApp({ config, database, logger: false, adapters: { email: null, sms: null } });
-  await app.ready();
-  const login = await app.inject({
-    method: "POST",
-    url: "/api/user/login",
-    payload: { email: "admin@loupe.test", password: "LoupeDemo1" },
-  });
-  const token = login.json().data.token;
+  const { app, url, token, close } = await startBenchApp();
   const raw = new pg.Client({ connectionString: url });
   await raw.connect();
 
@@ -74,8 +57,7 @@ async function main() {
     );
   }
   await raw.end();
-  await app.close();
-  await database.close();
+  await close();
 }
 
 main().catch((err) => {

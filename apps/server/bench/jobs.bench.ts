@@ -1,16 +1,12 @@
-import os from "node:os";
-import path from "node:path";
 import { jobsQuery } from "@loupe/contract";
 import pg from "pg";
-import { buildApp } from "../src/app";
-import { loadConfig } from "../src/config";
 import {
   buildOrdersSearchSql,
   FINISHED_SLUGS,
   jobsQueryToSearch,
   LATE_AFTER_DAYS,
 } from "../src/modules/jobs/jobs-search";
-import { openBenchDatabase } from "../src/seed/bench-database";
+import { startBenchApp } from "./bench-app";
 import { measure, ms } from "./stats";
 
 /**
@@ -20,20 +16,7 @@ import { measure, ms } from "./stats";
  * runs (buildOrdersSearchSql), so the gap is the endpoint's own cost: mapping and JSON.
  */
 async function main() {
-  const { database, url } = await openBenchDatabase();
-  const config = loadConfig({
-    DATABASE_URL: url,
-    LOG_LEVEL: "silent",
-    DATA_DIR: path.join(os.tmpdir(), "loupe-bench"),
-  });
-  const app = await buildApp({ config, database, logger: false, adapters: { email: null, sms: null } });
-  await app.ready();
-  const login = await app.inject({
-    method: "POST",
-    url: "/api/user/login",
-    payload: { email: "admin@loupe.test", password: "LoupeDemo1" },
-  });
-  const token = login.json().data.token;
+  const { app, url, token, close } = await startBenchApp();
   const raw = new pg.Pool({ connectionString: url, max: 2 });
   const one = async <T>(sql: string, params: unknown[] = []) => (await raw.query(sql, params)).rows[0] as T;
 
@@ -152,8 +135,7 @@ async function main() {
     );
   }
   await raw.end();
-  await app.close();
-  await database.close();
+  await close();
 }
 
 main().catch((err) => {

@@ -1,0 +1,32 @@
+import os from "node:os";
+import path from "node:path";
+import { buildApp } from "../src/app";
+import { loadConfig } from "../src/config";
+import { openBenchDatabase } from "../src/seed/bench-database";
+
+/** The real app on the bench database, signed in as the demo admin: what every benchmark calls. */
+export async function startBenchApp() {
+  const { database, url } = await openBenchDatabase();
+  const config = loadConfig({
+    DATABASE_URL: url,
+    LOG_LEVEL: "silent",
+    DATA_DIR: path.join(os.tmpdir(), "loupe-bench"),
+  });
+  const app = await buildApp({ config, database, logger: false, adapters: { email: null, sms: null } });
+  await app.ready();
+  const login = await app.inject({
+    method: "POST",
+    url: "/api/user/login",
+    payload: { email: "admin@loupe.test", password: "LoupeDemo1" },
+  });
+  const token: string = login.json().data.token;
+  return {
+    app,
+    url,
+    token,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
