@@ -269,6 +269,16 @@ test.describe("jobs", () => {
     await screenshot(page, "job-comments");
     await page.keyboard.press("Escape");
     await expect(page.getByRole("button", { name: /^Notes of / }).first()).toHaveText(String(before + 1));
+
+    // An order item has comments of its own, through the same modal.
+    await jobsTable(page).getByRole("button", { name: "Expand" }).first().click();
+    await page.getByRole("button", { name: /^Comments on item / }).first().click();
+    const itemModal = page.getByRole("dialog");
+    await itemModal.getByLabel("New comment").fill("Left lens chipped, reorder");
+    await itemModal.getByRole("button", { name: "Submit" }).click();
+    await expect(alert(page)).toContainText("New comment successfully created!");
+    await expect(itemModal.getByTestId("comment").first()).toContainText("Left lens chipped, reorder");
+    await screenshot(page, "job-item-comments");
   });
 
   test("Beta Jobs finds a job by one of its order item ids", async ({ page }) => {

@@ -170,7 +170,7 @@ export function createJobsService({
 
     async setOrderStatus(staff: StaffRow, id: number, statusId: number) {
       const target = await statusOf(statusId, "dispense");
-      if (!target || !target.selectable)
+      if (!target?.selectable)
         throw validationError({ dispense_status_id: ["The selected status cannot be chosen."] });
       const order = await db.transaction(async (tx) => {
         const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
@@ -197,8 +197,7 @@ export function createJobsService({
 
     async setItemStatus(staff: StaffRow, itemId: number, statusId: number) {
       const target = await statusOf(statusId, "item");
-      if (!target || !target.selectable)
-        throw validationError({ id: ["The selected status cannot be chosen."] });
+      if (!target?.selectable) throw validationError({ id: ["The selected status cannot be chosen."] });
       // Read before the transaction: PGlite has one connection, which the transaction holds.
       const { status } = await referenceNames();
       const wire = await db.transaction(async (tx) => {
@@ -237,8 +236,7 @@ export function createJobsService({
 
     async setItemsOutlet(staff: StaffRow, itemIds: number[], outletId: number) {
       const [outlet] = await db.select().from(outlets).where(eq(outlets.id, outletId));
-      if (!outlet || !outlet.isActive)
-        throw validationError({ outlet_id: ["The selected outlet is invalid."] });
+      if (!outlet?.isActive) throw validationError({ outlet_id: ["The selected outlet is invalid."] });
       return batch(staff, itemIds, { outletId }, "outlet", outlet.abbreviation);
     },
 

@@ -1,15 +1,4 @@
-import {
-  createCustomerNote,
-  createOrderNote,
-  deleteCustomerNote,
-  deleteOrderNote,
-  type FileWire,
-  listCustomerNotes,
-  listOrderNotes,
-  type NoteWire,
-  updateOrderNote,
-  uploadStaffFile,
-} from "@loupe/contract";
+import { type FileWire, type NoteWire, uploadStaffFile } from "@loupe/contract";
 import { Anchor, Button, FileButton, Group, Modal, Paper, Stack, Text, Textarea } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -20,8 +9,9 @@ import { errorText } from "../../lib/errors";
 import { authorisedUrl } from "../../lib/file-url";
 import { formatDateTime } from "../../lib/format";
 import { useCurrentUser } from "../reference/use-reference-data";
+import { type CommentsTarget, notesApi } from "./notes-target";
 
-export type CommentsTarget = { customerId: number } | { orderId: number };
+export type { CommentsTarget } from "./notes-target";
 
 /**
  * Comments on a customer or a job: newest first ("No comments to speak of" when empty; no author
@@ -43,35 +33,20 @@ export function CommentsModal({
   const [content, setContent] = useState("");
   const [attached, setAttached] = useState<FileWire[]>([]);
   const [editing, setEditing] = useState<NoteWire | null>(null);
-  const isOrder = "orderId" in target;
-  const key = isOrder ? ["notes", "order", target.orderId] : ["notes", "customer", target.customerId];
-  const { data: notes = [], isLoading } = useQuery({
-    queryKey: key,
-    queryFn: async () =>
-      isOrder
-        ? (await callEndpoint(listOrderNotes, { params: { id: target.orderId } })).data
-        : (await callEndpoint(listCustomerNotes, { query: { user_id: target.customerId, with: "creator" } }))
-            .data,
-  });
+  const api = notesApi(target);
+  const { data: notes = [], isLoading } = useQuery({ queryKey: api.key, queryFn: api.list });
   const refresh = () => {
-    queryClient.invalidateQueries({ queryKey: key });
-    queryClient.invalidateQueries({ queryKey: isOrder ? ["jobs"] : ["customers"] });
+    queryClient.invalidateQueries({ queryKey: api.key });
+    queryClient.invalidateQueries({ queryKey: api.owners });
   };
   const save = useMutation({
-    mutationFn: async () => {
-      if (editing && isOrder) {
-        return callEndpoint(updateOrderNote, {
-          params: { id: target.orderId, noteId: editing.id },
-          body: { content },
-        });
-      }
-      return isOrder
-        ? callEndpoint(createOrderNote, {
-            params: { id: target.orderId },
-            body: { content, files: attached.map((f) => f.id) },
-          })
-        : callEndpoint(createCustomerNote, { body: { content, user_id: target.customerId } });
-    },
+    mutationFn: async () =>
+      editing && api.update
+        ? api.update(editing.id, content)
+        : api.create(
+            content,
+            attached.map((f) => f.id),
+          ),
     onSuccess: () => {
       showAlert({
         variant: "success",
@@ -101,9 +76,7 @@ export function CommentsModal({
       message: "This cannot be undone.",
       onConfirm: async () => {
         try {
-          if (isOrder)
-            await callEndpoint(deleteOrderNote, { params: { id: target.orderId, noteId: note.id } });
-          else await callEndpoint(deleteCustomerNote, { params: { id: note.id } });
+          await api.remove(note.id);
           showAlert({ variant: "success", message: "Deleted Successfully" });
           refresh();
         } catch (err) {
@@ -138,7 +111,7 @@ export function CommentsModal({
               </div>
               {note.creator_id === me?.id && (
                 <Group gap={4} wrap="nowrap">
-                  {isOrder && (
+                  {api.update && (
                     <Button
                       size="compact-xs"
                       variant="subtle"
@@ -174,7 +147,7 @@ export function CommentsModal({
           </Text>
         )}
         <Group justify="space-between">
-          {isOrder && !editing ? (
+          {api.attachments && !editing ? (
             <FileButton onChange={attach} accept=".jpeg,.jpg,.png,.bmp,.pdf,.doc,.docx" multiple>
               {(props) => (
                 <Button variant="subtle" {...props}>

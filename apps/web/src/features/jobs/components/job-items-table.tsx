@@ -1,7 +1,10 @@
 import type { OrderItemWire } from "@loupe/contract";
 import { isRefundedItem } from "@loupe/domain";
-import { Badge, Checkbox, Group, Stack, Table, Text } from "@mantine/core";
+import { ActionIcon, Badge, Checkbox, Group, Stack, Table, Text } from "@mantine/core";
+import { IconMessage } from "@tabler/icons-react";
+import { useState } from "react";
 import { formatMoney } from "../../../lib/format";
+import { CommentsModal } from "../../customer-actions/comments-modal";
 import type { ItemGroup } from "../api/jobs-queries";
 import { ItemStatusSelect } from "./item-status-select";
 import { StatusBadge } from "./status-badge";
@@ -14,6 +17,7 @@ export function JobItemsTable(props: {
   onToggle: (itemIds: number[], on: boolean) => void;
 }) {
   const { group } = props;
+  const [notesFor, setNotesFor] = useState<OrderItemWire | null>(null);
   const row = (item: OrderItemWire) => {
     const refunded = isRefundedItem(item);
     return (
@@ -47,6 +51,15 @@ export function JobItemsTable(props: {
             </Group>
           )}
         </Table.Td>
+        <Table.Td w={40}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`Comments on item ${item.id}`}
+            onClick={() => setNotesFor(item)}
+          >
+            <IconMessage size={16} />
+          </ActionIcon>
+        </Table.Td>
       </Table.Tr>
     );
   };
@@ -73,6 +86,13 @@ export function JobItemsTable(props: {
       <Table withTableBorder fz="sm" bg="white">
         <Table.Tbody>{group.order_items.map(row)}</Table.Tbody>
       </Table>
+      {notesFor && (
+        <CommentsModal
+          target={{ orderItemId: notesFor.id }}
+          title={`Notes for item ${notesFor.id}`}
+          onClose={() => setNotesFor(null)}
+        />
+      )}
     </Stack>
   );
 }
