@@ -272,7 +272,10 @@ test.describe("jobs", () => {
 
     // An order item has comments of its own, through the same modal.
     await jobsTable(page).getByRole("button", { name: "Expand" }).first().click();
-    await page.getByRole("button", { name: /^Comments on item / }).first().click();
+    await page
+      .getByRole("button", { name: /^Comments on item / })
+      .first()
+      .click();
     const itemModal = page.getByRole("dialog");
     await itemModal.getByLabel("New comment").fill("Left lens chipped, reorder");
     await itemModal.getByRole("button", { name: "Submit" }).click();
