@@ -19,7 +19,9 @@ export function JobDetail(props: {
   if (isLoading || !job) return <Loader size="sm" />;
   const cancelled = job.dispense_status.slug === "cancelled";
   const billing = job.order_billing;
-  const address = Object.values(billing.billing_address ?? {})
+  // The address parts in postal order (the stored record's key order is not).
+  const address = ["address1", "address2", "suburb", "city", "state", "postcode", "country"]
+    .map((k) => billing.billing_address?.[k])
     .filter(Boolean)
     .join(", ");
   return (
