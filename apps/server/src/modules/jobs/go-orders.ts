@@ -1,12 +1,12 @@
 import type { GoOrderWire } from "@loupe/contract";
-import { isSearchTooShort, ONLINE_CHANNEL_ID, SEARCH_TOO_SHORT } from "@loupe/domain";
+import { ONLINE_CHANNEL_ID } from "@loupe/domain";
 import { desc, eq, inArray } from "drizzle-orm";
 import type { SearchFilter, SearchQuery } from "../../integrations/search";
 import type { Db } from "../../platform/db/client";
-import { validationError } from "../../platform/http/app-error";
 import { notes } from "../notes/notes.tables";
 import { statuses } from "../reference/reference.tables";
 import { orderItems, orderPayments, orders, regionProducts } from "./jobs.tables";
+import { freeText } from "./jobs-search";
 
 export interface GoOrdersQuery {
   page: number;
@@ -35,10 +35,7 @@ export function goOrdersSearch(query: GoOrdersQuery): SearchQuery {
   const text = query.q?.trim();
   let q: string | undefined;
   if (text && ORDER_ID.test(text)) filters.id = Number(text);
-  else if (text) {
-    if (isSearchTooShort(text)) throw validationError({ q: [SEARCH_TOO_SHORT] });
-    q = text;
-  }
+  else if (text) q = freeText(text);
   return {
     q,
     filters,

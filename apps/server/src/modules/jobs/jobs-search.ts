@@ -84,10 +84,7 @@ export function jobsQueryToSearch(query: JobsListQuery, ctx: JobsSearchContext):
       if (!Number.isInteger(n) || n <= 0)
         throw validationError({ q: ["The search must be a number for this search type."] });
       filters[query.search_type === "job_id" ? "id" : "item_ids"] = n;
-    } else {
-      if (isSearchTooShort(text)) throw validationError({ q: [SEARCH_TOO_SHORT] });
-      q = text;
-    }
+    } else q = freeText(text);
   }
   return {
     q,
@@ -96,6 +93,12 @@ export function jobsQueryToSearch(query: JobsListQuery, ctx: JobsSearchContext):
     perPage: query.per_page,
     sort: { field: "created_at", direction },
   };
+}
+
+/** Free text for the orders index: at least 3 characters (spec §5), refused on `q` otherwise. */
+export function freeText(text: string): string {
+  if (isSearchTooShort(text)) throw validationError({ q: [SEARCH_TOO_SHORT] });
+  return text;
 }
 
 /** The orders-index attributes the SQL engine understands, each one predicate on `orders o`. */

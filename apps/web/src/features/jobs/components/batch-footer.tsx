@@ -64,36 +64,64 @@ export function BatchFooter({ itemIds, onDone }: { itemIds: number[]; onDone: ()
           </Group>
         </Paper>
       </Affix>
-      <Modal opened={dialog === "status"} onClose={() => setDialog(null)} title="Assign New Status">
-        <Select label="Status" searchable data={statusOptions} value={choice} onChange={setChoice} />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDialog(null)}>
-            Cancel
-          </Button>
-          <Button
-            disabled={!choice}
-            loading={setItemsStatus.isPending}
-            onClick={() => run(() => setItemsStatus.mutateAsync({ itemIds, statusId: Number(choice) }))}
-          >
-            Update
-          </Button>
-        </Group>
-      </Modal>
-      <Modal opened={dialog === "location"} onClose={() => setDialog(null)} title="Assign New Location">
-        <Select label="Location" searchable data={outletOptions} value={choice} onChange={setChoice} />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setDialog(null)}>
-            Cancel
-          </Button>
-          <Button
-            disabled={!choice}
-            loading={setItemsOutlet.isPending}
-            onClick={() => run(() => setItemsOutlet.mutateAsync({ itemIds, outletId: Number(choice) }))}
-          >
-            Assign
-          </Button>
-        </Group>
-      </Modal>
+      <ChoiceModal
+        opened={dialog === "status"}
+        title="Assign New Status"
+        label="Status"
+        data={statusOptions}
+        value={choice}
+        onChange={setChoice}
+        onCancel={() => setDialog(null)}
+        action="Update"
+        pending={setItemsStatus.isPending}
+        onConfirm={() => run(() => setItemsStatus.mutateAsync({ itemIds, statusId: Number(choice) }))}
+      />
+      <ChoiceModal
+        opened={dialog === "location"}
+        title="Assign New Location"
+        label="Location"
+        data={outletOptions}
+        value={choice}
+        onChange={setChoice}
+        onCancel={() => setDialog(null)}
+        action="Assign"
+        pending={setItemsOutlet.isPending}
+        onConfirm={() => run(() => setItemsOutlet.mutateAsync({ itemIds, outletId: Number(choice) }))}
+      />
     </>
+  );
+}
+
+/** One choice for the selected items (a status, a location), then Cancel or the action. */
+function ChoiceModal(props: {
+  opened: boolean;
+  title: string;
+  label: string;
+  data: { value: string; label: string }[];
+  value: string | null;
+  onChange: (value: string | null) => void;
+  onCancel: () => void;
+  action: string;
+  pending: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <Modal opened={props.opened} onClose={props.onCancel} title={props.title}>
+      <Select
+        label={props.label}
+        searchable
+        data={props.data}
+        value={props.value}
+        onChange={props.onChange}
+      />
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={props.onCancel}>
+          Cancel
+        </Button>
+        <Button disabled={!props.value} loading={props.pending} onClick={props.onConfirm}>
+          {props.action}
+        </Button>
+      </Group>
+    </Modal>
   );
 }
