@@ -25,7 +25,9 @@ import { createOutboxService } from "./modules/outbox/outbox.service";
 import type { Database } from "./platform/db/client";
 import { authGuard } from "./platform/http/auth-guard";
 import { createBinder } from "./platform/http/bind";
-import { installErrorHandler } from "./platform/http/error-handler";
+import { contentSecurityPolicy } from "./platform/http/content-security-policy";
+import { errorBody, installErrorHandler } from "./platform/http/error-handler";
+import { loggerOptions, requestIdFor } from "./platform/logger";
 
 export interface Adapters {
   email?: EmailSender | null;
@@ -39,9 +41,13 @@ export interface BuildAppOptions {
   database: Database;
   adapters?: Adapters;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them back). */
+  logStream?: { write(line: string): void };
 }
 
 const API_PREFIXES = ["/api", "/legacy-api", "/shop-api", "/docs"];
+const isApiPath = (url: string) =>
+  API_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`));
 
 /** The composition root: tests call it with their own database and adapters; main.ts with the real ones. */
 export async function buildApp({
@@ -49,11 +55,16 @@ export async function buildApp({
   database,
   adapters = {},
   logger = true,
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL } : false,
+    logger: logger ? loggerOptions(config.LOG_LEVEL, logStream) : false,
     bodyLimit: 1_048_576,
-    trustProxy: true,
+    // Only the proxies named in configuration may say who the client is (X-Forwarded-For);
+    // otherwise the sign-in throttle per address could be dodged with a made-up header.
+    trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
+    requestIdHeader: false,
+    genReqId: (req) => requestIdFor(req.headers["x-request-id"]),
     ajv: undefined,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -61,11 +72,18 @@ export async function buildApp({
   app.decorateRequest("staff", null);
   app.decorateRequest("sessionId", null);
   installErrorHandler(app);
+  app.addHook("onRequest", async (req, reply) => {
+    reply.header("x-request-id", req.id);
+  });
+  app.addHook("onSend", async (req, reply) => {
+    // API answers hold customer data: never kept by the browser or a shared cache.
+    if (isApiPath(req.url) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+  });
 
   await app.register(helmet, {
-    // The SPA loads its own bundles and Stripe's script; a strict CSP is set per deployment, not here.
-    contentSecurityPolicy: false,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: "same-origin" },
   });
   await app.register(multipart, { limits: { fileSize: 10_024 * 1024 + 1, files: 10 } });
   await app.register(swagger, {
@@ -73,11 +91,19 @@ export async function buildApp({
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: "/docs" });
+  // staticCSP hashes the page's own inline script, so the API document works under the CSP.
+  await app.register(swaggerUi, { routePrefix: "/docs", staticCSP: true });
 
   const email = adapters.email === undefined ? createEmailSender(config) : adapters.email;
   const sms = adapters.sms === undefined ? createSmsSender(config) : adapters.sms;
-  const outbox = createOutboxService({ db: database.db, email, sms, log: app.log });
+  const outbox = createOutboxService({
+    db: database.db,
+    email,
+    sms,
+    log: app.log,
+    revealOnConsole:
+      config.NODE_ENV === "production" ? undefined : (line) => console.log(`[no e-mail adapter] ${line}`),
+  });
   // Every index on the search port; a module with a new index adds it here.
   const searchIndexes = [customersSearchIndex, ordersSearchIndex];
   const search = logIndexWriteFailures(
@@ -120,9 +146,8 @@ export async function buildApp({
     );
   }
   app.setNotFoundHandler((req, reply) => {
-    const isApi = API_PREFIXES.some((p) => req.url === p || req.url.startsWith(`${p}/`));
-    if (isApi || req.method !== "GET" || !fs.existsSync(indexHtml)) {
-      return reply.status(404).send({ code: "not_found", message: "Not found.", error: "Not found." });
+    if (isApiPath(req.url) || req.method !== "GET" || !fs.existsSync(indexHtml)) {
+      return reply.status(404).send(errorBody(req, "not_found", "Not found."));
     }
     // Client-side routes (/customers, /jobs, /reset-password/…) all load the SPA shell.
     return reply.type("text/html").header("cache-control", "no-cache").send(fs.createReadStream(indexHtml));

@@ -46,6 +46,8 @@ const envSchema = z.object({
   SIGNING_SECRET: z.string().default("loupe-dev-signing-secret-change-me"),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  RESET_MAX_REQUESTS: z.coerce.number().int().positive().default(3),
+  TRUSTED_PROXIES: optional,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -56,6 +58,8 @@ export interface Config extends Env {
   webDist: string;
   migrationsDir: string;
   publicUrl: string;
+  /** Addresses or CIDR ranges of the reverse proxies whose X-Forwarded-For is believed; none by default. */
+  trustedProxies: string[];
 }
 
 /** The only reader of process.env. Tests pass their own overrides instead. */
@@ -73,6 +77,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     filesDir: path.join(dataDir, "files"),
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, "apps/web/dist")),
     migrationsDir: path.resolve(e.MIGRATIONS_DIR ?? path.join(repoRoot, "apps/server/drizzle")),
+    trustedProxies: (e.TRUSTED_PROXIES ?? "")
+      .split(",")
+      .map((p) => p.trim())
+      .filter(Boolean),
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === "0.0.0.0" ? "localhost" : e.HOST}:${e.PORT}`).replace(
       /\/$/,
       "",

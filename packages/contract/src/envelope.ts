@@ -10,6 +10,8 @@ export const errorEnvelope = z.object({
   message: z.string(),
   error: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** The request's id, also in the `x-request-id` header and on the server's log line for it. */
+  request_id: z.string().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 

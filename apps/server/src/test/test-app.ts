@@ -47,7 +47,12 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
 }
 
 export async function createTestApp(
-  options: { adapters?: Adapters; env?: Record<string, string> } = {},
+  options: {
+    adapters?: Adapters;
+    env?: Record<string, string>;
+    /** Collects the app's log lines (at LOG_LEVEL, default silent) instead of dropping them. */
+    logLines?: string[];
+  } = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "loupe-test-"));
@@ -62,7 +67,8 @@ export async function createTestApp(
     config,
     database,
     adapters: { email: null, sms: null, ...options.adapters },
-    logger: false,
+    logger: Boolean(options.logLines),
+    logStream: options.logLines ? { write: (line: string) => void options.logLines?.push(line) } : undefined,
   });
   await app.ready();
   const call: TestApp["call"] = (token, opts) =>

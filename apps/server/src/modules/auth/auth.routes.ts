@@ -3,8 +3,9 @@ import type { ModuleContext } from "../module-context";
 import { createStaffService } from "../staff/staff.service";
 import { createAuthService } from "./auth.service";
 
-export function registerAuthRoutes({ bind, db, config, outbox }: ModuleContext): void {
-  const auth = createAuthService({ db, config, outbox });
+export function registerAuthRoutes({ app, bind, db, config, outbox }: ModuleContext): void {
+  const auth = createAuthService({ db, config, outbox, log: app.log });
+  app.addHook("onClose", () => auth.settle());
   const staffService = createStaffService(db);
 
   bind(login, async ({ body, req }) => {
@@ -21,6 +22,8 @@ export function registerAuthRoutes({ bind, db, config, outbox }: ModuleContext):
     await auth.logout(req.sessionId!);
     return { message: "Signed out." };
   });
-  bind(requestPasswordReset, async ({ body }) => ({ message: await auth.requestPasswordReset(body) }));
+  bind(requestPasswordReset, async ({ body, req }) => ({
+    message: await auth.requestPasswordReset(body, { ip: req.ip }),
+  }));
   bind(changePassword, async ({ body }) => ({ message: await auth.changePassword(body) }));
 }

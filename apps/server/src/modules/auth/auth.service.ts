@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { forgotPasswordSchema, loginSchema, newPasswordSchema } from "@loupe/domain";
 import { hash, verify } from "@node-rs/argon2";
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../platform/db/client";
 import { AppError } from "../../platform/http/app-error";
@@ -30,22 +31,21 @@ interface AuthDeps {
   db: Db;
   config: Config;
   outbox: OutboxService;
+  log?: FastifyBaseLogger;
 }
 
-export function createAuthService({ db, config, outbox }: AuthDeps) {
+export function createAuthService({ db, config, outbox, log }: AuthDeps) {
   const windowMs = config.LOGIN_WINDOW_MINUTES * 60_000;
   // An address may front several staff (a shop's shared connection), so it gets more tries than one account.
   const limits = { acct: config.LOGIN_MAX_FAILURES, ip: config.LOGIN_MAX_FAILURES * 4 };
 
-  async function failuresOf(key: string): Promise<number> {
-    const [row] = await db.select().from(loginThrottle).where(eq(loginThrottle.key, key));
-    if (!row || Date.now() - row.windowStartedAt.getTime() > windowMs) return 0;
-    return row.failures;
-  }
-
-  async function recordFailure(key: string): Promise<void> {
+  /**
+   * Counts one attempt against a key and answers the count in the window, in one statement, so
+   * parallel attempts cannot all read "0 so far" before any of them is counted.
+   */
+  async function countAttempt(key: string): Promise<number> {
     const windowStart = new Date(Date.now() - windowMs);
-    await db
+    const [row] = await db
       .insert(loginThrottle)
       .values({ key, failures: 1, windowStartedAt: new Date() })
       .onConflictDoUpdate({
@@ -54,7 +54,47 @@ export function createAuthService({ db, config, outbox }: AuthDeps) {
           failures: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then 1 else ${loginThrottle.failures} + 1 end`,
           windowStartedAt: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then now() else ${loginThrottle.windowStartedAt} end`,
         },
-      });
+      })
+      .returning({ failures: loginThrottle.failures });
+    return row.failures;
+  }
+
+  /** A sign-in that succeeded was counted as an attempt; it is not a failure of the address. */
+  async function forgiveAttempt(key: string): Promise<void> {
+    await db
+      .update(loginThrottle)
+      .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)` })
+      .where(eq(loginThrottle.key, key));
+  }
+
+  // Reset e-mails are sent after the answer, so a known address takes as long to answer as an unknown one.
+  const pending = new Set<Promise<void>>();
+  function inBackground(work: () => Promise<void>) {
+    const p = work()
+      .catch((err) => log?.error({ err }, "password reset e-mail failed"))
+      .finally(() => pending.delete(p));
+    pending.add(p);
+  }
+
+  async function sendResetLink(address: string) {
+    const [user] = await db.select().from(staffUsers).where(sql`lower(${staffUsers.email}) = ${address}`);
+    if (!user?.isActive) return;
+    const token = newToken();
+    await db.insert(passwordResetTokens).values({
+      tokenHash: hashToken(token),
+      staffUserId: user.id,
+      expiresAt: new Date(Date.now() + config.RESET_TOKEN_TTL_MINUTES * 60_000),
+    });
+    const text = (link: string) =>
+      `Hello ${user.firstName},\n\nSomeone asked to reset the password of your ${config.BRAND_NAME} staff account. Open this link to choose a new one:\n\n${link}\n\nThe link works once and expires in ${config.RESET_TOKEN_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.\n`;
+    const link = `${config.publicUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
+    const redactedLink = `${config.publicUrl}/reset-password/[redacted]`;
+    // The link is a password: it goes to the adapter only; the outbox keeps a copy without it.
+    await outbox.sendEmail(
+      { to: user.email, subject: `Reset your ${config.BRAND_NAME} password`, text: text(link) },
+      { kind: "password-reset", staff_user_id: user.id },
+      { storedText: text(redactedLink), consoleNote: `Password reset link for ${user.email}: ${link}` },
+    );
   }
 
   return {
@@ -62,8 +102,8 @@ export function createAuthService({ db, config, outbox }: AuthDeps) {
       const { email, password } = parseOrThrow(loginSchema, input);
       const acctKey = `acct:${email.toLowerCase()}`;
       const ipKey = `ip:${meta.ip}`;
-      const [acctFailures, ipFailures] = await Promise.all([failuresOf(acctKey), failuresOf(ipKey)]);
-      if (acctFailures >= limits.acct || ipFailures >= limits.ip) {
+      const [acctAttempts, ipAttempts] = await Promise.all([countAttempt(acctKey), countAttempt(ipKey)]);
+      if (acctAttempts > limits.acct || ipAttempts > limits.ip) {
         throw new AppError(
           "rate_limited",
           `Too many failed sign-in attempts. Please wait ${config.LOGIN_WINDOW_MINUTES} minutes and try again.`,
@@ -75,11 +115,11 @@ export function createAuthService({ db, config, outbox }: AuthDeps) {
         .where(sql`lower(${staffUsers.email}) = ${email.toLowerCase()}`);
       dummyHash ??= hashPassword(newToken());
       const ok = await verify(user?.passwordHash ?? (await dummyHash), password).catch(() => false);
-      if (!user || !ok || !user.isActive) {
-        await Promise.all([recordFailure(acctKey), recordFailure(ipKey)]);
-        throw new AppError("unauthenticated", LOGIN_FAILED_MESSAGE);
-      }
-      await db.delete(loginThrottle).where(eq(loginThrottle.key, acctKey));
+      if (!user || !ok || !user.isActive) throw new AppError("unauthenticated", LOGIN_FAILED_MESSAGE);
+      await Promise.all([
+        db.delete(loginThrottle).where(eq(loginThrottle.key, acctKey)),
+        forgiveAttempt(ipKey),
+      ]);
       const token = newToken();
       const expiresAt = new Date(Date.now() + config.TOKEN_TTL_HOURS * 3_600_000);
       await db.insert(sessions).values({
@@ -96,29 +136,27 @@ export function createAuthService({ db, config, outbox }: AuthDeps) {
       await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
     },
 
-    async requestPasswordReset(input: unknown) {
+    async requestPasswordReset(input: unknown, meta: { ip: string }) {
       const { email } = parseOrThrow(forgotPasswordSchema, input);
-      const [user] = await db
-        .select()
-        .from(staffUsers)
-        .where(sql`lower(${staffUsers.email}) = ${email.toLowerCase()}`);
-      if (!user?.isActive) return RESET_REQUESTED_MESSAGE;
-      const token = newToken();
-      await db.insert(passwordResetTokens).values({
-        tokenHash: hashToken(token),
-        staffUserId: user.id,
-        expiresAt: new Date(Date.now() + config.RESET_TOKEN_TTL_MINUTES * 60_000),
-      });
-      const link = `${config.publicUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
-      await outbox.sendEmail(
-        {
-          to: user.email,
-          subject: "Reset your Loupe password",
-          text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your ${config.BRAND_NAME} staff account. Open this link to choose a new one:\n\n${link}\n\nThe link works once and expires in ${config.RESET_TOKEN_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.\n`,
-        },
-        { kind: "password-reset", staff_user_id: user.id, link },
-      );
+      const address = email.toLowerCase();
+      // Counted by the address typed, known or not, so the limit itself tells nothing about accounts.
+      const [acctRequests, ipRequests] = await Promise.all([
+        countAttempt(`reset:${address}`),
+        countAttempt(`reset-ip:${meta.ip}`),
+      ]);
+      if (acctRequests > config.RESET_MAX_REQUESTS || ipRequests > config.RESET_MAX_REQUESTS * 4) {
+        throw new AppError(
+          "rate_limited",
+          `Too many password reset requests. Please wait ${config.LOGIN_WINDOW_MINUTES} minutes and try again.`,
+        );
+      }
+      inBackground(() => sendResetLink(address));
       return RESET_REQUESTED_MESSAGE;
+    },
+
+    /** Waits for reset e-mails still being sent (the app awaits this before it closes). */
+    async settle() {
+      await Promise.all([...pending]);
     },
 
     async changePassword(input: unknown) {

@@ -63,8 +63,7 @@ describe("files", () => {
     expect(thumb.headers["content-type"]).toBe("image/jpeg");
     const meta = await sharp(thumb.rawPayload).metadata();
     expect(Math.max(meta.width!, meta.height!)).toBe(320);
-    // Links opened in a new tab carry the token in the query.
-    const body = await t.app.inject({ method: "GET", url: `${pdf.full_path}?token=${token}` });
+    const body = await t.call(token, { method: "GET", url: pdf.full_path });
     expect(body.statusCode).toBe(200);
     expect(body.rawPayload.equals(PDF)).toBe(true);
 

@@ -12,6 +12,18 @@ export interface OutboxDeps {
   email: EmailSender | null;
   sms: SmsSender | null;
   log: FastifyBaseLogger;
+  /**
+   * Where a secret-bearing message is shown when no adapter can deliver it, so the embedded demo
+   * can still reset a password. Left out in production: there the secret only ever goes to its owner.
+   */
+  revealOnConsole?: (line: string) => void;
+}
+
+/** For messages that carry a secret (a reset link): what the outbox keeps and shows instead of the text. */
+export interface SecretHandling {
+  storedText: string;
+  /** Printed on the console, outside production, when no adapter delivers the message. */
+  consoleNote?: string;
 }
 
 /**
@@ -19,7 +31,7 @@ export interface OutboxDeps {
  * this after their own transaction commits (DESIGN rule 6), so a rollback never sends anything.
  * Without an adapter the message stays `queued` and is logged, which is what the demo shows.
  */
-export function createOutboxService({ db, email, sms, log }: OutboxDeps) {
+export function createOutboxService({ db, email, sms, log, revealOnConsole }: OutboxDeps) {
   async function finish(id: number, send: () => Promise<unknown>): Promise<OutboxRow> {
     try {
       await send();
@@ -40,24 +52,27 @@ export function createOutboxService({ db, email, sms, log }: OutboxDeps) {
   }
 
   return {
-    async sendEmail(message: EmailMessage, meta?: Record<string, unknown>): Promise<OutboxRow> {
+    async sendEmail(
+      message: EmailMessage,
+      meta?: Record<string, unknown>,
+      secret?: SecretHandling,
+    ): Promise<OutboxRow> {
       const [row] = await db
         .insert(outboxMessages)
         .values({
           channel: "email",
           recipient: message.to,
           subject: message.subject,
-          body: message.text,
-          html: message.html,
+          body: secret ? secret.storedText : message.text,
+          html: secret ? null : message.html,
           replyTo: message.replyTo,
-          meta,
+          meta: secret ? { ...meta, redacted: true } : meta,
         })
         .returning();
       if (!email) {
-        log.info(
-          { outboxId: row.id, to: message.to, subject: message.subject, body: message.text },
-          "e-mail queued in outbox",
-        );
+        // Ids only: bodies and addresses are customer data and stay out of the log.
+        log.info({ outboxId: row.id, channel: "email" }, "e-mail queued in outbox");
+        if (secret?.consoleNote && revealOnConsole) revealOnConsole(secret.consoleNote);
         return row;
       }
       return finish(row.id, () => email.send(message));
@@ -69,7 +84,7 @@ export function createOutboxService({ db, email, sms, log }: OutboxDeps) {
         .values({ channel: "sms", recipient: to, body, meta })
         .returning();
       if (!sms) {
-        log.info({ outboxId: row.id, to, body }, "SMS queued in outbox");
+        log.info({ outboxId: row.id, channel: "sms" }, "SMS queued in outbox");
         return row;
       }
       return finish(row.id, () => sms.send({ to, body }));

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { sessions } from "../../modules/auth/auth.tables";
 import { staffUsers } from "../../modules/staff/staff.tables";
 import type { Db } from "../db/client";
+import { errorBody } from "./error-handler";
 
 export type StaffUserRow = typeof staffUsers.$inferSelect;
 
@@ -16,21 +17,38 @@ declare module "fastify" {
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** Reads the bearer token (or `?token=` for links opened in a new tab, such as file downloads). */
+/** The bearer token, from the Authorization header only: a token in a URL lands in history and logs. */
 function tokenFrom(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
   if (header?.startsWith("Bearer ")) return header.slice(7).trim() || undefined;
-  const q = (req.query as Record<string, unknown> | undefined)?.token;
-  return typeof q === "string" && q ? q : undefined;
+  return undefined;
+}
+
+/** True when the URL carries `token=`: refused outright, even beside a valid header, so no client relies on it. */
+function tokenInUrl(req: FastifyRequest): boolean {
+  const url = req.url;
+  const q = url.indexOf("?");
+  return q !== -1 && new URLSearchParams(url.slice(q + 1)).has("token");
 }
 
 export function authGuard(db: Db) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
+    if (tokenInUrl(req)) {
+      return reply
+        .status(401)
+        .send(
+          errorBody(
+            req,
+            "unauthenticated",
+            "Tokens in the address are not accepted; send it in the Authorization header.",
+          ),
+        );
+    }
     const token = tokenFrom(req);
     if (!token) {
       return reply
         .status(401)
-        .send({ code: "unauthenticated", message: "Unauthenticated.", error: "token_not_provided" });
+        .send({ ...errorBody(req, "unauthenticated", "Unauthenticated."), error: "token_not_provided" });
     }
     const [row] = await db
       .select({ session: sessions, staff: staffUsers })
@@ -47,7 +65,7 @@ export function authGuard(db: Db) {
     if (!row?.staff.isActive) {
       return reply
         .status(401)
-        .send({ code: "unauthenticated", message: "Unauthenticated.", error: "token_invalid" });
+        .send({ ...errorBody(req, "unauthenticated", "Unauthenticated."), error: "token_invalid" });
     }
     req.staff = row.staff;
     req.sessionId = row.session.id;

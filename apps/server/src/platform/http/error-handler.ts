@@ -1,10 +1,18 @@
 import { type ErrorCode, type ErrorEnvelope, errorCodes } from "@loupe/contract";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { ZodError } from "zod";
 import { AppError } from "./app-error";
 
-function envelope(code: ErrorCode, message: string, errors?: Record<string, string[]>): ErrorEnvelope {
-  return errors ? { code, message, error: message, errors } : { code, message, error: message };
+/** The one error body; the request id lets support find the matching log line. */
+export function errorBody(
+  req: FastifyRequest,
+  code: ErrorCode,
+  message: string,
+  errors?: Record<string, string[]>,
+): ErrorEnvelope {
+  const body: ErrorEnvelope = { code, message, error: message, request_id: req.id };
+  if (errors) body.errors = errors;
+  return body;
 }
 
 function fieldName(path: string, context?: string): string {
@@ -17,13 +25,13 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(
     (err: FastifyError & { validation?: any[]; validationContext?: string }, req, reply) => {
       if (err instanceof AppError) {
-        return reply.status(errorCodes[err.code]).send(envelope(err.code, err.message, err.errors));
+        return reply.status(errorCodes[err.code]).send(errorBody(req, err.code, err.message, err.errors));
       }
       if (err instanceof ZodError) {
         const errors: Record<string, string[]> = {};
         for (const issue of err.issues) (errors[issue.path.join(".") || "body"] ??= []).push(issue.message);
         const first = Object.values(errors)[0]?.[0] ?? "The given data was invalid.";
-        return reply.status(422).send(envelope("validation_failed", first, errors));
+        return reply.status(422).send(errorBody(req, "validation_failed", first, errors));
       }
       if (err.validation) {
         const errors: Record<string, string[]> = {};
@@ -47,26 +55,28 @@ export function installErrorHandler(app: FastifyInstance): void {
           (errors[field] ??= []).push(text);
         }
         const first = Object.values(errors)[0]?.[0] ?? "The given data was invalid.";
-        return reply.status(422).send(envelope("validation_failed", first, errors));
+        return reply.status(422).send(errorBody(req, "validation_failed", first, errors));
       }
       const status = err.statusCode ?? 500;
       if (status === 413)
-        return reply.status(413).send(envelope("payload_too_large", "The request body is too large."));
+        return reply.status(413).send(errorBody(req, "payload_too_large", "The request body is too large."));
       if (status === 415)
         return reply
           .status(415)
-          .send(envelope("unsupported_media_type", err.message || "Unsupported media type."));
+          .send(errorBody(req, "unsupported_media_type", err.message || "Unsupported media type."));
       if (status === 429)
-        return reply.status(429).send(envelope("rate_limited", err.message || "Too many requests."));
+        return reply.status(429).send(errorBody(req, "rate_limited", err.message || "Too many requests."));
       if (status >= 400 && status < 500) {
         const message =
           err.code === "FST_ERR_CTP_INVALID_JSON_BODY" ? "The request body is not valid JSON." : err.message;
-        return reply.status(status).send(envelope(status === 404 ? "not_found" : "bad_request", message));
+        return reply
+          .status(status)
+          .send(errorBody(req, status === 404 ? "not_found" : "bad_request", message));
       }
       req.log.error({ err }, "unhandled error");
       return reply
         .status(500)
-        .send(envelope("internal", "Something went wrong on our side. Please try again."));
+        .send(errorBody(req, "internal", "Something went wrong on our side. Please try again."));
     },
   );
 }

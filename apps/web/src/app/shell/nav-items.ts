@@ -5,7 +5,7 @@ export const GO_JOBS_PATH = `/jobs-${brandSlug}go`;
 export const GO_JOBS_TITLE = `${appConfig.brand}GO Jobs`;
 
 /** The tab bar, in the spec's order. */
-export const NAV_TABS = [
+export const NAV_TABS: { path: string; label: string; adminOnly?: boolean }[] = [
   { path: "/customers", label: "Customers" },
   { path: "/customers-meili", label: "Customers MEILI" },
   { path: "/jobs", label: "Jobs" },
@@ -14,7 +14,8 @@ export const NAV_TABS = [
   { path: GO_JOBS_PATH, label: GO_JOBS_TITLE },
   { path: "/promos", label: "Promos & Campaigns" },
   { path: "/newsletter-users", label: "Newsletter Subscribers" },
-  { path: "/outbox", label: "Outbox" },
+  // The outbox shows every message sent to every customer: administrators only.
+  { path: "/outbox", label: "Outbox", adminOnly: true },
   { path: "/settings", label: "Settings" },
 ];
 

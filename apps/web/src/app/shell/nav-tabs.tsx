@@ -1,16 +1,20 @@
+import { ADMIN_ROLE_ID } from "@loupe/domain";
 import { Tabs } from "@mantine/core";
 import { useLocation, useNavigate } from "react-router";
+import { useCurrentUser } from "../../features/reference/use-reference-data";
 import { NAV_TABS } from "./nav-items";
 
 /** The tab bar under the top bar; a tab is a route, so the URL stays the source of truth. */
 export function NavTabs() {
   const location = useLocation();
   const navigate = useNavigate();
-  const active = NAV_TABS.find((t) => location.pathname === t.path)?.path ?? null;
+  const { data: user } = useCurrentUser();
+  const tabs = NAV_TABS.filter((t) => !t.adminOnly || user?.role_id === ADMIN_ROLE_ID);
+  const active = tabs.find((t) => location.pathname === t.path)?.path ?? null;
   return (
     <Tabs value={active} onChange={(v) => v && navigate(v)} variant="default">
       <Tabs.List style={{ flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }}>
-        {NAV_TABS.map((t) => (
+        {tabs.map((t) => (
           <Tabs.Tab key={t.path} value={t.path} style={{ whiteSpace: "nowrap" }}>
             {t.label}
           </Tabs.Tab>
