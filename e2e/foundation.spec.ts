@@ -161,16 +161,30 @@ test.describe("foundation", () => {
     await screenshot(page, "profile-menu");
   });
 
-  test("the outbox lists what the system sent, newest first", async ({ page }) => {
-    await signIn(page);
+  test("the outbox is the administrator's, and shows a reset e-mail without its link", async ({ page }) => {
+    // A staff member who is not an administrator asks for the administrator's reset…
+    await signIn(page, "sam@loupe.test");
     const res = await page.request.post("/api/auth/password/reset", { data: { email: DEMO.email } });
     expect(res.ok()).toBe(true);
+    // …and has no Outbox to read it in.
+    await expect(page.getByRole("tab", { name: "Customers", exact: true })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Outbox" })).toHaveCount(0);
+
+    await expect.poll(() => receivedMails().filter((m) => m.to === DEMO.email).length).toBeGreaterThan(0);
+    const mail = receivedMails().findLast((m) => m.to === DEMO.email)!;
+    const token = mail.text.match(/\/reset-password\/([A-Za-z0-9_-]+)/)![1];
+
+    await page.getByRole("button", { name: "Profile menu" }).click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page);
     await page.getByRole("tab", { name: "Outbox" }).click();
     const table = page.getByRole("table", { name: "Outbox" });
     const first = table.locator("tbody tr").first();
     await expect(first).toContainText(DEMO.email);
     await first.getByRole("button", { name: "Show message" }).click();
-    await expect(table.locator("pre")).toContainText("/reset-password/");
+    await expect(table.locator("pre")).toContainText("/reset-password/[redacted]");
+    await expect(table.locator("pre")).not.toContainText(token);
     await screenshot(page, "outbox");
   });
 });

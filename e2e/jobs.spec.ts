@@ -357,4 +357,46 @@ test.describe("jobs", () => {
     await page.getByRole("button", { name: "Clear filters" }).click();
     await expect(page).not.toHaveURL(/q=/);
   });
+
+  test("cancelling a job or an item is confirmed first, from the keyboard or the mouse", async ({ page }) => {
+    await openJobs(page);
+    const status = jobsTable(page)
+      .getByRole("combobox", { name: /^Status of / })
+      .first();
+    const before = await status.inputValue();
+
+    // Keyboard: open the list and walk down to Cancelled, then Enter — a stray Enter must not cancel.
+    await status.focus();
+    await page.keyboard.press("ArrowDown");
+    const listbox = page.getByRole("listbox");
+    await expect(listbox).toBeVisible();
+    for (let i = 0; i < 20; i++) {
+      const active = await listbox
+        .locator("[data-combobox-selected]")
+        .textContent()
+        .catch(() => null);
+      if (active === "Cancelled") break;
+      await page.keyboard.press("ArrowDown");
+    }
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: /^Cancel job / });
+    await expect(dialog).toBeVisible();
+    await screenshot(page, "jobs-cancel-confirm");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(status).toHaveValue(before);
+
+    // Mouse, on an item: the dialog's Keep button leaves the item as it was.
+    await jobsTable(page).getByRole("button", { name: "Expand" }).first().click();
+    const item = page.getByTestId("job-detail").first().getByTestId("job-item").first();
+    const select = item.getByRole("combobox", { name: /^Item \d+ status$/ });
+    if (await select.isDisabled()) return;
+    const badge = await item.getByTestId("status-badge").textContent();
+    await select.click();
+    await page.getByRole("option", { name: "Cancelled", exact: true }).click();
+    const itemDialog = page.getByRole("dialog", { name: /cancelled/i });
+    await expect(itemDialog).toBeVisible();
+    await itemDialog.getByRole("button", { name: "Keep it" }).click();
+    await expect(item.getByTestId("status-badge")).toHaveText(badge ?? "");
+  });
 });

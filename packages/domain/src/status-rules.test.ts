@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   isBatchSelectable,
+  isIrreversibleStatus,
   nextSelectableStatus,
   ORDER_ITEM_STATUSES,
   orderDisplayStatus,
@@ -51,5 +52,11 @@ describe("status moves", () => {
     expect(orderDisplayStatus("completed", [{ quantity: -1 }, { quantity: 1 }])).toBe("completed");
     expect(orderDisplayStatus("voided", [{ quantity: -1 }])).toBe("voided");
     expect(orderDisplayStatus("new-order", [])).toBe("new-order");
+  });
+
+  it("asks for confirmation before a status that cannot be left again", () => {
+    expect(isIrreversibleStatus("cancelled")).toBe(true);
+    for (const slug of ["completed", "ready-to-go", "dispatched", undefined])
+      expect(isIrreversibleStatus(slug)).toBe(false);
   });
 });

@@ -92,6 +92,11 @@ export const FIXED_ORDER_STATUSES = ["in-progress", "cancelled"] as const;
 /** Batch updates may set any status but these (jobs-area §4). */
 export const BATCH_EXCLUDED_STATUSES = ["refunded-transaction", "cancelled"] as const;
 
+/** Statuses a job or item cannot leave again: choosing one is confirmed first (a stray arrow key and Enter must not cancel a job). */
+export const IRREVERSIBLE_STATUSES = ["cancelled"] as const;
+export const isIrreversibleStatus = (slug: string | undefined) =>
+  slug !== undefined && (IRREVERSIBLE_STATUSES as readonly string[]).includes(slug);
+
 export const isDisplayOnlyStatus = (slug: string) =>
   (DISPLAY_ONLY_STATUSES as readonly string[]).includes(slug);
 export const isFixedOrderStatus = (slug: string) =>

@@ -1,7 +1,8 @@
 import type { OrderItemWire } from "@loupe/contract";
-import { nextSelectableStatus, STATUS_CHANGED_MESSAGE } from "@loupe/domain";
+import { isIrreversibleStatus, nextSelectableStatus, STATUS_CHANGED_MESSAGE } from "@loupe/domain";
 import { Select } from "@mantine/core";
 import { useAlert } from "../../../app/alert-context";
+import { confirmed } from "../../../components/confirm-dialog";
 import { errorText } from "../../../lib/errors";
 import { useStatuses } from "../../reference/use-reference-data";
 import { useJobMutations } from "../api/jobs-mutations";
@@ -26,6 +27,17 @@ export function ItemStatusSelect({ item, disabled }: { item: OrderItemWire; disa
     if (!value) return;
     const statusId = Number(value.replace(NEXT, ""));
     if (statusId === item.dispense_status_id) return;
+    const target = list.find((s) => s.id === statusId);
+    if (
+      isIrreversibleStatus(target?.slug) &&
+      !(await confirmed({
+        title: `Set this item to ${target?.display_name}?`,
+        message: "A cancelled item cannot be moved to another status again.",
+        confirmLabel: "Yes, cancel the item",
+        cancelLabel: "Keep it",
+      }))
+    )
+      return;
     try {
       await setItemStatus.mutateAsync({ itemId: item.id, statusId });
       showAlert({ variant: "success", message: STATUS_CHANGED_MESSAGE });

@@ -2,11 +2,13 @@ import type { OrderWire } from "@loupe/contract";
 import {
   isDisplayOnlyStatus,
   isFixedOrderStatus,
+  isIrreversibleStatus,
   orderDisplayStatus,
   STATUS_CHANGED_MESSAGE,
 } from "@loupe/domain";
 import { Select } from "@mantine/core";
 import { useAlert } from "../../../app/alert-context";
+import { confirmed } from "../../../components/confirm-dialog";
 import { errorText } from "../../../lib/errors";
 import { useStatuses } from "../../reference/use-reference-data";
 import { useJobMutations } from "../api/jobs-mutations";
@@ -32,6 +34,17 @@ export function OrderStatusCell({ job }: { job: OrderWire }) {
   }
   const change = async (value: string | null) => {
     if (!value || Number(value) === job.dispense_status_id) return;
+    const target = dispense.find((s) => s.id === Number(value));
+    if (
+      isIrreversibleStatus(target?.slug) &&
+      !(await confirmed({
+        title: `Cancel job ${job.vend_invoice_number}?`,
+        message: "A cancelled job cannot be reopened, and its items can no longer change status.",
+        confirmLabel: "Yes, cancel the job",
+        cancelLabel: "Keep the job",
+      }))
+    )
+      return;
     try {
       await setStatus.mutateAsync({ id: job.id, statusId: Number(value) });
       showAlert({ variant: "success", message: STATUS_CHANGED_MESSAGE });
