@@ -10,6 +10,7 @@ export function registerAuthRoutes({ app, bind, db, config, outbox }: ModuleCont
 
   bind(login, async ({ body, req }) => {
     const session = await auth.login(body, { ip: req.ip, userAgent: req.headers["user-agent"] });
+    req.log.info({ event: "login", staffId: session.user.id }, "signed in");
     return {
       data: {
         token: session.token,

@@ -3,6 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { ZodError } from "zod";
 import { AppError } from "./app-error";
 
+const SECURITY_EVENTS = new Set<ErrorCode>(["unauthenticated", "forbidden", "rate_limited"]);
+
 /** The one error body; the request id lets support find the matching log line. */
 export function errorBody(
   req: FastifyRequest,
@@ -25,6 +27,13 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(
     (err: FastifyError & { validation?: any[]; validationContext?: string }, req, reply) => {
       if (err instanceof AppError) {
+        if (SECURITY_EVENTS.has(err.code)) {
+          // Refusals are security events (ASVS 16.3): who and what, never the values sent.
+          req.log.warn(
+            { event: `refused.${err.code}`, staffId: req.staff?.id ?? null, route: req.routeOptions?.url },
+            err.code,
+          );
+        }
         return reply.status(errorCodes[err.code]).send(errorBody(req, err.code, err.message, err.errors));
       }
       if (err instanceof ZodError) {
