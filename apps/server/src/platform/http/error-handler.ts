@@ -3,8 +3,19 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { ZodError } from "zod";
 import { AppError } from "./app-error";
 
-function envelope(code: ErrorCode, message: string, errors?: Record<string, string[]>): ErrorEnvelope {
-  return errors ? { code, message, error: message, errors } : { code, message, error: message };
+function envelope(
+  code: ErrorCode,
+  message: string,
+  errors?: Record<string, string[]>,
+  details?: Record<string, unknown>,
+): ErrorEnvelope {
+  return {
+    code,
+    message,
+    error: message,
+    ...(errors ? { errors } : {}),
+    ...(details ? { details } : {}),
+  };
 }
 
 function fieldName(path: string, context?: string): string {
@@ -17,7 +28,9 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(
     (err: FastifyError & { validation?: any[]; validationContext?: string }, req, reply) => {
       if (err instanceof AppError) {
-        return reply.status(errorCodes[err.code]).send(envelope(err.code, err.message, err.errors));
+        return reply
+          .status(errorCodes[err.code])
+          .send(envelope(err.code, err.message, err.errors, err.details));
       }
       if (err instanceof ZodError) {
         const errors: Record<string, string[]> = {};
