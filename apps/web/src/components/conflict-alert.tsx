@@ -17,7 +17,14 @@ export function ConflictAlert({
     <Alert color="orange" variant="light" data-testid="version-conflict" title="Changed by someone else">
       <Group justify="space-between" wrap="nowrap" align="center">
         <Text size="sm">{message}</Text>
-        <Button size="xs" variant="filled" color="orange" onClick={onReload} loading={reloading}>
+        <Button
+          size="xs"
+          variant="filled"
+          color="orange"
+          onClick={onReload}
+          loading={reloading}
+          style={{ flexShrink: 0 }}
+        >
           Reload
         </Button>
       </Group>
