@@ -34,32 +34,32 @@ export function registerNotesRoutes({ bind, db }: ModuleContext): void {
     });
   }
   bind(updateOrderNote, async ({ staff, params, body }) => ({
-    data: await service.updateOrderNote(staff, params.id, params.noteId, body.content),
+    data: await service.updateOrderNote(staff, params.id, params.noteId, body.content, body.version),
   }));
   bind(updateReceiptNote, async ({ staff, params, body }) => {
     // A receipt note is the job note that starts "Receipt Note:" (jobs-area §3); the prefix is kept.
     const text = body.content.startsWith("Receipt Note:") ? body.content : `Receipt Note: ${body.content}`;
-    return { data: await service.updateOrderNote(staff, params.id, params.noteId, text) };
+    return { data: await service.updateOrderNote(staff, params.id, params.noteId, text, body.version) };
   });
   bind(createOrderItemNote, async ({ staff, params, body, reply }) => {
     reply.status(201);
     return { data: await service.addOrderItemNote(staff, params.id, body.note) };
   });
-  bind(deleteOrderNote, async ({ staff, params }) => {
-    await service.removeOrderNote(staff, params.id, params.noteId);
+  bind(deleteOrderNote, async ({ staff, params, query }) => {
+    await service.removeOrderNote(staff, params.id, params.noteId, undefined, query.version);
     return { message: "Deleted Successfully" };
   });
-  bind(deleteOrderItemNote, async ({ staff, params }) => {
+  bind(deleteOrderItemNote, async ({ staff, params, query }) => {
     const [item] = await db
       .select({ orderId: orderItems.orderId })
       .from(orderItems)
       .where(eq(orderItems.id, params.id));
     if (!item) throw notFound("Order item");
-    await service.removeOrderNote(staff, item.orderId, params.noteId, params.id);
+    await service.removeOrderNote(staff, item.orderId, params.noteId, params.id, query.version);
     return { message: "Deleted Successfully" };
   });
-  bind(deleteCustomerNote, async ({ staff, params }) => {
-    await service.removeCustomerNote(staff, params.id);
+  bind(deleteCustomerNote, async ({ staff, params, query }) => {
+    await service.removeCustomerNote(staff, params.id, query.version);
     return { message: "Deleted Successfully" };
   });
 }

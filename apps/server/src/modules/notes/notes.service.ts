@@ -8,6 +8,7 @@ import { files } from "../files/files.tables";
 import { orderItems, orders } from "../jobs/jobs.tables";
 import type { StaffRow } from "../staff/staff.service";
 import { staffUsers } from "../staff/staff.tables";
+import { type Editor, matchVersion, nextVersion, staleOrMissing } from "../versioning";
 import { notes } from "./notes.tables";
 
 type NoteRow = typeof notes.$inferSelect;
@@ -61,9 +62,13 @@ export function createNotesService(db: Db) {
         orders: r.orderId ? [r.orderId] : [],
         created_at: r.createdAt.toISOString(),
         updated_at: r.updatedAt.toISOString(),
+        version: r.version,
       };
     });
   }
+
+  const stale = (editor: Editor, id: number, expected: number | undefined) =>
+    staleOrMissing(db, notes, { id, expected, record: "note", editor, missing: () => notFound("Note") });
 
   return {
     toWire,
@@ -92,7 +97,13 @@ export function createNotesService(db: Db) {
       }
       const [row] = await db
         .insert(notes)
-        .values({ customerId, content, creatorId: staff?.id ?? null, fileIds: [...new Set(fileIds)] })
+        .values({
+          customerId,
+          content,
+          creatorId: staff?.id ?? null,
+          updatedBy: staff?.id ?? null,
+          fileIds: [...new Set(fileIds)],
+        })
         .returning();
       return (await toWire([row]))[0];
     },
@@ -138,6 +149,7 @@ export function createNotesService(db: Db) {
           orderItemId,
           content,
           creatorId: staff?.id ?? null,
+          updatedBy: staff?.id ?? null,
           fileIds: [...new Set(fileIds)],
         })
         .returning();
@@ -149,8 +161,17 @@ export function createNotesService(db: Db) {
       return this.addOrderNote(staff, item.orderId, content, [], itemId);
     },
 
-    /** Only the author edits a job note; a missing job answers "Order not found". */
-    async updateOrderNote(staff: StaffRow, orderId: number, noteId: number, content: string) {
+    /**
+     * Only the author edits a job note; a missing job answers "Order not found". An edit from a
+     * stale read (an older `version`, e.g. the same author in another tab) is refused with a 409.
+     */
+    async updateOrderNote(
+      staff: StaffRow,
+      orderId: number,
+      noteId: number,
+      content: string,
+      expected?: number,
+    ) {
       await orderExists(orderId);
       const [row] = await db
         .select()
@@ -160,27 +181,42 @@ export function createNotesService(db: Db) {
       if (row.creatorId !== staff.id) throw new AppError("forbidden", NOTE_AUTHOR_ONLY_UPDATE);
       const [updated] = await db
         .update(notes)
-        .set({ content, updatedAt: new Date() })
-        .where(eq(notes.id, noteId))
+        .set({ content, ...nextVersion(notes, staff) })
+        .where(matchVersion(notes, noteId, expected, eq(notes.orderId, orderId)))
         .returning();
+      if (!updated) throw await stale(staff, noteId, expected);
       return (await toWire([updated]))[0];
     },
 
-    async removeOrderNote(staff: StaffRow, orderId: number, noteId: number, itemId?: number) {
+    async removeOrderNote(
+      staff: StaffRow,
+      orderId: number,
+      noteId: number,
+      itemId?: number,
+      expected?: number,
+    ) {
       const [row] = await db
         .select()
         .from(notes)
         .where(and(eq(notes.id, noteId), eq(notes.orderId, orderId)));
       if (!row || (itemId !== undefined && row.orderItemId !== itemId)) throw notFound("Note");
       if (row.creatorId !== staff.id) throw new AppError("forbidden", NOTE_AUTHOR_ONLY);
-      await db.delete(notes).where(eq(notes.id, noteId));
+      const removed = await db
+        .delete(notes)
+        .where(matchVersion(notes, noteId, expected))
+        .returning({ id: notes.id });
+      if (!removed.length) throw await stale(staff, noteId, expected);
     },
 
-    async removeCustomerNote(staff: StaffRow, id: number) {
+    async removeCustomerNote(staff: StaffRow, id: number, expected?: number) {
       const [row] = await db.select().from(notes).where(eq(notes.id, id));
       if (!row || row.customerId == null) throw notFound("Note");
       if (row.creatorId !== staff.id) throw new AppError("forbidden", NOTE_AUTHOR_ONLY);
-      await db.delete(notes).where(and(eq(notes.id, id), eq(notes.creatorId, staff.id)));
+      const removed = await db
+        .delete(notes)
+        .where(matchVersion(notes, id, expected, eq(notes.creatorId, staff.id)))
+        .returning({ id: notes.id });
+      if (!removed.length) throw await stale(staff, id, expected);
     },
   };
 }

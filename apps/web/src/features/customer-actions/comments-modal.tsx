@@ -4,11 +4,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useAlert } from "../../app/alert-context";
 import { confirmAction } from "../../components/confirm-dialog";
+import { ConflictAlert } from "../../components/conflict-alert";
 import { callEndpoint } from "../../lib/api-client";
 import { errorText } from "../../lib/errors";
 import { authorisedUrl } from "../../lib/file-url";
 import { formatDateTime } from "../../lib/format";
 import { useCurrentUser } from "../reference/use-reference-data";
+import { useFailureText, useVersionConflict } from "../reference/use-version-conflict";
 import { type CommentsTarget, notesApi } from "./notes-target";
 
 export type { CommentsTarget } from "./notes-target";
@@ -33,6 +35,8 @@ export function CommentsModal({
   const [content, setContent] = useState("");
   const [attached, setAttached] = useState<FileWire[]>([]);
   const [editing, setEditing] = useState<NoteWire | null>(null);
+  const conflict = useVersionConflict();
+  const failureText = useFailureText();
   const api = notesApi(target);
   const { data: notes = [], isLoading } = useQuery({ queryKey: api.key, queryFn: api.list });
   const refresh = () => {
@@ -42,7 +46,7 @@ export function CommentsModal({
   const save = useMutation({
     mutationFn: async () =>
       editing && api.update
-        ? api.update(editing.id, content)
+        ? api.update(editing.id, content, editing.version)
         : api.create(
             content,
             attached.map((f) => f.id),
@@ -55,10 +59,28 @@ export function CommentsModal({
       setContent("");
       setAttached([]);
       setEditing(null);
+      conflict.clear();
       refresh();
     },
-    onError: (err) => showAlert({ variant: "danger", message: errorText(err) }),
+    onError: (err) => {
+      if (!conflict.take(err)) showAlert({ variant: "danger", message: errorText(err) });
+    },
   });
+  /** Someone changed the note being edited: load their text and version (replacing what was typed). */
+  const reload = () =>
+    conflict.reload(async () => {
+      const fresh = (await queryClient.fetchQuery({ queryKey: api.key, queryFn: api.list })).find(
+        (n) => n.id === editing?.id,
+      );
+      refresh();
+      if (!fresh) {
+        setEditing(null);
+        setContent("");
+        return;
+      }
+      setEditing(fresh);
+      setContent(fresh.content);
+    });
   const canSubmit = (content.trim().length > 1 || attached.length > 0) && !save.isPending;
   const attach = async (picked: File[]) => {
     const form = new FormData();
@@ -76,11 +98,13 @@ export function CommentsModal({
       message: "This cannot be undone.",
       onConfirm: async () => {
         try {
-          await api.remove(note.id);
+          await api.remove(note.id, note.version);
           showAlert({ variant: "success", message: "Deleted Successfully" });
           refresh();
         } catch (err) {
-          showAlert({ variant: "danger", message: errorText(err) });
+          const failure = failureText(err);
+          showAlert({ variant: "danger", message: failure.text });
+          if (failure.conflict) refresh();
         }
       },
     });
@@ -88,6 +112,9 @@ export function CommentsModal({
   return (
     <Modal opened onClose={onClose} title={title} size="lg">
       <Stack gap="sm">
+        {conflict.message && (
+          <ConflictAlert message={conflict.message} reloading={conflict.reloading} onReload={reload} />
+        )}
         {!isLoading && notes.length === 0 && (
           <Text c="dimmed" ta="center">
             No comments to speak of

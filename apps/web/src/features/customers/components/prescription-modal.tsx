@@ -2,6 +2,7 @@ import {
   createPrescription,
   detachPrescriptionFile,
   type FileWire,
+  listCustomerPrescriptions,
   type PrescriptionWire,
   updatePrescription,
   uploadCustomerFiles,
@@ -41,11 +42,13 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import { useAlert } from "../../../app/alert-context";
+import { ConflictAlert } from "../../../components/conflict-alert";
 import { NumericInput } from "../../../components/numeric-input";
 import { callEndpoint } from "../../../lib/api-client";
 import { errorList } from "../../../lib/errors";
 import { authorisedUrl } from "../../../lib/file-url";
 import { useCurrentUser, useOutlets, usePrescriptionSources } from "../../reference/use-reference-data";
+import { useVersionConflict } from "../../reference/use-version-conflict";
 
 type Eye = "right" | "left";
 type Form = Record<string, string>;
@@ -158,6 +161,9 @@ export function PrescriptionModal(props: {
   const [leftAddTouched, setLeftAddTouched] = useState(!!prescription);
   const [saving, setSaving] = useState(false);
   const [attached, setAttached] = useState<FileWire[]>(prescription?.files ?? []);
+  // The version this form was filled from; an edit sends it back (ADR 0007).
+  const [version, setVersion] = useState(prescription?.version);
+  const conflict = useVersionConflict();
   const { data: sources = [] } = usePrescriptionSources();
   const { data: outlets = [] } = useOutlets();
   const { data: me } = useCurrentUser();
@@ -183,21 +189,45 @@ export function PrescriptionModal(props: {
     }
     setErrors({});
     setServerErrors([]);
+    conflict.clear();
     setSaving(true);
     try {
       if (prescription)
-        await callEndpoint(updatePrescription, { params: { id: prescription.id }, body: payload as never });
+        await callEndpoint(updatePrescription, {
+          params: { id: prescription.id },
+          body: { ...payload, version } as never,
+        });
       else
         await callEndpoint(createPrescription, { params: { id: props.customerId }, body: payload as never });
       showAlert({ variant: "success", message: prescription ? PRESCRIPTION_UPDATED : PRESCRIPTION_CREATED });
       props.onSaved();
       props.onClose();
     } catch (err) {
-      setServerErrors(errorList(err));
+      if (!conflict.take(err)) setServerErrors(errorList(err));
     } finally {
       setSaving(false);
     }
   };
+
+  /** Someone else saved first: load their prescription into the form (replacing what was typed). */
+  const reload = () =>
+    conflict.reload(async () => {
+      if (!prescription) return;
+      const list = (
+        await callEndpoint(listCustomerPrescriptions, {
+          params: { id: prescription.customer_id ?? props.customerId },
+          query: { with: "source,staff" },
+        })
+      ).data;
+      const fresh = list.find((rx) => rx.id === prescription.id);
+      if (!fresh) throw new Error("This prescription has been removed.");
+      setF(initial(fresh));
+      setAttached(fresh.files);
+      setVersion(fresh.version);
+      setErrors({});
+      setServerErrors([]);
+      props.onSaved();
+    });
 
   const eyeRow = (eye: Eye) => (
     <Grid key={eye} align="flex-end">
@@ -330,6 +360,9 @@ export function PrescriptionModal(props: {
       <Grid>
         <Grid.Col span={files.length ? 8 : 12}>
           <Stack gap="sm">
+            {conflict.message && (
+              <ConflictAlert message={conflict.message} reloading={conflict.reloading} onReload={reload} />
+            )}
             {serverErrors.length > 0 && (
               <Alert color="red" variant="light">
                 <List size="sm">

@@ -12,6 +12,7 @@ import { useAlert } from "../../../app/alert-context";
 import { confirmAction } from "../../../components/confirm-dialog";
 import { callEndpoint } from "../../../lib/api-client";
 import { errorText } from "../../../lib/errors";
+import { useFailureText } from "../../reference/use-version-conflict";
 import { customerKeys, usePrescriptions } from "../api";
 import { PrescriptionModal } from "./prescription-modal";
 
@@ -19,6 +20,7 @@ import { PrescriptionModal } from "./prescription-modal";
 export function PrescriptionsPanel({ customerId }: { customerId: number }) {
   const { data = [], isLoading } = usePrescriptions(customerId);
   const { showAlert } = useAlert();
+  const failureText = useFailureText();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<PrescriptionWire | "new" | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: customerKeys.prescriptions(customerId) });
@@ -37,10 +39,12 @@ export function PrescriptionsPanel({ customerId }: { customerId: number }) {
       message: "This cannot be undone.",
       onConfirm: async () => {
         try {
-          await callEndpoint(deletePrescription, { params: { id: rx.id } });
+          await callEndpoint(deletePrescription, { params: { id: rx.id }, query: { version: rx.version } });
           refresh();
         } catch (err) {
-          showAlert({ variant: "danger", message: errorText(err) });
+          const failure = failureText(err);
+          showAlert({ variant: "danger", message: failure.text });
+          if (failure.conflict) refresh();
         }
       },
     });
