@@ -67,6 +67,11 @@ export function createNotesService(db: Db) {
 
   return {
     toWire,
+    /** One note in its wire shape, or undefined when it is gone. */
+    async find(id: number): Promise<NoteWire | undefined> {
+      const rows = await db.select().from(notes).where(eq(notes.id, id));
+      return (await toWire(rows))[0];
+    },
     async listForCustomer(customerId: number) {
       const rows = await db
         .select()
