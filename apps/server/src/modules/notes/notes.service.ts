@@ -1,5 +1,5 @@
 import type { NoteWire } from "@loupe/contract";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { customers } from "../customers/customers.tables";
@@ -171,21 +171,36 @@ export function createNotesService(db: Db) {
       return (await toWire([updated]))[0];
     },
 
+    /**
+     * One atomic DELETE … RETURNING decides who removed the note, so of several parallel removals
+     * exactly one succeeds and the others find it gone (404). Answers the removed note's file ids.
+     */
     async removeOrderNote(staff: StaffRow, orderId: number, noteId: number, itemId?: number) {
-      const [row] = await db
-        .select()
-        .from(notes)
-        .where(and(eq(notes.id, noteId), eq(notes.orderId, orderId)));
-      if (!row || (itemId !== undefined && row.orderItemId !== itemId)) throw notFound("Note");
-      if (row.creatorId !== staff.id) throw new AppError("forbidden", NOTE_AUTHOR_ONLY);
-      await db.delete(notes).where(eq(notes.id, noteId));
+      const scope = and(
+        eq(notes.id, noteId),
+        eq(notes.orderId, orderId),
+        itemId !== undefined ? eq(notes.orderItemId, itemId) : undefined,
+      );
+      const [deleted] = await db
+        .delete(notes)
+        .where(and(scope, eq(notes.creatorId, staff.id)))
+        .returning({ fileIds: notes.fileIds });
+      if (deleted) return deleted.fileIds;
+      const [row] = await db.select({ id: notes.id }).from(notes).where(scope);
+      if (!row) throw notFound("Note");
+      throw new AppError("forbidden", NOTE_AUTHOR_ONLY);
     },
 
     async removeCustomerNote(staff: StaffRow, id: number) {
-      const [row] = await db.select().from(notes).where(eq(notes.id, id));
-      if (!row || row.customerId == null) throw notFound("Note");
-      if (row.creatorId !== staff.id) throw new AppError("forbidden", NOTE_AUTHOR_ONLY);
-      await db.delete(notes).where(and(eq(notes.id, id), eq(notes.creatorId, staff.id)));
+      const scope = and(eq(notes.id, id), isNotNull(notes.customerId));
+      const [deleted] = await db
+        .delete(notes)
+        .where(and(scope, eq(notes.creatorId, staff.id)))
+        .returning({ fileIds: notes.fileIds });
+      if (deleted) return deleted.fileIds;
+      const [row] = await db.select({ id: notes.id }).from(notes).where(scope);
+      if (!row) throw notFound("Note");
+      throw new AppError("forbidden", NOTE_AUTHOR_ONLY);
     },
   };
 }
