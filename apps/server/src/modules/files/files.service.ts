@@ -29,6 +29,25 @@ export interface IncomingFile {
   stream: Readable;
 }
 
+/**
+ * Decoding an image is the one step whose memory grows with the picture, not the chunk: at most
+ * two thumbnails are made at a time, the rest wait their turn.
+ */
+const THUMBNAIL_SLOTS = 2;
+let thumbnailsRunning = 0;
+const thumbnailQueue: (() => void)[] = [];
+async function inThumbnailSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (thumbnailsRunning >= THUMBNAIL_SLOTS) await new Promise<void>((r) => thumbnailQueue.push(r));
+  else thumbnailsRunning++;
+  try {
+    return await work();
+  } finally {
+    const next = thumbnailQueue.shift();
+    if (next) next();
+    else thumbnailsRunning--;
+  }
+}
+
 /** Enough leading bytes for `file-type` to tell every allowed type apart. */
 const SNIFF_BYTES = 4100;
 
@@ -94,14 +113,16 @@ export function createFilesService({ db, storage }: { db: Db; storage: FileStora
     if (!["jpg", "jpeg", "png", "bmp"].includes(ext)) return null;
     const thumbKey = key.replace(/\.[a-z]+$/, ".thumb.jpg");
     try {
-      const resize = sharp({ sequentialRead: true })
-        .rotate()
-        .resize(320, 320, { fit: "inside" })
-        .jpeg({ quality: 80 });
-      const source = await storage.get(key);
-      source.on("error", (err) => resize.destroy(err));
-      await storage.put(thumbKey, source.pipe(resize), "image/jpeg");
-      return thumbKey;
+      return await inThumbnailSlot(async () => {
+        const resize = sharp({ sequentialRead: true })
+          .rotate()
+          .resize(320, 320, { fit: "inside" })
+          .jpeg({ quality: 80 });
+        const source = await storage.get(key);
+        source.on("error", (err) => resize.destroy(err));
+        await storage.put(thumbKey, source.pipe(resize), "image/jpeg");
+        return thumbKey;
+      });
     } catch {
       // sharp cannot read every BMP variant; the original still serves as its own preview.
       return null;
