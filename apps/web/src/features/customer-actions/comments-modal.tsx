@@ -6,7 +6,7 @@ import { useAlert } from "../../app/alert-context";
 import { confirmAction } from "../../components/confirm-dialog";
 import { callEndpoint } from "../../lib/api-client";
 import { errorText } from "../../lib/errors";
-import { authorisedUrl } from "../../lib/file-url";
+import { downloadFileBlob, openFileBlob } from "../../lib/file-blob";
 import { formatDateTime } from "../../lib/format";
 import { useCurrentUser } from "../reference/use-reference-data";
 import { type CommentsTarget, notesApi } from "./notes-target";
@@ -104,7 +104,20 @@ export function CommentsModal({
                   {note.content}
                 </Text>
                 {note.files.map((f) => (
-                  <Anchor key={f.id} href={authorisedUrl(f.full_path)} target="_blank" size="xs" mr="xs">
+                  <Anchor
+                    key={f.id}
+                    component="button"
+                    type="button"
+                    size="xs"
+                    mr="xs"
+                    onClick={() =>
+                      // Images and PDFs open in the browser's viewer; Word documents download.
+                      (f.mime_type.startsWith("image/") || f.mime_type === "application/pdf"
+                        ? openFileBlob(f.full_path, f.file_name)
+                        : downloadFileBlob(f.full_path, f.file_name)
+                      ).catch((err) => showAlert({ variant: "danger", message: errorText(err) }))
+                    }
+                  >
                     {f.file_name}
                   </Anchor>
                 ))}

@@ -28,6 +28,7 @@ import {
   Group,
   Image,
   List,
+  Loader,
   Modal,
   SegmentedControl,
   Select,
@@ -44,7 +45,7 @@ import { useAlert } from "../../../app/alert-context";
 import { NumericInput } from "../../../components/numeric-input";
 import { callEndpoint } from "../../../lib/api-client";
 import { errorList } from "../../../lib/errors";
-import { authorisedUrl } from "../../../lib/file-url";
+import { useFileObjectUrl } from "../../../lib/file-blob";
 import { useCurrentUser, useOutlets, usePrescriptionSources } from "../../reference/use-reference-data";
 
 type Eye = "right" | "left";
@@ -467,15 +468,7 @@ export function PrescriptionModal(props: {
             <Stack data-testid="prescription-files">
               {files.map((file) => (
                 <Stack key={file.id} gap={4}>
-                  {file.full_thumbnail_path ? (
-                    <Image src={authorisedUrl(file.full_path)} alt={file.file_name} radius="sm" />
-                  ) : (
-                    <iframe
-                      title={file.file_name}
-                      src={authorisedUrl(file.full_path)}
-                      style={{ width: "100%", height: 480, border: 0 }}
-                    />
-                  )}
+                  <AttachedFilePreview file={file} />
                   <Group justify="space-between">
                     <Text size="xs">{file.file_name}</Text>
                     <Button size="compact-xs" color="red" variant="subtle" onClick={() => detach(file)}>
@@ -489,5 +482,16 @@ export function PrescriptionModal(props: {
         )}
       </Grid>
     </Modal>
+  );
+}
+
+/** An attached scan beside the form: an image, or a PDF in the browser's viewer, from a blob URL. */
+function AttachedFilePreview({ file }: { file: FileWire }) {
+  const { url } = useFileObjectUrl(file.full_path);
+  if (!url) return <Loader size="sm" />;
+  return file.full_thumbnail_path ? (
+    <Image src={url} alt={file.file_name} radius="sm" />
+  ) : (
+    <iframe title={file.file_name} src={url} style={{ width: "100%", height: 480, border: 0 }} />
   );
 }
