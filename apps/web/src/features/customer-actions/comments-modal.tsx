@@ -1,13 +1,14 @@
 import { type FileWire, type NoteWire, uploadStaffFile } from "@loupe/contract";
 import { Anchor, Button, FileButton, Group, Modal, Paper, Stack, Text, Textarea } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useAlert } from "../../app/alert-context";
 import { confirmAction } from "../../components/confirm-dialog";
 import { callEndpoint } from "../../lib/api-client";
 import { errorText } from "../../lib/errors";
 import { downloadFileBlob, openFileBlob } from "../../lib/file-blob";
 import { formatDateTime } from "../../lib/format";
+import { useAction } from "../../lib/use-action";
 import { useCurrentUser } from "../reference/use-reference-data";
 import { type CommentsTarget, notesApi } from "./notes-target";
 
@@ -39,6 +40,9 @@ export function CommentsModal({
     queryClient.invalidateQueries({ queryKey: api.key });
     queryClient.invalidateQueries({ queryKey: api.owners });
   };
+  // isPending re-renders a moment after the click; the ref stops a second click (or a repeated
+  // Ctrl+Enter) that lands before it.
+  const submitting = useRef(false);
   const save = useMutation({
     mutationFn: async () =>
       editing && api.update
@@ -58,9 +62,17 @@ export function CommentsModal({
       refresh();
     },
     onError: (err) => showAlert({ variant: "danger", message: errorText(err) }),
+    onSettled: () => {
+      submitting.current = false;
+    },
   });
   const canSubmit = (content.trim().length > 1 || attached.length > 0) && !save.isPending;
-  const attach = async (picked: File[]) => {
+  const submit = () => {
+    if (!canSubmit || submitting.current) return;
+    submitting.current = true;
+    save.mutate();
+  };
+  const attach = useAction(async (picked: File[]) => {
     const form = new FormData();
     for (const [i, f] of picked.entries()) form.append(`files[${i}]`, f, f.name);
     try {
@@ -69,7 +81,7 @@ export function CommentsModal({
     } catch (err) {
       showAlert({ variant: "danger", message: errorText(err) });
     }
-  };
+  });
   const remove = (note: NoteWire) =>
     confirmAction({
       title: "Delete Comment",
@@ -151,7 +163,7 @@ export function CommentsModal({
           value={content}
           onChange={(e) => setContent(e.currentTarget.value)}
           onKeyDown={(e) => {
-            if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && canSubmit) save.mutate();
+            if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) submit();
           }}
         />
         {attached.length > 0 && (
@@ -161,9 +173,14 @@ export function CommentsModal({
         )}
         <Group justify="space-between">
           {api.attachments && !editing ? (
-            <FileButton onChange={attach} accept=".jpeg,.jpg,.png,.bmp,.pdf,.doc,.docx" multiple>
+            <FileButton
+              onChange={attach.run}
+              accept=".jpeg,.jpg,.png,.bmp,.pdf,.doc,.docx"
+              multiple
+              disabled={attach.isPending}
+            >
               {(props) => (
-                <Button variant="subtle" {...props}>
+                <Button variant="subtle" {...props} loading={attach.isPending}>
                   Attach file
                 </Button>
               )}
@@ -171,7 +188,7 @@ export function CommentsModal({
           ) : (
             <span />
           )}
-          <Button onClick={() => save.mutate()} disabled={!canSubmit} loading={save.isPending}>
+          <Button onClick={submit} disabled={!canSubmit || attach.isPending} loading={save.isPending}>
             {editing ? "Update" : "Submit"}
           </Button>
         </Group>

@@ -28,6 +28,7 @@ import { confirmAction } from "../../../components/confirm-dialog";
 import { callEndpoint } from "../../../lib/api-client";
 import { errorText } from "../../../lib/errors";
 import { downloadFileBlob, useFileObjectUrl } from "../../../lib/file-blob";
+import { useAction } from "../../../lib/use-action";
 import { customerKeys, useCustomerFiles, usePrescriptions } from "../api";
 import { PrescriptionModal } from "./prescription-modal";
 
@@ -44,7 +45,7 @@ export function FilesPanel({ customerId }: { customerId: number }) {
     prescriptions.find((rx) => rx.can_edit && rx.files.some((f) => f.id === file.id));
   const refresh = () => queryClient.invalidateQueries({ queryKey: customerKeys.files(customerId) });
 
-  const upload = async (picked: File[]) => {
+  const upload = useAction(async (picked: File[]) => {
     if (picked.some((f) => !hasAllowedExtension(f.name) || f.size > MAX_FILE_BYTES)) {
       showAlert({ variant: "danger", message: FILE_TYPE_MESSAGE });
       return;
@@ -57,7 +58,7 @@ export function FilesPanel({ customerId }: { customerId: number }) {
     } catch (err) {
       showAlert({ variant: "danger", message: errorText(err) });
     }
-  };
+  });
 
   const remove = (file: FileWire) =>
     confirmAction({
@@ -79,9 +80,14 @@ export function FilesPanel({ customerId }: { customerId: number }) {
     <Stack gap="xs">
       <Group justify="space-between">
         <Text fw={600}>Files</Text>
-        <FileButton onChange={upload} accept=".jpeg,.jpg,.png,.bmp,.pdf,.doc,.docx" multiple>
+        <FileButton
+          onChange={upload.run}
+          accept=".jpeg,.jpg,.png,.bmp,.pdf,.doc,.docx"
+          multiple
+          disabled={upload.isPending}
+        >
           {(props) => (
-            <Button size="xs" {...props}>
+            <Button size="xs" {...props} loading={upload.isPending}>
               Upload files
             </Button>
           )}

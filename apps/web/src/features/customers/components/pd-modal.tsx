@@ -36,6 +36,7 @@ import { NumericInput } from "../../../components/numeric-input";
 import { callEndpoint } from "../../../lib/api-client";
 import { appConfig } from "../../../lib/config";
 import { errorList } from "../../../lib/errors";
+import { useAction } from "../../../lib/use-action";
 import { useOutlets, usePdSources } from "../../reference/use-reference-data";
 
 const SIMPLE = ["binocular_dist_pd", "right_dist_pd", "left_dist_pd"] as const;
@@ -67,7 +68,7 @@ export function PdModal(props: {
   const { showAlert } = useAlert();
   const set = (k: string, v: string) => setF((s) => ({ ...s, [k]: v }));
 
-  const submit = async () => {
+  const save = useAction(async () => {
     const raw = normalisePdInput({
       ...Object.fromEntries(Object.entries(f).filter(([k]) => complex || !/_(int|reading)_pd$/.test(k))),
       source_id: f.source_id ? Number(f.source_id) : undefined,
@@ -90,7 +91,7 @@ export function PdModal(props: {
     } catch (err) {
       setServerErrors(errorList(err));
     }
-  };
+  });
 
   const field = (k: (typeof PD_WIDTH_FIELDS)[number] | (typeof PD_HEIGHT_FIELDS)[number]) => (
     <NumericInput
@@ -210,7 +211,9 @@ export function PdModal(props: {
           <Button variant="default" onClick={props.onClose}>
             Cancel
           </Button>
-          <Button onClick={submit}>{mode === "edit" ? "Save" : "Create"}</Button>
+          <Button onClick={save.run} loading={save.isPending}>
+            {mode === "edit" ? "Save" : "Create"}
+          </Button>
         </Group>
       </Stack>
       <Modal opened={showHeights} onClose={() => setShowHeights(false)} title="Shape Height Conversion">

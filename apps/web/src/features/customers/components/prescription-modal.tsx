@@ -46,6 +46,7 @@ import { NumericInput } from "../../../components/numeric-input";
 import { callEndpoint } from "../../../lib/api-client";
 import { errorList } from "../../../lib/errors";
 import { useFileObjectUrl } from "../../../lib/file-blob";
+import { useAction } from "../../../lib/use-action";
 import { useCurrentUser, useOutlets, usePrescriptionSources } from "../../reference/use-reference-data";
 
 type Eye = "right" | "left";
@@ -157,7 +158,6 @@ export function PrescriptionModal(props: {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [leftAddTouched, setLeftAddTouched] = useState(!!prescription);
-  const [saving, setSaving] = useState(false);
   const [attached, setAttached] = useState<FileWire[]>(prescription?.files ?? []);
   const { data: sources = [] } = usePrescriptionSources();
   const { data: outlets = [] } = useOutlets();
@@ -175,7 +175,7 @@ export function PrescriptionModal(props: {
       return next;
     });
 
-  const submit = async () => {
+  const save = useAction(async () => {
     const payload = { ...toPayload(f), files: attached.map((file) => file.id) };
     const parsed = prescriptionSchema.safeParse(payload);
     if (!parsed.success) {
@@ -184,7 +184,6 @@ export function PrescriptionModal(props: {
     }
     setErrors({});
     setServerErrors([]);
-    setSaving(true);
     try {
       if (prescription)
         await callEndpoint(updatePrescription, { params: { id: prescription.id }, body: payload as never });
@@ -195,10 +194,8 @@ export function PrescriptionModal(props: {
       props.onClose();
     } catch (err) {
       setServerErrors(errorList(err));
-    } finally {
-      setSaving(false);
     }
-  };
+  });
 
   const eyeRow = (eye: Eye) => (
     <Grid key={eye} align="flex-end">
@@ -301,7 +298,7 @@ export function PrescriptionModal(props: {
   };
 
   const files = attached;
-  const attach = async (picked: File[]) => {
+  const attach = useAction(async (picked: File[]) => {
     const form = new FormData();
     for (const [i, file] of picked.entries()) form.append(`files[${i}]`, file, file.name);
     try {
@@ -310,17 +307,22 @@ export function PrescriptionModal(props: {
     } catch (err) {
       setServerErrors(errorList(err));
     }
-  };
-  const detach = async (file: FileWire) => {
+  });
+  const detach = useAction(async (file: FileWire) => {
     if (prescription?.files.some((x) => x.id === file.id)) {
-      await callEndpoint(detachPrescriptionFile, {
-        params: { userId: props.customerId, id: prescription.id, fileId: file.id },
-      });
+      try {
+        await callEndpoint(detachPrescriptionFile, {
+          params: { userId: props.customerId, id: prescription.id, fileId: file.id },
+        });
+      } catch (err) {
+        setServerErrors(errorList(err));
+        return;
+      }
       showAlert({ variant: "success", message: FILE_DELETED_FROM_PRESCRIPTION });
       props.onSaved();
     }
     setAttached((a) => a.filter((x) => x.id !== file.id));
-  };
+  });
   return (
     <Modal
       opened
@@ -447,9 +449,14 @@ export function PrescriptionModal(props: {
               />
             </SimpleGrid>
             <Group justify="flex-end">
-              <FileButton onChange={attach} accept=".jpeg,.jpg,.png,.bmp,.pdf,.doc,.docx" multiple>
+              <FileButton
+                onChange={attach.run}
+                accept=".jpeg,.jpg,.png,.bmp,.pdf,.doc,.docx"
+                multiple
+                disabled={attach.isPending}
+              >
                 {(buttonProps) => (
-                  <Button variant="subtle" {...buttonProps}>
+                  <Button variant="subtle" {...buttonProps} loading={attach.isPending}>
                     Attach file
                   </Button>
                 )}
@@ -457,7 +464,7 @@ export function PrescriptionModal(props: {
               <Button variant="default" onClick={props.onClose}>
                 Cancel
               </Button>
-              <Button onClick={submit} loading={saving}>
+              <Button onClick={save.run} loading={save.isPending}>
                 {prescription ? "Save" : "Create"}
               </Button>
             </Group>
@@ -471,7 +478,14 @@ export function PrescriptionModal(props: {
                   <AttachedFilePreview file={file} />
                   <Group justify="space-between">
                     <Text size="xs">{file.file_name}</Text>
-                    <Button size="compact-xs" color="red" variant="subtle" onClick={() => detach(file)}>
+                    <Button
+                      size="compact-xs"
+                      color="red"
+                      variant="subtle"
+                      loading={detach.isPending && detach.variables?.[0].id === file.id}
+                      disabled={detach.isPending}
+                      onClick={() => detach.run(file)}
+                    >
                       Remove from prescription
                     </Button>
                   </Group>

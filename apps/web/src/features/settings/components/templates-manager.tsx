@@ -24,6 +24,7 @@ import { useAlert } from "../../../app/alert-context";
 import { confirmAction } from "../../../components/confirm-dialog";
 import { callEndpoint } from "../../../lib/api-client";
 import { errorText } from "../../../lib/errors";
+import { useAction } from "../../../lib/use-action";
 import { useCurrentUser } from "../../reference/use-reference-data";
 
 const blank = { template_name: "", type: "sms" as "sms" | "email", subject: "", content_template: "" };
@@ -42,7 +43,7 @@ export function TemplatesManager() {
   const [form, setForm] = useState(blank);
   const [editingId, setEditingId] = useState<number | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
-  const save = async () => {
+  const save = useAction(async () => {
     try {
       const body = { ...form, subject: form.type === "email" ? form.subject : null };
       if (editingId) await callEndpoint(updateMessageTemplate, { params: { id: editingId }, body });
@@ -54,7 +55,7 @@ export function TemplatesManager() {
     } catch (err) {
       showAlert({ variant: "danger", message: errorText(err) });
     }
-  };
+  });
   const edit = (t: TemplateWire) => {
     setEditingId(t.id);
     setForm({
@@ -93,8 +94,12 @@ export function TemplatesManager() {
                       confirmAction({
                         title: `Are you sure to remove ${t.name}?`,
                         onConfirm: async () => {
-                          await callEndpoint(deleteMessageTemplate, { params: { id: t.id } });
-                          refresh();
+                          try {
+                            await callEndpoint(deleteMessageTemplate, { params: { id: t.id } });
+                            refresh();
+                          } catch (err) {
+                            showAlert({ variant: "danger", message: errorText(err) });
+                          }
                         },
                       })
                     }
@@ -139,7 +144,9 @@ export function TemplatesManager() {
           onChange={(e) => setForm({ ...form, content_template: e.currentTarget.value })}
         />
         <Group>
-          <Button onClick={save}>{editingId ? "Save template" : "Add template"}</Button>
+          <Button onClick={save.run} loading={save.isPending}>
+            {editingId ? "Save template" : "Add template"}
+          </Button>
           {editingId && (
             <Button
               variant="default"
