@@ -14,12 +14,15 @@ import {
 } from "@loupe/contract";
 import { eq } from "drizzle-orm";
 import { notFound } from "../../platform/http/app-error";
+import { createFilesService } from "../files/files.service";
 import { orderItems } from "../jobs/jobs.tables";
 import type { ModuleContext } from "../module-context";
 import { createNotesService } from "./notes.service";
 
-export function registerNotesRoutes({ bind, db }: ModuleContext): void {
+export function registerNotesRoutes({ bind, db, storage }: ModuleContext): void {
   const service = createNotesService(db);
+  // A note's attachments go with it (files module: only files no other note or prescription holds).
+  const filesService = createFilesService({ db, storage });
   bind(listCustomerNotes, async ({ query }) => ({ data: await service.listForCustomer(query.user_id) }));
   bind(createCustomerNote, async ({ staff, body, reply }) => {
     reply.status(201);
@@ -46,7 +49,9 @@ export function registerNotesRoutes({ bind, db }: ModuleContext): void {
     return { data: await service.addOrderItemNote(staff, params.id, body.note) };
   });
   bind(deleteOrderNote, async ({ staff, params, query }) => {
-    await service.removeOrderNote(staff, params.id, params.noteId, undefined, query.version);
+    await filesService.removeNoteAttachments(
+      await service.removeOrderNote(staff, params.id, params.noteId, undefined, query.version),
+    );
     return { message: "Deleted Successfully" };
   });
   bind(deleteOrderItemNote, async ({ staff, params, query }) => {
@@ -55,11 +60,15 @@ export function registerNotesRoutes({ bind, db }: ModuleContext): void {
       .from(orderItems)
       .where(eq(orderItems.id, params.id));
     if (!item) throw notFound("Order item");
-    await service.removeOrderNote(staff, item.orderId, params.noteId, params.id, query.version);
+    await filesService.removeNoteAttachments(
+      await service.removeOrderNote(staff, item.orderId, params.noteId, params.id, query.version),
+    );
     return { message: "Deleted Successfully" };
   });
   bind(deleteCustomerNote, async ({ staff, params, query }) => {
-    await service.removeCustomerNote(staff, params.id, query.version);
+    await filesService.removeNoteAttachments(
+      await service.removeCustomerNote(staff, params.id, query.version),
+    );
     return { message: "Deleted Successfully" };
   });
 }

@@ -1,5 +1,5 @@
 import type { NoteWire } from "@loupe/contract";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { customers } from "../customers/customers.tables";
@@ -70,8 +70,28 @@ export function createNotesService(db: Db) {
   const stale = (editor: Editor, id: number, expected: number | undefined) =>
     staleOrMissing(db, notes, { id, expected, record: "note", editor, missing: () => notFound("Note") });
 
+  async function removeNote(staff: StaffRow, id: number, scope: SQL | undefined, expected?: number) {
+    const [deleted] = await db
+      .delete(notes)
+      .where(matchVersion(notes, id, expected, and(scope, eq(notes.creatorId, staff.id))))
+      .returning({ fileIds: notes.fileIds });
+    if (deleted) return deleted.fileIds;
+    const [row] = await db
+      .select({ creatorId: notes.creatorId })
+      .from(notes)
+      .where(and(eq(notes.id, id), scope));
+    if (!row) throw notFound("Note");
+    if (row.creatorId !== staff.id) throw new AppError("forbidden", NOTE_AUTHOR_ONLY);
+    throw await stale(staff, id, expected);
+  }
+
   return {
     toWire,
+    /** One note in its wire shape, or undefined when it is gone. */
+    async find(id: number): Promise<NoteWire | undefined> {
+      const rows = await db.select().from(notes).where(eq(notes.id, id));
+      return (await toWire(rows))[0];
+    },
     async listForCustomer(customerId: number) {
       const rows = await db
         .select()
@@ -188,6 +208,11 @@ export function createNotesService(db: Db) {
       return (await toWire([updated]))[0];
     },
 
+    /**
+     * One atomic DELETE … RETURNING (scope, author and version in its WHERE) decides who removed
+     * the note, so of several parallel removals exactly one succeeds; the others find it gone (404),
+     * not theirs (403) or changed since they read it (409). Answers the removed note's file ids.
+     */
     async removeOrderNote(
       staff: StaffRow,
       orderId: number,
@@ -195,28 +220,15 @@ export function createNotesService(db: Db) {
       itemId?: number,
       expected?: number,
     ) {
-      const [row] = await db
-        .select()
-        .from(notes)
-        .where(and(eq(notes.id, noteId), eq(notes.orderId, orderId)));
-      if (!row || (itemId !== undefined && row.orderItemId !== itemId)) throw notFound("Note");
-      if (row.creatorId !== staff.id) throw new AppError("forbidden", NOTE_AUTHOR_ONLY);
-      const removed = await db
-        .delete(notes)
-        .where(matchVersion(notes, noteId, expected))
-        .returning({ id: notes.id });
-      if (!removed.length) throw await stale(staff, noteId, expected);
+      const scope = and(
+        eq(notes.orderId, orderId),
+        itemId !== undefined ? eq(notes.orderItemId, itemId) : undefined,
+      );
+      return removeNote(staff, noteId, scope, expected);
     },
 
     async removeCustomerNote(staff: StaffRow, id: number, expected?: number) {
-      const [row] = await db.select().from(notes).where(eq(notes.id, id));
-      if (!row || row.customerId == null) throw notFound("Note");
-      if (row.creatorId !== staff.id) throw new AppError("forbidden", NOTE_AUTHOR_ONLY);
-      const removed = await db
-        .delete(notes)
-        .where(matchVersion(notes, id, expected, eq(notes.creatorId, staff.id)))
-        .returning({ id: notes.id });
-      if (!removed.length) throw await stale(staff, id, expected);
+      return removeNote(staff, id, isNotNull(notes.customerId), expected);
     },
   };
 }

@@ -1,14 +1,15 @@
 import { type FileWire, type NoteWire, uploadStaffFile } from "@loupe/contract";
 import { Anchor, Button, FileButton, Group, Modal, Paper, Stack, Text, Textarea } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useAlert } from "../../app/alert-context";
 import { confirmAction } from "../../components/confirm-dialog";
 import { ConflictAlert } from "../../components/conflict-alert";
 import { callEndpoint } from "../../lib/api-client";
 import { errorText } from "../../lib/errors";
-import { authorisedUrl } from "../../lib/file-url";
+import { downloadFileBlob, openFileBlob } from "../../lib/file-blob";
 import { formatDateTime } from "../../lib/format";
+import { useAction } from "../../lib/use-action";
 import { useCurrentUser } from "../reference/use-reference-data";
 import { useFailureText, useVersionConflict } from "../reference/use-version-conflict";
 import { type CommentsTarget, notesApi } from "./notes-target";
@@ -43,6 +44,9 @@ export function CommentsModal({
     queryClient.invalidateQueries({ queryKey: api.key });
     queryClient.invalidateQueries({ queryKey: api.owners });
   };
+  // isPending re-renders a moment after the click; the ref stops a second click (or a repeated
+  // Ctrl+Enter) that lands before it.
+  const submitting = useRef(false);
   const save = useMutation({
     mutationFn: async () =>
       editing && api.update
@@ -65,6 +69,9 @@ export function CommentsModal({
     onError: (err) => {
       if (!conflict.take(err)) showAlert({ variant: "danger", message: errorText(err) });
     },
+    onSettled: () => {
+      submitting.current = false;
+    },
   });
   /** Someone changed the note being edited: load their text and version (replacing what was typed). */
   const reload = () =>
@@ -82,7 +89,12 @@ export function CommentsModal({
       setContent(fresh.content);
     });
   const canSubmit = (content.trim().length > 1 || attached.length > 0) && !save.isPending;
-  const attach = async (picked: File[]) => {
+  const submit = () => {
+    if (!canSubmit || submitting.current) return;
+    submitting.current = true;
+    save.mutate();
+  };
+  const attach = useAction(async (picked: File[]) => {
     const form = new FormData();
     for (const [i, f] of picked.entries()) form.append(`files[${i}]`, f, f.name);
     try {
@@ -91,7 +103,7 @@ export function CommentsModal({
     } catch (err) {
       showAlert({ variant: "danger", message: errorText(err) });
     }
-  };
+  });
   const remove = (note: NoteWire) =>
     confirmAction({
       title: "Delete Comment",
@@ -131,7 +143,20 @@ export function CommentsModal({
                   {note.content}
                 </Text>
                 {note.files.map((f) => (
-                  <Anchor key={f.id} href={authorisedUrl(f.full_path)} target="_blank" size="xs" mr="xs">
+                  <Anchor
+                    key={f.id}
+                    component="button"
+                    type="button"
+                    size="xs"
+                    mr="xs"
+                    onClick={() =>
+                      // Images and PDFs open in the browser's viewer; Word documents download.
+                      (f.mime_type.startsWith("image/") || f.mime_type === "application/pdf"
+                        ? openFileBlob(f.full_path, f.file_name)
+                        : downloadFileBlob(f.full_path, f.file_name)
+                      ).catch((err) => showAlert({ variant: "danger", message: errorText(err) }))
+                    }
+                  >
                     {f.file_name}
                   </Anchor>
                 ))}
@@ -165,7 +190,7 @@ export function CommentsModal({
           value={content}
           onChange={(e) => setContent(e.currentTarget.value)}
           onKeyDown={(e) => {
-            if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && canSubmit) save.mutate();
+            if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) submit();
           }}
         />
         {attached.length > 0 && (
@@ -175,9 +200,14 @@ export function CommentsModal({
         )}
         <Group justify="space-between">
           {api.attachments && !editing ? (
-            <FileButton onChange={attach} accept=".jpeg,.jpg,.png,.bmp,.pdf,.doc,.docx" multiple>
+            <FileButton
+              onChange={attach.run}
+              accept=".jpeg,.jpg,.png,.bmp,.pdf,.doc,.docx"
+              multiple
+              disabled={attach.isPending}
+            >
               {(props) => (
-                <Button variant="subtle" {...props}>
+                <Button variant="subtle" {...props} loading={attach.isPending}>
                   Attach file
                 </Button>
               )}
@@ -185,7 +215,7 @@ export function CommentsModal({
           ) : (
             <span />
           )}
-          <Button onClick={() => save.mutate()} disabled={!canSubmit} loading={save.isPending}>
+          <Button onClick={submit} disabled={!canSubmit || attach.isPending} loading={save.isPending}>
             {editing ? "Update" : "Submit"}
           </Button>
         </Group>

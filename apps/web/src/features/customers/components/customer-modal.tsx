@@ -251,7 +251,7 @@ export function CustomerModal({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={save.isPending || formState.isSubmitting}>
               {customer ? "Save" : "Create"}
             </Button>
           </Group>

@@ -37,6 +37,7 @@ import { NumericInput } from "../../../components/numeric-input";
 import { callEndpoint } from "../../../lib/api-client";
 import { appConfig } from "../../../lib/config";
 import { errorList } from "../../../lib/errors";
+import { useAction } from "../../../lib/use-action";
 import { useOutlets, usePdSources } from "../../reference/use-reference-data";
 import { useVersionConflict } from "../../reference/use-version-conflict";
 
@@ -76,7 +77,7 @@ export function PdModal(props: {
   const { showAlert } = useAlert();
   const set = (k: string, v: string) => setF((s) => ({ ...s, [k]: v }));
 
-  const submit = async () => {
+  const save = useAction(async () => {
     const raw = normalisePdInput({
       ...Object.fromEntries(Object.entries(f).filter(([k]) => complex || !/_(int|reading)_pd$/.test(k))),
       source_id: f.source_id ? Number(f.source_id) : undefined,
@@ -102,7 +103,7 @@ export function PdModal(props: {
     } catch (err) {
       if (!conflict.take(err)) setServerErrors(errorList(err));
     }
-  };
+  });
 
   /** Someone else saved first: load their PD into the form (replacing what was typed) and its version. */
   const reload = () =>
@@ -238,7 +239,9 @@ export function PdModal(props: {
           <Button variant="default" onClick={props.onClose}>
             Cancel
           </Button>
-          <Button onClick={submit}>{mode === "edit" ? "Save" : "Create"}</Button>
+          <Button onClick={save.run} loading={save.isPending}>
+            {mode === "edit" ? "Save" : "Create"}
+          </Button>
         </Group>
       </Stack>
       <Modal opened={showHeights} onClose={() => setShowHeights(false)} title="Shape Height Conversion">

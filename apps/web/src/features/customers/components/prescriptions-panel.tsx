@@ -12,6 +12,7 @@ import { useAlert } from "../../../app/alert-context";
 import { confirmAction } from "../../../components/confirm-dialog";
 import { callEndpoint } from "../../../lib/api-client";
 import { errorText } from "../../../lib/errors";
+import { useAction } from "../../../lib/use-action";
 import { useFailureText } from "../../reference/use-version-conflict";
 import { customerKeys, usePrescriptions } from "../api";
 import { PrescriptionModal } from "./prescription-modal";
@@ -25,14 +26,14 @@ export function PrescriptionsPanel({ customerId }: { customerId: number }) {
   const [editing, setEditing] = useState<PrescriptionWire | "new" | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: customerKeys.prescriptions(customerId) });
 
-  const send = async (rx: PrescriptionWire) => {
+  const send = useAction(async (rx: PrescriptionWire) => {
     try {
       await callEndpoint(emailPrescription, { params: { id: rx.id }, body: {} });
       showAlert({ variant: "success", message: PRESCRIPTION_EMAILED });
     } catch (err) {
       showAlert({ variant: "danger", message: errorText(err, PRESCRIPTION_EMAIL_FAILED) });
     }
-  };
+  });
   const remove = (rx: PrescriptionWire) =>
     confirmAction({
       title: "Delete prescription",
@@ -102,7 +103,12 @@ export function PrescriptionsPanel({ customerId }: { customerId: number }) {
                     {PLEASE_EDIT_PRESCRIPTION}
                   </Text>
                 ) : (
-                  <Button size="xs" variant="default" onClick={() => send(rx)}>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => send.run(rx)}
+                    loading={send.isPending && send.variables?.[0].id === rx.id}
+                  >
                     Send
                   </Button>
                 )}

@@ -25,6 +25,7 @@ import { confirmAction } from "../../../components/confirm-dialog";
 import { ConflictAlert } from "../../../components/conflict-alert";
 import { callEndpoint } from "../../../lib/api-client";
 import { errorText } from "../../../lib/errors";
+import { useAction } from "../../../lib/use-action";
 import { useCurrentUser } from "../../reference/use-reference-data";
 import { useFailureText, useVersionConflict } from "../../reference/use-version-conflict";
 
@@ -48,7 +49,7 @@ export function TemplatesManager() {
   const conflict = useVersionConflict();
   const failureText = useFailureText();
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
-  const save = async () => {
+  const save = useAction(async () => {
     conflict.clear();
     try {
       const body = { ...form, subject: form.type === "email" ? form.subject : null };
@@ -65,7 +66,7 @@ export function TemplatesManager() {
     } catch (err) {
       if (!conflict.take(err)) showAlert({ variant: "danger", message: errorText(err) });
     }
-  };
+  });
   /** Someone saved the template first: load their version into the form (replacing what was typed). */
   const reload = () =>
     conflict.reload(async () => {
@@ -174,7 +175,9 @@ export function TemplatesManager() {
           onChange={(e) => setForm({ ...form, content_template: e.currentTarget.value })}
         />
         <Group>
-          <Button onClick={save}>{editingId ? "Save template" : "Add template"}</Button>
+          <Button onClick={save.run} loading={save.isPending}>
+            {editingId ? "Save template" : "Add template"}
+          </Button>
           {editingId && (
             <Button
               variant="default"
