@@ -26,6 +26,8 @@ import type { Database } from "./platform/db/client";
 import { authGuard } from "./platform/http/auth-guard";
 import { createBinder } from "./platform/http/bind";
 import { installErrorHandler } from "./platform/http/error-handler";
+import { registerHealthRoutes } from "./platform/ops/health";
+import { registerMetrics } from "./platform/ops/metrics";
 
 export interface Adapters {
   email?: EmailSender | null;
@@ -61,6 +63,8 @@ export async function buildApp({
   app.decorateRequest("staff", null);
   app.decorateRequest("sessionId", null);
   installErrorHandler(app);
+  registerMetrics(app, database, { token: config.METRICS_TOKEN });
+  registerHealthRoutes(app, database, config.migrationsDir);
 
   await app.register(helmet, {
     // The SPA loads its own bundles and Stripe's script; a strict CSP is set per deployment, not here.
@@ -95,11 +99,6 @@ export async function buildApp({
     storage: adapters.storage ?? createFileStorage(config),
   };
   for (const register of moduleRoutes) await register(ctx);
-
-  app.get("/healthz", { schema: { hide: true } }, async () => {
-    await database.query("select 1");
-    return { ok: true };
-  });
 
   const indexHtml = path.join(config.webDist, "index.html");
   if (fs.existsSync(indexHtml)) {
