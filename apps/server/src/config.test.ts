@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEV_SIGNING_SECRET, loadConfig, productionProblems } from "./config";
+import { DEV_SIGNING_SECRET, ENV_KEYS, loadConfig, productionProblems } from "./config";
 
 const secret = "x".repeat(40);
 const stripe = { STRIPE_SECRET_KEY: "sk_live_x", STRIPE_PUBLISHABLE_KEY: "pk_live_x" };
@@ -17,6 +17,12 @@ describe("configuration", () => {
     const config = loadConfig({ MIGRATIONS_DIR: "/srv/loupe/drizzle", WEB_DIST: "/srv/loupe/web" });
     expect(config.migrationsDir).toBe("/srv/loupe/drizzle");
     expect(config.webDist).toBe("/srv/loupe/web");
+  });
+
+  it("documents every setting in .env.example", () => {
+    const example = fs.readFileSync(path.resolve(import.meta.dirname, "../../../.env.example"), "utf8");
+    const documented = new Set([...example.matchAll(/^([A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    expect(ENV_KEYS.filter((key) => !documented.has(key))).toEqual([]);
   });
 
   it("seeds the demo outside production, unless SEED_DEMO=false", () => {

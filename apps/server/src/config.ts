@@ -69,6 +69,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every variable the server reads; `.env.example` documents each one (a test keeps them in step). */
+export const ENV_KEYS = Object.keys(envSchema.shape) as (keyof Env)[];
+
 export interface Config extends Env {
   dataDir: string;
   filesDir: string;
