@@ -56,6 +56,13 @@ describe("production checks", () => {
     expect(problems[0]).toContain("SIGNING_SECRET is the development default");
   });
 
+  it("takes an empty SIGNING_SECRET for the development default, never for an empty key", () => {
+    expect(loadConfig({ SIGNING_SECRET: "" }).SIGNING_SECRET).toBe(DEV_SIGNING_SECRET);
+    expect(
+      productionProblems(loadConfig({ NODE_ENV: "production", SIGNING_SECRET: " ", ...stripe })),
+    ).toEqual([expect.stringContaining("development default")]);
+  });
+
   it("refuses a short signing secret", () => {
     const problems = productionProblems(
       loadConfig({ NODE_ENV: "production", SIGNING_SECRET: "short", ...stripe }),

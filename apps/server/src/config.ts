@@ -59,7 +59,8 @@ const envSchema = z.object({
   CLASSIC_APP_URL: z.string().default("https://classic.loupe.test"),
   POS_URL: z.string().default("https://pos.loupe.test"),
   RECEIPT_URL: optional,
-  SIGNING_SECRET: z.string().default(DEV_SIGNING_SECRET),
+  // Empty counts as unset: an empty HMAC key would sign anything anyone can reproduce.
+  SIGNING_SECRET: optional.transform((v) => v ?? DEV_SIGNING_SECRET),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   ALLOW_SANDBOX_PAYMENTS: z.enum(["true", "false"]).default("false"),

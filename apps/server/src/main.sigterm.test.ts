@@ -137,3 +137,28 @@ describe("npm run serve and SIGTERM", () => {
     await request.closed;
   }, 120_000);
 });
+
+describe("npm run serve in production", () => {
+  it("refuses to start on the development secret and the sandbox gateway, saying why", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "loupe-prod-"));
+    try {
+      const run = spawn("npm", ["run", "serve"], {
+        cwd: root,
+        env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: "0", SIGNING_SECRET: "" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let output = "";
+      run.stdout?.on("data", (d) => (output += d));
+      run.stderr?.on("data", (d) => (output += d));
+      const code = await new Promise<number | null>((resolve) => run.once("exit", resolve));
+      expect(code).toBe(1);
+      expect(output).toContain("Loupe will not start with NODE_ENV=production");
+      expect(output).toContain("SIGNING_SECRET is the development default");
+      expect(output).toContain("ALLOW_SANDBOX_PAYMENTS=true");
+      // Refused before touching the database.
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
