@@ -1,3 +1,4 @@
+import { int32Text, rowIdText } from "@loupe/domain";
 import { z } from "zod";
 
 /**
@@ -51,9 +52,13 @@ export const hitsEnvelope = <T extends z.ZodType>(item: T) =>
 
 export const messageEnvelope = z.object({ message: z.string() });
 
-/** Query-string helpers: everything arrives as text. */
-export const qInt = z.coerce.number().int();
+/**
+ * Query-string and path helpers: everything arrives as text. Every number the API takes is bounded
+ * to what an `integer` column holds (domain's input rules), so a huge id is a 422, not a 500.
+ */
+export const qInt = int32Text();
+export const qId = rowIdText();
 export const qBool = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
   .transform((v) => v === true || v === "true" || v === "1");
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const idParams = z.object({ id: qId });

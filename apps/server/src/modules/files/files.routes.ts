@@ -6,9 +6,15 @@ import {
   uploadCustomerFiles,
   uploadStaffFile,
 } from "@loupe/contract";
-import { FILE_REMOVED, FILE_TOO_LARGE_MESSAGE, MAX_FILE_BYTES } from "@loupe/domain";
+import {
+  containsNul,
+  FILE_REMOVED,
+  FILE_TOO_LARGE_MESSAGE,
+  MAX_FILE_BYTES,
+  NUL_MESSAGE,
+} from "@loupe/domain";
 import type { FastifyRequest } from "fastify";
-import { validationError } from "../../platform/http/app-error";
+import { AppError, validationError } from "../../platform/http/app-error";
 import type { ModuleContext } from "../module-context";
 import { toFileWire } from "./files.mappers";
 import { createFilesService, type IncomingFile } from "./files.service";
@@ -20,6 +26,10 @@ async function readParts(req: FastifyRequest): Promise<IncomingFile[]> {
   try {
     for await (const part of req.parts({ limits: { fileSize: MAX_FILE_BYTES } })) {
       if (part.type !== "file") continue;
+      // PostgreSQL text cannot hold U+0000, and no real file is named with it.
+      if (containsNul(part.filename)) {
+        throw validationError({ [`files.${out.length}`]: [`The file name is invalid: it ${NUL_MESSAGE}.`] });
+      }
       const chunks: Buffer[] = [];
       for await (const chunk of part.file) chunks.push(chunk as Buffer);
       out.push({ fileName: part.filename, bytes: Buffer.concat(chunks), truncated: part.file.truncated });
@@ -27,6 +37,10 @@ async function readParts(req: FastifyRequest): Promise<IncomingFile[]> {
   } catch (err) {
     if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
       throw validationError({ [`files.${out.length}`]: [FILE_TOO_LARGE_MESSAGE] });
+    }
+    // The multipart parser's own complaints (a cut-off body, a broken part header) are the caller's.
+    if (err instanceof Error && !(err instanceof AppError) && !(err as { statusCode?: number }).statusCode) {
+      throw new AppError("bad_request", `The multipart body is malformed: ${err.message}`);
     }
     throw err;
   }

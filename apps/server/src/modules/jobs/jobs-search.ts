@@ -53,7 +53,12 @@ export function jobsQueryToSearch(query: JobsListQuery, ctx: JobsSearchContext):
       filters.dispense_status_id = { in: ctx.openStatusIds };
       if (!query.sort_direction) direction = "asc";
     } else {
-      throw new AppError("not_implemented", `The custom filter "${query.customFilter}" is not implemented.`);
+      // An unknown filter name is the caller's mistake (a 422 on the field), not a missing feature.
+      throw validationError({
+        customFilter: [
+          `The customFilter field is invalid: there is no custom filter "${query.customFilter}".`,
+        ],
+      });
     }
   }
   if (query.region_id) filters.region_id = query.region_id;

@@ -2,6 +2,7 @@ import { type ErrorCode, type ErrorEnvelope, errorCodes } from "@loupe/contract"
 import type { FastifyError, FastifyInstance } from "fastify";
 import { ZodError } from "zod";
 import { AppError } from "./app-error";
+import { fieldMessage } from "./validate";
 
 function envelope(code: ErrorCode, message: string, errors?: Record<string, string[]>): ErrorEnvelope {
   return errors ? { code, message, error: message, errors } : { code, message, error: message };
@@ -21,7 +22,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       }
       if (err instanceof ZodError) {
         const errors: Record<string, string[]> = {};
-        for (const issue of err.issues) (errors[issue.path.join(".") || "body"] ??= []).push(issue.message);
+        for (const issue of err.issues) {
+          const field = issue.path.join(".") || "body";
+          (errors[field] ??= []).push(fieldMessage(field, issue.code, issue.message));
+        }
         const first = Object.values(errors)[0]?.[0] ?? "The given data was invalid.";
         return reply.status(422).send(envelope("validation_failed", first, errors));
       }
@@ -29,22 +33,13 @@ export function installErrorHandler(app: FastifyInstance): void {
         const errors: Record<string, string[]> = {};
         for (const v of err.validation) {
           const field = fieldName(v.instancePath ?? "", err.validationContext);
-          const leaf = field.split(".").pop() ?? field;
           if (v.keyword === "unrecognized_keys") {
             for (const key of (v.params?.keys ?? []) as string[]) {
               (errors[key] ??= []).push(`The ${key} field is not allowed.`);
             }
             continue;
           }
-          const message: string = v.message ?? "is invalid";
-          // Zod's wording names no field; staff forms need the field, in the spec's "The x field…" style.
-          const text =
-            v.keyword === "invalid_type" && /received undefined/.test(message)
-              ? `The ${leaf} field is required.`
-              : /^(Invalid|Too (small|big)|Expected)/.test(message)
-                ? `The ${leaf} field is invalid: ${message.charAt(0).toLowerCase()}${message.slice(1)}`
-                : message;
-          (errors[field] ??= []).push(text);
+          (errors[field] ??= []).push(fieldMessage(field, v.keyword, v.message ?? "is invalid"));
         }
         const first = Object.values(errors)[0]?.[0] ?? "The given data was invalid.";
         return reply.status(422).send(envelope("validation_failed", first, errors));
