@@ -1,4 +1,4 @@
-import { rowId } from "@loupe/domain";
+import { httpsUrl, ROLE_IDS, rowId } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { dataEnvelope, idParams, messageEnvelope, qInt } from "./envelope";
@@ -54,7 +54,7 @@ export const updateMeBody = z.strictObject({
   outlet_id: rowId().optional(),
   first_name: z.string().min(1).max(100).optional(),
   last_name: z.string().max(100).optional(),
-  profile_image: z.string().max(500).nullable().optional(),
+  profile_image: httpsUrl("profile_image").nullable().optional(),
 });
 
 export const updateMe = defineEndpoint({
@@ -73,7 +73,12 @@ export const updateStaffUser = defineEndpoint({
   summary: "Update a staff user (self, or any user for an admin)",
   params: idParams,
   body: updateMeBody.extend({
-    role_id: rowId().optional(),
+    role_id: rowId()
+      .refine(
+        (v) => ROLE_IDS.includes(v),
+        "The role_id field is invalid: it must be 1 (administrator) or 2 (staff).",
+      )
+      .optional(),
     is_beta_user: z.boolean().optional(),
   }),
   response: dataEnvelope(staffUserWire),

@@ -23,3 +23,19 @@ export const plainText = () => z.string().refine((s) => !containsNul(s), NUL_MES
 /** Query-string and path forms of the same (everything arrives as text there). */
 export const int32Text = () => z.coerce.number().int().min(INT32_MIN).max(INT32_MAX);
 export const rowIdText = () => z.coerce.number().int().positive().max(INT32_MAX);
+
+/**
+ * A link the web app will load as-is (a profile image): https only, so that no `javascript:`,
+ * `data:` or plain-http URL is ever stored and shown to another user.
+ */
+export const httpsUrl = (field: string, max = 500) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => {
+      try {
+        return new URL(v).protocol === "https:";
+      } catch {
+        return false;
+      }
+    }, `The ${field} field must be an https: URL.`);
