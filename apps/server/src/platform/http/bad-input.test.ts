@@ -1,5 +1,8 @@
+import { sql } from "drizzle-orm";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { installErrorHandler, UNSTORABLE_VALUE } from "./error-handler";
 
 let t: TestApp;
 let token: string;
@@ -183,5 +186,19 @@ describe("bad values are refused by name, before the database sees them", () => 
     expect(role.json().errors.role_id).toEqual([
       "The role_id field is invalid: it must be 1 (administrator) or 2 (staff).",
     ]);
+  });
+});
+
+describe("the error handler's safety net", () => {
+  it("answers a value PostgreSQL refuses (a data exception) 400, not 500", async () => {
+    const app = Fastify({ logger: false });
+    installErrorHandler(app);
+    app.get("/boom", async () => {
+      await t.database.db.execute(sql`select ${2 ** 31}::int`);
+    });
+    const res = await app.inject({ method: "GET", url: "/boom" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "bad_request", message: UNSTORABLE_VALUE });
+    await app.close();
   });
 });

@@ -5,6 +5,7 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { UNSTORABLE_VALUE } from "./error-handler";
 
 /**
  * Property-based guard for "every bad input gets a 4xx, never a 500, never a half-write": every
@@ -391,6 +392,10 @@ describe("fuzzing every contract endpoint with malformed input", () => {
           if (res.statusCode >= 500) {
             failures.push(`${res.statusCode} ${shot.label} → ${res.body.slice(0, 300)}`);
             return;
+          }
+          if (res.body.includes(UNSTORABLE_VALUE)) {
+            // The error handler's safety net caught a database refusal: a validation gap all the same.
+            failures.push(`unvalidated value reached the database: ${shot.label}`);
           }
           if (res.statusCode >= 400) {
             const after = await counts();
