@@ -3,7 +3,8 @@ import { z } from "zod";
 /**
  * What any value from outside may be before it reaches the database. Ids and counts land in
  * PostgreSQL `integer` columns (32 bits), and PostgreSQL text cannot hold U+0000: a value past
- * either limit is the caller's mistake, refused by name, not a database error.
+ * either limit is the caller's mistake, refused by name, not a database error. Numbers are bounded
+ * by these schemas; NUL is refused once for every string of every call, by the server's binder.
  */
 export const INT32_MAX = 2_147_483_647;
 export const INT32_MIN = -2_147_483_648;
@@ -16,9 +17,6 @@ export const int32 = () => z.number().int().min(INT32_MIN).max(INT32_MAX);
 
 /** A row id: a positive integer that fits an `integer` column. */
 export const rowId = () => z.number().int().positive().max(INT32_MAX);
-
-/** Text that PostgreSQL can store. */
-export const plainText = () => z.string().refine((s) => !containsNul(s), NUL_MESSAGE);
 
 /** Query-string and path forms of the same (everything arrives as text there). */
 export const int32Text = () => z.coerce.number().int().min(INT32_MIN).max(INT32_MAX);

@@ -1,6 +1,7 @@
 import type { JobsQuery } from "@loupe/contract";
 import {
   dayRangeInUtc,
+  INT32_MAX,
   isSearchTooShort,
   ONLINE_CHANNEL_ID,
   SEARCH_TOO_SHORT,
@@ -8,7 +9,7 @@ import {
 } from "@loupe/domain";
 import type { SearchFilter, SearchQuery, SearchResult } from "../../integrations/search";
 import type { Database } from "../../platform/db/client";
-import { AppError, validationError } from "../../platform/http/app-error";
+import { validationError } from "../../platform/http/app-error";
 
 /** Statuses a job has left the workshop in; anything else older than this is late. */
 export const FINISHED_SLUGS = [
@@ -86,7 +87,7 @@ export function jobsQueryToSearch(query: JobsListQuery, ctx: JobsSearchContext):
   if (text) {
     if (query.search_type === "job_id" || query.search_type === "order_item_id") {
       const n = Number(text);
-      if (!Number.isInteger(n) || n <= 0)
+      if (!Number.isInteger(n) || n <= 0 || n > INT32_MAX)
         throw validationError({ q: ["The search must be a number for this search type."] });
       filters[query.search_type === "job_id" ? "id" : "item_ids"] = n;
     } else q = freeText(text);
