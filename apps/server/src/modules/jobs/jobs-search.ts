@@ -149,12 +149,14 @@ function predicate(field: string, f: Exclude<SearchFilter, null | undefined>, p:
 function textPredicate(q: string, p: (v: unknown) => string) {
   const lower = q.toLowerCase();
   const digits = q.replace(/[^0-9]/g, "");
-  const exact = `lower(o.vend_invoice_number) = ${p(lower)} or o.uid = ${p(q)}`;
+  // Built only by the branches that use it: a parameter pushed but never referenced has no type,
+  // and PostgreSQL refuses the whole statement ("could not determine data type of parameter").
+  const exact = () => `lower(o.vend_invoice_number) = ${p(lower)} or o.uid = ${p(q)}`;
   if (q.includes("@")) return `lower(o.billing_email) = ${p(lower)}`;
   if (/^[0-9+()\-\s]+$/.test(q) && digits.length >= 6)
-    return `(regexp_replace(coalesce(o.billing_mobile, ''), '[^0-9]', '', 'g') = ${p(digits)} or ${exact})`;
+    return `(regexp_replace(coalesce(o.billing_mobile, ''), '[^0-9]', '', 'g') = ${p(digits)} or ${exact()})`;
   const like = p(`%${lower.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
-  return `(${exact} or lower(o.billing_first_name || ' ' || o.billing_last_name) like ${like})`;
+  return `(${exact()} or lower(o.billing_first_name || ' ' || o.billing_last_name) like ${like})`;
 }
 
 /**

@@ -377,7 +377,9 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe("fuzzing every contract endpoint with malformed input", () => {
-  it("never answers 5xx and never half-writes on a refusal", { timeout: 120_000 + RUNS * 10_000 }, async () => {
+  it("never answers 5xx and never half-writes on a refusal", {
+    timeout: 120_000 + RUNS * 10_000,
+  }, async () => {
     const statuses = new Map<number, number>();
     const failures: string[] = [];
     let sent = 0;
