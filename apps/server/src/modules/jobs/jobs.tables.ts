@@ -96,6 +96,9 @@ export const orders = pgTable(
     index("orders_billing_mobile_digits_idx").on(
       sql`regexp_replace(coalesce(${t.billingMobile}, ''), '[^0-9]', '', 'g')`,
     ),
+    // Part of an e-mail, the start or the digits of an invoice number (jobs search): trigram indexes.
+    index("orders_billing_email_trgm_idx").using("gin", sql`(lower(${t.billingEmail})) gin_trgm_ops`),
+    index("orders_invoice_trgm_idx").using("gin", sql`(lower(${t.vendInvoiceNumber})) gin_trgm_ops`),
     index("orders_billing_name_trgm_idx").using(
       "gin",
       sql`(lower(${t.billingFirstName} || ' ' || ${t.billingLastName})) gin_trgm_ops`,
