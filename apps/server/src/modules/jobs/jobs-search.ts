@@ -1,7 +1,9 @@
 import type { JobsQuery } from "@loupe/contract";
 import {
   dayRangeInUtc,
+  isIdSearchType,
   isSearchTooShort,
+  jobSearchError,
   ONLINE_CHANNEL_ID,
   SEARCH_TOO_SHORT,
   timeZoneForRegion,
@@ -79,12 +81,11 @@ export function jobsQueryToSearch(query: JobsListQuery, ctx: JobsSearchContext):
   let q: string | undefined;
   const text = query.q?.trim();
   if (text) {
-    if (query.search_type === "job_id" || query.search_type === "order_item_id") {
-      const n = Number(text);
-      if (!Number.isInteger(n) || n <= 0)
-        throw validationError({ q: ["The search must be a number for this search type."] });
-      filters[query.search_type === "job_id" ? "id" : "item_ids"] = n;
-    } else q = freeText(text);
+    const problem = jobSearchError(text, query.search_type);
+    if (problem) throw validationError({ q: [problem] });
+    if (isIdSearchType(query.search_type))
+      filters[query.search_type === "job_id" ? "id" : "item_ids"] = Number(text);
+    else q = text;
   }
   return {
     q,
