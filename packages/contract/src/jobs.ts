@@ -1,4 +1,9 @@
-import { JOB_QUERY_KEYS, jobSearchError } from "@loupe/domain";
+import {
+  JOB_QUERY_KEYS,
+  jobSearchError,
+  SAVED_SEARCH_NAME_MAX,
+  SAVED_SEARCH_NAME_TOO_LONG,
+} from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { dataEnvelope, hitsEnvelope, idParams, pagedEnvelope } from "./envelope";
@@ -291,7 +296,11 @@ export const createSavedSearch = defineEndpoint({
   path: "/staff/saved-searches",
   summary: "Save the current job filters under a name",
   body: z.strictObject({
-    name: z.string().trim().min(1, "The filter name field is required.").max(100),
+    name: z
+      .string()
+      .trim()
+      .min(1, "The filter name field is required.")
+      .max(SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_NAME_TOO_LONG),
     query: z.record(z.string(), z.string()),
   }),
   response: z.object({ message: z.string(), data: savedSearchWire }),

@@ -7,6 +7,7 @@ import {
   REFUNDED_QUANTITY,
   SEARCH_TOO_SHORT,
 } from "./constants";
+import { messages } from "./messages";
 
 export const JOBS_SEARCH_PLACEHOLDER = "Search by name, phone, e-mail, or invoice number";
 
@@ -101,6 +102,20 @@ export function savedSearchQuery(query: Record<string, string | null | undefined
 }
 
 export const isSavedSearchNameValid = (name: string | null | undefined) => (name ?? "").trim() !== "";
+
+export const SAVED_SEARCH_NAME_MAX = 100;
+export const SAVED_SEARCH_NAME_TOO_LONG = messages.maxLength("Filter Name", SAVED_SEARCH_NAME_MAX);
+export const savedSearchNameTaken = (name: string) =>
+  `You already have a saved search named '${name.trim()}'. Choose another name.`;
+/** Two names are the same saved search when they differ only in case or surrounding spaces. */
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** What is wrong with a new saved search's name, given the user's saved names; null when fine. */
+export function savedSearchNameError(name: string, existing: readonly string[]): string | null {
+  if (!isSavedSearchNameValid(name)) return null;
+  if (name.trim().length > SAVED_SEARCH_NAME_MAX) return SAVED_SEARCH_NAME_TOO_LONG;
+  return existing.some((e) => sameName(e, name)) ? savedSearchNameTaken(name) : null;
+}
 
 // ---- Outlet filter (spec §5 "Outlet filter", §6) ----
 

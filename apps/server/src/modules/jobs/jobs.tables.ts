@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { customers } from "../customers/customers.tables";
 import { outlets, regions, statuses } from "../reference/reference.tables";
@@ -217,5 +218,9 @@ export const savedSearches = pgTable(
     query: jsonb("query").$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("saved_searches_staff_idx").on(t.staffUserId)],
+  (t) => [
+    index("saved_searches_staff_idx").on(t.staffUserId),
+    // One name per user, whatever its case: two saves of the same name at once still leave one.
+    uniqueIndex("saved_searches_staff_name_idx").on(t.staffUserId, sql`lower(${t.name})`),
+  ],
 );

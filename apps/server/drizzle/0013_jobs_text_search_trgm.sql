@@ -1,2 +1,0 @@
-CREATE INDEX "orders_billing_email_trgm_idx" ON "orders" USING gin ((lower("billing_email")) gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "orders_invoice_trgm_idx" ON "orders" USING gin ((lower("vend_invoice_number")) gin_trgm_ops);
