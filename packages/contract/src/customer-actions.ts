@@ -94,6 +94,7 @@ export const createAddress = defineEndpoint({
   summary: "Add an address to a customer (guests refused)",
   serviceValidates: true,
   params: z.object({ customer_id: z.coerce.number().int().min(0) }),
+  readShape: { readOnly: ["id", "customer_id", "updated_at"], lift: "address" },
   body: addressSchema,
   response: dataEnvelope(customerAddressWire),
 });
@@ -105,6 +106,7 @@ export const updateAddress = defineEndpoint({
   summary: "Edit an address",
   serviceValidates: true,
   params: idParams,
+  readShape: { readOnly: ["id", "customer_id", "updated_at"], lift: "address" },
   body: addressSchema,
   response: dataEnvelope(customerAddressWire),
 });

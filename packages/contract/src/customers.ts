@@ -91,12 +91,18 @@ export const customerBody = z.strictObject({
   active_region: z.number().int().positive().nullish(),
 });
 
+/** A customer as read (with its id, regions, counts…) is a body the writes take. */
+const customerReadShape = {
+  readOnly: Object.keys(customerWire.shape).filter((k) => !(k in customerBody.shape)),
+};
+
 export const createCustomer = defineEndpoint({
   serviceValidates: true,
   method: "POST",
   base: "api",
   path: "/user",
   summary: "Create a customer (takes the staff user's region and outlet unless given)",
+  readShape: customerReadShape,
   body: customerBody,
   response: dataEnvelope(customerWire),
 });
@@ -108,6 +114,7 @@ export const updateCustomer = defineEndpoint({
   path: "/staff/customers/:id",
   summary: "Update a customer",
   params: idParams,
+  readShape: customerReadShape,
   body: customerBody.partial().extend({ first_name: customerSchema.shape.first_name.optional() }),
   response: dataEnvelope(customerWire),
 });

@@ -1,4 +1,4 @@
-import { basePrefix, type Endpoint } from "@loupe/contract";
+import { basePrefix, type Endpoint, writeFromRead } from "@loupe/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
@@ -40,6 +40,12 @@ export function createBinder(app: FastifyInstance, guard: preHandlerAsyncHookHan
           ? { body: endpoint.body }
           : {}),
       },
+      // Before validation: what the entity's read answered is a body its write takes.
+      preValidation: endpoint.readShape
+        ? async (req) => {
+            req.body = writeFromRead(req.body, endpoint.readShape!);
+          }
+        : undefined,
       preHandler: endpoint.auth === false ? undefined : guard,
       handler: async (req, reply) => {
         const result = await handler({
