@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import {
   fromMinorUnits,
+  PAYMENT_KEY_REUSED,
   PAYMENT_SOURCE,
   PAYMENT_SUCCESS,
   paymentNoteText,
   paymentSchema,
+  samePaymentRequest,
   toMinorUnits,
 } from "@loupe/domain";
 import { eq } from "drizzle-orm";
@@ -37,12 +39,26 @@ export function createPaymentsService({
     async createIntent(staff: StaffRow, input: Record<string, unknown>, headerKey?: string) {
       const v = parseOrThrow(paymentSchema, input);
       const key = headerKey ?? (input.idempotency_key as string | undefined) ?? randomUUID();
+      const customerId = typeof input.customer_id === "number" ? input.customer_id : null;
+      const request = {
+        amountMinor: toMinorUnits(v.amount),
+        currency: v.currency,
+        reference: v.desc || null,
+        customerId,
+        orderId: typeof input.order_id === "number" ? input.order_id : null,
+      };
+      // A retry answers its first intent; a key reused for a changed payment is refused (as Stripe does).
+      const sameKey = (row: typeof payments.$inferSelect) => {
+        const first = { ...row, reference: row.description };
+        if (!samePaymentRequest(first, request)) throw new AppError("conflict", PAYMENT_KEY_REUSED);
+        return row;
+      };
       const [existing] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
       if (existing) {
+        sameKey(existing);
         const intent = await gateway.retrieveIntent(existing.intentId, existing.currency);
         return { payment: existing, intent };
       }
-      const customerId = typeof input.customer_id === "number" ? input.customer_id : null;
       if (customerId != null) {
         const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
         if (!c) throw notFound("Customer");
@@ -76,7 +92,7 @@ export function createPaymentsService({
           intentId: intent.id,
           amountMinor,
           currency: v.currency,
-          description: v.desc ?? null,
+          description: v.desc || null,
           source: (input.source as string | undefined) ?? PAYMENT_SOURCE,
           customerId,
           orderId: typeof input.order_id === "number" ? input.order_id : null,
@@ -86,7 +102,7 @@ export function createPaymentsService({
         .returning();
       if (payment) return { payment, intent };
       const [winner] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
-      return { payment: winner, intent };
+      return { payment: sameKey(winner), intent };
     },
 
     /** Reads the provider's outcome; a success records the payment note once, whatever the retries. */
