@@ -30,7 +30,7 @@ import {
   Textarea,
   Title,
 } from "@mantine/core";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useAlert } from "../../../app/alert-context";
 import { NumericInput } from "../../../components/numeric-input";
 import { callEndpoint } from "../../../lib/api-client";
@@ -67,7 +67,11 @@ export function PdModal(props: {
   const { showAlert } = useAlert();
   const set = (k: string, v: string) => setF((s) => ({ ...s, [k]: v }));
 
+  // A ref, not only state: a double click fires twice before a re-render could disable the button.
+  const inFlight = useRef(false);
+  const [saving, setSaving] = useState(false);
   const submit = async () => {
+    if (inFlight.current) return;
     const raw = normalisePdInput({
       ...Object.fromEntries(Object.entries(f).filter(([k]) => complex || !/_(int|reading)_pd$/.test(k))),
       source_id: f.source_id ? Number(f.source_id) : undefined,
@@ -81,6 +85,8 @@ export function PdModal(props: {
       return;
     }
     setErrors({});
+    inFlight.current = true;
+    setSaving(true);
     try {
       if (mode === "edit" && pd) await callEndpoint(updatePd, { params: { id: pd.id }, body: raw as never });
       else await callEndpoint(createPd, { body: { ...raw, customer_user_id: props.customerId } as never });
@@ -89,6 +95,9 @@ export function PdModal(props: {
       props.onClose();
     } catch (err) {
       setServerErrors(errorList(err));
+    } finally {
+      inFlight.current = false;
+      setSaving(false);
     }
   };
 
@@ -210,7 +219,9 @@ export function PdModal(props: {
           <Button variant="default" onClick={props.onClose}>
             Cancel
           </Button>
-          <Button onClick={submit}>{mode === "edit" ? "Save" : "Create"}</Button>
+          <Button onClick={submit} loading={saving} disabled={saving}>
+            {mode === "edit" ? "Save" : "Create"}
+          </Button>
         </Group>
       </Stack>
       <Modal opened={showHeights} onClose={() => setShowHeights(false)} title="Shape Height Conversion">

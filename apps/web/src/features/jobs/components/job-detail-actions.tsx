@@ -30,7 +30,15 @@ export const customerProfilePath = (job: { customer_id: number | null }) =>
   `/customers?customer_id=${job.customer_id}`;
 
 /** The expanded job's buttons, each shown by the spec's rule (§2, §6). */
-export function JobDetailActions({ job, onMessage }: { job: OrderDetailWire; onMessage: () => void }) {
+export function JobDetailActions({
+  job,
+  onMessage,
+  onNotes,
+}: {
+  job: OrderDetailWire;
+  onMessage: () => void;
+  onNotes: () => void;
+}) {
   const outlet = useCurrentOutlet();
   const { data: regions = [] } = useRegions();
   const country = regions.find((r) => r.id === outlet?.region_id)?.country_code;
@@ -63,6 +71,9 @@ export function JobDetailActions({ job, onMessage }: { job: OrderDetailWire; onM
       {job.is_refundable && <LaterButton label={job.refund_type === "void" ? "Void" : "Refund"} />}
       <Button size="xs" variant="light" onClick={onMessage}>
         Send a Message
+      </Button>
+      <Button size="xs" variant="light" onClick={onNotes}>
+        Notes ({job.notes_count})
       </Button>
     </Group>
   );
