@@ -28,6 +28,8 @@ import { createBinder } from "./platform/http/bind";
 import { contentSecurityPolicy } from "./platform/http/content-security-policy";
 import { errorBody, installErrorHandler } from "./platform/http/error-handler";
 import { loggerOptions, requestIdFor } from "./platform/logger";
+import { registerHealthRoutes } from "./platform/ops/health";
+import { registerMetrics } from "./platform/ops/metrics";
 
 export interface Adapters {
   email?: EmailSender | null;
@@ -79,6 +81,8 @@ export async function buildApp({
     // API answers hold customer data: never kept by the browser or a shared cache.
     if (isApiPath(req.url) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
   });
+  registerMetrics(app, database, { token: config.METRICS_TOKEN });
+  registerHealthRoutes(app, database, config.migrationsDir);
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
@@ -121,11 +125,6 @@ export async function buildApp({
     storage: adapters.storage ?? createFileStorage(config),
   };
   for (const register of moduleRoutes) await register(ctx);
-
-  app.get("/healthz", { schema: { hide: true } }, async () => {
-    await database.query("select 1");
-    return { ok: true };
-  });
 
   const indexHtml = path.join(config.webDist, "index.html");
   if (fs.existsSync(indexHtml)) {

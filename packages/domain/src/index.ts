@@ -14,3 +14,4 @@ export * from "./pd-presenter";
 export * from "./pd-rules";
 export * from "./prescription-rules";
 export * from "./status-rules";
+export * from "./version-rules";

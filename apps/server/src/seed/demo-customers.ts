@@ -72,7 +72,10 @@ export async function seedDemoCustomers(db: Db, size: DemoSize): Promise<void> {
   for (const c of inserted) {
     // A customer's prescriptions fall between their first visit and yesterday, oldest first.
     const since = c.createdAt.getTime();
-    const dates = Array.from({ length: rng.int(0, 3) }, () => since + rng.int(0, Math.max(0, now - day - since)))
+    const dates = Array.from(
+      { length: rng.int(0, 3) },
+      () => since + rng.int(0, Math.max(0, now - day - since)),
+    )
       .sort((a, b) => a - b)
       .map((t) => new Date(t));
     for (const createdAt of dates) {

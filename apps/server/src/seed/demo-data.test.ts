@@ -55,11 +55,19 @@ describe("demo data", () => {
       ),
     ).toBeGreaterThan(0);
     expect(
-      await count("select count(*)::int as n from prescriptions where spectacles->'prisms' is not null and spectacles->'prisms' <> 'null'::jsonb"),
+      await count(
+        "select count(*)::int as n from prescriptions where spectacles->'prisms' is not null and spectacles->'prisms' <> 'null'::jsonb",
+      ),
     ).toBeGreaterThan(0);
-    expect(await count("select count(*)::int as n from prescriptions where expiry_date < now()")).toBeGreaterThan(0);
-    expect(await count("select count(*)::int as n from prescriptions where expiry_date >= now()")).toBeGreaterThan(0);
-    expect(await count("select count(*)::int as n from prescriptions where expiry_date is null")).toBeGreaterThan(0);
+    expect(
+      await count("select count(*)::int as n from prescriptions where expiry_date < now()"),
+    ).toBeGreaterThan(0);
+    expect(
+      await count("select count(*)::int as n from prescriptions where expiry_date >= now()"),
+    ).toBeGreaterThan(0);
+    expect(
+      await count("select count(*)::int as n from prescriptions where expiry_date is null"),
+    ).toBeGreaterThan(0);
   });
 
   it("shows simple and complex PDs, heights, and notes with and without an author", async () => {
@@ -67,9 +75,15 @@ describe("demo data", () => {
       "coalesce(binocular_int_pd, right_int_pd, left_int_pd, binocular_reading_pd, right_reading_pd, left_reading_pd) is not null";
     expect(await count(`select count(*)::int as n from pds where ${complex}`)).toBeGreaterThan(0);
     expect(await count(`select count(*)::int as n from pds where not (${complex})`)).toBeGreaterThan(0);
-    expect(await count("select count(*)::int as n from pds where glass_shape_type = 'non-loupe' or frame_size = 'nd'")).toBeGreaterThanOrEqual(0);
+    expect(
+      await count(
+        "select count(*)::int as n from pds where glass_shape_type = 'non-loupe' or frame_size = 'nd'",
+      ),
+    ).toBeGreaterThanOrEqual(0);
     expect(await count("select count(*)::int as n from notes where creator_id is null")).toBeGreaterThan(0);
-    expect(await count("select count(*)::int as n from notes where creator_id is not null")).toBeGreaterThan(0);
+    expect(await count("select count(*)::int as n from notes where creator_id is not null")).toBeGreaterThan(
+      0,
+    );
   });
 
   it("keeps opt-in and channels in agreement", async () => {
@@ -122,7 +136,14 @@ describe("demo data", () => {
       await count(`select count(*)::int as n from order_items i join orders o on o.id = i.order_id join statuses os on os.id = o.dispense_status_id
         where i.quantity = -1 and os.slug not in ('refunded','refunded-transaction')`),
     ).toBe(0);
-    for (const slug of ["refunded", "voided", "cancelled", "completed", "ready-to-go", "waiting-on-information"])
+    for (const slug of [
+      "refunded",
+      "voided",
+      "cancelled",
+      "completed",
+      "ready-to-go",
+      "waiting-on-information",
+    ])
       expect(
         await count(
           `select count(*)::int as n from orders o join statuses os on os.id = o.dispense_status_id where os.slug = '${slug}'`,

@@ -1,5 +1,5 @@
 import type { NoteWire } from "@loupe/contract";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { customers } from "../customers/customers.tables";
@@ -8,6 +8,7 @@ import { files } from "../files/files.tables";
 import { orderItems, orders } from "../jobs/jobs.tables";
 import type { StaffRow } from "../staff/staff.service";
 import { staffUsers } from "../staff/staff.tables";
+import { type Editor, matchVersion, nextVersion, staleOrMissing } from "../versioning";
 import { notes } from "./notes.tables";
 
 type NoteRow = typeof notes.$inferSelect;
@@ -61,12 +62,36 @@ export function createNotesService(db: Db) {
         orders: r.orderId ? [r.orderId] : [],
         created_at: r.createdAt.toISOString(),
         updated_at: r.updatedAt.toISOString(),
+        version: r.version,
       };
     });
   }
 
+  const stale = (editor: Editor, id: number, expected: number | undefined) =>
+    staleOrMissing(db, notes, { id, expected, record: "note", editor, missing: () => notFound("Note") });
+
+  async function removeNote(staff: StaffRow, id: number, scope: SQL | undefined, expected?: number) {
+    const [deleted] = await db
+      .delete(notes)
+      .where(matchVersion(notes, id, expected, and(scope, eq(notes.creatorId, staff.id))))
+      .returning({ fileIds: notes.fileIds });
+    if (deleted) return deleted.fileIds;
+    const [row] = await db
+      .select({ creatorId: notes.creatorId })
+      .from(notes)
+      .where(and(eq(notes.id, id), scope));
+    if (!row) throw notFound("Note");
+    if (row.creatorId !== staff.id) throw new AppError("forbidden", NOTE_AUTHOR_ONLY);
+    throw await stale(staff, id, expected);
+  }
+
   return {
     toWire,
+    /** One note in its wire shape, or undefined when it is gone. */
+    async find(id: number): Promise<NoteWire | undefined> {
+      const rows = await db.select().from(notes).where(eq(notes.id, id));
+      return (await toWire(rows))[0];
+    },
     async listForCustomer(customerId: number) {
       const rows = await db
         .select()
@@ -92,7 +117,13 @@ export function createNotesService(db: Db) {
       }
       const [row] = await db
         .insert(notes)
-        .values({ customerId, content, creatorId: staff?.id ?? null, fileIds: [...new Set(fileIds)] })
+        .values({
+          customerId,
+          content,
+          creatorId: staff?.id ?? null,
+          updatedBy: staff?.id ?? null,
+          fileIds: [...new Set(fileIds)],
+        })
         .returning();
       return (await toWire([row]))[0];
     },
@@ -138,6 +169,7 @@ export function createNotesService(db: Db) {
           orderItemId,
           content,
           creatorId: staff?.id ?? null,
+          updatedBy: staff?.id ?? null,
           fileIds: [...new Set(fileIds)],
         })
         .returning();
@@ -149,8 +181,17 @@ export function createNotesService(db: Db) {
       return this.addOrderNote(staff, item.orderId, content, [], itemId);
     },
 
-    /** Only the author edits a job note; a missing job answers "Order not found". */
-    async updateOrderNote(staff: StaffRow, orderId: number, noteId: number, content: string) {
+    /**
+     * Only the author edits a job note; a missing job answers "Order not found". An edit from a
+     * stale read (an older `version`, e.g. the same author in another tab) is refused with a 409.
+     */
+    async updateOrderNote(
+      staff: StaffRow,
+      orderId: number,
+      noteId: number,
+      content: string,
+      expected?: number,
+    ) {
       await orderExists(orderId);
       const [row] = await db
         .select()
@@ -160,27 +201,34 @@ export function createNotesService(db: Db) {
       if (row.creatorId !== staff.id) throw new AppError("forbidden", NOTE_AUTHOR_ONLY_UPDATE);
       const [updated] = await db
         .update(notes)
-        .set({ content, updatedAt: new Date() })
-        .where(eq(notes.id, noteId))
+        .set({ content, ...nextVersion(notes, staff) })
+        .where(matchVersion(notes, noteId, expected, eq(notes.orderId, orderId)))
         .returning();
+      if (!updated) throw await stale(staff, noteId, expected);
       return (await toWire([updated]))[0];
     },
 
-    async removeOrderNote(staff: StaffRow, orderId: number, noteId: number, itemId?: number) {
-      const [row] = await db
-        .select()
-        .from(notes)
-        .where(and(eq(notes.id, noteId), eq(notes.orderId, orderId)));
-      if (!row || (itemId !== undefined && row.orderItemId !== itemId)) throw notFound("Note");
-      if (row.creatorId !== staff.id) throw new AppError("forbidden", NOTE_AUTHOR_ONLY);
-      await db.delete(notes).where(eq(notes.id, noteId));
+    /**
+     * One atomic DELETE … RETURNING (scope, author and version in its WHERE) decides who removed
+     * the note, so of several parallel removals exactly one succeeds; the others find it gone (404),
+     * not theirs (403) or changed since they read it (409). Answers the removed note's file ids.
+     */
+    async removeOrderNote(
+      staff: StaffRow,
+      orderId: number,
+      noteId: number,
+      itemId?: number,
+      expected?: number,
+    ) {
+      const scope = and(
+        eq(notes.orderId, orderId),
+        itemId !== undefined ? eq(notes.orderItemId, itemId) : undefined,
+      );
+      return removeNote(staff, noteId, scope, expected);
     },
 
-    async removeCustomerNote(staff: StaffRow, id: number) {
-      const [row] = await db.select().from(notes).where(eq(notes.id, id));
-      if (!row || row.customerId == null) throw notFound("Note");
-      if (row.creatorId !== staff.id) throw new AppError("forbidden", NOTE_AUTHOR_ONLY);
-      await db.delete(notes).where(and(eq(notes.id, id), eq(notes.creatorId, staff.id)));
+    async removeCustomerNote(staff: StaffRow, id: number, expected?: number) {
+      return removeNote(staff, id, isNotNull(notes.customerId), expected);
     },
   };
 }
