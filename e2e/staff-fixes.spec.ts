@@ -338,10 +338,14 @@ test.describe("customers", () => {
       .locator('input[type="file"]')
       .setInputFiles({ name: "a4-scan.png", mimeType: "image/png", buffer: scan });
     await page.getByTestId("file-card").filter({ hasText: "a4-scan.png" }).click();
-    await expect(page.getByTestId("file-image")).toBeVisible();
+    const image = page.getByTestId("file-image");
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalHeight)).toBe(1754);
     await settle(page);
+    // Shown whole, scaled down to the window.
+    expect((await image.boundingBox())!.height).toBeLessThan(900);
     const viewer = page.getByRole("dialog", { name: "a4-scan.png" });
-    await expect(viewer.getByRole("link", { name: "Download" })).toBeInViewport({ ratio: 1 });
+    await expect(viewer.getByRole("button", { name: "Download" })).toBeInViewport({ ratio: 1 });
     await expect(viewer.getByRole("button", { name: "Remove File" })).toBeInViewport({ ratio: 1 });
     await screenshot(page, "fixes-file-viewer-portrait");
   });
