@@ -12,3 +12,15 @@ export const sandboxIntents = pgTable("sandbox_payment_intents", {
   lastError: text("last_error"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The sandbox gateway's refunds, one per idempotency key, like the provider's refund objects. */
+export const sandboxRefunds = pgTable("sandbox_refunds", {
+  id: text("id").primaryKey(),
+  intentId: text("intent_id")
+    .notNull()
+    .references(() => sandboxIntents.id),
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  amountMinor: integer("amount_minor").notNull(),
+  status: text("status").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

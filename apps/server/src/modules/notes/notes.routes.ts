@@ -12,6 +12,7 @@ import {
   updateOrderNote,
   updateReceiptNote,
 } from "@loupe/contract";
+import { receiptNoteContent } from "@loupe/domain";
 import { eq } from "drizzle-orm";
 import { notFound } from "../../platform/http/app-error";
 import { orderItems } from "../jobs/jobs.tables";
@@ -38,8 +39,10 @@ export function registerNotesRoutes({ bind, db }: ModuleContext): void {
   }));
   bind(updateReceiptNote, async ({ staff, params, body }) => {
     // A receipt note is the job note that starts "Receipt Note:" (jobs-area §3); the prefix is kept.
-    const text = body.content.startsWith("Receipt Note:") ? body.content : `Receipt Note: ${body.content}`;
-    return { data: await service.updateOrderNote(staff, params.id, params.noteId, text) };
+    const text = receiptNoteContent(body.content);
+    return {
+      data: await service.updateOrderNote(staff, params.id, params.noteId, text, { receiptNote: true }),
+    };
   });
   bind(createOrderItemNote, async ({ staff, params, body, reply }) => {
     reply.status(201);

@@ -1,12 +1,11 @@
 import { confirmPayment, createPaymentIntent, getPaymentConfig } from "@loupe/contract";
 import { z } from "zod";
-import { createPaymentGateway, createSandboxGateway } from "../../integrations/payments";
+import { createSandboxGateway } from "../../integrations/payments";
 import type { ModuleContext } from "../module-context";
 import { createNotesService } from "../notes/notes.service";
 import { createPaymentsService } from "./payments.service";
 
-export function registerPaymentsRoutes({ app, bind, db, config }: ModuleContext): void {
-  const gateway = createPaymentGateway(config, db);
+export function registerPaymentsRoutes({ app, bind, db, payments: gateway }: ModuleContext): void {
   const service = createPaymentsService({ db, gateway, notes: createNotesService(db) });
   bind(createPaymentIntent, async ({ staff, req }) => {
     const key = req.headers["idempotency-key"];
