@@ -50,6 +50,9 @@ export function createRefundsService({
         const tx = txx as unknown as Db;
         const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
         if (!order) throw notFound("Order");
+        // A retry with this key that waited for the lock answers the attempt the first one made.
+        const [same] = await tx.select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, key));
+        if (same) return same;
         const state = (await loadRefundStates(tx, [order])).get(orderId)!;
         if (!state.is_refundable) {
           const [pending] = await tx
@@ -201,6 +204,8 @@ export function createRefundsService({
           : await db.select().from(refundReasons).where(eq(refundReasons.name, reasonInput));
         if (!byName) throw validationError({ reason: ["The selected reason is invalid."] });
         attempt = await claim(staff, orderId, byName.name, key);
+        if (attempt.orderId !== orderId)
+          throw new AppError("conflict", "This Idempotency-Key was already used for another job.");
       }
       if (attempt.status === "failed") throw new AppError("conflict", attempt.error ?? "The refund failed.");
       if (attempt.status === "pending") await drive(staff, attempt);
