@@ -31,7 +31,15 @@ export const customerProfilePath = (job: Parameters<typeof jobCustomerName>[0]) 
   `/customers?q=${encodeURIComponent(jobCustomerName(job))}`;
 
 /** The expanded job's buttons, each shown by the spec's rule (§2, §6). */
-export function JobDetailActions({ job, onMessage }: { job: OrderDetailWire; onMessage: () => void }) {
+export function JobDetailActions({
+  job,
+  onMessage,
+  onRefund,
+}: {
+  job: OrderDetailWire;
+  onMessage: () => void;
+  onRefund: () => void;
+}) {
   const outlet = useCurrentOutlet();
   const { data: regions = [] } = useRegions();
   const country = regions.find((r) => r.id === outlet?.region_id)?.country_code;
@@ -61,7 +69,11 @@ export function JobDetailActions({ job, onMessage }: { job: OrderDetailWire; onM
           "View Invoice in the point-of-sale system",
           posInvoiceUrl(job.vend_base_url, job.vend_invoice_number),
         )}
-      {job.is_refundable && <LaterButton label={job.refund_type === "void" ? "Void" : "Refund"} />}
+      {job.is_refundable && (
+        <Button size="xs" variant="light" color="red" onClick={onRefund}>
+          {job.refund_type === "void" ? "Void" : "Refund"}
+        </Button>
+      )}
       <Button size="xs" variant="light" onClick={onMessage}>
         Send a Message
       </Button>
