@@ -207,7 +207,7 @@ export function receiptHtml(m: ReceiptModel, options: { nonce?: string; forEmail
     <tbody>${rows}</tbody>
   </table>
   <table class="totals" data-testid="receipt-totals">
-    ${m.discounts ? line("Discounts", m.discounts) : ""}
+    ${m.discounts ? line("Discounts (taken off the amounts above)", m.discounts) : ""}
     ${m.coupons.map((c) => line(`Coupon ${c.code}`, c.amount)).join("")}
     ${taxLines}
     ${line(`Total (${m.currency})`, m.total, "grand")}
