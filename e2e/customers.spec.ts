@@ -122,7 +122,11 @@ test.describe("customers", () => {
     await expect(page.getByTestId("banner-alert")).toContainText("New PD has been successfully created!");
     await expect(page.getByTestId("pd-card").first()).toContainText("Complex");
 
-    // Files: an image and a PDF, viewed, then one removed.
+    // Files: an image and a PDF, viewed, then one removed. File bytes come with the header, never ?token=.
+    const tokenUrls: string[] = [];
+    page.on("request", (r) => {
+      if (/[?&]token=/.test(r.url())) tokenUrls.push(r.url());
+    });
     await page.getByRole("tab", { name: "Files" }).click();
     await expect(page.getByTestId("file-card")).toHaveCount(1);
     await page.locator('input[type="file"]').setInputFiles([
@@ -145,5 +149,9 @@ test.describe("customers", () => {
     await page.getByTestId("file-card").filter({ hasText: "referral.pdf" }).click();
     await expect(page.getByTestId("file-pdf")).toBeVisible();
     await screenshot(page, "file-viewer-pdf");
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download" }).click();
+    expect((await download).suggestedFilename()).toBe("referral.pdf");
+    expect(tokenUrls).toEqual([]);
   });
 });

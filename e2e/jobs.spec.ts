@@ -261,7 +261,14 @@ test.describe("jobs", () => {
     await expect(alert(page)).toContainText("New comment successfully created!");
     const comment = modal.getByTestId("comment").first();
     await expect(comment).toContainText("Fitting notes attached");
-    await expect(comment.getByRole("link", { name: "fitting.pdf" })).toBeVisible();
+    // The attachment opens in a new tab from a blob: URL: the bearer token never rides in a URL.
+    const attachment = comment.getByRole("button", { name: "fitting.pdf" });
+    await expect(attachment).toBeVisible();
+    const popup = page.waitForEvent("popup");
+    await attachment.click();
+    const tab = await popup;
+    await expect.poll(() => tab.url()).toMatch(/^blob:/);
+    await tab.close();
     await comment.getByRole("button", { name: "Update" }).click();
     await modal.getByLabel("Update comment").fill("Fitting notes attached (checked)");
     await modal.getByRole("button", { name: "Update" }).last().click();

@@ -1,7 +1,7 @@
 import { addressSchema, messageSchema, templateSchema } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
-import { dataEnvelope, idParams, messageEnvelope } from "./envelope";
+import { dataEnvelope, expectedVersion, idParams, messageEnvelope, versionQuery } from "./envelope";
 import { fileWire } from "./files";
 
 // ---- Notes (comments) on customers -------------------------------------------------------------
@@ -19,6 +19,7 @@ export const noteWire = z.object({
   orders: z.array(z.number()),
   created_at: z.string(),
   updated_at: z.string(),
+  version: z.number(),
 });
 export type NoteWire = z.infer<typeof noteWire>;
 
@@ -49,8 +50,9 @@ export const deleteCustomerNote = defineEndpoint({
   method: "DELETE",
   base: "legacy",
   path: "/user-note/:id",
-  summary: "Remove a customer note (its author only)",
+  summary: "Remove a customer note (its author only); `version` refuses a stale delete",
   params: idParams,
+  query: versionQuery,
   response: messageEnvelope,
 });
 
@@ -64,6 +66,7 @@ export const customerAddressWire = z.object({
   email: z.string(),
   mobile: z.string().nullable(),
   updated_at: z.string(),
+  version: z.number(),
   address: z.object({
     type: z.string(),
     description: z.string().nullable(),
@@ -102,10 +105,10 @@ export const updateAddress = defineEndpoint({
   method: "PUT",
   base: "api",
   path: "/staff/billing-addresses/:id",
-  summary: "Edit an address",
+  summary: "Edit an address; a stale `version` answers 409",
   serviceValidates: true,
   params: idParams,
-  body: addressSchema,
+  body: addressSchema.and(z.object({ version: expectedVersion })),
   response: dataEnvelope(customerAddressWire),
 });
 
@@ -119,6 +122,7 @@ export const templateWire = z.object({
   subject: z.string().nullable(),
   content_template: z.string(),
   type: z.object({ slug: z.enum(["sms", "email"]) }),
+  version: z.number(),
 });
 export type TemplateWire = z.infer<typeof templateWire>;
 
@@ -149,7 +153,7 @@ export const updateMessageTemplate = defineEndpoint({
   summary: "Edit a message template",
   serviceValidates: true,
   params: idParams,
-  body: templateSchema,
+  body: templateSchema.extend({ version: expectedVersion }),
   response: dataEnvelope(templateWire),
 });
 
@@ -159,6 +163,7 @@ export const deleteMessageTemplate = defineEndpoint({
   path: "/staff/templates/message/:id",
   summary: "Remove a message template",
   params: idParams,
+  query: versionQuery,
   response: messageEnvelope,
 });
 

@@ -1,7 +1,7 @@
 import { customerSchema } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
-import { dataEnvelope, hitsEnvelope, idParams, pagedEnvelope } from "./envelope";
+import { dataEnvelope, expectedVersion, hitsEnvelope, idParams, pagedEnvelope } from "./envelope";
 
 export const customerWire = z.object({
   id: z.number(),
@@ -23,6 +23,8 @@ export const customerWire = z.object({
   outlet_id: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Optimistic lock (ADR 0007): send it back with an edit. */
+  version: z.number(),
   region: z.object({ id: z.number(), country_code: z.string() }).nullable(),
   regions: z.object({ data: z.array(z.object({ id: z.number(), country_code: z.string() })) }),
   active_recall: z.object({ data: z.object({ due_date: z.object({ date: z.string() }) }) }).nullable(),
@@ -108,6 +110,8 @@ export const updateCustomer = defineEndpoint({
   path: "/staff/customers/:id",
   summary: "Update a customer",
   params: idParams,
-  body: customerBody.partial().extend({ first_name: customerSchema.shape.first_name.optional() }),
+  body: customerBody
+    .partial()
+    .extend({ first_name: customerSchema.shape.first_name.optional(), version: expectedVersion }),
   response: dataEnvelope(customerWire),
 });

@@ -12,6 +12,8 @@ export const errorEnvelope = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
   /** The request's id, also in the `x-request-id` header and on the server's log line for it. */
   request_id: z.string().optional(),
+  /** Structured facts behind the message: `versionConflict` (see below) for a stale edit's 409 (ADR 0007). */
+  details: z.record(z.string(), z.unknown()).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
@@ -58,4 +60,25 @@ export const qInt = z.coerce.number().int();
 export const qBool = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
   .transform((v) => v === true || v === "true" || v === "1");
+
+/**
+ * Optimistic locking (ADR 0007). Every versioned record answers its `version`; an edit or delete
+ * may send back the one it read, and a stale one answers 409 `conflict` with these details.
+ * Optional on the wire for the spec's older callers; the web app always sends it.
+ */
+export const expectedVersion = z.number().int().positive().optional();
+export const versionQuery = z.object({ version: z.coerce.number().int().positive().optional() });
+/** `details.versionConflict` of a 409 `conflict` answered to a stale edit or delete. */
+export const versionConflictDetails = z.object({
+  /** What the record is, in staff words ("prescription", "customer"…). */
+  record: z.string(),
+  id: z.number(),
+  /** The version the client sent and the one the record is at now. */
+  expected_version: z.number(),
+  current_version: z.number(),
+  /** When and by whom it was last changed; the client formats the time in its outlet's zone. */
+  updated_at: z.string(),
+  updated_by: z.object({ id: z.number(), full_name: z.string() }).nullable(),
+});
+export type VersionConflictDetails = z.infer<typeof versionConflictDetails>;
 export const idParams = z.object({ id: z.coerce.number().int().positive() });

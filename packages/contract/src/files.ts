@@ -57,12 +57,12 @@ export const downloadFile = defineEndpoint({
   method: "GET",
   base: "api",
   path: "/staff/files/:id/content",
-  summary: "A file's bytes (thumbnail=1 for the image thumbnail; ?token= works for links)",
+  summary:
+    "A file's bytes, with the bearer token in the Authorization header (thumbnail=1 for the image thumbnail; download=1 to save). Documents always download.",
   params: idParams,
   query: z.object({
     thumbnail: z.string().optional(),
     download: z.string().optional(),
-    token: z.string().optional(),
   }),
 });
 

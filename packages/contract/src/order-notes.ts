@@ -2,7 +2,7 @@ import { messageSchema } from "@loupe/domain";
 import { z } from "zod";
 import { noteWire } from "./customer-actions";
 import { defineEndpoint } from "./endpoint";
-import { dataEnvelope, idParams, messageEnvelope } from "./envelope";
+import { dataEnvelope, expectedVersion, idParams, messageEnvelope, versionQuery } from "./envelope";
 
 const content = z.string().trim().min(2, "The content field has to be at least 2 characters").max(5000);
 const orderNote = z.object({
@@ -50,7 +50,7 @@ export const updateOrderNote = defineEndpoint({
   path: "/staff/orders/:id/notes/:noteId",
   summary: "Edit a job note (its author only)",
   params: orderNote,
-  body: z.strictObject({ content }),
+  body: z.strictObject({ content, version: expectedVersion }),
   response: dataEnvelope(noteWire),
 });
 
@@ -60,7 +60,7 @@ export const updateReceiptNote = defineEndpoint({
   path: "/staff/orders/:id/note-receipt/:noteId",
   summary: "Edit a job's receipt note (kept prefixed 'Receipt Note:')",
   params: orderNote,
-  body: z.strictObject({ content }),
+  body: z.strictObject({ content, version: expectedVersion }),
   response: dataEnvelope(noteWire),
 });
 
@@ -80,6 +80,7 @@ export const deleteOrderNote = defineEndpoint({
   path: "/orders/:id/note/:noteId",
   summary: "Remove a job note (its author only)",
   params: orderNote,
+  query: versionQuery,
   response: messageEnvelope,
 });
 
@@ -89,6 +90,7 @@ export const deleteOrderItemNote = defineEndpoint({
   path: "/orders-item/:id/note/:noteId",
   summary: "Remove an order item note (its author only)",
   params: orderNote,
+  query: versionQuery,
   response: messageEnvelope,
 });
 

@@ -7,7 +7,7 @@ import {
 } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
-import { dataEnvelope, idParams, messageEnvelope } from "./envelope";
+import { dataEnvelope, expectedVersion, idParams, messageEnvelope, versionQuery } from "./envelope";
 
 const measurement = Object.fromEntries(
   [...PD_WIDTH_FIELDS, ...PD_HEIGHT_FIELDS].map((f) => [f, z.number().nullable()]),
@@ -49,6 +49,7 @@ export const pdWire = z.object({
   is_complex: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  version: z.number(),
   pdPresenter: pdPresenterWire,
 });
 export type PdWire = z.infer<typeof pdWire>;
@@ -107,9 +108,9 @@ export const updatePd = defineEndpoint({
   method: "PUT",
   base: "api",
   path: "/new-customer-pd/:id",
-  summary: "Edit a PD",
+  summary: "Edit a PD; a stale `version` answers 409",
   params: idParams,
-  body: pdSchema,
+  body: pdSchema.and(z.object({ version: expectedVersion })),
   response: dataEnvelope(pdWire),
 });
 
@@ -119,5 +120,6 @@ export const deletePd = defineEndpoint({
   path: "/customer-pd/:id",
   summary: "Remove a PD",
   params: idParams,
+  query: versionQuery,
   response: messageEnvelope,
 });

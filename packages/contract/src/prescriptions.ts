@@ -1,7 +1,7 @@
 import { prescriptionSchema } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
-import { dataEnvelope, idParams, messageEnvelope } from "./envelope";
+import { dataEnvelope, expectedVersion, idParams, messageEnvelope, versionQuery } from "./envelope";
 import { fileWire } from "./files";
 
 export const prescriptionWire = z.object({
@@ -29,6 +29,8 @@ export const prescriptionWire = z.object({
   printed_note: z.string().nullable(),
   expiry_date_stamp: z.string(),
   created_at: z.string(),
+  updated_at: z.string(),
+  version: z.number(),
   files: z.array(fileWire),
   prism_string: z.string(),
   standardised_prescription_display_array: z.object({ left: z.string(), right: z.string(), add: z.string() }),
@@ -78,7 +80,7 @@ export const updatePrescription = defineEndpoint({
   path: "/v4/prescriptions/:id",
   summary: "Edit a prescription (not a code-generated one)",
   params: idParams,
-  body,
+  body: body.and(z.object({ version: expectedVersion })),
   response: dataEnvelope(prescriptionWire),
 });
 
@@ -88,6 +90,7 @@ export const deletePrescription = defineEndpoint({
   path: "/prescription/:id",
   summary: "Remove a prescription (not a code-generated one)",
   params: idParams,
+  query: versionQuery,
   response: messageEnvelope,
 });
 

@@ -16,3 +16,4 @@ export * from "./pd-rules";
 export * from "./prescription-rules";
 export * from "./receipt-tax";
 export * from "./status-rules";
+export * from "./version-rules";

@@ -11,9 +11,16 @@ export interface ConfirmOptions {
   cancelLabel?: string;
   /** Red confirm button unless false (deletes are the common case). */
   danger?: boolean;
-  onConfirm: () => void;
+  /**
+   * Runs on Confirm. When it answers a promise, the dialog stays open with the confirm button
+   * loading (and Cancel disabled) until it settles, and a second click does nothing: one click,
+   * one call.
+   */
+  onConfirm: () => unknown;
   onCancel?: () => void;
 }
+
+let nextId = 0;
 
 /**
  * Opens a confirm dialog through Mantine's modals manager (needs <ModalsProvider>, set up in providers).
@@ -21,13 +28,38 @@ export interface ConfirmOptions {
  * @example confirmAction({ title: "Are you sure to remove filter 'x'?", confirmLabel: "Yes", cancelLabel: "No", danger: false, onConfirm })
  */
 export function confirmAction(options: ConfirmOptions & { onClose?: () => void }) {
+  const modalId = `confirm-${++nextId}`;
+  const color = options.danger === false ? "blue" : "red";
+  let busy = false;
   modals.openConfirmModal({
+    modalId,
     title: options.title,
     centered: true,
     children: options.message ? <Text size="sm">{options.message}</Text> : null,
     labels: { confirm: options.confirmLabel ?? "Yes, Delete", cancel: options.cancelLabel ?? "Cancel" },
-    confirmProps: { color: options.danger === false ? "blue" : "red" },
-    onConfirm: options.onConfirm,
+    confirmProps: { color },
+    closeOnConfirm: false,
+    onConfirm: async () => {
+      if (busy) return;
+      busy = true;
+      const pending = options.onConfirm();
+      if (pending instanceof Promise) {
+        modals.updateModal({
+          modalId,
+          confirmProps: { color, loading: true },
+          cancelProps: { disabled: true },
+          closeOnClickOutside: false,
+          closeOnEscape: false,
+          withCloseButton: false,
+        });
+        try {
+          await pending;
+        } catch {
+          // The caller reports its own failure; the dialog just closes.
+        }
+      }
+      modals.close(modalId);
+    },
     onCancel: options.onCancel,
     onClose: options.onClose,
   });

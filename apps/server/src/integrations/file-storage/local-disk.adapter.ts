@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import type { FileStorage } from "./file-storage.port";
 
 /** Files on local disk under DATA_DIR/files (the default). */
@@ -12,10 +13,17 @@ export function createLocalDiskStorage(root: string): FileStorage {
   };
   return {
     name: "local-disk",
-    async put(key, bytes) {
+    async put(key, body) {
       const full = resolve(key);
       await fs.promises.mkdir(path.dirname(full), { recursive: true });
-      await fs.promises.writeFile(full, bytes);
+      try {
+        if (Buffer.isBuffer(body)) await fs.promises.writeFile(full, body);
+        else await pipeline(body, fs.createWriteStream(full));
+      } catch (err) {
+        // A half-written file is never left behind.
+        await fs.promises.rm(full, { force: true });
+        throw err;
+      }
     },
     async get(key) {
       return fs.createReadStream(resolve(key));

@@ -5,10 +5,12 @@ import { createAddressesService } from "./addresses.service";
 export function registerAddressesRoutes({ bind, db }: ModuleContext): void {
   const service = createAddressesService(db);
   bind(listCustomerAddresses, async ({ params }) => ({ data: await service.list(params.customer_id) }));
-  bind(createAddress, async ({ params, req, reply }) => {
-    const data = await service.create(params.customer_id, req.body);
+  bind(createAddress, async ({ staff, params, req, reply }) => {
+    const data = await service.create(staff, params.customer_id, req.body);
     reply.status(201);
     return { data };
   });
-  bind(updateAddress, async ({ params, req }) => ({ data: await service.update(params.id, req.body) }));
+  bind(updateAddress, async ({ staff, params, req }) => ({
+    data: await service.update(staff, params.id, req.body),
+  }));
 }

@@ -5,6 +5,7 @@ import type { Db } from "../../platform/db/client";
 import { notFound, validationError } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
 import { customers } from "../customers/customers.tables";
+import { type Editor, matchVersion, nextVersion, readVersion, staleOrMissing } from "../versioning";
 import { billingAddresses } from "./addresses.tables";
 
 type AddressRow = typeof billingAddresses.$inferSelect;
@@ -17,6 +18,7 @@ const toWire = (a: AddressRow): CustomerAddressWire => ({
   email: a.email,
   mobile: a.mobile,
   updated_at: a.updatedAt.toISOString(),
+  version: a.version,
   address: {
     type: a.type,
     description: a.description,
@@ -57,26 +59,36 @@ export function createAddressesService(db: Db) {
       return rows.map(toWire);
     },
     /** Guests have no customer record (customer id 0 on their orders), so they cannot keep an address. */
-    async create(customerId: number, input: unknown) {
+    async create(editor: Editor, customerId: number, input: unknown) {
       if (customerId === 0) throw validationError({ customer_id: [ADDRESS_GUEST_MESSAGE] });
       const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
       if (!c) throw notFound("Customer");
       const v = parseOrThrow(addressSchema, input);
       const [row] = await db
         .insert(billingAddresses)
-        .values({ ...columns(v), customerId })
+        .values({ ...columns(v), customerId, updatedBy: editor.id })
         .returning();
       return toWire(row);
     },
-    async update(id: number, input: unknown) {
+    /** Edits from a stale read (an older `version`) are refused with a 409, never applied. */
+    async update(editor: Editor, id: number, input: unknown) {
       const [current] = await db.select().from(billingAddresses).where(eq(billingAddresses.id, id));
       if (!current) throw notFound("Address");
+      const expected = readVersion((input as { version?: unknown } | null)?.version);
       const v = parseOrThrow(addressSchema, input);
       const [row] = await db
         .update(billingAddresses)
-        .set({ ...columns(v), updatedAt: new Date() })
-        .where(eq(billingAddresses.id, id))
+        .set({ ...columns(v), ...nextVersion(billingAddresses, editor) })
+        .where(matchVersion(billingAddresses, id, expected))
         .returning();
+      if (!row)
+        throw await staleOrMissing(db, billingAddresses, {
+          id,
+          expected,
+          record: "address",
+          editor,
+          missing: () => notFound("Address"),
+        });
       return toWire(row);
     },
   };

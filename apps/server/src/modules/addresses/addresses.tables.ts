@@ -1,5 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { customers } from "../customers/customers.tables";
+import { staffUsers } from "../staff/staff.tables";
 
 export const billingAddresses = pgTable(
   "billing_addresses",
@@ -23,6 +24,10 @@ export const billingAddresses = pgTable(
     country: text("country").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Optimistic lock (ADR 0007): bumped by every update; edits and deletes may send the one they read. */
+    version: integer("version").notNull().default(1),
+    /** The staff member who last created or changed the row, named in a version conflict. */
+    updatedBy: integer("updated_by").references(() => staffUsers.id, { onDelete: "set null" }),
   },
   (t) => [index("billing_addresses_customer_idx").on(t.customerId, t.updatedAt)],
 );

@@ -28,6 +28,7 @@ export function toCustomerWire(
     outlet_id: c.outletId,
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
+    version: c.version,
     region,
     regions: { data: region ? [region] : [] },
     active_recall: c.recallDueDate ? { data: { due_date: { date: c.recallDueDate } } } : null,

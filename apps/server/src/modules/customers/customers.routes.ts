@@ -34,5 +34,7 @@ export function registerCustomersRoutes({ bind, database, search }: ModuleContex
     reply.status(201);
     return { data: await service.create(staff, body) };
   });
-  bind(updateCustomer, async ({ params, body }) => ({ data: await service.update(params.id, body) }));
+  bind(updateCustomer, async ({ staff, params, body }) => ({
+    data: await service.update(staff, params.id, body),
+  }));
 }

@@ -87,6 +87,8 @@ const toRow = (r: RawCustomer): CustomerRow => ({
     r.recall_due_date instanceof Date ? r.recall_due_date.toISOString().slice(0, 10) : r.recall_due_date,
   createdAt: new Date(r.created_at),
   updatedAt: new Date(r.updated_at),
+  version: Number(r.version),
+  updatedBy: r.updated_by == null ? null : Number(r.updated_by),
 });
 
 export async function searchCustomers(

@@ -14,6 +14,7 @@ import { parseOrThrow } from "../../platform/http/validate";
 import { countNotesByCustomer } from "../notes/notes.queries";
 import { outlets, regions } from "../reference/reference.tables";
 import type { StaffRow } from "../staff/staff.service";
+import { type Editor, matchVersion, nextVersion, readVersion, staleOrMissing } from "../versioning";
 import { type CustomerRow, toCustomerWire, toSearchDocument } from "./customers.mappers";
 import { searchCustomers } from "./customers.search";
 import { CUSTOMER_INDEX } from "./customers.search-index";
@@ -32,6 +33,8 @@ type Body = Record<string, unknown> & {
 };
 
 const BODY_FIELDS = new Set(Object.keys(customerBody.shape));
+/** An edit may also send back the version it read (ADR 0007). */
+const UPDATE_FIELDS = new Set([...BODY_FIELDS, "version"]);
 
 export function createCustomersService({ database, search }: Deps) {
   const db = database.db;
@@ -115,11 +118,11 @@ export function createCustomersService({ database, search }: Deps) {
   });
 
   /** The domain schema drops keys it does not know; the API refuses them instead, by name. */
-  function refuseUnknownFields(body: unknown): asserts body is Body {
+  function refuseUnknownFields(body: unknown, allowed = BODY_FIELDS): asserts body is Body {
     if (typeof body !== "object" || body === null || Array.isArray(body)) {
       throw validationError({ body: ["The request body must be a JSON object."] });
     }
-    const unknown = Object.keys(body).filter((k) => !BODY_FIELDS.has(k));
+    const unknown = Object.keys(body).filter((k) => !allowed.has(k));
     if (unknown.length) {
       throw validationError(Object.fromEntries(unknown.map((k) => [k, [`The ${k} field is not allowed.`]])));
     }
@@ -190,14 +193,18 @@ export function createCustomersService({ database, search }: Deps) {
           regionId,
           homeRegionId: body.home_region ?? regionId,
           outletId: body.outlet_id ?? staff.outletId,
+          updatedBy: staff.id,
         })
         .returning();
       await reindex(row);
       return (await toWire([row]))[0];
     },
 
-    async update(id: number, body: Body) {
-      refuseUnknownFields(body);
+    /** Edits from a stale read (an older `version`) are refused with a 409, never applied. */
+    async update(editor: Editor, id: number, input: Body) {
+      refuseUnknownFields(input, UPDATE_FIELDS);
+      const { version, ...body } = input;
+      const expected = readVersion(version);
       const [current] = await db.select().from(customers).where(eq(customers.id, id));
       if (!current) throw notFound("Customer");
       await checkPlaces(body);
@@ -235,10 +242,18 @@ export function createCustomersService({ database, search }: Deps) {
           regionId: body.region_id ?? body.active_region ?? current.regionId,
           homeRegionId: body.home_region ?? current.homeRegionId,
           outletId: body.outlet_id ?? current.outletId,
-          updatedAt: new Date(),
+          ...nextVersion(customers, editor),
         })
-        .where(eq(customers.id, id))
+        .where(matchVersion(customers, id, expected))
         .returning();
+      if (!row)
+        throw await staleOrMissing(db, customers, {
+          id,
+          expected,
+          record: "customer",
+          editor,
+          missing: () => notFound("Customer"),
+        });
       await reindex(row);
       return (await toWire([row]))[0];
     },

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { outlets, regions } from "../reference/reference.tables";
+import { staffUsers } from "../staff/staff.tables";
 
 export const customers = pgTable(
   "customers",
@@ -29,6 +30,10 @@ export const customers = pgTable(
     recallDueDate: date("recall_due_date"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Optimistic lock (ADR 0007): bumped by every update; edits and deletes may send the one they read. */
+    version: integer("version").notNull().default(1),
+    /** The staff member who last created or changed the row, named in a version conflict. */
+    updatedBy: integer("updated_by").references(() => staffUsers.id, { onDelete: "set null" }),
   },
   (t) => [
     index("customers_email_idx").on(sql`lower(${t.email})`),

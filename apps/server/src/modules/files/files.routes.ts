@@ -6,42 +6,34 @@ import {
   uploadCustomerFiles,
   uploadStaffFile,
 } from "@loupe/contract";
-import { FILE_REMOVED, FILE_TOO_LARGE_MESSAGE, MAX_FILE_BYTES } from "@loupe/domain";
+import { FILE_REMOVED, MAX_FILE_BYTES } from "@loupe/domain";
+import { create as contentDisposition } from "content-disposition";
 import type { FastifyRequest } from "fastify";
-import { validationError } from "../../platform/http/app-error";
 import type { ModuleContext } from "../module-context";
 import { toFileWire } from "./files.mappers";
 import { createFilesService, type IncomingFile } from "./files.service";
 
-/** Reads every file part of a multipart request (any field name: files[0], files[], file). */
-async function readParts(req: FastifyRequest): Promise<IncomingFile[]> {
-  const out: IncomingFile[] = [];
-  if (!req.isMultipart()) return out;
-  try {
-    for await (const part of req.parts({ limits: { fileSize: MAX_FILE_BYTES } })) {
-      if (part.type !== "file") continue;
-      const chunks: Buffer[] = [];
-      for await (const chunk of part.file) chunks.push(chunk as Buffer);
-      out.push({ fileName: part.filename, bytes: Buffer.concat(chunks), truncated: part.file.truncated });
-    }
-  } catch (err) {
-    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-      throw validationError({ [`files.${out.length}`]: [FILE_TOO_LARGE_MESSAGE] });
-    }
-    throw err;
+/** Every file part of a multipart request as it arrives (any field name: files[0], files[], file). */
+async function* fileParts(req: FastifyRequest): AsyncGenerator<IncomingFile> {
+  if (!req.isMultipart()) return;
+  for await (const part of req.parts({ limits: { fileSize: MAX_FILE_BYTES } })) {
+    if (part.type !== "file") continue;
+    yield { fileName: part.filename, stream: part.file };
   }
-  return out;
 }
+
+/** Documents are never rendered from our origin: they download. Images may show inline. */
+const INLINE_TYPES = new Set(["image/jpeg", "image/png", "image/bmp"]);
 
 export function registerFilesRoutes({ bind, db, storage }: ModuleContext): void {
   const service = createFilesService({ db, storage });
   bind(uploadCustomerFiles, async ({ params, staff, req, reply }) => {
-    const rows = await service.upload(await readParts(req), { customerId: params.id, staffId: staff.id });
+    const rows = await service.upload(fileParts(req), { customerId: params.id, staffId: staff.id });
     reply.status(201);
     return { data: rows.map(toFileWire) };
   });
   bind(uploadStaffFile, async ({ staff, req, reply }) => {
-    const rows = await service.upload(await readParts(req), { customerId: null, staffId: staff.id });
+    const rows = await service.upload(fileParts(req), { customerId: null, staffId: staff.id });
     reply.status(201);
     return { data: rows.map(toFileWire) };
   });
@@ -51,16 +43,24 @@ export function registerFilesRoutes({ bind, db, storage }: ModuleContext): void 
   bind(getFile, async ({ params }) => ({ data: toFileWire(await service.get(params.id)) }));
   bind(downloadFile, async ({ params, query, reply }) => {
     const { row, stream, mime } = await service.open(params.id, query.thumbnail === "1");
-    const disposition = query.download === "1" ? "attachment" : "inline";
+    const inline = query.download !== "1" && INLINE_TYPES.has(mime);
     reply
       .header("content-type", mime)
-      .header("content-disposition", `${disposition}; filename="${row.fileName.replace(/["\\\r\n]/g, "_")}"`)
+      // RFC 6266: an ASCII fallback plus filename* in UTF-8, so names in any script survive.
+      .header(
+        "content-disposition",
+        contentDisposition(row.fileName, { type: inline ? "inline" : "attachment" }),
+      )
+      .header(
+        "content-security-policy",
+        "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+      )
       .header("cache-control", "private, max-age=3600")
       .header("x-content-type-options", "nosniff");
     return reply.send(stream);
   });
-  bind(deleteFile, async ({ params }) => {
-    await service.remove(params.id);
+  bind(deleteFile, async ({ params, staff }) => {
+    await service.remove(params.id, staff);
     return { message: FILE_REMOVED };
   });
 }

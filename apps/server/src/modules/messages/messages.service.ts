@@ -9,6 +9,7 @@ import type { NotesService } from "../notes/notes.service";
 import type { OutboxService } from "../outbox/outbox.service";
 import { regions } from "../reference/reference.tables";
 import type { StaffRow } from "../staff/staff.service";
+import { type Editor, matchVersion, nextVersion, readVersion, staleOrMissing } from "../versioning";
 import { messageTemplates } from "./messages.tables";
 
 type TemplateRow = typeof messageTemplates.$inferSelect;
@@ -21,6 +22,7 @@ const toWire = (t: TemplateRow): TemplateWire => ({
   subject: t.subject,
   content_template: t.contentTemplate,
   type: { slug: t.type },
+  version: t.version,
 });
 
 export function createMessagesService({
@@ -36,6 +38,15 @@ export function createMessagesService({
     const [r] = await db.select({ id: regions.id }).from(regions).where(eq(regions.id, regionId));
     if (!r) throw notFound("Region");
   }
+  const staleTemplate = (editor: Editor, id: number, expected: number | undefined) =>
+    staleOrMissing(db, messageTemplates, {
+      id,
+      expected,
+      record: "template",
+      editor,
+      missing: () => notFound("Template"),
+    });
+
   return {
     async templates(regionId: number) {
       await checkRegion(regionId);
@@ -46,7 +57,7 @@ export function createMessagesService({
         .orderBy(asc(messageTemplates.templateName));
       return rows.map(toWire);
     },
-    async createTemplate(regionId: number, input: unknown) {
+    async createTemplate(editor: Editor, regionId: number, input: unknown) {
       await checkRegion(regionId);
       const v = parseOrThrow(templateSchema, input);
       const [row] = await db
@@ -57,11 +68,14 @@ export function createMessagesService({
           type: v.type,
           subject: v.subject ?? null,
           contentTemplate: v.content_template,
+          updatedBy: editor.id,
         })
         .returning();
       return toWire(row);
     },
-    async updateTemplate(id: number, input: unknown) {
+    /** Edits from a stale read (an older `version`) are refused with a 409, never applied. */
+    async updateTemplate(editor: Editor, id: number, input: unknown) {
+      const expected = readVersion((input as { version?: unknown } | null)?.version);
       const v = parseOrThrow(templateSchema, input);
       const [row] = await db
         .update(messageTemplates)
@@ -70,16 +84,19 @@ export function createMessagesService({
           type: v.type,
           subject: v.subject ?? null,
           contentTemplate: v.content_template,
-          updatedAt: new Date(),
+          ...nextVersion(messageTemplates, editor),
         })
-        .where(eq(messageTemplates.id, id))
+        .where(matchVersion(messageTemplates, id, expected))
         .returning();
-      if (!row) throw notFound("Template");
+      if (!row) throw await staleTemplate(editor, id, expected);
       return toWire(row);
     },
-    async deleteTemplate(id: number) {
-      const removed = await db.delete(messageTemplates).where(eq(messageTemplates.id, id)).returning();
-      if (!removed.length) throw notFound("Template");
+    async deleteTemplate(editor: Editor, id: number, expected?: number) {
+      const removed = await db
+        .delete(messageTemplates)
+        .where(matchVersion(messageTemplates, id, expected))
+        .returning({ id: messageTemplates.id });
+      if (!removed.length) throw await staleTemplate(editor, id, expected);
     },
 
     /**

@@ -1,5 +1,6 @@
 import { integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { regions } from "../reference/reference.tables";
+import { staffUsers } from "../staff/staff.tables";
 
 /** Message templates per region, with `{{customer.x | fallback}}` placeholders. */
 export const messageTemplates = pgTable("message_templates", {
@@ -13,4 +14,8 @@ export const messageTemplates = pgTable("message_templates", {
   contentTemplate: text("content_template").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  /** Optimistic lock (ADR 0007): bumped by every update; edits and deletes may send the one they read. */
+  version: integer("version").notNull().default(1),
+  /** The staff member who last created or changed the row, named in a version conflict. */
+  updatedBy: integer("updated_by").references(() => staffUsers.id, { onDelete: "set null" }),
 });

@@ -15,12 +15,15 @@ import {
 import { receiptNoteContent } from "@loupe/domain";
 import { eq } from "drizzle-orm";
 import { notFound } from "../../platform/http/app-error";
+import { createFilesService } from "../files/files.service";
 import { orderItems } from "../jobs/jobs.tables";
 import type { ModuleContext } from "../module-context";
 import { createNotesService } from "./notes.service";
 
-export function registerNotesRoutes({ bind, db }: ModuleContext): void {
+export function registerNotesRoutes({ bind, db, storage }: ModuleContext): void {
   const service = createNotesService(db);
+  // A note's attachments go with it (files module: only files no other note or prescription holds).
+  const filesService = createFilesService({ db, storage });
   bind(listCustomerNotes, async ({ query }) => ({ data: await service.listForCustomer(query.user_id) }));
   bind(createCustomerNote, async ({ staff, body, reply }) => {
     reply.status(201);
@@ -35,34 +38,42 @@ export function registerNotesRoutes({ bind, db }: ModuleContext): void {
     });
   }
   bind(updateOrderNote, async ({ staff, params, body }) => ({
-    data: await service.updateOrderNote(staff, params.id, params.noteId, body.content),
+    data: await service.updateOrderNote(staff, params.id, params.noteId, body.content, body.version),
   }));
   bind(updateReceiptNote, async ({ staff, params, body }) => {
     // A receipt note is the job note that starts "Receipt Note:" (jobs-area §3); the prefix is kept.
     const text = receiptNoteContent(body.content);
     return {
-      data: await service.updateOrderNote(staff, params.id, params.noteId, text, { receiptNote: true }),
+      data: await service.updateOrderNote(staff, params.id, params.noteId, text, body.version, {
+        receiptNote: true,
+      }),
     };
   });
   bind(createOrderItemNote, async ({ staff, params, body, reply }) => {
     reply.status(201);
     return { data: await service.addOrderItemNote(staff, params.id, body.note) };
   });
-  bind(deleteOrderNote, async ({ staff, params }) => {
-    await service.removeOrderNote(staff, params.id, params.noteId);
+  bind(deleteOrderNote, async ({ staff, params, query }) => {
+    await filesService.removeNoteAttachments(
+      await service.removeOrderNote(staff, params.id, params.noteId, undefined, query.version),
+    );
     return { message: "Deleted Successfully" };
   });
-  bind(deleteOrderItemNote, async ({ staff, params }) => {
+  bind(deleteOrderItemNote, async ({ staff, params, query }) => {
     const [item] = await db
       .select({ orderId: orderItems.orderId })
       .from(orderItems)
       .where(eq(orderItems.id, params.id));
     if (!item) throw notFound("Order item");
-    await service.removeOrderNote(staff, item.orderId, params.noteId, params.id);
+    await filesService.removeNoteAttachments(
+      await service.removeOrderNote(staff, item.orderId, params.noteId, params.id, query.version),
+    );
     return { message: "Deleted Successfully" };
   });
-  bind(deleteCustomerNote, async ({ staff, params }) => {
-    await service.removeCustomerNote(staff, params.id);
+  bind(deleteCustomerNote, async ({ staff, params, query }) => {
+    await filesService.removeNoteAttachments(
+      await service.removeCustomerNote(staff, params.id, query.version),
+    );
     return { message: "Deleted Successfully" };
   });
 }

@@ -1,6 +1,6 @@
 import type { NoteWire } from "@loupe/contract";
 import { isReceiptNote, receiptNoteText } from "@loupe/domain";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { customers } from "../customers/customers.tables";
@@ -10,6 +10,7 @@ import { recordJobEvents } from "../jobs/job-events";
 import { orderItems, orders } from "../jobs/jobs.tables";
 import type { StaffRow } from "../staff/staff.service";
 import { staffUsers } from "../staff/staff.tables";
+import { type Editor, matchVersion, nextVersion, staleOrMissing } from "../versioning";
 import { notes } from "./notes.tables";
 
 type NoteRow = typeof notes.$inferSelect;
@@ -69,12 +70,36 @@ export function createNotesService(db: Db) {
         orders: r.orderId ? [r.orderId] : [],
         created_at: r.createdAt.toISOString(),
         updated_at: r.updatedAt.toISOString(),
+        version: r.version,
       };
     });
   }
 
+  const stale = (editor: Editor, id: number, expected: number | undefined) =>
+    staleOrMissing(db, notes, { id, expected, record: "note", editor, missing: () => notFound("Note") });
+
+  async function removeNote(staff: StaffRow, id: number, scope: SQL | undefined, expected?: number) {
+    const [deleted] = await db
+      .delete(notes)
+      .where(matchVersion(notes, id, expected, and(scope, eq(notes.creatorId, staff.id))))
+      .returning({ fileIds: notes.fileIds });
+    if (deleted) return deleted.fileIds;
+    const [row] = await db
+      .select({ creatorId: notes.creatorId })
+      .from(notes)
+      .where(and(eq(notes.id, id), scope));
+    if (!row) throw notFound("Note");
+    if (row.creatorId !== staff.id) throw new AppError("forbidden", NOTE_AUTHOR_ONLY);
+    throw await stale(staff, id, expected);
+  }
+
   return {
     toWire,
+    /** One note in its wire shape, or undefined when it is gone. */
+    async find(id: number): Promise<NoteWire | undefined> {
+      const rows = await db.select().from(notes).where(eq(notes.id, id));
+      return (await toWire(rows))[0];
+    },
     async listForCustomer(customerId: number) {
       const rows = await db
         .select()
@@ -100,7 +125,13 @@ export function createNotesService(db: Db) {
       }
       const [row] = await db
         .insert(notes)
-        .values({ customerId, content, creatorId: staff?.id ?? null, fileIds: [...new Set(fileIds)] })
+        .values({
+          customerId,
+          content,
+          creatorId: staff?.id ?? null,
+          updatedBy: staff?.id ?? null,
+          fileIds: [...new Set(fileIds)],
+        })
         .returning();
       return (await toWire([row]))[0];
     },
@@ -149,6 +180,7 @@ export function createNotesService(db: Db) {
             orderItemId,
             content,
             creatorId: staff?.id ?? null,
+            updatedBy: staff?.id ?? null,
             fileIds: [...new Set(fileIds)],
           })
           .returning();
@@ -173,14 +205,16 @@ export function createNotesService(db: Db) {
     },
 
     /**
-     * Only the author edits a job note; a missing job answers "Order not found". The receipt note
-     * is the job's, not one person's: any staff member may correct it (`receiptNote`).
+     * Only the author edits a job note; a missing job answers "Order not found". An edit from a
+     * stale read (an older `version`, e.g. the same author in another tab) is refused with a 409.
+     * The receipt note is the job's, not one person's: any staff member may correct it (`receiptNote`).
      */
     async updateOrderNote(
       staff: StaffRow,
       orderId: number,
       noteId: number,
       content: string,
+      expected?: number,
       options: { receiptNote?: boolean } = {},
     ) {
       await orderExists(orderId);
@@ -191,13 +225,15 @@ export function createNotesService(db: Db) {
       if (!row) throw notFound("Note");
       const receipt = Boolean(options.receiptNote) && isReceiptNote(row.content);
       if (!receipt && row.creatorId !== staff.id) throw new AppError("forbidden", NOTE_AUTHOR_ONLY_UPDATE);
+      // The edit and its timeline entry commit together; a stale version changes nothing.
       const updated = await db.transaction(async (txx) => {
         const tx = txx as unknown as Db;
         const [changed] = await tx
           .update(notes)
-          .set({ content, updatedAt: new Date() })
-          .where(eq(notes.id, noteId))
+          .set({ content, ...nextVersion(notes, staff) })
+          .where(matchVersion(notes, noteId, expected, eq(notes.orderId, orderId)))
           .returning();
+        if (!changed) return null;
         await recordJobEvents(tx, [
           {
             orderId,
@@ -210,24 +246,31 @@ export function createNotesService(db: Db) {
         ]);
         return changed;
       });
+      if (!updated) throw await stale(staff, noteId, expected);
       return (await toWire([updated]))[0];
     },
 
-    async removeOrderNote(staff: StaffRow, orderId: number, noteId: number, itemId?: number) {
-      const [row] = await db
-        .select()
-        .from(notes)
-        .where(and(eq(notes.id, noteId), eq(notes.orderId, orderId)));
-      if (!row || (itemId !== undefined && row.orderItemId !== itemId)) throw notFound("Note");
-      if (row.creatorId !== staff.id) throw new AppError("forbidden", NOTE_AUTHOR_ONLY);
-      await db.delete(notes).where(eq(notes.id, noteId));
+    /**
+     * One atomic DELETE … RETURNING (scope, author and version in its WHERE) decides who removed
+     * the note, so of several parallel removals exactly one succeeds; the others find it gone (404),
+     * not theirs (403) or changed since they read it (409). Answers the removed note's file ids.
+     */
+    async removeOrderNote(
+      staff: StaffRow,
+      orderId: number,
+      noteId: number,
+      itemId?: number,
+      expected?: number,
+    ) {
+      const scope = and(
+        eq(notes.orderId, orderId),
+        itemId !== undefined ? eq(notes.orderItemId, itemId) : undefined,
+      );
+      return removeNote(staff, noteId, scope, expected);
     },
 
-    async removeCustomerNote(staff: StaffRow, id: number) {
-      const [row] = await db.select().from(notes).where(eq(notes.id, id));
-      if (!row || row.customerId == null) throw notFound("Note");
-      if (row.creatorId !== staff.id) throw new AppError("forbidden", NOTE_AUTHOR_ONLY);
-      await db.delete(notes).where(and(eq(notes.id, id), eq(notes.creatorId, staff.id)));
+    async removeCustomerNote(staff: StaffRow, id: number, expected?: number) {
+      return removeNote(staff, id, isNotNull(notes.customerId), expected);
     },
   };
 }

@@ -50,6 +50,20 @@ describe("customer notes", () => {
     expect((await list()).some((n: { id: number }) => n.id === id)).toBe(false);
   });
 
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "answers 200 once and 404 to the rest when one note is removed many times in parallel",
+    async () => {
+      const id = (await add(admin, "Removed in parallel")).json().data.id;
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          t.call(admin, { method: "DELETE", url: `/legacy-api/user-note/${id}` }),
+        ),
+      );
+      const codes = results.map((r) => r.statusCode).sort();
+      expect(codes).toEqual([200, 404, 404, 404, 404, 404, 404, 404]);
+    },
+  );
+
   it("shows a note without an author as the system's", async () => {
     await t.database.query("insert into notes (customer_id, content) values ($1, 'Recall e-mail sent')", [
       customerId,

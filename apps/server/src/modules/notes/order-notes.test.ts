@@ -126,4 +126,25 @@ describe("job notes", () => {
     });
     expect(done.json().data.order_id).toBe(orderId);
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "answers 200 once and 404 to the rest when one job note is removed many times in parallel",
+    async () => {
+      const note = await t.call(sam, {
+        method: "POST",
+        url: `/api/staff/orders/${orderId}/notes`,
+        payload: { content: "Removed in parallel" },
+      });
+      const id = note.json().data.id;
+      const before = await jobNotesCount();
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          t.call(sam, { method: "DELETE", url: `/legacy-api/orders/${orderId}/note/${id}` }),
+        ),
+      );
+      const codes = results.map((r) => r.statusCode).sort();
+      expect(codes).toEqual([200, 404, 404, 404, 404, 404, 404, 404]);
+      expect(await jobNotesCount()).toBe(before - 1);
+    },
+  );
 });

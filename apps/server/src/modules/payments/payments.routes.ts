@@ -2,11 +2,10 @@ import { confirmPayment, createPaymentIntent, getPaymentConfig } from "@loupe/co
 import { z } from "zod";
 import { createSandboxGateway } from "../../integrations/payments";
 import type { ModuleContext } from "../module-context";
-import { createNotesService } from "../notes/notes.service";
 import { createPaymentsService } from "./payments.service";
 
 export function registerPaymentsRoutes({ app, bind, db, payments: gateway }: ModuleContext): void {
-  const service = createPaymentsService({ db, gateway, notes: createNotesService(db) });
+  const service = createPaymentsService({ db, gateway });
   bind(createPaymentIntent, async ({ staff, req }) => {
     const key = req.headers["idempotency-key"];
     const { payment, intent } = await service.createIntent(

@@ -14,20 +14,12 @@ import { AppError, notFound, validationError } from "../../platform/http/app-err
 import { parseOrThrow } from "../../platform/http/validate";
 import { customers } from "../customers/customers.tables";
 import { orders } from "../jobs/jobs.tables";
-import type { NotesService } from "../notes/notes.service";
+import { createNotesService } from "../notes/notes.service";
 import { outlets } from "../reference/reference.tables";
 import type { StaffRow } from "../staff/staff.service";
 import { payments } from "./payments.tables";
 
-export function createPaymentsService({
-  db,
-  gateway,
-  notes,
-}: {
-  db: Db;
-  gateway: PaymentGateway;
-  notes: NotesService;
-}) {
+export function createPaymentsService({ db, gateway }: { db: Db; gateway: PaymentGateway }) {
   return {
     /**
      * One payment per idempotency key: a retried request (same key) answers the same intent and
@@ -89,7 +81,11 @@ export function createPaymentsService({
       return { payment: winner, intent };
     },
 
-    /** Reads the provider's outcome; a success records the payment note once, whatever the retries. */
+    /**
+     * Reads the provider's outcome; a success records the payment note exactly once. The provider
+     * is asked first, outside any transaction; then the payment row is locked (FOR UPDATE), so
+     * parallel confirmations queue behind the first and find its note instead of writing another.
+     */
     async confirm(staff: StaffRow, intentId: string) {
       const [payment] = await db.select().from(payments).where(eq(payments.intentId, intentId));
       if (!payment) throw notFound("Payment");
@@ -97,13 +93,9 @@ export function createPaymentsService({
       if (intent.status !== "succeeded") {
         throw validationError({ card: [intent.lastError ?? "The card payment has not completed."] });
       }
-      if (payment.status === "succeeded" && payment.noteId) {
-        const noted =
-          payment.orderId != null
-            ? await notes.listForOrder(payment.orderId)
-            : await notes.listForCustomer(payment.customerId ?? 0);
-        const existing = noted.find((n) => n.id === payment.noteId);
-        if (existing) return { message: PAYMENT_SUCCESS, data: existing };
+      // A payment for a job is noted on the job; otherwise on the customer (spec §4).
+      if (payment.orderId == null && payment.customerId == null) {
+        throw validationError({ customer_id: ["A payment needs a customer or a job."] });
       }
       const [outlet] = staff.outletId
         ? await db.select().from(outlets).where(eq(outlets.id, staff.outletId))
@@ -116,18 +108,23 @@ export function createPaymentsService({
         creatorName: `${staff.firstName} ${staff.lastName}`.trim(),
         outletName: outlet?.name,
       });
-      // A payment for a job is noted on the job; otherwise on the customer (spec §4).
-      if (payment.orderId == null && payment.customerId == null) {
-        throw validationError({ customer_id: ["A payment needs a customer or a job."] });
-      }
-      const note =
-        payment.orderId != null
-          ? await notes.addOrderNote(staff, payment.orderId, text)
-          : await notes.addCustomerNote(staff, payment.customerId!, text);
-      await db
-        .update(payments)
-        .set({ status: "succeeded", noteId: note.id, updatedAt: new Date() })
-        .where(eq(payments.id, payment.id));
+      const note = await db.transaction(async (tx) => {
+        const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for("update");
+        const txNotes = createNotesService(tx as unknown as Db);
+        if (locked.status === "succeeded" && locked.noteId != null) {
+          const existing = await txNotes.find(locked.noteId);
+          if (existing) return existing;
+        }
+        const note =
+          locked.orderId != null
+            ? await txNotes.addOrderNote(staff, locked.orderId, text)
+            : await txNotes.addCustomerNote(staff, locked.customerId!, text);
+        await tx
+          .update(payments)
+          .set({ status: "succeeded", noteId: note.id, updatedAt: new Date() })
+          .where(eq(payments.id, locked.id));
+        return note;
+      });
       return { message: PAYMENT_SUCCESS, data: note };
     },
   };

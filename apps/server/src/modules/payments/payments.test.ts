@@ -50,6 +50,22 @@ describe("card payments (sandbox gateway)", () => {
     expect(notes.filter((n: { content: string }) => n.content.includes(intent_id))).toHaveLength(1);
   });
 
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "records one payment note when the same payment is confirmed many times in parallel",
+    async () => {
+      const { client_secret, intent_id } = (await intent({ amount: 33 }, "key-parallel-0001")).json().data;
+      expect((await card(client_secret, "4242424242424242")).json().status).toBe("succeeded");
+      const results = await Promise.all(Array.from({ length: 8 }, () => confirm(intent_id)));
+      expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+      expect(new Set(results.map((r) => r.json().data.id)).size).toBe(1);
+      const rows = await t.database.query<{ n: number }>(
+        "select count(*)::int as n from notes where content like $1",
+        [`%${intent_id}%`],
+      );
+      expect(rows[0].n).toBe(1);
+    },
+  );
+
   it("reports a declined card under the card field and records nothing", async () => {
     const { client_secret, intent_id } = (await intent({ amount: 10 }, "key-decline-0001")).json().data;
     expect((await card(client_secret, "4000000000000002")).json().error).toBe("Your card was declined.");

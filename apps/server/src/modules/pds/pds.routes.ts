@@ -20,9 +20,11 @@ export function registerPdsRoutes({ bind, db }: ModuleContext): void {
     data: await service.listForCustomer(params.id, presenter(query)),
   }));
   bind(getPd, async ({ params, query }) => ({ data: await service.get(params.id, presenter(query)) }));
-  bind(updatePd, async ({ params, req }) => ({ data: await service.update(params.id, req.body) }));
-  bind(deletePd, async ({ params }) => {
-    await service.remove(params.id);
+  bind(updatePd, async ({ staff, params, req }) => ({
+    data: await service.update(staff, params.id, req.body),
+  }));
+  bind(deletePd, async ({ staff, params, query }) => {
+    await service.remove(staff, params.id, query.version);
     return { message: "PD removed." };
   });
 }

@@ -18,6 +18,7 @@ import { customers } from "../customers/customers.tables";
 import { pdSources } from "../reference/reference.tables";
 import type { StaffRow } from "../staff/staff.service";
 import { staffUsers } from "../staff/staff.tables";
+import { type Editor, matchVersion, nextVersion, readVersion, staleOrMissing } from "../versioning";
 import { pds } from "./pds.tables";
 
 type PdRow = typeof pds.$inferSelect;
@@ -62,6 +63,7 @@ export function createPdsService({ db }: { db: Db }) {
         is_complex: isComplexPd(measures),
         created_at: r.createdAt.toISOString(),
         updated_at: r.updatedAt.toISOString(),
+        version: r.version,
         pdPresenter: presentPd(measures, { purpose: options.purpose, lensType: options.lensType }),
       } as PdWire;
     });
@@ -92,6 +94,9 @@ export function createPdsService({ db }: { db: Db }) {
     return row;
   }
 
+  const stale = (editor: Editor, id: number, expected: number | undefined) =>
+    staleOrMissing(db, pds, { id, expected, record: "PD", editor, missing: () => notFound("PD") });
+
   return {
     async create(staff: StaffRow, input: Record<string, unknown>, guest: boolean) {
       const v = parse(input);
@@ -112,6 +117,7 @@ export function createPdsService({ db }: { db: Db }) {
           customerId,
           lensTypeId,
           staffUserId: staff.id,
+          updatedBy: staff.id,
           outletId: v.outlet_id ?? staff.outletId,
         })
         .returning();
@@ -128,20 +134,27 @@ export function createPdsService({ db }: { db: Db }) {
     async get(id: number, options: PresenterOptions) {
       return (await toWire([await load(id)], options))[0];
     },
-    async update(id: number, input: unknown) {
+    /** Edits from a stale read (an older `version`) are refused with a 409, never applied. */
+    async update(editor: Editor, id: number, input: unknown) {
       await load(id);
+      const expected = readVersion((input as { version?: unknown } | null)?.version);
       const v = parse(input);
       await checkSource(v.source_id);
       const [row] = await db
         .update(pds)
-        .set({ ...(columns(v) as any), updatedAt: new Date() })
-        .where(eq(pds.id, id))
+        .set({ ...(columns(v) as any), ...nextVersion(pds, editor) })
+        .where(matchVersion(pds, id, expected))
         .returning();
+      if (!row) throw await stale(editor, id, expected);
       return (await toWire([row]))[0];
     },
-    async remove(id: number) {
+    async remove(editor: Editor, id: number, expected?: number) {
       await load(id);
-      await db.delete(pds).where(eq(pds.id, id));
+      const removed = await db
+        .delete(pds)
+        .where(matchVersion(pds, id, expected))
+        .returning({ id: pds.id });
+      if (!removed.length) throw await stale(editor, id, expected);
     },
   };
 }

@@ -56,6 +56,8 @@ export function toPrescriptionWire(
     printed_note: r.printedNote,
     expiry_date_stamp: expiryDisplay(r.expiryDate),
     created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+    version: r.version,
     files: fileRows.map(toFileWire),
     prism_string: prismString(powers),
     standardised_prescription_display_array: standardisedDisplay(powers),

@@ -23,9 +23,11 @@ export function registerPrescriptionsRoutes({ bind, db, outbox }: ModuleContext)
     return { data: await service.create(staff, null, body) };
   });
   bind(listCustomerPrescriptions, async ({ params }) => ({ data: await service.listForCustomer(params.id) }));
-  bind(updatePrescription, async ({ params, body }) => ({ data: await service.update(params.id, body) }));
-  bind(deletePrescription, async ({ params }) => {
-    await service.remove(params.id);
+  bind(updatePrescription, async ({ staff, params, body }) => ({
+    data: await service.update(staff, params.id, body),
+  }));
+  bind(deletePrescription, async ({ staff, params, query }) => {
+    await service.remove(staff, params.id, query.version);
     return { message: "Prescription removed." };
   });
   bind(emailPrescription, async ({ params, body }) => {

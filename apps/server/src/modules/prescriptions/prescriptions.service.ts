@@ -14,6 +14,7 @@ import type { OutboxService } from "../outbox/outbox.service";
 import { prescriptionSources } from "../reference/reference.tables";
 import type { StaffRow } from "../staff/staff.service";
 import { staffUsers } from "../staff/staff.tables";
+import { type Editor, matchVersion, nextVersion, readVersion, staleOrMissing } from "../versioning";
 import { type PrescriptionRow, toPrescriptionWire } from "./prescriptions.mappers";
 import { prescriptionFiles, prescriptions } from "./prescriptions.tables";
 
@@ -107,13 +108,28 @@ export function createPrescriptionsService({ db, outbox }: { db: Db; outbox: Out
     const row = await db.transaction(async (tx) => {
       const [rx] = await tx
         .insert(prescriptions)
-        .values({ ...columns(v), customerId, staffUserId: staff.id, outletId: v.outlet_id ?? staff.outletId })
+        .values({
+          ...columns(v),
+          customerId,
+          staffUserId: staff.id,
+          updatedBy: staff.id,
+          outletId: v.outlet_id ?? staff.outletId,
+        })
         .returning();
       await linkFiles(tx as unknown as Db, rx.id, v.files ?? []);
       return rx;
     });
     return (await toWire([row]))[0];
   }
+
+  const stale = (editor: Editor, id: number, expected: number | undefined) =>
+    staleOrMissing(db, prescriptions, {
+      id,
+      expected,
+      record: "prescription",
+      editor,
+      missing: () => notFound("Prescription"),
+    });
 
   return {
     create,
@@ -128,9 +144,11 @@ export function createPrescriptionsService({ db, outbox }: { db: Db; outbox: Out
     async get(id: number) {
       return (await toWire([await load(id)]))[0];
     },
-    async update(id: number, input: unknown) {
+    /** Edits from a stale read (an older `version`) are refused with a 409, never applied. */
+    async update(editor: Editor, id: number, input: unknown) {
       const current = await load(id);
       await assertEditable(current);
+      const expected = readVersion((input as { version?: unknown } | null)?.version);
       const v = parseOrThrow(prescriptionSchema, input);
       const source = await sourceOf(v.source_id);
       if (isCodeGeneratedSource(source.slug))
@@ -138,17 +156,22 @@ export function createPrescriptionsService({ db, outbox }: { db: Db; outbox: Out
       const row = await db.transaction(async (tx) => {
         const [rx] = await tx
           .update(prescriptions)
-          .set({ ...columns(v), updatedAt: new Date() })
-          .where(eq(prescriptions.id, id))
+          .set({ ...columns(v), ...nextVersion(prescriptions, editor) })
+          .where(matchVersion(prescriptions, id, expected))
           .returning();
-        if (v.files) await linkFiles(tx as unknown as Db, id, v.files);
+        if (rx && v.files) await linkFiles(tx as unknown as Db, id, v.files);
         return rx;
       });
+      if (!row) throw await stale(editor, id, expected);
       return (await toWire([row]))[0];
     },
-    async remove(id: number) {
+    async remove(editor: Editor, id: number, expected?: number) {
       await assertEditable(await load(id));
-      await db.delete(prescriptions).where(eq(prescriptions.id, id));
+      const removed = await db
+        .delete(prescriptions)
+        .where(matchVersion(prescriptions, id, expected))
+        .returning({ id: prescriptions.id });
+      if (!removed.length) throw await stale(editor, id, expected);
     },
     async attachFiles(customerId: number, id: number, fileIds: number[]) {
       const row = await load(id);

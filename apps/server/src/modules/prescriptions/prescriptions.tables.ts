@@ -47,6 +47,10 @@ export const prescriptions = pgTable(
     expiryDate: date("expiry_date"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Optimistic lock (ADR 0007): bumped by every update; edits and deletes may send the one they read. */
+    version: integer("version").notNull().default(1),
+    /** The staff member who last created or changed the row, named in a version conflict. */
+    updatedBy: integer("updated_by").references(() => staffUsers.id, { onDelete: "set null" }),
   },
   (t) => [index("prescriptions_customer_idx").on(t.customerId, t.createdAt)],
 );

@@ -25,7 +25,7 @@ function sellerFor(config: Config, country: string, state: string | null): Selle
 }
 
 /**
- * Receipts on the web-shop base (ADR 0007): the page at /shop-api/receipt/show/:orderId/:token,
+ * Receipts on the web-shop base (ADR 0010): the page at /shop-api/receipt/show/:orderId/:token,
  * opened without signing in, and the e-mail. A token that does not match the job and its current
  * customer answers 404, the same as a job that does not exist.
  */

@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** Structured facts for the client (e.g. who changed a record, for a 409); sent as `details`. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = "AppError";

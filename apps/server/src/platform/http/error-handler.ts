@@ -11,9 +11,11 @@ export function errorBody(
   code: ErrorCode,
   message: string,
   errors?: Record<string, string[]>,
+  details?: Record<string, unknown>,
 ): ErrorEnvelope {
   const body: ErrorEnvelope = { code, message, error: message, request_id: req.id };
   if (errors) body.errors = errors;
+  if (details) body.details = details;
   return body;
 }
 
@@ -34,7 +36,9 @@ export function installErrorHandler(app: FastifyInstance): void {
             err.code,
           );
         }
-        return reply.status(errorCodes[err.code]).send(errorBody(req, err.code, err.message, err.errors));
+        return reply
+          .status(errorCodes[err.code])
+          .send(errorBody(req, err.code, err.message, err.errors, err.details));
       }
       if (err instanceof ZodError) {
         const errors: Record<string, string[]> = {};

@@ -31,9 +31,11 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useAlert } from "../../app/alert-context";
+import { ConflictAlert } from "../../components/conflict-alert";
 import { callEndpoint } from "../../lib/api-client";
 import { applyFieldErrors, errorText } from "../../lib/errors";
 import { useCurrentUser, useRegions } from "../reference/use-reference-data";
+import { useVersionConflict } from "../reference/use-version-conflict";
 
 /** Choose Address (newest first) with Add Address; the chosen one becomes shipping and billing. */
 export function ChooseAddressModal(props: {
@@ -112,6 +114,15 @@ export function ChooseAddressModal(props: {
   );
 }
 
+const fromAddress = (a: CustomerAddressWire): AddressInput => ({
+  ...a.address,
+  type: a.address.type as AddressInput["type"],
+  first_name: a.first_name,
+  last_name: a.last_name,
+  email: a.email,
+  mobile: a.mobile,
+});
+
 /** New / Edit Address with the §5 rules; the country defaults to the current region's. */
 export function AddressFormModal(props: {
   customerId: number | null;
@@ -126,17 +137,13 @@ export function AddressFormModal(props: {
   const [failure, setFailure] = useState<string | null>(props.customerId ? null : ADDRESS_GUEST_MESSAGE);
   const country = regions.find((r) => r.id === navRegionId(me?.region_id))?.country_code ?? "AU";
   const a = props.address;
+  // The version this form was filled from; an edit sends it back (ADR 0007).
+  const [version, setVersion] = useState(a?.version);
+  const conflict = useVersionConflict();
   const form = useForm<AddressInput>({
     resolver: zodResolver(addressSchema) as never,
     defaultValues: a
-      ? {
-          ...a.address,
-          type: a.address.type as AddressInput["type"],
-          first_name: a.first_name,
-          last_name: a.last_name,
-          email: a.email,
-          mobile: a.mobile,
-        }
+      ? fromAddress(a)
       : {
           type: DEFAULT_ADDRESS_TYPE,
           country,
@@ -148,12 +155,27 @@ export function AddressFormModal(props: {
           postcode: "",
         },
   });
-  const { register, handleSubmit, formState, control, setError } = form;
+  const { register, handleSubmit, formState, control, setError, reset } = form;
+  /** Someone else saved first: load their address into the form (replacing what was typed). */
+  const reload = () =>
+    conflict.reload(async () => {
+      if (!a) return;
+      const list = (await callEndpoint(listCustomerAddresses, { params: { customer_id: a.customer_id } }))
+        .data;
+      const fresh = list.find((x) => x.id === a.id);
+      if (!fresh) throw new Error("This address has been removed.");
+      reset(fromAddress(fresh));
+      setVersion(fresh.version);
+      setFailure(null);
+      queryClient.invalidateQueries({ queryKey: ["addresses", a.customer_id] });
+    });
   const onSubmit = handleSubmit(async (values) => {
     if (!props.customerId) return;
+    conflict.clear();
     try {
       const saved = a
-        ? (await callEndpoint(updateAddress, { params: { id: a.id }, body: values as never })).data
+        ? (await callEndpoint(updateAddress, { params: { id: a.id }, body: { ...values, version } as never }))
+            .data
         : (
             await callEndpoint(createAddress, {
               params: { customer_id: props.customerId },
@@ -167,6 +189,7 @@ export function AddressFormModal(props: {
       queryClient.invalidateQueries({ queryKey: ["addresses", props.customerId] });
       props.onSaved(saved);
     } catch (err) {
+      if (conflict.take(err)) return setFailure(null);
       applyFieldErrors(err, setError as never);
       setFailure(errorText(err));
     }
@@ -176,6 +199,9 @@ export function AddressFormModal(props: {
     <Modal opened onClose={props.onClose} title={a ? "Edit Address" : "New Address"} size="lg">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
+          {conflict.message && (
+            <ConflictAlert message={conflict.message} reloading={conflict.reloading} onReload={reload} />
+          )}
           {failure && (
             <Alert color="red" variant="light" data-testid="address-error">
               {failure}

@@ -1,14 +1,17 @@
 import { type FileWire, type NoteWire, uploadStaffFile } from "@loupe/contract";
 import { Anchor, Button, FileButton, Group, Modal, Paper, Stack, Text, Textarea } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useAlert } from "../../app/alert-context";
 import { confirmAction } from "../../components/confirm-dialog";
+import { ConflictAlert } from "../../components/conflict-alert";
 import { callEndpoint } from "../../lib/api-client";
 import { errorText } from "../../lib/errors";
-import { authorisedUrl } from "../../lib/file-url";
+import { downloadFileBlob, openFileBlob } from "../../lib/file-blob";
 import { formatDateTime } from "../../lib/format";
+import { useAction } from "../../lib/use-action";
 import { useCurrentUser } from "../reference/use-reference-data";
+import { useFailureText, useVersionConflict } from "../reference/use-version-conflict";
 import { type CommentsTarget, notesApi } from "./notes-target";
 
 export type { CommentsTarget } from "./notes-target";
@@ -33,16 +36,21 @@ export function CommentsModal({
   const [content, setContent] = useState("");
   const [attached, setAttached] = useState<FileWire[]>([]);
   const [editing, setEditing] = useState<NoteWire | null>(null);
+  const conflict = useVersionConflict();
+  const failureText = useFailureText();
   const api = notesApi(target);
   const { data: notes = [], isLoading } = useQuery({ queryKey: api.key, queryFn: api.list });
   const refresh = () => {
     queryClient.invalidateQueries({ queryKey: api.key });
     queryClient.invalidateQueries({ queryKey: api.owners });
   };
+  // isPending re-renders a moment after the click; the ref stops a second click (or a repeated
+  // Ctrl+Enter) that lands before it.
+  const submitting = useRef(false);
   const save = useMutation({
     mutationFn: async () =>
       editing && api.update
-        ? api.update(editing.id, content)
+        ? api.update(editing.id, content, editing.version)
         : api.create(
             content,
             attached.map((f) => f.id),
@@ -55,12 +63,38 @@ export function CommentsModal({
       setContent("");
       setAttached([]);
       setEditing(null);
+      conflict.clear();
       refresh();
     },
-    onError: (err) => showAlert({ variant: "danger", message: errorText(err) }),
+    onError: (err) => {
+      if (!conflict.take(err)) showAlert({ variant: "danger", message: errorText(err) });
+    },
+    onSettled: () => {
+      submitting.current = false;
+    },
   });
+  /** Someone changed the note being edited: load their text and version (replacing what was typed). */
+  const reload = () =>
+    conflict.reload(async () => {
+      const fresh = (await queryClient.fetchQuery({ queryKey: api.key, queryFn: api.list })).find(
+        (n) => n.id === editing?.id,
+      );
+      refresh();
+      if (!fresh) {
+        setEditing(null);
+        setContent("");
+        return;
+      }
+      setEditing(fresh);
+      setContent(fresh.content);
+    });
   const canSubmit = (content.trim().length > 1 || attached.length > 0) && !save.isPending;
-  const attach = async (picked: File[]) => {
+  const submit = () => {
+    if (!canSubmit || submitting.current) return;
+    submitting.current = true;
+    save.mutate();
+  };
+  const attach = useAction(async (picked: File[]) => {
     const form = new FormData();
     for (const [i, f] of picked.entries()) form.append(`files[${i}]`, f, f.name);
     try {
@@ -69,18 +103,20 @@ export function CommentsModal({
     } catch (err) {
       showAlert({ variant: "danger", message: errorText(err) });
     }
-  };
+  });
   const remove = (note: NoteWire) =>
     confirmAction({
       title: "Delete Comment",
       message: "This cannot be undone.",
       onConfirm: async () => {
         try {
-          await api.remove(note.id);
+          await api.remove(note.id, note.version);
           showAlert({ variant: "success", message: "Deleted Successfully" });
           refresh();
         } catch (err) {
-          showAlert({ variant: "danger", message: errorText(err) });
+          const failure = failureText(err);
+          showAlert({ variant: "danger", message: failure.text });
+          if (failure.conflict) refresh();
         }
       },
     });
@@ -88,6 +124,9 @@ export function CommentsModal({
   return (
     <Modal opened onClose={onClose} title={title} size="lg">
       <Stack gap="sm">
+        {conflict.message && (
+          <ConflictAlert message={conflict.message} reloading={conflict.reloading} onReload={reload} />
+        )}
         {!isLoading && notes.length === 0 && (
           <Text c="dimmed" ta="center">
             No comments to speak of
@@ -104,7 +143,20 @@ export function CommentsModal({
                   {note.content}
                 </Text>
                 {note.files.map((f) => (
-                  <Anchor key={f.id} href={authorisedUrl(f.full_path)} target="_blank" size="xs" mr="xs">
+                  <Anchor
+                    key={f.id}
+                    component="button"
+                    type="button"
+                    size="xs"
+                    mr="xs"
+                    onClick={() =>
+                      // Images and PDFs open in the browser's viewer; Word documents download.
+                      (f.mime_type.startsWith("image/") || f.mime_type === "application/pdf"
+                        ? openFileBlob(f.full_path, f.file_name)
+                        : downloadFileBlob(f.full_path, f.file_name)
+                      ).catch((err) => showAlert({ variant: "danger", message: errorText(err) }))
+                    }
+                  >
                     {f.file_name}
                   </Anchor>
                 ))}
@@ -138,7 +190,7 @@ export function CommentsModal({
           value={content}
           onChange={(e) => setContent(e.currentTarget.value)}
           onKeyDown={(e) => {
-            if (e.key === "Enter" && (e.ctrlKey || e.metaKey) && canSubmit) save.mutate();
+            if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) submit();
           }}
         />
         {attached.length > 0 && (
@@ -148,9 +200,14 @@ export function CommentsModal({
         )}
         <Group justify="space-between">
           {api.attachments && !editing ? (
-            <FileButton onChange={attach} accept=".jpeg,.jpg,.png,.bmp,.pdf,.doc,.docx" multiple>
+            <FileButton
+              onChange={attach.run}
+              accept=".jpeg,.jpg,.png,.bmp,.pdf,.doc,.docx"
+              multiple
+              disabled={attach.isPending}
+            >
               {(props) => (
-                <Button variant="subtle" {...props}>
+                <Button variant="subtle" {...props} loading={attach.isPending}>
                   Attach file
                 </Button>
               )}
@@ -158,7 +215,7 @@ export function CommentsModal({
           ) : (
             <span />
           )}
-          <Button onClick={() => save.mutate()} disabled={!canSubmit} loading={save.isPending}>
+          <Button onClick={submit} disabled={!canSubmit || attach.isPending} loading={save.isPending}>
             {editing ? "Update" : "Submit"}
           </Button>
         </Group>

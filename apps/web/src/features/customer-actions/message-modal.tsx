@@ -30,6 +30,7 @@ import { useState } from "react";
 import { useAlert } from "../../app/alert-context";
 import { callEndpoint } from "../../lib/api-client";
 import { errorText } from "../../lib/errors";
+import { useAction } from "../../lib/use-action";
 import { useCurrentOutlet, useCurrentUser } from "../reference/use-reference-data";
 
 /** Send a Message: SMS or e-mail, optionally from a region template whose placeholders are filled here. */
@@ -61,7 +62,6 @@ export function MessageModal({
   const [message, setMessage] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
 
   const applyTemplate = (id: string | null) => {
     const t = templates.data?.find((x) => String(x.id) === id);
@@ -72,7 +72,7 @@ export function MessageModal({
     if (t.subject) setSubject(renderTemplate(t.subject, context));
   };
 
-  const send = async () => {
+  const send = useAction(async () => {
     const body = type === "sms" ? { type, phone, message } : { type, email, subject, message };
     const parsed = messageSchema.safeParse(body);
     if (!parsed.success) {
@@ -80,7 +80,6 @@ export function MessageModal({
       return;
     }
     setErrors({});
-    setSending(true);
     try {
       if (order) await callEndpoint(sendOrderMessage, { params: { id: order.id }, body: body as never });
       else await callEndpoint(sendCustomerMessage, { params: { id: customer.id! }, body: body as never });
@@ -91,10 +90,8 @@ export function MessageModal({
       onClose();
     } catch (err) {
       setFailure(errorText(err));
-    } finally {
-      setSending(false);
     }
-  };
+  });
 
   return (
     <Modal opened onClose={onClose} title={`TO ${customerLabel(customer)}`} size="lg">
@@ -165,7 +162,7 @@ export function MessageModal({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={send} loading={sending}>
+          <Button onClick={send.run} loading={send.isPending}>
             {type === "sms" ? "Send SMS" : "Send Email"}
           </Button>
         </Group>

@@ -25,8 +25,9 @@ export interface NotesApi {
   owners: readonly unknown[];
   list(): Promise<NoteWire[]>;
   create(content: string, fileIds: number[]): Promise<unknown>;
-  update?: (noteId: number, content: string) => Promise<unknown>;
-  remove(noteId: number): Promise<unknown>;
+  /** `version` is the one the note was read at: a stale edit or delete answers 409 (ADR 0007). */
+  update?: (noteId: number, content: string, version: number) => Promise<unknown>;
+  remove(noteId: number, version: number): Promise<unknown>;
   attachments: boolean;
 }
 
@@ -38,9 +39,10 @@ export function notesApi(target: CommentsTarget): NotesApi {
       owners: ["jobs"],
       list: async () => (await callEndpoint(listOrderNotes, { params: { id } })).data,
       create: (content, files) => callEndpoint(createOrderNote, { params: { id }, body: { content, files } }),
-      update: (noteId, content) =>
-        callEndpoint(updateOrderNote, { params: { id, noteId }, body: { content } }),
-      remove: (noteId) => callEndpoint(deleteOrderNote, { params: { id, noteId } }),
+      update: (noteId, content, version) =>
+        callEndpoint(updateOrderNote, { params: { id, noteId }, body: { content, version } }),
+      remove: (noteId, version) =>
+        callEndpoint(deleteOrderNote, { params: { id, noteId }, query: { version } }),
       attachments: true,
     };
   }
@@ -51,7 +53,8 @@ export function notesApi(target: CommentsTarget): NotesApi {
       owners: ["jobs"],
       list: async () => (await callEndpoint(listOrderItemNotes, { params: { id } })).data,
       create: (note) => callEndpoint(createOrderItemNote, { params: { id }, body: { note } }),
-      remove: (noteId) => callEndpoint(deleteOrderItemNote, { params: { id, noteId } }),
+      remove: (noteId, version) =>
+        callEndpoint(deleteOrderItemNote, { params: { id, noteId }, query: { version } }),
       attachments: false,
     };
   }
@@ -62,7 +65,8 @@ export function notesApi(target: CommentsTarget): NotesApi {
     list: async () =>
       (await callEndpoint(listCustomerNotes, { query: { user_id: userId, with: "creator" } })).data,
     create: (content) => callEndpoint(createCustomerNote, { body: { content, user_id: userId } }),
-    remove: (noteId) => callEndpoint(deleteCustomerNote, { params: { id: noteId } }),
+    remove: (noteId, version) =>
+      callEndpoint(deleteCustomerNote, { params: { id: noteId }, query: { version } }),
     attachments: false,
   };
 }

@@ -15,6 +15,7 @@ import { useAlert } from "../../app/alert-context";
 import { NumericInput } from "../../components/numeric-input";
 import { ApiError, callEndpoint } from "../../lib/api-client";
 import { errorText } from "../../lib/errors";
+import { useAction } from "../../lib/use-action";
 import { useCurrentUser, useRegions } from "../reference/use-reference-data";
 import { StripeCardField, type StripeConfirm, StripeProvider } from "./stripe-card";
 
@@ -35,7 +36,6 @@ export function PaymentModal({ customer, onClose }: { customer: CustomerWire; on
   const [cardNumber, setCardNumber] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [paying, setPaying] = useState(false);
   const idempotencyKey = useRef(crypto.randomUUID());
   const stripeConfirm = useRef<StripeConfirm | null>(null);
   const { data: gatewayConfig } = useQuery({
@@ -47,7 +47,7 @@ export function PaymentModal({ customer, onClose }: { customer: CustomerWire; on
       ? gatewayConfig.publishable_key
       : null;
 
-  const pay = async () => {
+  const pay = useAction(async () => {
     const n = Number(amount);
     const fieldErrors: Record<string, string> = {};
     if (!amount.trim()) fieldErrors.amount = "The amount field is required.";
@@ -56,7 +56,6 @@ export function PaymentModal({ customer, onClose }: { customer: CustomerWire; on
     setErrors(fieldErrors);
     if (Object.keys(fieldErrors).length) return;
     setFailure(null);
-    setPaying(true);
     try {
       const intent = (
         await callEndpoint(createPaymentIntent, {
@@ -83,10 +82,8 @@ export function PaymentModal({ customer, onClose }: { customer: CustomerWire; on
         setErrors(Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [k, v[0]])));
         setFailure(errorText(err));
       } else setFailure(`Exception: ${(err as Error).message}`);
-    } finally {
-      setPaying(false);
     }
-  };
+  });
 
   return (
     <Modal opened onClose={onClose} title="New Payment">
@@ -138,7 +135,7 @@ export function PaymentModal({ customer, onClose }: { customer: CustomerWire; on
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={pay} loading={paying}>
+          <Button onClick={pay.run} loading={pay.isPending}>
             Pay Now
           </Button>
         </Group>

@@ -12,6 +12,7 @@ import { useState } from "react";
 import { useAlert } from "../../app/alert-context";
 import { ApiError, callEndpoint } from "../../lib/api-client";
 import { errorText } from "../../lib/errors";
+import { useAction } from "../../lib/use-action";
 
 const STATUS_LABEL = { USEABLE: "Redeemable", USED: "Redeemed" } as const;
 
@@ -41,7 +42,7 @@ export function ReferralModal({ customer, onClose }: { customer: CustomerWire; o
       setFailure(errorText(err));
     }
   };
-  const invite = async (friend: CustomerWire) => {
+  const invite = useAction(async (friend: CustomerWire) => {
     try {
       const res = await callEndpoint(defineReferral, { params: { a: customer.id, b: friend.id } });
       showAlert({ variant: "success", message: res.message });
@@ -53,8 +54,8 @@ export function ReferralModal({ customer, onClose }: { customer: CustomerWire; o
         message: already ? "This customer is already invited" : errorText(err, "err"),
       });
     }
-  };
-  const undefine = async () => {
+  });
+  const undefine = useAction(async () => {
     try {
       const res = await callEndpoint(undefineReferral, { params: { id: customer.id } });
       showAlert({ variant: "success", message: res.message });
@@ -62,7 +63,7 @@ export function ReferralModal({ customer, onClose }: { customer: CustomerWire; o
     } catch (err) {
       showAlert({ variant: "danger", message: errorText(err) });
     }
-  };
+  });
 
   const s = status.data;
   return (
@@ -82,7 +83,13 @@ export function ReferralModal({ customer, onClose }: { customer: CustomerWire; o
             {s.invited_by && (
               <Group gap="xs">
                 <Text size="sm">Invited by {s.invited_by.full_name}</Text>
-                <Button size="compact-xs" variant="subtle" color="red" onClick={undefine}>
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  color="red"
+                  onClick={undefine.run}
+                  loading={undefine.isPending}
+                >
                   Undefine
                 </Button>
               </Group>
@@ -113,7 +120,12 @@ export function ReferralModal({ customer, onClose }: { customer: CustomerWire; o
                   <Table.Td>{customerLabel(c)}</Table.Td>
                   <Table.Td>{c.email}</Table.Td>
                   <Table.Td>
-                    <Button size="compact-xs" onClick={() => invite(c)}>
+                    <Button
+                      size="compact-xs"
+                      onClick={() => invite.run(c)}
+                      loading={invite.isPending && invite.variables?.[0].id === c.id}
+                      disabled={invite.isPending}
+                    >
                       Invite
                     </Button>
                   </Table.Td>

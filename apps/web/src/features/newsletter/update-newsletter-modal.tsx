@@ -4,6 +4,7 @@ import { Alert, Button, Checkbox, Group, List, Modal, Radio, Stack, Text } from 
 import { useState } from "react";
 import { callEndpoint } from "../../lib/api-client";
 import { errorList } from "../../lib/errors";
+import { useAction } from "../../lib/use-action";
 
 /** Update Newsletter: opt-in and channels, kept consistent the spec's way; failures listed in the modal. */
 export function UpdateNewsletterModal(props: {
@@ -24,7 +25,7 @@ export function UpdateNewsletterModal(props: {
     setCh(next);
     setType(optInForChannels(type, next));
   };
-  const save = async () => {
+  const save = useAction(async () => {
     try {
       await callEndpoint(updateSubscriber, {
         body: {
@@ -41,7 +42,7 @@ export function UpdateNewsletterModal(props: {
     } catch (err) {
       setErrors(errorList(err));
     }
-  };
+  });
   return (
     <Modal opened onClose={props.onClose} title="Update Newsletter">
       <Stack>
@@ -89,7 +90,9 @@ export function UpdateNewsletterModal(props: {
           <Button variant="default" onClick={props.onClose}>
             Cancel
           </Button>
-          <Button onClick={save}>Update</Button>
+          <Button onClick={save.run} loading={save.isPending}>
+            Update
+          </Button>
         </Group>
       </Stack>
     </Modal>

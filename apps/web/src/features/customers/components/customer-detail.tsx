@@ -6,6 +6,7 @@ import { useNavigate } from "react-router";
 import { useAlert } from "../../../app/alert-context";
 import { appConfig } from "../../../lib/config";
 import { formatDate } from "../../../lib/format";
+import { useAction } from "../../../lib/use-action";
 import { ChooseAddressModal } from "../../customer-actions/address-modal";
 import { CommentsModal } from "../../customer-actions/comments-modal";
 import { MessageModal } from "../../customer-actions/message-modal";
@@ -33,6 +34,11 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [tab, setTab] = useState<string | null>("profile");
+  const shopLogin = useAction(() =>
+    openShopAsCustomer(customer.id, (ok, message) =>
+      showAlert({ variant: ok ? "success" : "danger", message }),
+    ),
+  );
   const [action, setAction] = useState<"address" | "message" | "notes" | "payment" | "referral" | null>(null);
   const { showAlert } = useAlert();
   const age = ageFromDob(customer.dob);
@@ -60,15 +66,7 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
               <Button size="xs" variant="light" onClick={() => setEditing(true)}>
                 Edit
               </Button>
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() =>
-                  openShopAsCustomer(customer.id, (ok, message) =>
-                    showAlert({ variant: ok ? "success" : "danger", message }),
-                  )
-                }
-              >
+              <Button size="xs" variant="default" onClick={shopLogin.run} loading={shopLogin.isPending}>
                 Login to e-commerce as customer
               </Button>
             </Group>

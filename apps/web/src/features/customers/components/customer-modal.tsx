@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { CustomerWire } from "@loupe/contract";
+import { type CustomerWire, getCustomer } from "@loupe/contract";
 import {
   CUSTOMER_CREATED,
   CUSTOMER_UPDATED,
@@ -25,10 +25,13 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useAlert } from "../../../app/alert-context";
+import { ConflictAlert } from "../../../components/conflict-alert";
+import { callEndpoint } from "../../../lib/api-client";
 import { errorList } from "../../../lib/errors";
+import { useVersionConflict } from "../../reference/use-version-conflict";
 import { useSaveCustomer } from "../api";
 
 const blank: CustomerInput = {
@@ -76,11 +79,36 @@ export function CustomerModal({
   const save = useSaveCustomer();
   const { showAlert } = useAlert();
   const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const conflict = useVersionConflict();
+  // The version this form was filled from: an edit sends it back, so a save can never silently
+  // overwrite a change someone made after we read (ADR 0007).
+  const [version, setVersion] = useState(customer?.version);
   const form = useForm<CustomerInput>({
     resolver: zodResolver(customerSchema) as never,
-    values: customer ? fromCustomer(customer) : blank,
+    defaultValues: customer ? fromCustomer(customer) : blank,
   });
-  const { register, handleSubmit, control, formState, setValue, getValues } = form;
+  const { register, handleSubmit, control, formState, setValue, getValues, reset } = form;
+  const { clear: clearConflict } = conflict;
+
+  // Filled when the modal opens, not on every refetch of the list behind it, so typing is never
+  // replaced under the user's hands.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refill on open or on another customer only
+  useEffect(() => {
+    if (!opened) return;
+    reset(customer ? fromCustomer(customer) : blank);
+    setVersion(customer?.version);
+    setServerErrors([]);
+    clearConflict();
+  }, [opened, customer?.id]);
+
+  const reloadCustomer = () =>
+    conflict.reload(async () => {
+      if (!customer) return;
+      const fresh = (await callEndpoint(getCustomer, { params: { id: customer.id } })).data;
+      reset(fromCustomer(fresh));
+      setVersion(fresh.version);
+      setServerErrors([]);
+    });
 
   const setOptIn = (optIn: OptIn) => {
     setValue("new_opt_in", optIn);
@@ -104,12 +132,14 @@ export function CustomerModal({
 
   const onSubmit = handleSubmit(async (values) => {
     setServerErrors([]);
+    conflict.clear();
     try {
-      await save.mutateAsync({ id: customer?.id, body: values as Record<string, unknown> });
+      const body = customer ? { ...values, version } : values;
+      await save.mutateAsync({ id: customer?.id, body: body as Record<string, unknown> });
       showAlert({ variant: "success", message: customer ? CUSTOMER_UPDATED : CUSTOMER_CREATED });
       onClose();
     } catch (err) {
-      setServerErrors(errorList(err));
+      if (!conflict.take(err)) setServerErrors(errorList(err));
     }
   });
 
@@ -117,6 +147,13 @@ export function CustomerModal({
     <Modal opened={opened} onClose={onClose} title={customer ? "Edit Customer" : "New Customer"} size="lg">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
+          {conflict.message && (
+            <ConflictAlert
+              message={conflict.message}
+              reloading={conflict.reloading}
+              onReload={reloadCustomer}
+            />
+          )}
           {serverErrors.length > 0 && (
             <Alert color="red" variant="light" data-testid="customer-errors">
               <List size="sm">
@@ -214,7 +251,7 @@ export function CustomerModal({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={save.isPending || formState.isSubmitting}>
               {customer ? "Save" : "Create"}
             </Button>
           </Group>

@@ -7,14 +7,28 @@ import {
   hasAllowedExtension,
   MAX_FILE_BYTES,
 } from "@loupe/domain";
-import { Button, Card, FileButton, Group, Image, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
+import {
+  Box,
+  Button,
+  Card,
+  Center,
+  FileButton,
+  Group,
+  Image,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+} from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useAlert } from "../../../app/alert-context";
 import { confirmAction } from "../../../components/confirm-dialog";
 import { callEndpoint } from "../../../lib/api-client";
 import { errorText } from "../../../lib/errors";
-import { authorisedUrl } from "../../../lib/file-url";
+import { downloadFileBlob, useFileObjectUrl } from "../../../lib/file-blob";
+import { useAction } from "../../../lib/use-action";
 import { customerKeys, useCustomerFiles, usePrescriptions } from "../api";
 import { PrescriptionModal } from "./prescription-modal";
 
@@ -31,7 +45,7 @@ export function FilesPanel({ customerId }: { customerId: number }) {
     prescriptions.find((rx) => rx.can_edit && rx.files.some((f) => f.id === file.id));
   const refresh = () => queryClient.invalidateQueries({ queryKey: customerKeys.files(customerId) });
 
-  const upload = async (picked: File[]) => {
+  const upload = useAction(async (picked: File[]) => {
     if (picked.some((f) => !hasAllowedExtension(f.name) || f.size > MAX_FILE_BYTES)) {
       showAlert({ variant: "danger", message: FILE_TYPE_MESSAGE });
       return;
@@ -44,7 +58,7 @@ export function FilesPanel({ customerId }: { customerId: number }) {
     } catch (err) {
       showAlert({ variant: "danger", message: errorText(err) });
     }
-  };
+  });
 
   const remove = (file: FileWire) =>
     confirmAction({
@@ -66,9 +80,14 @@ export function FilesPanel({ customerId }: { customerId: number }) {
     <Stack gap="xs">
       <Group justify="space-between">
         <Text fw={600}>Files</Text>
-        <FileButton onChange={upload} accept=".jpeg,.jpg,.png,.bmp,.pdf,.doc,.docx" multiple>
+        <FileButton
+          onChange={upload.run}
+          accept=".jpeg,.jpg,.png,.bmp,.pdf,.doc,.docx"
+          multiple
+          disabled={upload.isPending}
+        >
           {(props) => (
-            <Button size="xs" {...props}>
+            <Button size="xs" {...props} loading={upload.isPending}>
               Upload files
             </Button>
           )}
@@ -90,12 +109,7 @@ export function FilesPanel({ customerId }: { customerId: number }) {
             data-testid="file-card"
           >
             {file.full_thumbnail_path ? (
-              <Image
-                src={authorisedUrl(file.full_thumbnail_path)}
-                h={90}
-                fit="contain"
-                alt={file.file_name}
-              />
+              <FileThumbnail path={file.full_thumbnail_path} alt={file.file_name} />
             ) : (
               <Text size="xl" ta="center" h={90} pt="lg">
                 {file.file_name.split(".").pop()?.toUpperCase()}
@@ -134,6 +148,12 @@ export function FilesPanel({ customerId }: { customerId: number }) {
   );
 }
 
+/** A card's thumbnail, fetched with the session's header (no token in the URL). */
+function FileThumbnail({ path, alt }: { path: string; alt: string }) {
+  const { url } = useFileObjectUrl(path);
+  return url ? <Image src={url} h={90} fit="contain" alt={alt} /> : <Box h={90} />;
+}
+
 /** The file viewer: images with a magnifier lens, PDFs in the browser's viewer, others as a download. */
 function FileViewer({
   file,
@@ -147,10 +167,30 @@ function FileViewer({
   onEditPrescription?: () => void;
 }) {
   const [lens, setLens] = useState<{ x: number; y: number } | null>(null);
-  const src = authorisedUrl(file.full_path);
+  const { showAlert } = useAlert();
+  const [downloading, setDownloading] = useState(false);
+  const { url: src, error } = useFileObjectUrl(
+    canPreview(file.file_name) || file.mime_type === "application/pdf" ? file.full_path : null,
+  );
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadFileBlob(file.full_path, file.file_name);
+    } catch (err) {
+      showAlert({ variant: "danger", message: errorText(err) });
+    } finally {
+      setDownloading(false);
+    }
+  };
   return (
     <Modal opened onClose={onClose} size="xl" title={file.file_name}>
-      {canPreview(file.file_name) ? (
+      {error ? (
+        <Text c="red">{errorText(error)}</Text>
+      ) : !src && (canPreview(file.file_name) || file.mime_type === "application/pdf") ? (
+        <Center h={200}>
+          <Loader />
+        </Center>
+      ) : canPreview(file.file_name) ? (
         <div
           style={{ position: "relative", overflow: "hidden" }}
           onMouseMove={(e) => {
@@ -199,7 +239,7 @@ function FileViewer({
             Edit Prescription
           </Button>
         )}
-        <Button component="a" href={`${src}&download=1`} variant="default">
+        <Button variant="default" onClick={download} loading={downloading}>
           Download
         </Button>
         <Button color="red" variant="light" onClick={onRemove}>

@@ -1,4 +1,4 @@
-import { createPd, type PdWire, updatePd } from "@loupe/contract";
+import { createPd, getPd, type PdWire, updatePd } from "@loupe/contract";
 import {
   AVERAGE_HEIGHTS,
   FRAME_SIZES,
@@ -32,13 +32,28 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import { useAlert } from "../../../app/alert-context";
+import { ConflictAlert } from "../../../components/conflict-alert";
 import { NumericInput } from "../../../components/numeric-input";
 import { callEndpoint } from "../../../lib/api-client";
 import { appConfig } from "../../../lib/config";
 import { errorList } from "../../../lib/errors";
+import { useAction } from "../../../lib/use-action";
 import { useOutlets, usePdSources } from "../../reference/use-reference-data";
+import { useVersionConflict } from "../../reference/use-version-conflict";
 
 const SIMPLE = ["binocular_dist_pd", "right_dist_pd", "left_dist_pd"] as const;
+
+function initialValues(pd?: PdWire): Record<string, string> {
+  const init: Record<string, string> = {};
+  for (const f of [...PD_WIDTH_FIELDS, ...PD_HEIGHT_FIELDS]) init[f] = pd?.[f] == null ? "" : String(pd[f]);
+  init.frame_size = pd?.frame_size ?? "";
+  init.arm_size = pd?.arm_size ?? "";
+  init.glass_shape_type = pd?.glass_shape_type ?? "classic";
+  init.note = pd?.note ?? "";
+  init.source_id = pd ? String(pd.source_id) : "";
+  init.outlet_id = pd?.outlet_id ? String(pd.outlet_id) : "";
+  return init;
+}
 
 /** New / edit / duplicate PD: Simple or Complex widths, heights, frame shape and sizes, source, outlet, notes. */
 export function PdModal(props: {
@@ -49,16 +64,11 @@ export function PdModal(props: {
   onSaved: () => void;
 }) {
   const { pd, mode } = props;
-  const init: Record<string, string> = {};
-  for (const f of [...PD_WIDTH_FIELDS, ...PD_HEIGHT_FIELDS]) init[f] = pd?.[f] == null ? "" : String(pd[f]);
-  init.frame_size = pd?.frame_size ?? "";
-  init.arm_size = pd?.arm_size ?? "";
-  init.glass_shape_type = pd?.glass_shape_type ?? "classic";
-  init.note = pd?.note ?? "";
-  init.source_id = pd ? String(pd.source_id) : "";
-  init.outlet_id = pd?.outlet_id ? String(pd.outlet_id) : "";
-  const [f, setF] = useState(init);
+  const [f, setF] = useState(() => initialValues(pd));
   const [complex, setComplex] = useState(pd ? pd.is_complex : false);
+  // The version this form was filled from; an edit sends it back (ADR 0007).
+  const [version, setVersion] = useState(pd?.version);
+  const conflict = useVersionConflict();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [showHeights, setShowHeights] = useState(false);
@@ -67,7 +77,7 @@ export function PdModal(props: {
   const { showAlert } = useAlert();
   const set = (k: string, v: string) => setF((s) => ({ ...s, [k]: v }));
 
-  const submit = async () => {
+  const save = useAction(async () => {
     const raw = normalisePdInput({
       ...Object.fromEntries(Object.entries(f).filter(([k]) => complex || !/_(int|reading)_pd$/.test(k))),
       source_id: f.source_id ? Number(f.source_id) : undefined,
@@ -81,16 +91,32 @@ export function PdModal(props: {
       return;
     }
     setErrors({});
+    setServerErrors([]);
+    conflict.clear();
     try {
-      if (mode === "edit" && pd) await callEndpoint(updatePd, { params: { id: pd.id }, body: raw as never });
+      if (mode === "edit" && pd)
+        await callEndpoint(updatePd, { params: { id: pd.id }, body: { ...raw, version } as never });
       else await callEndpoint(createPd, { body: { ...raw, customer_user_id: props.customerId } as never });
       showAlert({ variant: "success", message: mode === "edit" ? PD_UPDATED : PD_CREATED });
       props.onSaved();
       props.onClose();
     } catch (err) {
-      setServerErrors(errorList(err));
+      if (!conflict.take(err)) setServerErrors(errorList(err));
     }
-  };
+  });
+
+  /** Someone else saved first: load their PD into the form (replacing what was typed) and its version. */
+  const reload = () =>
+    conflict.reload(async () => {
+      if (!pd) return;
+      const fresh = (await callEndpoint(getPd, { params: { id: pd.id } })).data;
+      setF(initialValues(fresh));
+      setComplex(fresh.is_complex);
+      setVersion(fresh.version);
+      setErrors({});
+      setServerErrors([]);
+      props.onSaved();
+    });
 
   const field = (k: (typeof PD_WIDTH_FIELDS)[number] | (typeof PD_HEIGHT_FIELDS)[number]) => (
     <NumericInput
@@ -110,6 +136,9 @@ export function PdModal(props: {
       title={mode === "edit" ? "Edit PD" : mode === "duplicate" ? "Duplicate PD" : "New PD"}
     >
       <Stack gap="sm">
+        {conflict.message && (
+          <ConflictAlert message={conflict.message} reloading={conflict.reloading} onReload={reload} />
+        )}
         {serverErrors.length > 0 && (
           <Alert color="red" variant="light">
             <List size="sm">
@@ -210,7 +239,9 @@ export function PdModal(props: {
           <Button variant="default" onClick={props.onClose}>
             Cancel
           </Button>
-          <Button onClick={submit}>{mode === "edit" ? "Save" : "Create"}</Button>
+          <Button onClick={save.run} loading={save.isPending}>
+            {mode === "edit" ? "Save" : "Create"}
+          </Button>
         </Group>
       </Stack>
       <Modal opened={showHeights} onClose={() => setShowHeights(false)} title="Shape Height Conversion">

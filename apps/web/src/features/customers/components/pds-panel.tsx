@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useAlert } from "../../../app/alert-context";
 import { confirmAction } from "../../../components/confirm-dialog";
 import { callEndpoint } from "../../../lib/api-client";
-import { errorText } from "../../../lib/errors";
+import { useFailureText } from "../../reference/use-version-conflict";
 import { customerKeys, usePds } from "../api";
 import { PdModal } from "./pd-modal";
 
@@ -16,6 +16,7 @@ export function PdsPanel({ customerId }: { customerId: number }) {
   const { data = [], isLoading } = usePds(customerId);
   const queryClient = useQueryClient();
   const { showAlert } = useAlert();
+  const failureText = useFailureText();
   const [modal, setModal] = useState<{ pd?: PdWire; mode: "new" | "edit" | "duplicate" } | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: customerKeys.pds(customerId) });
   return (
@@ -63,10 +64,15 @@ export function PdsPanel({ customerId }: { customerId: number }) {
                     message: "This cannot be undone.",
                     onConfirm: async () => {
                       try {
-                        await callEndpoint(deletePd, { params: { id: pd.id } });
+                        await callEndpoint(deletePd, {
+                          params: { id: pd.id },
+                          query: { version: pd.version },
+                        });
                         refresh();
                       } catch (err) {
-                        showAlert({ variant: "danger", message: errorText(err) });
+                        const failure = failureText(err);
+                        showAlert({ variant: "danger", message: failure.text });
+                        if (failure.conflict) refresh();
                       }
                     },
                   })

@@ -2,6 +2,7 @@ import {
   createPrescription,
   detachPrescriptionFile,
   type FileWire,
+  listCustomerPrescriptions,
   type PrescriptionWire,
   updatePrescription,
   uploadCustomerFiles,
@@ -28,6 +29,7 @@ import {
   Group,
   Image,
   List,
+  Loader,
   Modal,
   SegmentedControl,
   Select,
@@ -41,11 +43,14 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import { useAlert } from "../../../app/alert-context";
+import { ConflictAlert } from "../../../components/conflict-alert";
 import { NumericInput } from "../../../components/numeric-input";
 import { callEndpoint } from "../../../lib/api-client";
 import { errorList } from "../../../lib/errors";
-import { authorisedUrl } from "../../../lib/file-url";
+import { useFileObjectUrl } from "../../../lib/file-blob";
+import { useAction } from "../../../lib/use-action";
 import { useCurrentUser, useOutlets, usePrescriptionSources } from "../../reference/use-reference-data";
+import { useVersionConflict } from "../../reference/use-version-conflict";
 
 type Eye = "right" | "left";
 type Form = Record<string, string>;
@@ -156,8 +161,10 @@ export function PrescriptionModal(props: {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [leftAddTouched, setLeftAddTouched] = useState(!!prescription);
-  const [saving, setSaving] = useState(false);
   const [attached, setAttached] = useState<FileWire[]>(prescription?.files ?? []);
+  // The version this form was filled from; an edit sends it back (ADR 0007).
+  const [version, setVersion] = useState(prescription?.version);
+  const conflict = useVersionConflict();
   const { data: sources = [] } = usePrescriptionSources();
   const { data: outlets = [] } = useOutlets();
   const { data: me } = useCurrentUser();
@@ -174,7 +181,7 @@ export function PrescriptionModal(props: {
       return next;
     });
 
-  const submit = async () => {
+  const save = useAction(async () => {
     const payload = { ...toPayload(f), files: attached.map((file) => file.id) };
     const parsed = prescriptionSchema.safeParse(payload);
     if (!parsed.success) {
@@ -183,21 +190,42 @@ export function PrescriptionModal(props: {
     }
     setErrors({});
     setServerErrors([]);
-    setSaving(true);
+    conflict.clear();
     try {
       if (prescription)
-        await callEndpoint(updatePrescription, { params: { id: prescription.id }, body: payload as never });
+        await callEndpoint(updatePrescription, {
+          params: { id: prescription.id },
+          body: { ...payload, version } as never,
+        });
       else
         await callEndpoint(createPrescription, { params: { id: props.customerId }, body: payload as never });
       showAlert({ variant: "success", message: prescription ? PRESCRIPTION_UPDATED : PRESCRIPTION_CREATED });
       props.onSaved();
       props.onClose();
     } catch (err) {
-      setServerErrors(errorList(err));
-    } finally {
-      setSaving(false);
+      if (!conflict.take(err)) setServerErrors(errorList(err));
     }
-  };
+  });
+
+  /** Someone else saved first: load their prescription into the form (replacing what was typed). */
+  const reload = () =>
+    conflict.reload(async () => {
+      if (!prescription) return;
+      const list = (
+        await callEndpoint(listCustomerPrescriptions, {
+          params: { id: prescription.customer_id ?? props.customerId },
+          query: { with: "source,staff" },
+        })
+      ).data;
+      const fresh = list.find((rx) => rx.id === prescription.id);
+      if (!fresh) throw new Error("This prescription has been removed.");
+      setF(initial(fresh));
+      setAttached(fresh.files);
+      setVersion(fresh.version);
+      setErrors({});
+      setServerErrors([]);
+      props.onSaved();
+    });
 
   const eyeRow = (eye: Eye) => (
     <Grid key={eye} align="flex-end">
@@ -300,7 +328,7 @@ export function PrescriptionModal(props: {
   };
 
   const files = attached;
-  const attach = async (picked: File[]) => {
+  const attach = useAction(async (picked: File[]) => {
     const form = new FormData();
     for (const [i, file] of picked.entries()) form.append(`files[${i}]`, file, file.name);
     try {
@@ -309,17 +337,22 @@ export function PrescriptionModal(props: {
     } catch (err) {
       setServerErrors(errorList(err));
     }
-  };
-  const detach = async (file: FileWire) => {
+  });
+  const detach = useAction(async (file: FileWire) => {
     if (prescription?.files.some((x) => x.id === file.id)) {
-      await callEndpoint(detachPrescriptionFile, {
-        params: { userId: props.customerId, id: prescription.id, fileId: file.id },
-      });
+      try {
+        await callEndpoint(detachPrescriptionFile, {
+          params: { userId: props.customerId, id: prescription.id, fileId: file.id },
+        });
+      } catch (err) {
+        setServerErrors(errorList(err));
+        return;
+      }
       showAlert({ variant: "success", message: FILE_DELETED_FROM_PRESCRIPTION });
       props.onSaved();
     }
     setAttached((a) => a.filter((x) => x.id !== file.id));
-  };
+  });
   return (
     <Modal
       opened
@@ -330,6 +363,9 @@ export function PrescriptionModal(props: {
       <Grid>
         <Grid.Col span={files.length ? 8 : 12}>
           <Stack gap="sm">
+            {conflict.message && (
+              <ConflictAlert message={conflict.message} reloading={conflict.reloading} onReload={reload} />
+            )}
             {serverErrors.length > 0 && (
               <Alert color="red" variant="light">
                 <List size="sm">
@@ -446,9 +482,14 @@ export function PrescriptionModal(props: {
               />
             </SimpleGrid>
             <Group justify="flex-end">
-              <FileButton onChange={attach} accept=".jpeg,.jpg,.png,.bmp,.pdf,.doc,.docx" multiple>
+              <FileButton
+                onChange={attach.run}
+                accept=".jpeg,.jpg,.png,.bmp,.pdf,.doc,.docx"
+                multiple
+                disabled={attach.isPending}
+              >
                 {(buttonProps) => (
-                  <Button variant="subtle" {...buttonProps}>
+                  <Button variant="subtle" {...buttonProps} loading={attach.isPending}>
                     Attach file
                   </Button>
                 )}
@@ -456,7 +497,7 @@ export function PrescriptionModal(props: {
               <Button variant="default" onClick={props.onClose}>
                 Cancel
               </Button>
-              <Button onClick={submit} loading={saving}>
+              <Button onClick={save.run} loading={save.isPending}>
                 {prescription ? "Save" : "Create"}
               </Button>
             </Group>
@@ -467,18 +508,17 @@ export function PrescriptionModal(props: {
             <Stack data-testid="prescription-files">
               {files.map((file) => (
                 <Stack key={file.id} gap={4}>
-                  {file.full_thumbnail_path ? (
-                    <Image src={authorisedUrl(file.full_path)} alt={file.file_name} radius="sm" />
-                  ) : (
-                    <iframe
-                      title={file.file_name}
-                      src={authorisedUrl(file.full_path)}
-                      style={{ width: "100%", height: 480, border: 0 }}
-                    />
-                  )}
+                  <AttachedFilePreview file={file} />
                   <Group justify="space-between">
                     <Text size="xs">{file.file_name}</Text>
-                    <Button size="compact-xs" color="red" variant="subtle" onClick={() => detach(file)}>
+                    <Button
+                      size="compact-xs"
+                      color="red"
+                      variant="subtle"
+                      loading={detach.isPending && detach.variables?.[0].id === file.id}
+                      disabled={detach.isPending}
+                      onClick={() => detach.run(file)}
+                    >
                       Remove from prescription
                     </Button>
                   </Group>
@@ -489,5 +529,16 @@ export function PrescriptionModal(props: {
         )}
       </Grid>
     </Modal>
+  );
+}
+
+/** An attached scan beside the form: an image, or a PDF in the browser's viewer, from a blob URL. */
+function AttachedFilePreview({ file }: { file: FileWire }) {
+  const { url } = useFileObjectUrl(file.full_path);
+  if (!url) return <Loader size="sm" />;
+  return file.full_thumbnail_path ? (
+    <Image src={url} alt={file.file_name} radius="sm" />
+  ) : (
+    <iframe title={file.file_name} src={url} style={{ width: "100%", height: 480, border: 0 }} />
   );
 }

@@ -12,6 +12,8 @@ import { useAlert } from "../../../app/alert-context";
 import { confirmAction } from "../../../components/confirm-dialog";
 import { callEndpoint } from "../../../lib/api-client";
 import { errorText } from "../../../lib/errors";
+import { useAction } from "../../../lib/use-action";
+import { useFailureText } from "../../reference/use-version-conflict";
 import { customerKeys, usePrescriptions } from "../api";
 import { PrescriptionModal } from "./prescription-modal";
 
@@ -19,28 +21,31 @@ import { PrescriptionModal } from "./prescription-modal";
 export function PrescriptionsPanel({ customerId }: { customerId: number }) {
   const { data = [], isLoading } = usePrescriptions(customerId);
   const { showAlert } = useAlert();
+  const failureText = useFailureText();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<PrescriptionWire | "new" | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: customerKeys.prescriptions(customerId) });
 
-  const send = async (rx: PrescriptionWire) => {
+  const send = useAction(async (rx: PrescriptionWire) => {
     try {
       await callEndpoint(emailPrescription, { params: { id: rx.id }, body: {} });
       showAlert({ variant: "success", message: PRESCRIPTION_EMAILED });
     } catch (err) {
       showAlert({ variant: "danger", message: errorText(err, PRESCRIPTION_EMAIL_FAILED) });
     }
-  };
+  });
   const remove = (rx: PrescriptionWire) =>
     confirmAction({
       title: "Delete prescription",
       message: "This cannot be undone.",
       onConfirm: async () => {
         try {
-          await callEndpoint(deletePrescription, { params: { id: rx.id } });
+          await callEndpoint(deletePrescription, { params: { id: rx.id }, query: { version: rx.version } });
           refresh();
         } catch (err) {
-          showAlert({ variant: "danger", message: errorText(err) });
+          const failure = failureText(err);
+          showAlert({ variant: "danger", message: failure.text });
+          if (failure.conflict) refresh();
         }
       },
     });
@@ -98,7 +103,12 @@ export function PrescriptionsPanel({ customerId }: { customerId: number }) {
                     {PLEASE_EDIT_PRESCRIPTION}
                   </Text>
                 ) : (
-                  <Button size="xs" variant="default" onClick={() => send(rx)}>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => send.run(rx)}
+                    loading={send.isPending && send.variables?.[0].id === rx.id}
+                  >
                     Send
                   </Button>
                 )}

@@ -3,6 +3,7 @@ import { Affix, Button, Group, Modal, Paper, Select, Text } from "@mantine/core"
 import { useState } from "react";
 import { useAlert } from "../../../app/alert-context";
 import { errorText } from "../../../lib/errors";
+import { useAction } from "../../../lib/use-action";
 import { useOutlets, useStatuses } from "../../reference/use-reference-data";
 import { useJobMutations } from "../api/jobs-mutations";
 
@@ -19,12 +20,8 @@ export function BatchFooter({ itemIds, onDone }: { itemIds: number[]; onDone: ()
   const { setItemsStatus, setItemsOutlet } = useJobMutations();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [choice, setChoice] = useState<string | null>(null);
-  if (itemIds.length === 0) return null;
-  const open = (d: Dialog) => {
-    setChoice(null);
-    setDialog(d);
-  };
-  const run = async (action: () => Promise<unknown>) => {
+  // One batch change at a time, however fast the Confirm button is clicked.
+  const { run } = useAction(async (action: () => Promise<unknown>) => {
     try {
       await action();
       showAlert({ variant: "success", message: STATUS_CHANGED_MESSAGE });
@@ -33,6 +30,11 @@ export function BatchFooter({ itemIds, onDone }: { itemIds: number[]; onDone: ()
     } catch (err) {
       showAlert({ variant: "danger", message: errorText(err) });
     }
+  });
+  if (itemIds.length === 0) return null;
+  const open = (d: Dialog) => {
+    setChoice(null);
+    setDialog(d);
   };
   const statusOptions = (statuses?.item ?? [])
     .filter(isBatchSelectable)

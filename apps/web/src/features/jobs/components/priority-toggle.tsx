@@ -14,6 +14,7 @@ export function PriorityToggle({ job }: { job: OrderWire }) {
       aria-label={`Priority of ${job.vend_invoice_number}`}
       color="red"
       checked={job.priority === PRIORITY.urgent}
+      disabled={setPriority.isPending}
       onChange={() =>
         setPriority.mutate(
           { id: job.id, priority: togglePriority(job.priority) },

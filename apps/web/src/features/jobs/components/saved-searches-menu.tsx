@@ -18,7 +18,7 @@ export function SavedSearchesMenu({ onApply }: { onApply: (search: SavedSearchWi
       confirmLabel: "Yes",
       cancelLabel: "No",
       onConfirm: () =>
-        remove.mutate(s.id, { onError: (err) => showAlert({ variant: "danger", message: errorText(err) }) }),
+        remove.mutateAsync(s.id).catch((err) => showAlert({ variant: "danger", message: errorText(err) })),
     });
   return (
     <Menu position="bottom-end" width={260} withinPortal>

@@ -22,9 +22,12 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useAlert } from "../../../app/alert-context";
 import { confirmAction } from "../../../components/confirm-dialog";
+import { ConflictAlert } from "../../../components/conflict-alert";
 import { callEndpoint } from "../../../lib/api-client";
 import { errorText } from "../../../lib/errors";
+import { useAction } from "../../../lib/use-action";
 import { useCurrentUser } from "../../reference/use-reference-data";
+import { useFailureText, useVersionConflict } from "../../reference/use-version-conflict";
 
 const blank = { template_name: "", type: "sms" as "sms" | "email", subject: "", content_template: "" };
 
@@ -41,22 +44,45 @@ export function TemplatesManager() {
   });
   const [form, setForm] = useState(blank);
   const [editingId, setEditingId] = useState<number | null>(null);
+  // The version the edited template was read at; saving sends it back (ADR 0007).
+  const [editingVersion, setEditingVersion] = useState<number | undefined>();
+  const conflict = useVersionConflict();
+  const failureText = useFailureText();
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
-  const save = async () => {
+  const save = useAction(async () => {
+    conflict.clear();
     try {
       const body = { ...form, subject: form.type === "email" ? form.subject : null };
-      if (editingId) await callEndpoint(updateMessageTemplate, { params: { id: editingId }, body });
+      if (editingId)
+        await callEndpoint(updateMessageTemplate, {
+          params: { id: editingId },
+          body: { ...body, version: editingVersion },
+        });
       else await callEndpoint(createMessageTemplate, { params: { regionId }, body });
       showAlert({ variant: "success", message: editingId ? "Template updated." : "Template added." });
       setForm(blank);
       setEditingId(null);
       refresh();
     } catch (err) {
-      showAlert({ variant: "danger", message: errorText(err) });
+      if (!conflict.take(err)) showAlert({ variant: "danger", message: errorText(err) });
     }
-  };
+  });
+  /** Someone saved the template first: load their version into the form (replacing what was typed). */
+  const reload = () =>
+    conflict.reload(async () => {
+      const list = (await callEndpoint(listMessageTemplates, { params: { regionId } })).data;
+      queryClient.setQueryData(key, list);
+      const fresh = list.find((t) => t.id === editingId);
+      if (fresh) edit(fresh);
+      else {
+        setEditingId(null);
+        setForm(blank);
+      }
+    });
   const edit = (t: TemplateWire) => {
+    conflict.clear();
     setEditingId(t.id);
+    setEditingVersion(t.version);
     setForm({
       template_name: t.template_name,
       type: t.type.slug,
@@ -93,7 +119,14 @@ export function TemplatesManager() {
                       confirmAction({
                         title: `Are you sure to remove ${t.name}?`,
                         onConfirm: async () => {
-                          await callEndpoint(deleteMessageTemplate, { params: { id: t.id } });
+                          try {
+                            await callEndpoint(deleteMessageTemplate, {
+                              params: { id: t.id },
+                              query: { version: t.version },
+                            });
+                          } catch (err) {
+                            showAlert({ variant: "danger", message: failureText(err).text });
+                          }
                           refresh();
                         },
                       })
@@ -108,6 +141,9 @@ export function TemplatesManager() {
         </Table.Tbody>
       </Table>
       <Stack gap="xs" maw={640}>
+        {conflict.message && (
+          <ConflictAlert message={conflict.message} reloading={conflict.reloading} onReload={reload} />
+        )}
         <Group>
           <TextInput
             label="Template name"
@@ -139,13 +175,16 @@ export function TemplatesManager() {
           onChange={(e) => setForm({ ...form, content_template: e.currentTarget.value })}
         />
         <Group>
-          <Button onClick={save}>{editingId ? "Save template" : "Add template"}</Button>
+          <Button onClick={save.run} loading={save.isPending}>
+            {editingId ? "Save template" : "Add template"}
+          </Button>
           {editingId && (
             <Button
               variant="default"
               onClick={() => {
                 setEditingId(null);
                 setForm(blank);
+                conflict.clear();
               }}
             >
               Cancel

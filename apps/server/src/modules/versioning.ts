@@ -1,0 +1,125 @@
+import type { VersionConflictDetails } from "@loupe/contract";
+import { timeZoneForRegion, versionConflictMessage } from "@loupe/domain";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "../platform/db/client";
+import { AppError, validationError } from "../platform/http/app-error";
+import { staffUsers } from "./staff/staff.tables";
+
+/**
+ * Optimistic locking shared by the versioned records (ADR 0007): customers, prescriptions, PDs,
+ * addresses, notes and message templates. The version check and the write are one statement
+ * (`UPDATE … WHERE id = $1 AND version = $2 RETURNING`), so of several edits made from the same
+ * read exactly one wins; only when that statement touched nothing do we read again, to tell a
+ * missing record (404) from a stale one (409 naming who changed it and when).
+ */
+export type VersionedTable = PgTable & {
+  id: PgColumn;
+  version: PgColumn;
+  updatedAt: PgColumn;
+  updatedBy: PgColumn;
+};
+
+/** Who is editing: their id is recorded as the last changer, their region picks the message's zone. */
+export interface Editor {
+  id: number;
+  regionId: number | null;
+}
+
+/** The version a client sent back, from a body field or the `version` query; absent means "unchecked". */
+export function readVersion(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  const n = typeof value === "string" ? Number(value) : value;
+  if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 1)
+    throw validationError({ version: ["The version field must be a positive whole number."] });
+  return n;
+}
+
+/** `id = $1 [AND version = $2] [AND extra]`: the one condition every versioned write uses. */
+export function matchVersion(table: VersionedTable, id: number, expected?: number, extra?: SQL): SQL {
+  return and(
+    eq(table.id, id),
+    expected === undefined ? undefined : eq(table.version, expected),
+    extra,
+  ) as SQL;
+}
+
+/** The columns every update sets besides its own: the next version, the time and the editor. */
+export function nextVersion(table: VersionedTable, editor: { id: number } | null) {
+  return {
+    version: sql`${table.version} + 1`,
+    updatedAt: new Date(),
+    updatedBy: editor?.id ?? null,
+  };
+}
+
+/**
+ * After a versioned write touched no row: the error to answer. A record that is gone (or does not
+ * match `extra`) is `missing`; one whose version moved on is a 409 that names who and when.
+ */
+export async function staleOrMissing(
+  db: Db,
+  table: VersionedTable,
+  options: {
+    id: number;
+    expected: number | undefined;
+    record: string;
+    editor: Editor;
+    missing: () => AppError;
+    extra?: SQL;
+  },
+): Promise<AppError> {
+  const [current] = await db
+    .select({
+      version: table.version,
+      updatedAt: table.updatedAt,
+      updatedBy: table.updatedBy,
+      firstName: staffUsers.firstName,
+      lastName: staffUsers.lastName,
+    } as any)
+    .from(table as any)
+    .leftJoin(staffUsers, eq(staffUsers.id, table.updatedBy))
+    .where(and(eq(table.id, options.id), options.extra));
+  const row = current as
+    | {
+        version: number;
+        updatedAt: Date;
+        updatedBy: number | null;
+        firstName: string | null;
+        lastName: string | null;
+      }
+    | undefined;
+  if (!row || options.expected === undefined || row.version === options.expected) return options.missing();
+  return versionConflict(options.record, options.id, options.expected, row, options.editor);
+}
+
+function versionConflict(
+  record: string,
+  id: number,
+  expected: number,
+  row: {
+    version: number;
+    updatedAt: Date;
+    updatedBy: number | null;
+    firstName: string | null;
+    lastName: string | null;
+  },
+  editor: Editor,
+): AppError {
+  const fullName = row.firstName != null ? `${row.firstName} ${row.lastName ?? ""}`.trim() : null;
+  const details: VersionConflictDetails = {
+    record,
+    id,
+    expected_version: expected,
+    current_version: row.version,
+    updated_at: row.updatedAt.toISOString(),
+    updated_by: row.updatedBy != null && fullName ? { id: row.updatedBy, full_name: fullName } : null,
+  };
+  const message = versionConflictMessage({
+    record,
+    by: details.updated_by?.full_name ?? null,
+    at: row.updatedAt,
+    timeZone: timeZoneForRegion(editor.regionId),
+  });
+  return new AppError("conflict", message, undefined, { versionConflict: details });
+}

@@ -1,0 +1,38 @@
+/**
+ * Optimistic locking (ADR 0007): the words of a lost-edit refusal, used by the server's 409 and by
+ * the web app when it re-formats the time in the outlet's zone.
+ */
+
+/** "23/11/2026 3:04 pm" in the given IANA zone (the spec's en-AU date order, 12-hour clock). */
+export function formatChangeTime(at: Date | string, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-AU", {
+      timeZone,
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      hour12: true,
+    })
+      .formatToParts(typeof at === "string" ? new Date(at) : at)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toLowerCase()}`;
+}
+
+export interface VersionConflictFacts {
+  /** Staff words for the record: "prescription", "customer", "PD"… */
+  record: string;
+  /** Full name of whoever changed it last; null when unknown (a deleted record, a system change). */
+  by: string | null;
+  /** When it was last changed. */
+  at: Date | string;
+  timeZone: string;
+}
+
+/** "This prescription was changed by Jane Smith at 23/11/2026 3:04 pm. Reload to see their changes." */
+export function versionConflictMessage({ record, by, at, timeZone }: VersionConflictFacts): string {
+  const who = by ? ` by ${by}` : " by someone else";
+  return `This ${record} was changed${who} at ${formatChangeTime(at, timeZone)}. Reload to see their changes.`;
+}
