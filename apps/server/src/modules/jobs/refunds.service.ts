@@ -11,6 +11,9 @@ import { orderItems, orderPayments, orderRefunds, orders } from "./jobs.tables";
 import { loadRefundStates } from "./refund-facts";
 
 type Attempt = typeof orderRefunds.$inferSelect;
+/** A pending attempt older than this was abandoned (its request died before recording): drive it again. */
+const ABANDONED_AFTER_MS = 120_000;
+const WAIT_FOR_OUTCOME_MS = 20_000;
 const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
 
 /** Postgres unique violation (SQLSTATE 23505), through either driver. */
@@ -27,9 +30,9 @@ const isUniqueViolation = (err: unknown) => {
  *   2. call the gateway with the attempt's idempotency key (one key per payment refunded);
  *   3. record: the attempt succeeds and the job and its items become Refunded (or Voided) with a
  *      timeline entry, in one transaction; or the attempt fails and the job is left as it was.
- * A retry with the same Idempotency-Key answers the first outcome; a retry of an attempt left
- * pending (a crash between 2 and 3) calls the gateway again with the same keys, which answers the
- * same refund, and records it once.
+ * A retry with the same Idempotency-Key answers the first outcome (waiting for it while the first
+ * request is still at the gateway); a retry of an attempt abandoned as pending (a crash between 2
+ * and 3) calls the gateway again with the same keys, which answers the same refund, and records it once.
  */
 export function createRefundsService({
   database,
@@ -44,7 +47,12 @@ export function createRefundsService({
 }) {
   const db = database.db;
 
-  async function claim(staff: StaffRow, orderId: number, reason: string, key: string): Promise<Attempt> {
+  async function claim(
+    staff: StaffRow,
+    orderId: number,
+    reason: string,
+    key: string,
+  ): Promise<{ attempt: Attempt; created: boolean }> {
     try {
       return await db.transaction(async (txx) => {
         const tx = txx as unknown as Db;
@@ -52,7 +60,7 @@ export function createRefundsService({
         if (!order) throw notFound("Order");
         // A retry with this key that waited for the lock answers the attempt the first one made.
         const [same] = await tx.select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, key));
-        if (same) return same;
+        if (same) return { attempt: same, created: false };
         const state = (await loadRefundStates(tx, [order])).get(orderId)!;
         if (!state.is_refundable) {
           const [pending] = await tx
@@ -75,13 +83,13 @@ export function createRefundsService({
             staffUserId: staff.id,
           })
           .returning();
-        return attempt;
+        return { attempt, created: true };
       });
     } catch (err) {
       if (isUniqueViolation(err)) {
         // The same key raced us (answer its outcome), or another attempt holds the job.
         const [same] = await db.select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, key));
-        if (same) return same;
+        if (same) return { attempt: same, created: false };
         throw new AppError("conflict", REFUND_IN_PROGRESS);
       }
       throw err;
@@ -168,6 +176,16 @@ export function createRefundsService({
     });
   }
 
+  /** Waits (briefly) for another request's attempt to finish. */
+  async function outcomeOf(attempt: Attempt): Promise<Attempt> {
+    const until = Date.now() + WAIT_FOR_OUTCOME_MS;
+    for (;;) {
+      const [now] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, attempt.id));
+      if (now.status !== "pending" || Date.now() > until) return now;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
   async function drive(staff: StaffRow, attempt: Attempt) {
     let refs: string[];
     try {
@@ -193,6 +211,7 @@ export function createRefundsService({
         throw validationError({ "Idempotency-Key": ["The Idempotency-Key is too long."] });
       const [previous] = await db.select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, key));
       let attempt: Attempt;
+      let created = false;
       if (previous) {
         if (previous.orderId !== orderId)
           throw new AppError("conflict", "This Idempotency-Key was already used for another job.");
@@ -203,12 +222,20 @@ export function createRefundsService({
           ? [reason]
           : await db.select().from(refundReasons).where(eq(refundReasons.name, reasonInput));
         if (!byName) throw validationError({ reason: ["The selected reason is invalid."] });
-        attempt = await claim(staff, orderId, byName.name, key);
+        ({ attempt, created } = await claim(staff, orderId, byName.name, key));
         if (attempt.orderId !== orderId)
           throw new AppError("conflict", "This Idempotency-Key was already used for another job.");
       }
+      if (attempt.status === "pending") {
+        // The request that claimed the attempt drives it. A retry while it is under way waits for
+        // its outcome; only an attempt abandoned long ago (a crash before step 3) is driven again.
+        if (created || Date.now() - attempt.createdAt.getTime() > ABANDONED_AFTER_MS) {
+          await drive(staff, attempt);
+          [attempt] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, attempt.id));
+        } else attempt = await outcomeOf(attempt);
+      }
       if (attempt.status === "failed") throw new AppError("conflict", attempt.error ?? "The refund failed.");
-      if (attempt.status === "pending") await drive(staff, attempt);
+      if (attempt.status === "pending") throw new AppError("conflict", REFUND_IN_PROGRESS);
       await reindex([orderId]);
       return detail(orderId);
     },

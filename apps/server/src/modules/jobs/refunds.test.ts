@@ -198,9 +198,12 @@ describe("refund and void", () => {
   it("leaves the job unchanged and shows the gateway's words when the gateway refuses", async () => {
     const id = await makeJob("refused");
     const before = await detail(id);
-    const res = await refund(id);
+    const res = await refund(id, "product-faulty", `refused-${id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe("Charge has been disputed; it cannot be refunded.");
+    // The same key again answers the same refusal.
+    const retry = await refund(id, "product-faulty", `refused-${id}`);
+    expect(retry.json().error).toBe("Charge has been disputed; it cannot be refunded.");
     const after = await detail(id);
     expect(after.dispense_status).toEqual(before.dispense_status);
     expect(after.items.map((i: { quantity: number }) => i.quantity)).toEqual([1, 1]);
