@@ -48,7 +48,10 @@ export default async function globalSetup() {
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn("npx", ["tsx", "apps/server/src/main.ts"], {
+  // The production bundle, as `npm start` runs it; rebuilt every time (about a second), so a bare
+  // `playwright test` never runs a stale server.
+  execFileSync("npm", ["run", "build", "-w", "apps/server"], { cwd: root, stdio: "inherit" });
+  const server: ChildProcess = spawn(process.execPath, ["--enable-source-maps", "apps/server/dist/main.js"], {
     cwd: root,
     env: {
       ...process.env,
@@ -56,6 +59,7 @@ export default async function globalSetup() {
       HOST: "127.0.0.1",
       DATA_DIR: path.join(work, "data"),
       DATABASE_URL: "",
+      NODE_ENV: "development",
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: "warn",

@@ -29,6 +29,8 @@ import { createBinder } from "./platform/http/bind";
 import { contentSecurityPolicy } from "./platform/http/content-security-policy";
 import { errorBody, installErrorHandler } from "./platform/http/error-handler";
 import { loggerOptions, requestIdFor } from "./platform/logger";
+import { registerHealthRoutes } from "./platform/ops/health";
+import { registerMetrics } from "./platform/ops/metrics";
 
 export interface Adapters {
   email?: EmailSender | null;
@@ -81,6 +83,8 @@ export async function buildApp({
     // API answers hold customer data: never kept by the browser or a shared cache.
     if (isApiPath(req.url) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
   });
+  registerMetrics(app, database, { token: config.METRICS_TOKEN });
+  registerHealthRoutes(app, database, config.migrationsDir);
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
@@ -125,17 +129,14 @@ export async function buildApp({
   };
   for (const register of moduleRoutes) await register(ctx);
 
-  app.get("/healthz", { schema: { hide: true } }, async () => {
-    await database.query("select 1");
-    return { ok: true };
-  });
-
   const indexHtml = path.join(config.webDist, "index.html");
   if (fs.existsSync(indexHtml)) {
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: true,
       index: false,
+      // The build writes .br and .gz beside each asset (apps/web/scripts/compress.mjs).
+      preCompressed: true,
       // Vite fingerprints asset names, so they can be cached for good; index.html never is.
       // @fastify/static 10 hands setHeaders the Fastify reply, not the raw response.
       setHeaders: (reply: unknown, filePath: string) => {

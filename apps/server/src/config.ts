@@ -1,8 +1,24 @@
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+/**
+ * The checkout the server runs from: the nearest folder above this code that holds the migrations.
+ * Found by walking up rather than by a fixed number of `..`, because this file runs both from
+ * `apps/server/src` (tsx, tests) and bundled into `apps/server/dist/main.js`. A deployment that
+ * moves the bundle elsewhere sets MIGRATIONS_DIR and WEB_DIST instead.
+ */
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, "apps/server/drizzle"))) return dir;
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
+}
+const repoRoot = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+/** Development's signing secret: fine on a laptop, refused in production (see productionProblems). */
+export const DEV_SIGNING_SECRET = "loupe-dev-signing-secret-change-me";
 
 const optional = z
   .string()
@@ -61,14 +77,21 @@ const envSchema = z.object({
   LEGAL_NAME_AU: z.string().default("Loupe Eyewear Pty Ltd"),
   LEGAL_NAME_NZ: z.string().default("Loupe Eyewear NZ Limited"),
   LEGAL_NAME_CA: z.string().default("Loupe Eyewear Canada Inc."),
-  SIGNING_SECRET: z.string().default("loupe-dev-signing-secret-change-me"),
+  // Empty counts as unset: an empty HMAC key would sign anything anyone can reproduce.
+  SIGNING_SECRET: optional.transform((v) => v ?? DEV_SIGNING_SECRET),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   RESET_MAX_REQUESTS: z.coerce.number().int().positive().default(3),
   TRUSTED_PROXIES: optional,
+  ALLOW_SANDBOX_PAYMENTS: z.enum(["true", "false"]).default("false"),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
+  METRICS_TOKEN: optional,
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Every variable the server reads; `.env.example` documents each one (a test keeps them in step). */
+export const ENV_KEYS = Object.keys(envSchema.shape) as (keyof Env)[];
 
 export interface Config extends Env {
   dataDir: string;
@@ -78,6 +101,10 @@ export interface Config extends Env {
   publicUrl: string;
   /** Addresses or CIDR ranges of the reverse proxies whose X-Forwarded-For is believed; none by default. */
   trustedProxies: string[];
+  /** Whether to seed the demo data: SEED_DEMO, and never in production. */
+  seedDemo: boolean;
+  /** Whether SEED_DEMO was set explicitly (an explicit `true` in production is refused, not ignored). */
+  seedDemoRequested: boolean;
 }
 
 /** The only reader of process.env. Tests pass their own overrides instead. */
@@ -91,6 +118,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     ...e,
+    seedDemo: e.SEED_DEMO === "true" && e.NODE_ENV !== "production",
+    seedDemoRequested: env.SEED_DEMO !== undefined && env.SEED_DEMO.trim() !== "",
     dataDir,
     filesDir: path.join(dataDir, "files"),
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, "apps/web/dist")),
@@ -104,4 +133,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       "",
     ),
   };
+}
+
+/**
+ * What makes this configuration unfit for production: the development signing secret, the sandbox
+ * payment gateway (no Stripe keys) unless ALLOW_SANDBOX_PAYMENTS=true, an explicit SEED_DEMO=true.
+ * Empty outside production. main.ts refuses to start while it is not empty.
+ */
+export function productionProblems(config: Config): string[] {
+  if (config.NODE_ENV !== "production") return [];
+  const problems: string[] = [];
+  if (config.SIGNING_SECRET === DEV_SIGNING_SECRET)
+    problems.push(
+      "SIGNING_SECRET is the development default: set a random secret of at least 32 characters.",
+    );
+  else if (config.SIGNING_SECRET.length < 32)
+    problems.push("SIGNING_SECRET is shorter than 32 characters: set a longer random secret.");
+  if (
+    !(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY) &&
+    config.ALLOW_SANDBOX_PAYMENTS !== "true"
+  )
+    problems.push(
+      "No Stripe keys (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY): card payments would go to the local sandbox " +
+        "gateway. Set the keys, or ALLOW_SANDBOX_PAYMENTS=true for a rehearsal installation.",
+    );
+  if (config.seedDemoRequested && config.SEED_DEMO === "true")
+    problems.push("SEED_DEMO=true: demo data is never seeded in production. Remove SEED_DEMO.");
+  return problems;
 }

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { buildApp } from "./app";
-import { loadConfig } from "./config";
+import { loadConfig, productionProblems } from "./config";
 import { createFileStorage } from "./integrations/file-storage";
 import { type Database, openPglite, openPostgres } from "./platform/db/client";
 import { runMigrations } from "./platform/db/migrate";
@@ -10,28 +10,55 @@ import { ensureReferenceData } from "./seed/reference-data";
 
 async function main() {
   const config = loadConfig();
+  const problems = productionProblems(config);
+  if (problems.length > 0) {
+    console.error(
+      `Loupe will not start with NODE_ENV=production:\n${problems.map((p) => `  - ${p}`).join("\n")}\n` +
+        "See docs/deploy.md and .env.example.",
+    );
+    process.exit(1);
+  }
   const database: Database = config.DATABASE_URL
     ? openPostgres(config.DATABASE_URL)
     : await openPglite(path.join(config.dataDir, "pglite"));
   await runMigrations(database, config.migrationsDir);
-  if (config.SEED_DEMO === "true") await seedDemo(database.db, createFileStorage(config));
+  if (config.seedDemo) await seedDemo(database.db, createFileStorage(config));
   else await ensureReferenceData(database.db);
 
   const app = await buildApp({ config, database });
+
+  // The first SIGTERM/SIGINT drains: stop accepting connections, let in-flight requests finish, stop
+  // the background loops, close the database. A second signal, or the timeout, ends the process at once.
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.error(`${signal} again: exiting without waiting for in-flight requests.`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`${signal} received: draining in-flight requests, then stopping.`);
+    setTimeout(() => {
+      console.error(`Still busy after ${config.SHUTDOWN_TIMEOUT_SECONDS} s: exiting.`);
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_SECONDS * 1000).unref();
+    try {
+      await app.close();
+      await database.close();
+      console.log("Stopped.");
+      process.exit(0);
+    } catch (err) {
+      console.error(err);
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", (s) => void stop(s));
+  process.on("SIGINT", (s) => void stop(s));
+
   await app.listen({ port: config.PORT, host: config.HOST });
   const db = config.DATABASE_URL ? "PostgreSQL" : `embedded PGlite in ${config.dataDir}`;
   // Printed plainly (not only as a log line) so the README's first command shows how to get in.
   console.log(`\nLoupe is running at ${config.publicUrl}  (database: ${db})`);
-  if (config.SEED_DEMO === "true") console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}\n`);
-
-  const stop = async (signal: string) => {
-    app.log.info({ signal }, "shutting down");
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once("SIGTERM", () => void stop("SIGTERM"));
-  process.once("SIGINT", () => void stop("SIGINT"));
+  if (config.seedDemo) console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}\n`);
 }
 
 main().catch((err) => {

@@ -136,8 +136,7 @@ export const orderPayments = pgTable(
       .default("captured"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  // Every list page works out refund state from its jobs' payments: read by job, not scanned.
-  (t) => [index("order_payments_order_idx").on(t.orderId)],
+  // Indexed by job in migration 0014 (order_payments_order_id_fk_idx).
 );
 
 /**
@@ -176,6 +175,7 @@ export const orderRefunds = pgTable(
   },
   (t) => [
     index("order_refunds_order_idx").on(t.orderId),
+    index("order_refunds_staff_idx").on(t.staffUserId),
     uniqueIndex("order_refunds_one_full_uq")
       .on(t.orderId)
       .where(sql`${t.scope} = 'full' and ${t.status} <> 'failed'`),
@@ -261,7 +261,11 @@ export const jobEvents = pgTable(
     staffUserId: integer("staff_user_id").references(() => staffUsers.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("job_events_order_idx").on(t.orderId, t.createdAt)],
+  (t) => [
+    index("job_events_order_idx").on(t.orderId, t.createdAt),
+    index("job_events_order_item_idx").on(t.orderItemId),
+    index("job_events_staff_idx").on(t.staffUserId),
+  ],
 );
 
 export const savedSearches = pgTable(

@@ -11,12 +11,21 @@ export type Schema = typeof schema;
 /** One type for both drivers, so services never know which database they run on. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
   /** Raw SQL for the few places Drizzle cannot express (COPY, benchmarks). */
   query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
   close: () => Promise<void>;
+  /** Connection pool use for the metrics; null on PGlite, which is one connection inside the process. */
+  poolStats: () => PoolStats | null;
 }
 
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
@@ -32,6 +41,7 @@ export function fromPglite(client: PGlite): Database {
     kind: "pglite",
     query: async (text, params) => (await client.query(text, params as any[])).rows as any,
     close: () => client.close(),
+    poolStats: () => null,
   };
 }
 
@@ -45,5 +55,6 @@ export function openPostgres(url: string, max = 10): Database {
     kind: "postgres",
     query: async (text, params) => (await pool.query(text, params as any[])).rows,
     close: () => pool.end(),
+    poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

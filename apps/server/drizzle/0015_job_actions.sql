@@ -47,8 +47,12 @@ ALTER TABLE "job_events" ADD CONSTRAINT "job_events_order_item_id_order_items_id
 ALTER TABLE "job_events" ADD CONSTRAINT "job_events_staff_user_id_staff_users_id_fk" FOREIGN KEY ("staff_user_id") REFERENCES "public"."staff_users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_refunds" ADD CONSTRAINT "order_refunds_staff_user_id_staff_users_id_fk" FOREIGN KEY ("staff_user_id") REFERENCES "public"."staff_users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "sandbox_refunds_intent_idx" ON "sandbox_refunds" USING btree ("intent_id");--> statement-breakpoint
 CREATE INDEX "job_events_order_idx" ON "job_events" USING btree ("order_id","created_at");--> statement-breakpoint
+CREATE INDEX "job_events_order_item_idx" ON "job_events" USING btree ("order_item_id");--> statement-breakpoint
+CREATE INDEX "job_events_staff_idx" ON "job_events" USING btree ("staff_user_id");--> statement-breakpoint
 CREATE INDEX "order_refunds_order_idx" ON "order_refunds" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "order_refunds_staff_idx" ON "order_refunds" USING btree ("staff_user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "order_refunds_one_full_uq" ON "order_refunds" USING btree ("order_id") WHERE "order_refunds"."scope" = 'full' and "order_refunds"."status" <> 'failed';--> statement-breakpoint
 -- The timeline keeps the status, outlet and priority changes recorded before it existed.
 INSERT INTO "job_events" ("order_id", "order_item_id", "kind", "from_value", "to_value", "staff_user_id", "created_at")

@@ -1,0 +1,31 @@
+// Bundles the server for production: `node apps/server/dist/main.js`.
+// The workspace packages (@loupe/*) ship TypeScript sources, which Node 20 cannot run, so they are
+// bundled in; every third-party package stays external and loads from node_modules as usual (native
+// ones like sharp and argon2, and those that read files beside themselves, like PGlite and pdfkit).
+import path from "node:path";
+import { build } from "esbuild";
+
+const here = import.meta.dirname;
+
+/** @type {import("esbuild").Plugin} */
+const externalThirdParty = {
+  name: "external-third-party",
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith("@loupe/") || path.isAbsolute(args.path)) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+await build({
+  entryPoints: [path.join(here, "src/main.ts")],
+  outfile: path.join(here, "dist/main.js"),
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20.19",
+  sourcemap: true,
+  plugins: [externalThirdParty],
+  logLevel: "warning",
+});

@@ -1,0 +1,98 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { Database } from "../db/client";
+import { AppError } from "../http/app-error";
+
+const digest = (s: string) => createHash("sha256").update(s).digest();
+
+export interface MetricsOptions {
+  /** When set, `/metrics` answers only with `Authorization: Bearer <token>`. */
+  token?: string;
+}
+
+/**
+ * Prometheus metrics at `/metrics`: request rate and latency per route, the outbox backlog, database
+ * pool use, and Node's process metrics. One registry per app, so tests can build many apps in one
+ * process. Routes are labelled by their pattern (`/api/customers/:id`), never by the raw URL, and
+ * unmatched requests share one label, so a scan of random paths cannot blow up the series count.
+ */
+export function registerMetrics(
+  app: FastifyInstance,
+  database: Database,
+  options: MetricsOptions = {},
+): Registry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const labelNames = ["method", "route", "status_code"] as const;
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "HTTP requests answered, by method, route pattern and status code.",
+    labelNames,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer an HTTP request, by method, route pattern and status code.",
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  new Gauge({
+    name: "loupe_outbox_backlog",
+    help: "Outbox messages not yet delivered (queued) or given up on (failed), by status.",
+    labelNames: ["status"],
+    registers: [registry],
+    async collect() {
+      const rows = await database.query<{ status: string; n: string | number }>(
+        "select status, count(*) as n from outbox_messages where status in ('queued', 'failed') group by status",
+      );
+      const counts = new Map(rows.map((r) => [r.status, Number(r.n)]));
+      for (const status of ["queued", "failed"]) this.set({ status }, counts.get(status) ?? 0);
+    },
+  });
+  const pool = (
+    name: string,
+    help: string,
+    pick: (s: NonNullable<ReturnType<Database["poolStats"]>>) => number,
+  ) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const stats = database.poolStats();
+        if (stats) this.set(pick(stats));
+      },
+    });
+  // PGlite has no pool to report (one connection inside the process), so the pool series exist only on Postgres.
+  if (database.poolStats() !== null) {
+    pool("loupe_db_pool_max", "Most database connections the pool may open.", (s) => s.max);
+    pool("loupe_db_pool_connections", "Database connections open (in use and idle).", (s) => s.total);
+    pool("loupe_db_pool_idle", "Open database connections not in use.", (s) => s.idle);
+    pool("loupe_db_pool_waiting", "Queries waiting for a free database connection.", (s) => s.waiting);
+  }
+
+  app.addHook("onResponse", async (req, reply) => {
+    if (req.routeOptions.url === "/metrics") return;
+    const labels = {
+      method: req.method,
+      route: req.routeOptions.url ?? "unmatched",
+      status_code: String(reply.statusCode),
+    };
+    requests.inc(labels);
+    duration.observe(labels, reply.elapsedTime / 1000);
+  });
+
+  app.get("/metrics", { schema: { hide: true } }, async (req, reply) => {
+    if (options.token) {
+      const given = digest(req.headers.authorization ?? "");
+      if (!timingSafeEqual(given, digest(`Bearer ${options.token}`)))
+        throw new AppError("unauthenticated", "The metrics need the metrics token.");
+    }
+    reply.header("cache-control", "no-store").type(registry.contentType);
+    return registry.metrics();
+  });
+  return registry;
+}
