@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { screenshot, settle, signIn } from "./support/helpers";
+import { receivedMails, screenshot, settle, signIn } from "./support/helpers";
 
 interface Job {
   id: number;
@@ -67,6 +67,10 @@ test.describe("job actions", () => {
     await screenshot(page, "job-actions-email-receipt");
     await emailModal.getByRole("button", { name: "Send" }).click();
     await expect(alert(page)).toContainText("The receipt sent to receipts.e2e@example.com successfully.");
+    // Delivered over SMTP, with the tax invoice in it.
+    await expect
+      .poll(() => receivedMails().find((m) => m.to === "receipts.e2e@example.com")?.text ?? "")
+      .toContain("Tax invoice");
     await page.goto("/outbox");
     await expect(page.getByText("receipts.e2e@example.com").first()).toBeVisible();
     await screenshot(page, "job-actions-outbox-receipt");
