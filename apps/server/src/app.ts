@@ -15,6 +15,7 @@ import {
 import type { Config } from "./config";
 import { createEmailSender, type EmailSender } from "./integrations/email";
 import { createFileStorage, type FileStorage } from "./integrations/file-storage";
+import { createPaymentGateway, type PaymentGateway } from "./integrations/payments";
 import { createSearch, logIndexWriteFailures, type SearchPort, startSearchSync } from "./integrations/search";
 import { createSmsSender, type SmsSender } from "./integrations/sms";
 import { moduleRoutes } from "./modules";
@@ -36,6 +37,7 @@ export interface Adapters {
   sms?: SmsSender | null;
   search?: SearchPort;
   storage?: FileStorage;
+  payments?: PaymentGateway;
 }
 
 export interface BuildAppOptions {
@@ -121,6 +123,7 @@ export async function buildApp({
     database,
     db: database.db,
     outbox,
+    payments: adapters.payments ?? createPaymentGateway(config, database.db),
     search,
     storage: adapters.storage ?? createFileStorage(config),
   };

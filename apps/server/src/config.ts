@@ -47,6 +47,8 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_SECRET_KEY_CAD: optional,
   STRIPE_PUBLISHABLE_KEY_CAD: optional,
+  /** Another Stripe API host (a local stand-in in tests), e.g. http://127.0.0.1:12111. */
+  STRIPE_API_URL: optional,
   TWILIO_ACCOUNT_SID: optional,
   TWILIO_AUTH_TOKEN: optional,
   TWILIO_FROM: optional,
@@ -58,7 +60,23 @@ const envSchema = z.object({
   SHOP_URL: z.string().default("https://shop.loupe.test"),
   CLASSIC_APP_URL: z.string().default("https://classic.loupe.test"),
   POS_URL: z.string().default("https://pos.loupe.test"),
+  /** Where receipt links point: `{RECEIPT_URL}/receipt/show/{orderId}/{token}`; default PUBLIC_URL/shop-api. */
   RECEIPT_URL: optional,
+  /**
+   * Keys of the receipt-link HMAC, comma-separated, newest first: links are signed with the first
+   * and accepted with any, so a key can be rotated without breaking links already sent. Default:
+   * derived from SIGNING_SECRET.
+   */
+  RECEIPT_TOKEN_KEYS: optional,
+  /** The seller's tax registrations printed on receipts. */
+  TAX_ID_AU: z.string().default("51 824 753 556"),
+  TAX_ID_NZ: z.string().default("123-456-789"),
+  TAX_ID_CA: z.string().default("123456789 RT0001"),
+  TAX_ID_QC: z.string().default("1234567890 TQ0001"),
+  /** The selling company per country, as registered. */
+  LEGAL_NAME_AU: z.string().default("Loupe Eyewear Pty Ltd"),
+  LEGAL_NAME_NZ: z.string().default("Loupe Eyewear NZ Limited"),
+  LEGAL_NAME_CA: z.string().default("Loupe Eyewear Canada Inc."),
   // Empty counts as unset: an empty HMAC key would sign anything anyone can reproduce.
   SIGNING_SECRET: optional.transform((v) => v ?? DEV_SIGNING_SECRET),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),

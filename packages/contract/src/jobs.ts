@@ -85,8 +85,14 @@ export const orderWire = z.object({
   shipment_status: z.enum(["not_created", "created"]),
   shipment_company: z.string().nullable(),
   shipment_tracking_id: z.string().nullable(),
+  /** Derived on the server from the job's status, items, payments and refunds (ADR 0010). */
   is_refundable: z.boolean(),
   refund_type: z.enum(["void", "refund"]).nullable(),
+  refunded: z.boolean(),
+  voided: z.boolean(),
+  /** The signed receipt page, `{receipt base}/receipt/show/{id}/{token}`, and its token. */
+  receipt_url: z.string(),
+  receipt_token: z.string(),
   notes_count: z.number(),
   created_at: z.string(),
   // List rows carry their items' ids and quantities, so a row shows "refunded" when every
@@ -106,6 +112,18 @@ export const orderDetailWire = orderWire.extend({
   payments: z.array(z.object({ amount: z.number(), historical_payment_type_name: z.string() })),
   coupons: z.array(z.object({ code: z.string(), amount: z.number() })),
   related_orders: z.array(z.object({ id: z.number(), vend_invoice_number: z.string(), uid: z.string() })),
+  refunds: z.array(
+    z.object({
+      id: z.number(),
+      kind: z.enum(["refund", "void"]),
+      amount: z.number(),
+      method: z.enum(["gateway", "till"]),
+      status: z.enum(["pending", "succeeded", "failed"]),
+      reason: z.string(),
+      error: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
 });
 export type OrderDetailWire = z.infer<typeof orderDetailWire>;
 

@@ -13,6 +13,7 @@ import { registerPaymentsRoutes } from "./payments/payments.routes";
 import { registerPdsRoutes } from "./pds/pds.routes";
 import { registerPrescriptionsRoutes } from "./prescriptions/prescriptions.routes";
 import { registerPromosRoutes } from "./promos/promos.routes";
+import { registerReceiptsRoutes } from "./receipts/receipts.routes";
 import { registerReferenceRoutes } from "./reference/reference.routes";
 import { registerReferralsRoutes } from "./referrals/referrals.routes";
 import { registerShopLoginRoutes } from "./shop-login/shop-login.routes";
@@ -38,4 +39,5 @@ export const moduleRoutes: ((ctx: ModuleContext) => void | Promise<void>)[] = [
   registerPromosRoutes,
   registerJobsRoutes,
   registerSavedSearchesRoutes,
+  registerReceiptsRoutes,
 ];

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 import type { FileStorage } from "../integrations/file-storage";
+import type { PaymentGateway } from "../integrations/payments";
 import type { SearchPort } from "../integrations/search";
 import type { Database, Db } from "../platform/db/client";
 import type { Binder } from "../platform/http/bind";
@@ -14,6 +15,8 @@ export interface ModuleContext {
   database: Database;
   db: Db;
   outbox: OutboxService;
+  /** The card gateway (Stripe when configured, else the local sandbox). */
+  payments: PaymentGateway;
   search: SearchPort;
   storage: FileStorage;
 }

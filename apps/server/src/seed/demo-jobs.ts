@@ -178,12 +178,6 @@ export async function seedDemoJobs(db: Db, size: DemoSize): Promise<void> {
         originOutletId: outlet.id,
         regionId: outlet.regionId,
         shipmentStatus: (online && rng.chance(0.3) ? "created" : "not_created") as "created" | "not_created",
-        isRefundable: !["refunded", "voided", "refunded-transaction", "cancelled"].includes(status.slug),
-        refundType: (status.slug === "voided"
-          ? "void"
-          : REFUNDED_ORDER_SLUGS.includes(status.slug)
-            ? "refund"
-            : null) as "void" | "refund" | null,
         createdAt: created,
         updatedAt: created,
       };
@@ -241,4 +235,41 @@ export async function seedDemoJobs(db: Db, size: DemoSize): Promise<void> {
       from (select order_id, sum(total_amount_minor)::int as total from order_items where order_id between ${inserted[0].id} and ${inserted[inserted.length - 1].id} group by order_id) t
       where t.order_id = o.id`);
   }
+  await seedDemoCardPayments(db);
+}
+
+/**
+ * Online jobs were paid by card through the gateway (here the sandbox), so refunding one returns
+ * the money to the card. So that the demo shows both buttons: the newest open online jobs still
+ * only hold the card (authorised, a Void), and the newest point-of-sale jobs were paid today at
+ * the till (a Void); every other paid job shows Refund.
+ */
+async function seedDemoCardPayments(db: Db): Promise<void> {
+  // A refunded or voided job's items are refunded too (quantity −1), as a refund leaves them.
+  await db.execute(sql`
+    update order_items i set quantity = -1 from orders o join statuses s on s.id = o.dispense_status_id
+    where o.id = i.order_id and s.slug in ('refunded', 'voided', 'refunded-transaction')`);
+  await db.execute(sql`
+    update order_payments p set payment_type_name = 'Card', gateway = 'sandbox', intent_id = 'pi_sandbox_demo_' || p.id
+    from orders o where o.id = p.order_id and o.channel_id = 4`);
+  await db.execute(sql`
+    insert into sandbox_payment_intents (id, client_secret, idempotency_key, amount_minor, currency, description, status, created_at)
+    select p.intent_id, p.intent_id || '_secret_demo', 'demo-payment-' || p.id, p.amount_minor, r.default_currency,
+           'Job ' || o.vend_invoice_number, 'succeeded', p.created_at
+    from order_payments p join orders o on o.id = p.order_id join regions r on r.id = o.region_id
+    where p.intent_id is not null
+    on conflict do nothing`);
+  const open = sql`(select id from statuses where kind = 'dispense' and slug in ('new-order', 'paid', 'in-progress', 'ready-to-go'))`;
+  await db.execute(sql`
+    with held as (
+      select p.id, p.intent_id from order_payments p join orders o on o.id = p.order_id
+      where o.channel_id = 4 and o.dispense_status_id in ${open}
+      order by o.created_at desc limit 3)
+    , up as (update order_payments p set state = 'authorised' from held where held.id = p.id returning p.intent_id)
+    update sandbox_payment_intents i set status = 'requires_capture' from up where up.intent_id = i.id`);
+  await db.execute(sql`
+    update order_payments p set created_at = now()
+    where p.order_id in (
+      select o.id from orders o where o.channel_id <> 4 and o.dispense_status_id in ${open}
+      order by o.created_at desc limit 5)`);
 }

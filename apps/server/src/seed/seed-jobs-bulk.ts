@@ -350,7 +350,7 @@ async function main() {
   await client.query("BEGIN");
   await copy(
     "orders",
-    "COPY orders (id, uid, name, vend_invoice_number, customer_id, billing_first_name, billing_last_name, billing_email, billing_mobile, billing_address, total_amount_minor, total_payment_minor, dispense_status_id, payment_status_id, priority, channel_id, channel, is_octopos_order, origin_outlet_id, region_id, shipment_status, is_refundable, created_at, updated_at, item_outlet_ids, item_status_ids) FROM STDIN",
+    "COPY orders (id, uid, name, vend_invoice_number, customer_id, billing_first_name, billing_last_name, billing_email, billing_mobile, billing_address, total_amount_minor, total_payment_minor, dispense_status_id, payment_status_id, priority, channel_id, channel, is_octopos_order, origin_outlet_id, region_id, shipment_status, created_at, updated_at, item_outlet_ids, item_status_ids) FROM STDIN",
     (o) =>
       line([
         o.id,
@@ -374,7 +374,6 @@ async function main() {
         o.outlet.id,
         o.outlet.region_id,
         o.shipmentStatus,
-        !["refunded", "voided", "refunded-transaction"].includes(o.status.slug),
         o.created,
         o.updated,
         pgArray(o.items.map((i) => i.outletId)),

@@ -4,7 +4,8 @@ import type { PaymentGateway } from "./payments.port";
 import { createSandboxGateway } from "./sandbox.adapter";
 import { createStripeGateway } from "./stripe.adapter";
 
-export type { Intent, PaymentGateway } from "./payments.port";
+export type { GatewayRefund, Intent, PaymentGateway } from "./payments.port";
+export { PaymentGatewayError } from "./payments.port";
 export { createSandboxGateway } from "./sandbox.adapter";
 
 /** Stripe when its keys are set; otherwise the local sandbox gateway, so staff can rehearse. */
@@ -15,6 +16,7 @@ export function createPaymentGateway(config: Config, db: Db): PaymentGateway {
       publishable: config.STRIPE_PUBLISHABLE_KEY,
       secretCad: config.STRIPE_SECRET_KEY_CAD,
       publishableCad: config.STRIPE_PUBLISHABLE_KEY_CAD,
+      api: config.STRIPE_API_URL ? new URL(config.STRIPE_API_URL) : undefined,
     });
   }
   return createSandboxGateway(db);

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { CARD_DECLINED, SANDBOX_CARDS } from "@loupe/domain";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import type { Intent, PaymentGateway } from "./payments.port";
-import { sandboxIntents } from "./sandbox.tables";
+import { type Intent, type PaymentGateway, PaymentGatewayError } from "./payments.port";
+import { sandboxIntents, sandboxRefunds } from "./sandbox.tables";
 
 type Row = typeof sandboxIntents.$inferSelect;
 const toIntent = (r: Row): Intent => ({
@@ -75,6 +75,74 @@ export function createSandboxGateway(
       const [row] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id));
       if (!row) throw new Error(`No such payment intent: ${id}`);
       return toIntent(row);
+    },
+    /**
+     * Like the provider: one refund per idempotency key (a retry answers the first refund), only
+     * on a captured intent, and never more than was captured in total.
+     */
+    async refund(r) {
+      const [again] = await db
+        .select()
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.idempotencyKey, r.idempotencyKey));
+      if (again) return { id: again.id, status: "succeeded", amountMinor: again.amountMinor };
+      const [intent] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, r.intentId));
+      if (!intent)
+        throw new PaymentGatewayError(`No such payment_intent: '${r.intentId}'`, "resource_missing");
+      if (intent.status !== "succeeded")
+        throw new PaymentGatewayError(
+          `This PaymentIntent (${r.intentId}) does not have a successful charge to refund.`,
+          "charge_not_refundable",
+        );
+      const [{ done }] = await db
+        .select({ done: sql<number>`coalesce(sum(${sandboxRefunds.amountMinor}), 0)::int` })
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.intentId, r.intentId));
+      if (Number(done) >= intent.amountMinor)
+        throw new PaymentGatewayError(
+          `Charge for ${r.intentId} has already been refunded.`,
+          "charge_already_refunded",
+        );
+      if (Number(done) + r.amountMinor > intent.amountMinor)
+        throw new PaymentGatewayError(
+          `Refund amount ($${(r.amountMinor / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((intent.amountMinor - Number(done)) / 100).toFixed(2)})`,
+          "amount_too_large",
+        );
+      const id = `re_sandbox_${randomBytes(10).toString("hex")}`;
+      const [row] = await db
+        .insert(sandboxRefunds)
+        .values({
+          id,
+          intentId: r.intentId,
+          idempotencyKey: r.idempotencyKey,
+          amountMinor: r.amountMinor,
+          status: "succeeded",
+        })
+        .onConflictDoNothing()
+        .returning();
+      const refund =
+        row ??
+        (
+          await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, r.idempotencyKey))
+        )[0];
+      return { id: refund.id, status: "succeeded", amountMinor: refund.amountMinor };
+    },
+    /** Voids a hold: only an intent that was never captured can be cancelled (a retry is harmless). */
+    async cancel(r) {
+      const [intent] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, r.intentId));
+      if (!intent)
+        throw new PaymentGatewayError(`No such payment_intent: '${r.intentId}'`, "resource_missing");
+      if (intent.status === "canceled") return { id: intent.id, status: "canceled" };
+      if (intent.status === "succeeded")
+        throw new PaymentGatewayError(
+          `You cannot cancel this PaymentIntent because it has a status of succeeded.`,
+          "payment_intent_unexpected_state",
+        );
+      await db
+        .update(sandboxIntents)
+        .set({ status: "canceled" })
+        .where(and(eq(sandboxIntents.id, r.intentId)));
+      return { id: intent.id, status: "canceled" };
     },
     async confirm(clientSecret, cardNumber) {
       const [row] = await db

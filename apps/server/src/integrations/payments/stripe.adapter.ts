@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { Intent, PaymentGateway } from "./payments.port";
+import { type Intent, type PaymentGateway, PaymentGatewayError } from "./payments.port";
 
 export interface StripeKeys {
   secret: string;
@@ -7,6 +7,17 @@ export interface StripeKeys {
   /** Canada's account has its own keys (spec §7). */
   secretCad?: string;
   publishableCad?: string;
+  /** Another API host (tests point the SDK at a local stand-in of Stripe). */
+  api?: URL;
+}
+
+/** The provider's refusal in its own words; anything else (network, 5xx) keeps its message too. */
+function gatewayError(err: unknown): PaymentGatewayError {
+  if (err instanceof Stripe.errors.StripeError) {
+    const refused = err.type === "StripeInvalidRequestError" || err.type === "StripeCardError";
+    return new PaymentGatewayError(err.message, err.code ?? err.type ?? null, refused);
+  }
+  return new PaymentGatewayError((err as Error).message ?? "The payment provider failed.", null, false);
 }
 
 const toIntent = (pi: Stripe.PaymentIntent): Intent => ({
@@ -23,8 +34,16 @@ const toIntent = (pi: Stripe.PaymentIntent): Intent => ({
 
 /** Stripe PaymentIntents with an idempotency key per payment; CAD goes to the Canadian account. */
 export function createStripeGateway(keys: StripeKeys): PaymentGateway {
-  const main = new Stripe(keys.secret);
-  const cad = keys.secretCad ? new Stripe(keys.secretCad) : main;
+  const options: Stripe.StripeConfig = keys.api
+    ? {
+        host: keys.api.hostname,
+        port: Number(keys.api.port || (keys.api.protocol === "http:" ? 80 : 443)),
+        protocol: keys.api.protocol === "http:" ? "http" : "https",
+        maxNetworkRetries: 0,
+      }
+    : {};
+  const main = new Stripe(keys.secret, options);
+  const cad = keys.secretCad ? new Stripe(keys.secretCad, options) : main;
   const client = (currency: string) => (currency.toUpperCase() === "CAD" ? cad : main);
   return {
     name: "stripe",
@@ -45,6 +64,38 @@ export function createStripeGateway(keys: StripeKeys): PaymentGateway {
     },
     async retrieveIntent(id, currency) {
       return toIntent(await client(currency).paymentIntents.retrieve(id));
+    },
+    async refund(r) {
+      try {
+        const refund = await client(r.currency).refunds.create(
+          { payment_intent: r.intentId, amount: r.amountMinor, metadata: r.metadata },
+          { idempotencyKey: r.idempotencyKey },
+        );
+        if (refund.status === "failed" || refund.status === "canceled")
+          throw new PaymentGatewayError(
+            refund.failure_reason ?? `The refund ${refund.status}.`,
+            refund.status,
+          );
+        return {
+          id: refund.id,
+          status: refund.status === "succeeded" ? "succeeded" : "pending",
+          amountMinor: refund.amount,
+        };
+      } catch (err) {
+        throw err instanceof PaymentGatewayError ? err : gatewayError(err);
+      }
+    },
+    async cancel(r) {
+      try {
+        const pi = await client(r.currency).paymentIntents.cancel(
+          r.intentId,
+          { cancellation_reason: "requested_by_customer" },
+          { idempotencyKey: r.idempotencyKey },
+        );
+        return { id: pi.id, status: "canceled" };
+      } catch (err) {
+        throw gatewayError(err);
+      }
     },
   };
 }

@@ -156,7 +156,8 @@ describe("Jobs MEILI", () => {
   it("follows status and outlet changes into the engine", async () => {
     const [item] = await ms.sql<{ id: number; order_id: number }>(
       `select i.id, i.order_id from order_items i join orders o on o.id = i.order_id
-       join statuses s on s.id = o.dispense_status_id where s.slug <> 'cancelled' order by i.id limit 1`,
+       join statuses s on s.id = o.dispense_status_id
+       where s.slug not in ('cancelled', 'refunded', 'voided', 'refunded-transaction') order by i.id limit 1`,
     );
     const ready = await ms.statusId("dispense", "ready-to-go");
     await ms.t.call(ms.token, {

@@ -4,15 +4,28 @@ import type { Db } from "../../platform/db/client";
 import { customers } from "../customers/customers.tables";
 import { notes } from "../notes/notes.tables";
 import { outlets, regions, statuses } from "../reference/reference.tables";
-import { itemGroups, orderItems, orderPayments, orders, regionProducts, relatedOrders } from "./jobs.tables";
+import {
+  itemGroups,
+  orderItems,
+  orderPayments,
+  orderRefunds,
+  orders,
+  regionProducts,
+  relatedOrders,
+} from "./jobs.tables";
+import { loadRefundStates } from "./refund-facts";
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 const money = (minor: number) => minor / 100;
 
-/** Where the wire's links point: the point-of-sale system's host (config POS_URL). */
+/** Where the wire's links point: the point-of-sale system's host (config POS_URL) and the signed receipt. */
 export interface OrderLinks {
   posUrl: string;
+  receipt: {
+    url(orderId: number, customerId: number | null): string;
+    token(orderId: number, customerId: number | null): string;
+  };
 }
 
 /** Loads everything the wire shapes name in a handful of queries, whatever the number of jobs. */
@@ -20,7 +33,7 @@ export async function toOrderWires(db: Db, rows: OrderRow[], links: OrderLinks):
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const customerIds = [...new Set(rows.map((r) => r.customerId).filter((v): v is number => v != null))];
-  const [statusRows, outletRows, regionRows, customerRows, noteRows, itemRows] = await Promise.all([
+  const [statusRows, outletRows, regionRows, customerRows, noteRows, itemRows, refund] = await Promise.all([
     db.select().from(statuses),
     db.select().from(outlets),
     db.select().from(regions),
@@ -33,6 +46,7 @@ export async function toOrderWires(db: Db, rows: OrderRow[], links: OrderLinks):
       .from(orderItems)
       .where(inArray(orderItems.orderId, ids))
       .orderBy(orderItems.id),
+    loadRefundStates(db, rows),
   ]);
   const status = new Map(
     statusRows.map((s) => [s.id, { id: s.id, slug: s.slug, display_name: s.displayName }]),
@@ -98,8 +112,12 @@ export async function toOrderWires(db: Db, rows: OrderRow[], links: OrderLinks):
       shipment_status: o.shipmentStatus,
       shipment_company: o.shipmentCompany,
       shipment_tracking_id: o.shipmentTrackingId,
-      is_refundable: o.isRefundable,
-      refund_type: o.refundType,
+      is_refundable: refund.get(o.id)!.is_refundable,
+      refund_type: refund.get(o.id)!.refund_type,
+      refunded: refund.get(o.id)!.refunded,
+      voided: refund.get(o.id)!.voided,
+      receipt_url: links.receipt.url(o.id, o.customerId),
+      receipt_token: links.receipt.token(o.id, o.customerId),
       notes_count: notesCount.get(o.id) ?? 0,
       created_at: o.createdAt.toISOString(),
       items: itemsOf.get(o.id) ?? [],
@@ -156,7 +174,7 @@ export async function toItemWires(db: Db, items: ItemRow[]): Promise<OrderItemWi
 
 export async function toOrderDetail(db: Db, order: OrderRow, links: OrderLinks): Promise<OrderDetailWire> {
   const [base] = await toOrderWires(db, [order], links);
-  const [groups, items, pays, related] = await Promise.all([
+  const [groups, items, pays, related, refunds] = await Promise.all([
     db
       .select()
       .from(itemGroups)
@@ -174,7 +192,9 @@ export async function toOrderDetail(db: Db, order: OrderRow, links: OrderLinks):
       .select({ id: orders.id, vend_invoice_number: orders.vendInvoiceNumber, uid: orders.uid })
       .from(relatedOrders)
       .innerJoin(orders, eq(orders.id, relatedOrders.relatedOrderId))
-      .where(eq(relatedOrders.orderId, order.id)),
+      .where(eq(relatedOrders.orderId, order.id))
+      .orderBy(orders.id),
+    db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id)).orderBy(orderRefunds.id),
   ]);
   const wires = await toItemWires(db, items);
   return {
@@ -193,5 +213,15 @@ export async function toOrderDetail(db: Db, order: OrderRow, links: OrderLinks):
     })),
     coupons: order.coupons,
     related_orders: related,
+    refunds: refunds.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      amount: money(r.amountMinor),
+      method: r.method,
+      status: r.status,
+      reason: r.reason,
+      error: r.error,
+      created_at: r.createdAt.toISOString(),
+    })),
   };
 }

@@ -1,11 +1,15 @@
 import {
+  changeOrderCustomer,
   getJob,
   type JobsQuery,
   listGoOrders,
+  listJobEvents as listJobEventsEndpoint,
   listJobs,
   listJobsLegacy,
   listJobTabs,
   listLateJobs,
+  refundOrder,
+  relateOrder,
   searchJobsIndex,
   setItemStatus,
   setItemsOutlet,
@@ -13,14 +17,31 @@ import {
   setJobPriority,
   setJobStatus,
 } from "@loupe/contract";
+import { CUSTOMER_CHANGED, CUSTOMER_CHANGED_NOTICE, ORDER_LINKED, REFUND_SUCCESS } from "@loupe/domain";
 import { notFound } from "../../platform/http/app-error";
 import type { ModuleContext } from "../module-context";
+import { createReceiptTokens } from "../receipts/receipt-token";
 import { goOrdersSearch, toGoOrderWires } from "./go-orders";
+import { createJobActionsService } from "./job-actions.service";
+import { listJobEvents } from "./job-events";
 import { createJobsService } from "./jobs.service";
+import { createRefundsService } from "./refunds.service";
 
-export function registerJobsRoutes({ bind, database, config, search }: ModuleContext): void {
+export function registerJobsRoutes({ bind, database, config, search, payments }: ModuleContext): void {
   const brandSlug = config.BRAND_NAME.toLowerCase().replace(/[^a-z0-9]/g, "");
-  const service = createJobsService({ database, brandSlug, search, links: { posUrl: config.POS_URL } });
+  const service = createJobsService({
+    database,
+    brandSlug,
+    search,
+    links: { posUrl: config.POS_URL, receipt: createReceiptTokens(config) },
+  });
+  const refunds = createRefundsService({
+    database,
+    gateway: payments,
+    detail: (id) => service.detail(id),
+    reindex: service.reindex,
+  });
+  const actions = createJobActionsService({ db: database.db, reindex: service.reindex });
   const paged = async (query: JobsQuery) => {
     const { rows, total, page, perPage } = await service.list(query);
     return {
@@ -63,4 +84,31 @@ export function registerJobsRoutes({ bind, database, config, search }: ModuleCon
   bind(setJobPriority, async ({ staff, params, body }) => ({
     data: await service.setPriority(staff, params.id, body.priority),
   }));
+  bind(refundOrder, async ({ staff, params, body, req }) => {
+    const key = req.headers["idempotency-key"];
+    const data = await refunds.refund(
+      staff,
+      params.id,
+      body.reason,
+      typeof key === "string" ? key : undefined,
+    );
+    return { message: REFUND_SUCCESS, data };
+  });
+  bind(changeOrderCustomer, async ({ staff, body }) => {
+    await actions.changeCustomer(staff, body.order_id, body.customer_id);
+    return {
+      message: CUSTOMER_CHANGED,
+      notice: CUSTOMER_CHANGED_NOTICE,
+      data: await service.detail(body.order_id),
+    };
+  });
+  bind(relateOrder, async ({ staff, params, body }) => {
+    await actions.link(staff, params.id, body.related_order_id);
+    return { message: ORDER_LINKED, data: await service.detail(params.id) };
+  });
+  bind(listJobEventsEndpoint, async ({ params }) => {
+    const timeline = await listJobEvents(database.db, params.id);
+    if (!timeline) throw notFound("Order");
+    return { data: timeline };
+  });
 }

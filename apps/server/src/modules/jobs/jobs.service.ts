@@ -1,13 +1,22 @@
-import { isBatchSelectable, ONLINE_CHANNEL_ID, ORDER_DISPENSE_STATUSES } from "@loupe/domain";
+import {
+  isBatchSelectable,
+  isDisplayOnlyStatus,
+  ONLINE_CHANNEL_ID,
+  ORDER_DISPENSE_STATUSES,
+  REFUNDED_ITEM_LOCKED,
+  REFUNDED_JOB_LOCKED,
+  REFUNDED_QUANTITY,
+} from "@loupe/domain";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { SearchPort, SearchQuery } from "../../integrations/search";
 import type { Database, Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { outlets, statuses } from "../reference/reference.tables";
 import type { StaffRow } from "../staff/staff.service";
+import { recordJobEvents } from "./job-events";
 import { type OrderLinks, toItemWires, toOrderDetail, toOrderWires } from "./jobs.mappers";
 import { ORDERS_INDEX, readOrderDocuments } from "./jobs.search-index";
-import { jobChanges, orderItems, orders } from "./jobs.tables";
+import { orderItems, orders } from "./jobs.tables";
 import {
   FINISHED_SLUGS,
   type JobsListQuery,
@@ -42,11 +51,11 @@ export function createJobsService({
       .then((rows) => rows.filter((r) => !FINISHED_SLUGS.includes(r.slug)).map((r) => r.id));
     return openIds;
   };
-  // Changes are recorded in the words staff read: status slugs and outlet abbreviations.
+  // Changes are recorded in the words staff read: status names and outlet abbreviations.
   let names: Promise<{ status: Map<number, string>; outlet: Map<number, string> }> | null = null;
   const referenceNames = () => {
     names ??= Promise.all([db.select().from(statuses), db.select().from(outlets)]).then(([s, o]) => ({
-      status: new Map(s.map((r) => [r.id, r.slug])),
+      status: new Map(s.map((r) => [r.id, r.displayName])),
       outlet: new Map(o.map((r) => [r.id, r.abbreviation])),
     }));
     return names;
@@ -107,6 +116,8 @@ export function createJobsService({
     async detail(id: number) {
       return toOrderDetail(db, await loadOrder(id), links);
     },
+
+    reindex,
 
     /** The tabs: one per dispense status with its count, then Late Orders and the GO channel. */
     async tabs() {
@@ -178,17 +189,20 @@ export function createJobsService({
         const [from] = await tx.select().from(statuses).where(eq(statuses.id, current.dispenseStatusId));
         if (from.slug === "cancelled")
           throw new AppError("conflict", "A cancelled job's status cannot be changed.");
+        if (isDisplayOnlyStatus(from.slug)) throw new AppError("conflict", REFUNDED_JOB_LOCKED);
         await tx
           .update(orders)
           .set({ dispenseStatusId: statusId, updatedAt: new Date() })
           .where(eq(orders.id, id));
-        await tx.insert(jobChanges).values({
-          orderId: id,
-          field: "dispense_status",
-          fromValue: from.slug,
-          toValue: target.slug,
-          staffUserId: staff.id,
-        });
+        await recordJobEvents(tx as unknown as Db, [
+          {
+            orderId: id,
+            kind: "dispense_status",
+            fromValue: from.displayName,
+            toValue: target.displayName,
+            staffUserId: staff.id,
+          },
+        ]);
         return (await ordersByIds(tx as unknown as Db, [id]))[0];
       });
       await reindex([id]);
@@ -204,19 +218,22 @@ export function createJobsService({
         const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, itemId)).for("update");
         if (!item) throw notFound("Order item");
         await assertNotCancelled(tx as unknown as Db, [item.orderId]);
+        if (item.quantity === REFUNDED_QUANTITY) throw new AppError("conflict", REFUNDED_ITEM_LOCKED);
         const [updated] = await tx
           .update(orderItems)
           .set({ dispenseStatusId: statusId, updatedAt: new Date() })
           .where(eq(orderItems.id, itemId))
           .returning();
-        await tx.insert(jobChanges).values({
-          orderId: item.orderId,
-          orderItemId: itemId,
-          field: "item_status",
-          fromValue: status.get(item.dispenseStatusId) ?? null,
-          toValue: target.slug,
-          staffUserId: staff.id,
-        });
+        await recordJobEvents(tx as unknown as Db, [
+          {
+            orderId: item.orderId,
+            orderItemId: itemId,
+            kind: "item_status",
+            fromValue: status.get(item.dispenseStatusId) ?? null,
+            toValue: target.displayName,
+            staffUserId: staff.id,
+          },
+        ]);
         return (await toItemWires(tx as unknown as Db, [updated]))[0];
       });
       await reindex([wire.order_id]);
@@ -231,7 +248,7 @@ export function createJobsService({
       const target = await statusOf(statusId, "item");
       if (!target || !isBatchSelectable(target))
         throw validationError({ status_id: ["The selected status cannot be set on many items."] });
-      return batch(staff, itemIds, { dispenseStatusId: statusId }, "item_status", target.slug);
+      return batch(staff, itemIds, { dispenseStatusId: statusId }, "item_status", target.displayName);
     },
 
     async setItemsOutlet(staff: StaffRow, itemIds: number[], outletId: number) {
@@ -245,13 +262,15 @@ export function createJobsService({
         const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
         if (!current) throw notFound("Order");
         await tx.update(orders).set({ priority, updatedAt: new Date() }).where(eq(orders.id, id));
-        await tx.insert(jobChanges).values({
-          orderId: id,
-          field: "priority",
-          fromValue: String(current.priority),
-          toValue: String(priority),
-          staffUserId: staff.id,
-        });
+        await recordJobEvents(tx as unknown as Db, [
+          {
+            orderId: id,
+            kind: "priority",
+            fromValue: String(current.priority),
+            toValue: String(priority),
+            staffUserId: staff.id,
+          },
+        ]);
         return (await ordersByIds(tx as unknown as Db, [id]))[0];
       });
       await reindex([id]);
@@ -311,15 +330,19 @@ export function createJobsService({
       }
       const orderIds = [...new Set(locked.map((i) => i.orderId))];
       await assertNotCancelled(tx as unknown as Db, orderIds);
+      const refunded = locked.find((i) => i.quantity === REFUNDED_QUANTITY);
+      if (refunded && field === "item_status")
+        throw new AppError("conflict", `${REFUNDED_ITEM_LOCKED} (item ${refunded.id})`);
       await tx
         .update(orderItems)
         .set({ ...set, updatedAt: new Date() })
         .where(inArray(orderItems.id, ids));
-      await tx.insert(jobChanges).values(
+      await recordJobEvents(
+        tx as unknown as Db,
         locked.map((i) => ({
           orderId: i.orderId,
           orderItemId: i.id,
-          field,
+          kind: field,
           fromValue: (field === "outlet" ? outlet.get(i.outletId) : status.get(i.dispenseStatusId)) ?? null,
           toValue,
           staffUserId: staff.id,

@@ -1,6 +1,8 @@
+import { JOB_EVENT_KINDS } from "@loupe/domain";
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -69,8 +71,6 @@ export const orders = pgTable(
       .default("not_created"),
     shipmentCompany: text("shipment_company"),
     shipmentTrackingId: text("shipment_tracking_id"),
-    isRefundable: boolean("is_refundable").notNull().default(true),
-    refundType: text("refund_type", { enum: ["void", "refund"] }),
     dueDate: date("due_date"),
     /**
      * Where the job's items are and what state they are in, kept by a trigger on order_items
@@ -119,15 +119,72 @@ export const orderStatusDeltas = pgTable("order_status_deltas", {
   n: integer("n").notNull(),
 });
 
-export const orderPayments = pgTable("order_payments", {
-  id: serial("id").primaryKey(),
-  orderId: integer("order_id")
-    .notNull()
-    .references(() => orders.id, { onDelete: "cascade" }),
-  amountMinor: integer("amount_minor").notNull(),
-  paymentTypeName: text("payment_type_name").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Money taken for a job. A card payment taken through the gateway names it and its PaymentIntent;
+ * `authorised` means the card is held but not yet captured (a refund then is a void: cancel the hold).
+ */
+export const orderPayments = pgTable(
+  "order_payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    amountMinor: integer("amount_minor").notNull(),
+    paymentTypeName: text("payment_type_name").notNull(),
+    gateway: text("gateway", { enum: ["sandbox", "stripe"] }),
+    intentId: text("intent_id"),
+    state: text("state", { enum: ["captured", "authorised"] })
+      .notNull()
+      .default("captured"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Indexed by job in migration 0014 (order_payments_order_id_fk_idx).
+);
+
+/**
+ * One row per refund attempt (a void is one too): claimed before the gateway is called, then
+ * marked succeeded or failed. A full refund is `amount_minor` = everything still refundable;
+ * a partial refund would be another row with a smaller amount. At most one full refund per job
+ * is pending or done (partial unique index), and the claim checks, under the job's row lock, that
+ * the attempts not failed never add up to more than was paid.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    kind: text("kind", { enum: ["refund", "void"] }).notNull(),
+    scope: text("scope", { enum: ["full", "partial"] })
+      .notNull()
+      .default("full"),
+    amountMinor: integer("amount_minor").notNull(),
+    /** Where the money goes back: through the card gateway, or at the outlet's till. */
+    method: text("method", { enum: ["gateway", "till"] }).notNull(),
+    status: text("status", { enum: ["pending", "succeeded", "failed"] })
+      .notNull()
+      .default("pending"),
+    reason: text("reason").notNull(),
+    gatewayRefs: jsonb("gateway_refs").$type<string[]>().notNull().default([]),
+    error: text("error"),
+    staffUserId: integer("staff_user_id")
+      .notNull()
+      .references(() => staffUsers.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("order_refunds_order_idx").on(t.orderId),
+    index("order_refunds_staff_idx").on(t.staffUserId),
+    uniqueIndex("order_refunds_one_full_uq")
+      .on(t.orderId)
+      .where(sql`${t.scope} = 'full' and ${t.status} <> 'failed'`),
+    check("order_refunds_amount_positive", sql`${t.amountMinor} > 0`),
+  ],
+);
 
 export const relatedOrders = pgTable(
   "related_orders",
@@ -187,24 +244,31 @@ export const orderItems = pgTable(
   ],
 );
 
-/** Every status, outlet and priority change, with who and when. */
-export const jobChanges = pgTable(
-  "job_changes",
+/**
+ * The job's timeline: every change to a job (status, item status, outlet, priority, refund, void,
+ * customer, link, receipt sent, notes), written in the same transaction as the change. Values are
+ * kept in staff words at the time (status names, outlet abbreviations, customer names).
+ */
+export const jobEvents = pgTable(
+  "job_events",
   {
     id: serial("id").primaryKey(),
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     orderItemId: integer("order_item_id").references(() => orderItems.id, { onDelete: "cascade" }),
-    field: text("field", { enum: ["dispense_status", "item_status", "outlet", "priority"] }).notNull(),
+    kind: text("kind", { enum: JOB_EVENT_KINDS }).notNull(),
     fromValue: text("from_value"),
-    toValue: text("to_value").notNull(),
-    staffUserId: integer("staff_user_id")
-      .notNull()
-      .references(() => staffUsers.id),
+    toValue: text("to_value"),
+    /** Null when the system made the change. */
+    staffUserId: integer("staff_user_id").references(() => staffUsers.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("job_changes_order_idx").on(t.orderId)],
+  (t) => [
+    index("job_events_order_idx").on(t.orderId, t.createdAt),
+    index("job_events_order_item_idx").on(t.orderItemId),
+    index("job_events_staff_idx").on(t.staffUserId),
+  ],
 );
 
 export const savedSearches = pgTable(

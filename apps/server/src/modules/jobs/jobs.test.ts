@@ -91,7 +91,10 @@ describe("jobs list", () => {
 
 describe("statuses and priority", () => {
   it("changes a job's status to a selectable one and records who did it", async () => {
-    const [job] = (await get("/api/staff/orders?per_page=1")).json().data;
+    const [job] = await t.database.query<{ id: number }>(
+      `select o.id from orders o join statuses s on s.id = o.dispense_status_id
+       where s.slug not in ('cancelled', 'refunded', 'voided', 'refunded-transaction') order by o.id limit 1`,
+    );
     const ready = await statusId("dispense", "ready-to-go");
     const res = await t.call(token, {
       method: "PUT",
@@ -100,10 +103,10 @@ describe("statuses and priority", () => {
     });
     expect(res.json().data.dispense_status.slug).toBe("ready-to-go");
     const [change] = await t.database.query<{ to_value: string; staff_user_id: number }>(
-      "select to_value, staff_user_id from job_changes where order_id = $1 order by id desc limit 1",
+      "select to_value, staff_user_id from job_events where order_id = $1 order by id desc limit 1",
       [job.id],
     );
-    expect(change.to_value).toBe("ready-to-go");
+    expect(change.to_value).toBe("Ready To Go");
     const refunded = await t.call(token, {
       method: "PUT",
       url: `/api/staff/orders/${job.id}/dispense-status`,
@@ -150,7 +153,7 @@ describe("batch updates", () => {
   const openItems = async () =>
     t.database.query<{ id: number }>(
       `select i.id from order_items i join orders o on o.id = i.order_id join statuses s on s.id = o.dispense_status_id
-       where s.slug <> 'cancelled' order by i.id limit 3`,
+       where s.slug <> 'cancelled' and i.quantity <> -1 order by i.id limit 3`,
     );
 
   it("updates every item or none", async () => {
@@ -215,12 +218,12 @@ describe("batch updates", () => {
     async () => {
       const rows = await t.database.query<{ id: number }>(
         `select i.id from order_items i join orders o on o.id = i.order_id join statuses s on s.id = o.dispense_status_id
-       where s.slug <> 'cancelled' order by i.id limit 12`,
+       where s.slug not in ('cancelled', 'refunded', 'voided', 'refunded-transaction') and i.quantity <> -1 order by i.id limit 12`,
       );
       const ids = rows.map((r) => r.id);
       const slugs = ["ready-to-edge", "ready-to-pick", "ready-to-go", "dispatched"];
       const targets = await Promise.all(slugs.map((s) => statusId("item", s)));
-      const before = (await t.database.query<{ n: number }>("select count(*)::int as n from job_changes"))[0]
+      const before = (await t.database.query<{ n: number }>("select count(*)::int as n from job_events"))[0]
         .n;
       // Four batches over overlapping windows, each listing its items in a different order.
       const batches = [ids.slice(0, 8), ids.slice(4, 12).reverse(), ids.slice(2, 10), [...ids].reverse()];
@@ -234,17 +237,16 @@ describe("batch updates", () => {
         ),
       );
       expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
-      const after = (await t.database.query<{ n: number }>("select count(*)::int as n from job_changes"))[0]
-        .n;
+      const after = (await t.database.query<{ n: number }>("select count(*)::int as n from job_events"))[0].n;
       expect(after - before).toBe(batches.reduce((n, b) => n + b.length, 0));
       // No lost write: each item's changes form one chain (every change starts where the one
       // before it ended), and the item ends where its last change put it.
       const changes = await t.database.query<{ order_item_id: number; from_value: string; to_value: string }>(
-        "select order_item_id, from_value, to_value from job_changes where order_item_id = any($1) and field = 'item_status' order by id",
+        "select order_item_id, from_value, to_value from job_events where order_item_id = any($1) and kind = 'item_status' order by id",
         [ids],
       );
       const final = await t.database.query<{ id: number; slug: string }>(
-        "select i.id, s.slug from order_items i join statuses s on s.id = i.dispense_status_id where i.id = any($1)",
+        "select i.id, s.display_name as slug from order_items i join statuses s on s.id = i.dispense_status_id where i.id = any($1)",
         [ids],
       );
       for (const item of final) {
@@ -260,7 +262,7 @@ describe("batch updates", () => {
     async () => {
       const jobs = await t.database.query<{ id: number }>(
         `select o.id from orders o join statuses s on s.id = o.dispense_status_id
-         where s.slug <> 'cancelled' order by o.id limit 8`,
+         where s.slug not in ('cancelled', 'refunded', 'voided', 'refunded-transaction') order by o.id limit 8`,
       );
       const slugs = ["paid", "in-progress", "ready-to-go", "completed"];
       const targets = await Promise.all(slugs.map((s) => statusId("dispense", s)));

@@ -12,6 +12,7 @@ import {
   updateOrderNote,
   updateReceiptNote,
 } from "@loupe/contract";
+import { receiptNoteContent } from "@loupe/domain";
 import { eq } from "drizzle-orm";
 import { notFound } from "../../platform/http/app-error";
 import { createFilesService } from "../files/files.service";
@@ -41,8 +42,12 @@ export function registerNotesRoutes({ bind, db, storage }: ModuleContext): void 
   }));
   bind(updateReceiptNote, async ({ staff, params, body }) => {
     // A receipt note is the job note that starts "Receipt Note:" (jobs-area §3); the prefix is kept.
-    const text = body.content.startsWith("Receipt Note:") ? body.content : `Receipt Note: ${body.content}`;
-    return { data: await service.updateOrderNote(staff, params.id, params.noteId, text, body.version) };
+    const text = receiptNoteContent(body.content);
+    return {
+      data: await service.updateOrderNote(staff, params.id, params.noteId, text, body.version, {
+        receiptNote: true,
+      }),
+    };
   });
   bind(createOrderItemNote, async ({ staff, params, body, reply }) => {
     reply.status(201);

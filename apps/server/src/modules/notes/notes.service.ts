@@ -1,10 +1,12 @@
 import type { NoteWire } from "@loupe/contract";
+import { isReceiptNote, receiptNoteText } from "@loupe/domain";
 import { and, desc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { customers } from "../customers/customers.tables";
 import { toFileWire } from "../files/files.mappers";
 import { files } from "../files/files.tables";
+import { recordJobEvents } from "../jobs/job-events";
 import { orderItems, orders } from "../jobs/jobs.tables";
 import type { StaffRow } from "../staff/staff.service";
 import { staffUsers } from "../staff/staff.tables";
@@ -16,6 +18,12 @@ type NoteRow = typeof notes.$inferSelect;
 export const NOTE_AUTHOR_ONLY = "Only the author can remove this note.";
 export const NOTE_AUTHOR_ONLY_UPDATE = "Only the author can update this note.";
 export const ORDER_NOT_FOUND = "Order not found";
+
+/** Notes go on the timeline shortened to one line. */
+const timelineText = (content: string) => {
+  const line = content.replace(/\s+/g, " ").trim();
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+};
 
 export function createNotesService(db: Db) {
   async function orderExists(orderId: number) {
@@ -162,17 +170,32 @@ export function createNotesService(db: Db) {
         if (found.length !== new Set(fileIds).size)
           throw validationError({ files: ["One of the files does not exist."] });
       }
-      const [row] = await db
-        .insert(notes)
-        .values({
-          orderId,
-          orderItemId,
-          content,
-          creatorId: staff?.id ?? null,
-          updatedBy: staff?.id ?? null,
-          fileIds: [...new Set(fileIds)],
-        })
-        .returning();
+      // The note and its timeline entry commit together.
+      const row = await db.transaction(async (txx) => {
+        const tx = txx as unknown as Db;
+        const [inserted] = await tx
+          .insert(notes)
+          .values({
+            orderId,
+            orderItemId,
+            content,
+            creatorId: staff?.id ?? null,
+            updatedBy: staff?.id ?? null,
+            fileIds: [...new Set(fileIds)],
+          })
+          .returning();
+        const receipt = isReceiptNote(content);
+        await recordJobEvents(tx, [
+          {
+            orderId,
+            orderItemId,
+            kind: receipt ? "receipt_note_added" : "note_added",
+            toValue: timelineText(receipt ? receiptNoteText(content) : content),
+            staffUserId: staff?.id ?? null,
+          },
+        ]);
+        return inserted;
+      });
       return (await toWire([row]))[0];
     },
 
@@ -184,6 +207,7 @@ export function createNotesService(db: Db) {
     /**
      * Only the author edits a job note; a missing job answers "Order not found". An edit from a
      * stale read (an older `version`, e.g. the same author in another tab) is refused with a 409.
+     * The receipt note is the job's, not one person's: any staff member may correct it (`receiptNote`).
      */
     async updateOrderNote(
       staff: StaffRow,
@@ -191,6 +215,7 @@ export function createNotesService(db: Db) {
       noteId: number,
       content: string,
       expected?: number,
+      options: { receiptNote?: boolean } = {},
     ) {
       await orderExists(orderId);
       const [row] = await db
@@ -198,12 +223,29 @@ export function createNotesService(db: Db) {
         .from(notes)
         .where(and(eq(notes.id, noteId), eq(notes.orderId, orderId)));
       if (!row) throw notFound("Note");
-      if (row.creatorId !== staff.id) throw new AppError("forbidden", NOTE_AUTHOR_ONLY_UPDATE);
-      const [updated] = await db
-        .update(notes)
-        .set({ content, ...nextVersion(notes, staff) })
-        .where(matchVersion(notes, noteId, expected, eq(notes.orderId, orderId)))
-        .returning();
+      const receipt = Boolean(options.receiptNote) && isReceiptNote(row.content);
+      if (!receipt && row.creatorId !== staff.id) throw new AppError("forbidden", NOTE_AUTHOR_ONLY_UPDATE);
+      // The edit and its timeline entry commit together; a stale version changes nothing.
+      const updated = await db.transaction(async (txx) => {
+        const tx = txx as unknown as Db;
+        const [changed] = await tx
+          .update(notes)
+          .set({ content, ...nextVersion(notes, staff) })
+          .where(matchVersion(notes, noteId, expected, eq(notes.orderId, orderId)))
+          .returning();
+        if (!changed) return null;
+        await recordJobEvents(tx, [
+          {
+            orderId,
+            orderItemId: row.orderItemId,
+            kind: receipt ? "receipt_note_edited" : "note_edited",
+            fromValue: timelineText(receipt ? receiptNoteText(row.content) : row.content),
+            toValue: timelineText(receipt ? receiptNoteText(content) : content),
+            staffUserId: staff.id,
+          },
+        ]);
+        return changed;
+      });
       if (!updated) throw await stale(staff, noteId, expected);
       return (await toWire([updated]))[0];
     },

@@ -1,11 +1,10 @@
 import { confirmPayment, createPaymentIntent, getPaymentConfig } from "@loupe/contract";
 import { z } from "zod";
-import { createPaymentGateway, createSandboxGateway } from "../../integrations/payments";
+import { createSandboxGateway } from "../../integrations/payments";
 import type { ModuleContext } from "../module-context";
 import { createPaymentsService } from "./payments.service";
 
-export function registerPaymentsRoutes({ app, bind, db, config }: ModuleContext): void {
-  const gateway = createPaymentGateway(config, db);
+export function registerPaymentsRoutes({ app, bind, db, payments: gateway }: ModuleContext): void {
   const service = createPaymentsService({ db, gateway });
   bind(createPaymentIntent, async ({ staff, req }) => {
     const key = req.headers["idempotency-key"];

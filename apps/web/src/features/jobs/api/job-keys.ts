@@ -4,6 +4,8 @@ export const jobKeys = {
   list: (variant: string, query: Record<string, unknown>) => ["jobs", "list", variant, query] as const,
   lists: ["jobs", "list"] as const,
   one: (id: number) => ["jobs", "one", id] as const,
+  /** Under "jobs", so every job edit refreshes the timeline too. */
+  events: (id: number) => ["jobs", "events", id] as const,
   tabs: ["jobs", "tabs"] as const,
   savedSearches: ["saved-searches"] as const,
   goOrders: (query: Record<string, unknown>) => ["go-orders", query] as const,

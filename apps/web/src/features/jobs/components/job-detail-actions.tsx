@@ -34,10 +34,12 @@ export function JobDetailActions({
   job,
   onMessage,
   onNotes,
+  onRefund,
 }: {
   job: OrderDetailWire;
   onMessage: () => void;
   onNotes: () => void;
+  onRefund: () => void;
 }) {
   const outlet = useCurrentOutlet();
   const { data: regions = [] } = useRegions();
@@ -68,7 +70,11 @@ export function JobDetailActions({
           "View Invoice in the point-of-sale system",
           posInvoiceUrl(job.vend_base_url, job.vend_invoice_number),
         )}
-      {job.is_refundable && <LaterButton label={job.refund_type === "void" ? "Void" : "Refund"} />}
+      {job.is_refundable && (
+        <Button size="xs" variant="light" color="red" onClick={onRefund}>
+          {job.refund_type === "void" ? "Void" : "Refund"}
+        </Button>
+      )}
       <Button size="xs" variant="light" onClick={onMessage}>
         Send a Message
       </Button>

@@ -1,8 +1,11 @@
-import { Loader, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
+import { Link } from "react-router";
 import { CommentsModal } from "../../customer-actions/comments-modal";
 import { MessageModal } from "../../customer-actions/message-modal";
 import { useJob } from "../api/jobs-queries";
+import { JobTimeline } from "./actions/job-timeline";
+import { RefundModal } from "./actions/refund-modal";
 import { JobDetailActions } from "./job-detail-actions";
 import { JobItemsTable } from "./job-items-table";
 
@@ -15,6 +18,7 @@ export function JobDetail(props: {
   const { data: job, isLoading, error } = useJob(props.jobId);
   const [messaging, setMessaging] = useState(false);
   const [notesOpen, setNotesOpen] = useState(false);
+  const [refunding, setRefunding] = useState(false);
   if (error) return <Text c="red">Could not load the job.</Text>;
   if (isLoading || !job) return <Loader size="sm" />;
   const cancelled = job.dispense_status.slug === "cancelled";
@@ -65,7 +69,31 @@ export function JobDetail(props: {
           ))}
         </Paper>
       </SimpleGrid>
-      <JobDetailActions job={job} onMessage={() => setMessaging(true)} onNotes={() => setNotesOpen(true)} />
+      {job.related_orders.length > 0 && (
+        <Group gap="xs" data-testid="related-orders">
+          <Text size="sm" fw={600}>
+            Related jobs:
+          </Text>
+          {job.related_orders.map((r) => (
+            <Anchor
+              key={r.id}
+              component={Link}
+              size="sm"
+              to={`/jobs?q=${encodeURIComponent(r.vend_invoice_number || r.uid)}`}
+            >
+              {r.vend_invoice_number || r.uid}
+            </Anchor>
+          ))}
+        </Group>
+      )}
+      <JobDetailActions
+        job={job}
+        onMessage={() => setMessaging(true)}
+        onNotes={() => setNotesOpen(true)}
+        onRefund={() => setRefunding(true)}
+      />
+      <JobTimeline jobId={job.id} />
+      {refunding && <RefundModal job={job} onClose={() => setRefunding(false)} />}
       {notesOpen && (
         <CommentsModal
           target={{ orderId: job.id }}

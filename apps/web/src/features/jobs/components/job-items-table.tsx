@@ -43,7 +43,12 @@ export function JobItemsTable(props: {
         <Table.Td w={100}>${formatMoney(item.total_amount)}</Table.Td>
         <Table.Td w={460}>
           {refunded ? (
-            <StatusBadge slug="refunded" label="Refunded" />
+            // A voided job's items are at quantity −1 too, but say what happened to them.
+            item.dispense_status.slug === "voided" ? (
+              <StatusBadge slug="voided" label="Voided" />
+            ) : (
+              <StatusBadge slug="refunded" label="Refunded" />
+            )
           ) : (
             <Group gap="xs" wrap="nowrap">
               <StatusBadge slug={item.dispense_status.slug} label={item.dispense_status.display_name} />

@@ -5,6 +5,7 @@ import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { DataTable } from "../../../components/data-table";
 import { formatMoney } from "../../../lib/format";
+import { JobRowActions } from "./actions/job-row-actions";
 import { CreatedCell } from "./created-cell";
 import { JobDetail } from "./job-detail";
 import { customerProfilePath } from "./job-detail-actions";
@@ -94,6 +95,12 @@ export function JobsTable(props: {
               {o.notes_count}
             </Button>
           ),
+        },
+        {
+          key: "actions",
+          title: "",
+          width: 40,
+          render: (o) => <JobRowActions job={o} />,
         },
         {
           key: "select",

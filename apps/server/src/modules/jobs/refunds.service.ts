@@ -1,0 +1,243 @@
+import { randomUUID } from "node:crypto";
+import { NOT_REFUNDABLE, REFUND_IN_PROGRESS, REFUNDED_QUANTITY } from "@loupe/domain";
+import { and, eq } from "drizzle-orm";
+import { type PaymentGateway, PaymentGatewayError } from "../../integrations/payments";
+import type { Database, Db } from "../../platform/db/client";
+import { AppError, notFound, validationError } from "../../platform/http/app-error";
+import { refundReasons, statuses } from "../reference/reference.tables";
+import type { StaffRow } from "../staff/staff.service";
+import { recordJobEvents } from "./job-events";
+import { orderItems, orderPayments, orderRefunds, orders } from "./jobs.tables";
+import { loadRefundStates } from "./refund-facts";
+
+type Attempt = typeof orderRefunds.$inferSelect;
+/** A pending attempt older than this was abandoned (its request died before recording): drive it again. */
+const ABANDONED_AFTER_MS = 120_000;
+const WAIT_FOR_OUTCOME_MS = 20_000;
+const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
+
+/** Postgres unique violation (SQLSTATE 23505), through either driver. */
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+};
+
+/**
+ * Full refunds and voids (ADR 0010). Three steps, never a gateway call inside a transaction
+ * (DESIGN rule 6):
+ *   1. claim: under the job's row lock, check it is refundable and insert the attempt (one full
+ *      refund per job pending or done, by a partial unique index; amounts never above what was paid);
+ *   2. call the gateway with the attempt's idempotency key (one key per payment refunded);
+ *   3. record: the attempt succeeds and the job and its items become Refunded (or Voided) with a
+ *      timeline entry, in one transaction; or the attempt fails and the job is left as it was.
+ * A retry with the same Idempotency-Key answers the first outcome (waiting for it while the first
+ * request is still at the gateway); a retry of an attempt abandoned as pending (a crash between 2
+ * and 3) calls the gateway again with the same keys, which answers the same refund, and records it once.
+ */
+export function createRefundsService({
+  database,
+  gateway,
+  detail,
+  reindex,
+}: {
+  database: Database;
+  gateway: PaymentGateway;
+  detail: (orderId: number) => Promise<unknown>;
+  reindex: (orderIds: number[]) => Promise<void>;
+}) {
+  const db = database.db;
+
+  async function claim(
+    staff: StaffRow,
+    orderId: number,
+    reason: string,
+    key: string,
+  ): Promise<{ attempt: Attempt; created: boolean }> {
+    try {
+      return await db.transaction(async (txx) => {
+        const tx = txx as unknown as Db;
+        const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+        if (!order) throw notFound("Order");
+        // A retry with this key that waited for the lock answers the attempt the first one made.
+        const [same] = await tx.select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, key));
+        if (same) return { attempt: same, created: false };
+        const state = (await loadRefundStates(tx, [order])).get(orderId)!;
+        if (!state.is_refundable) {
+          const [pending] = await tx
+            .select({ id: orderRefunds.id })
+            .from(orderRefunds)
+            .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, "pending")));
+          throw new AppError("conflict", pending ? REFUND_IN_PROGRESS : NOT_REFUNDABLE);
+        }
+        const pays = await tx.select().from(orderPayments).where(eq(orderPayments.orderId, orderId));
+        const [attempt] = await tx
+          .insert(orderRefunds)
+          .values({
+            orderId,
+            idempotencyKey: key,
+            kind: state.refund_type ?? "refund",
+            scope: "full",
+            amountMinor: state.refundableMinor,
+            method: pays.some((p) => p.intentId) ? "gateway" : "till",
+            reason,
+            staffUserId: staff.id,
+          })
+          .returning();
+        return { attempt, created: true };
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        // The same key raced us (answer its outcome), or another attempt holds the job.
+        const [same] = await db.select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, key));
+        if (same) return { attempt: same, created: false };
+        throw new AppError("conflict", REFUND_IN_PROGRESS);
+      }
+      throw err;
+    }
+  }
+
+  /** Step 2: the gateway, outside any transaction. Till payments are returned by staff at the outlet. */
+  async function callGateway(attempt: Attempt): Promise<string[]> {
+    const pays = await db.select().from(orderPayments).where(eq(orderPayments.orderId, attempt.orderId));
+    const [order] = await db.select().from(orders).where(eq(orders.id, attempt.orderId));
+    const { currency } = await currencyOf(order.regionId);
+    const refs: string[] = [];
+    for (const p of pays.filter((x) => x.intentId)) {
+      const idempotencyKey = `${attempt.idempotencyKey}:${p.id}`;
+      if (attempt.kind === "void" && p.state === "authorised") {
+        refs.push((await gateway.cancel({ intentId: p.intentId!, currency, idempotencyKey })).id);
+      } else {
+        const refund = await gateway.refund({
+          intentId: p.intentId!,
+          currency,
+          amountMinor: p.amountMinor,
+          idempotencyKey,
+          metadata: { order_id: String(attempt.orderId), refund_attempt: String(attempt.id) },
+        });
+        refs.push(refund.id);
+      }
+    }
+    return refs;
+  }
+
+  async function currencyOf(regionId: number) {
+    const rows = await database.query<{ default_currency: string }>(
+      "select default_currency from regions where id = $1",
+      [regionId],
+    );
+    return { currency: rows[0]?.default_currency ?? "AUD" };
+  }
+
+  async function fail(attempt: Attempt, message: string) {
+    await db
+      .update(orderRefunds)
+      .set({ status: "failed", error: message, completedAt: new Date() })
+      .where(and(eq(orderRefunds.id, attempt.id), eq(orderRefunds.status, "pending")));
+  }
+
+  /** Step 3: the attempt and the job change together, once, whatever the number of retries. */
+  async function succeed(staff: StaffRow, attempt: Attempt, refs: string[]) {
+    const slug = attempt.kind === "void" ? "voided" : "refunded";
+    const statusRows = await db.select().from(statuses);
+    const find = (kind: "dispense" | "item" | "payment", s: string) =>
+      statusRows.find((r) => r.kind === kind && r.slug === s)!;
+    await db.transaction(async (txx) => {
+      const tx = txx as unknown as Db;
+      const [done] = await tx
+        .update(orderRefunds)
+        .set({ status: "succeeded", gatewayRefs: refs, completedAt: new Date(), error: null })
+        .where(and(eq(orderRefunds.id, attempt.id), eq(orderRefunds.status, "pending")))
+        .returning();
+      if (!done) return;
+      const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId)).for("update");
+      const from = statusRows.find((r) => r.id === order.dispenseStatusId);
+      await tx
+        .update(orders)
+        .set({
+          dispenseStatusId: find("dispense", slug).id,
+          paymentStatusId: find("payment", slug).id,
+          updatedAt: new Date(),
+        })
+        .where(eq(orders.id, attempt.orderId));
+      await tx
+        .update(orderItems)
+        .set({ quantity: REFUNDED_QUANTITY, dispenseStatusId: find("item", slug).id, updatedAt: new Date() })
+        .where(eq(orderItems.orderId, attempt.orderId));
+      const where = attempt.method === "gateway" ? "to the card" : "at the till";
+      await recordJobEvents(tx, [
+        {
+          orderId: attempt.orderId,
+          kind: attempt.kind,
+          fromValue: from?.displayName ?? null,
+          toValue: `${money(attempt.amountMinor)} ${where} (${attempt.reason})`,
+          staffUserId: staff.id,
+        },
+      ]);
+    });
+  }
+
+  /** Waits (briefly) for another request's attempt to finish. */
+  async function outcomeOf(attempt: Attempt): Promise<Attempt> {
+    const until = Date.now() + WAIT_FOR_OUTCOME_MS;
+    for (;;) {
+      const [now] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, attempt.id));
+      if (now.status !== "pending" || Date.now() > until) return now;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  async function drive(staff: StaffRow, attempt: Attempt) {
+    let refs: string[];
+    try {
+      refs = await callGateway(attempt);
+    } catch (err) {
+      const message =
+        err instanceof PaymentGatewayError
+          ? err.message
+          : `The payment provider failed: ${(err as Error).message}`;
+      await fail(attempt, message);
+      throw new AppError(
+        err instanceof PaymentGatewayError && err.refused ? "conflict" : "upstream_failed",
+        message,
+      );
+    }
+    await succeed(staff, attempt, refs);
+  }
+
+  return {
+    async refund(staff: StaffRow, orderId: number, reasonInput: string, headerKey?: string) {
+      const key = headerKey?.trim() || randomUUID();
+      if (key.length > 200)
+        throw validationError({ "Idempotency-Key": ["The Idempotency-Key is too long."] });
+      const [previous] = await db.select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, key));
+      let attempt: Attempt;
+      let created = false;
+      if (previous) {
+        if (previous.orderId !== orderId)
+          throw new AppError("conflict", "This Idempotency-Key was already used for another job.");
+        attempt = previous;
+      } else {
+        const [reason] = await db.select().from(refundReasons).where(eq(refundReasons.slug, reasonInput));
+        const [byName] = reason
+          ? [reason]
+          : await db.select().from(refundReasons).where(eq(refundReasons.name, reasonInput));
+        if (!byName) throw validationError({ reason: ["The selected reason is invalid."] });
+        ({ attempt, created } = await claim(staff, orderId, byName.name, key));
+        if (attempt.orderId !== orderId)
+          throw new AppError("conflict", "This Idempotency-Key was already used for another job.");
+      }
+      if (attempt.status === "pending") {
+        // The request that claimed the attempt drives it. A retry while it is under way waits for
+        // its outcome; only an attempt abandoned long ago (a crash before step 3) is driven again.
+        if (created || Date.now() - attempt.createdAt.getTime() > ABANDONED_AFTER_MS) {
+          await drive(staff, attempt);
+          [attempt] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, attempt.id));
+        } else attempt = await outcomeOf(attempt);
+      }
+      if (attempt.status === "failed") throw new AppError("conflict", attempt.error ?? "The refund failed.");
+      if (attempt.status === "pending") throw new AppError("conflict", REFUND_IN_PROGRESS);
+      await reindex([orderId]);
+      return detail(orderId);
+    },
+  };
+}

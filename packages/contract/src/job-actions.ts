@@ -1,0 +1,87 @@
+import { JOB_EVENT_KINDS } from "@loupe/domain";
+import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
+import { dataEnvelope, idParams, messageEnvelope } from "./envelope";
+import { orderDetailWire } from "./jobs";
+
+// Job actions (jobs-area §2, §7): refund or void, receipts, customer change, linking, timeline.
+
+export const refundOrder = defineEndpoint({
+  method: "POST",
+  base: "api",
+  // The spec's relative path "orders/{id}/refund"; a retry with the same Idempotency-Key header
+  // answers the first result.
+  path: "/orders/:id/refund",
+  summary:
+    "Refund or void a job in full: money back through the card gateway, or recorded for the till. Header Idempotency-Key.",
+  params: idParams,
+  body: z.strictObject({ reason: z.string().trim().min(1, "The reason field is required.").max(100) }),
+  response: z.object({ message: z.string(), data: orderDetailWire }),
+});
+
+const receiptParams = z.object({
+  orderId: z.coerce.number().int().positive(),
+  token: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/),
+});
+
+export const showReceipt = defineEndpoint({
+  method: "GET",
+  base: "shop",
+  path: "/receipt/show/:orderId/:token",
+  summary: "The job's receipt as a printable HTML page (signed link; no sign-in)",
+  auth: false,
+  params: receiptParams,
+});
+
+export const emailReceipt = defineEndpoint({
+  method: "POST",
+  base: "shop",
+  path: "/receipt/email/:orderId/:token",
+  summary: "E-mail the job's receipt (through the outbox) and record it on the job",
+  params: receiptParams,
+  body: z.strictObject({ email: z.email("The email field must be a valid email").max(255) }),
+  response: messageEnvelope,
+});
+
+export const changeOrderCustomer = defineEndpoint({
+  method: "PUT",
+  base: "api",
+  path: "/staff/orders/customer",
+  summary: "Move an online or point-of-sale job to another customer (its receipt link changes with it)",
+  body: z.strictObject({
+    order_id: z.number().int().positive(),
+    customer_id: z.number().int().positive(),
+  }),
+  response: z.object({ message: z.string(), notice: z.string(), data: orderDetailWire }),
+});
+
+export const relateOrder = defineEndpoint({
+  method: "POST",
+  base: "legacy",
+  path: "/orders/:id/relate_order",
+  summary: "Link two jobs (both ways)",
+  params: idParams,
+  body: z.strictObject({ related_order_id: z.number().int().positive() }),
+  response: z.object({ message: z.string(), data: orderDetailWire }),
+});
+
+export const jobEventWire = z.object({
+  id: z.number(),
+  kind: z.enum(JOB_EVENT_KINDS),
+  order_item_id: z.number().nullable(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  by: z.string(),
+  created_at: z.string(),
+  description: z.string(),
+});
+export type JobEventWire = z.infer<typeof jobEventWire>;
+
+export const listJobEvents = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/staff/orders/:id/events",
+  summary: "The job's timeline, oldest first, with the outlet's time zone for display",
+  params: idParams,
+  response: dataEnvelope(z.object({ time_zone: z.string(), events: z.array(jobEventWire) })),
+});

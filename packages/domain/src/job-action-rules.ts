@@ -1,0 +1,167 @@
+// Job actions (jobs-area §2, §4, §7, §8): refund and void, receipts, customer change, linking,
+// receipt notes and the job's timeline. The spec's messages live here, once.
+
+import { ONLINE_CHANNEL_ID, REFUNDED_QUANTITY } from "./constants";
+
+export const REFUND_SUCCESS = "Successfully refunded.";
+export const RECEIPT_SENT = (email: string) => `The receipt sent to ${email} successfully.`;
+export const CUSTOMER_CHANGED = "Customer Changed Successfully";
+export const CUSTOMER_CHANGED_NOTICE =
+  'You have changed the customer. Please go to "Edit Selection" and update prescription information for glasses and contact lens items.';
+export const ORDER_LINKED = "Order Linked Successfully";
+export const RECEIPT_NOTE_SAVED = "Receipt Note Created Successfully";
+export const RECEIPT_NOTE_PREFIX = "Receipt Note:";
+
+export const NOT_REFUNDABLE =
+  "This job cannot be refunded: it is already refunded or voided, or nothing was paid.";
+export const REFUND_IN_PROGRESS = "A refund for this job is already being made.";
+export const REFUND_EXCEEDS_CAPTURED = "The refund would return more than was paid for this job.";
+export const REFUNDED_ITEM_LOCKED = "A refunded item cannot change status.";
+export const REFUNDED_JOB_LOCKED = "A refunded or voided job cannot change status.";
+export const LINK_SELF = "A job cannot be linked to itself.";
+export const LINK_TWICE = "These jobs are already linked.";
+export const CHANGE_CUSTOMER_CHANNEL = "Only online or point-of-sale jobs can change customer.";
+export const CHANGE_CUSTOMER_SAME = "The job already belongs to this customer.";
+
+/** Page sizes of the modals' searches (spec §9). */
+export const CUSTOMER_SEARCH_PAGE_SIZE = 15;
+export const ORDER_LINK_SEARCH_PAGE_SIZE = 10;
+
+export const isReceiptNote = (content: string) => content.startsWith(RECEIPT_NOTE_PREFIX);
+/** A receipt note always carries the prefix once, whatever staff typed. */
+export const receiptNoteContent = (text: string) => {
+  const body = text.trim();
+  return isReceiptNote(body) ? body : `${RECEIPT_NOTE_PREFIX} ${body}`;
+};
+/** The words staff typed, without the prefix (what the modal edits and the receipt prints). */
+export const receiptNoteText = (content: string) =>
+  isReceiptNote(content) ? content.slice(RECEIPT_NOTE_PREFIX.length).trim() : content;
+
+/** Change customer is offered for online or point-of-sale jobs only (spec §6). */
+export const canChangeCustomer = (job: { channel_id: number; is_octopos_order: boolean }) =>
+  job.channel_id === ONLINE_CHANNEL_ID || job.is_octopos_order;
+
+export interface RefundFacts {
+  /** The job's dispense status slug. */
+  statusSlug: string;
+  isPointOfSale: boolean;
+  items: readonly { quantity: number }[];
+  /** Money taken for the job: captured card or till payments, and card holds not yet captured. */
+  payments: readonly { amountMinor: number; authorisedOnly: boolean; createdAt: Date }[];
+  /** Refund attempts that have not failed (pending or done), with their amounts. */
+  refundedMinor: number;
+  /** Whether a full refund or void has completed, and which. */
+  completed: "refund" | "void" | null;
+  now: Date;
+  /** The outlet's time zone: "paid today" is the outlet's today. */
+  timeZone: string;
+}
+
+export interface RefundState {
+  refunded: boolean;
+  voided: boolean;
+  is_refundable: boolean;
+  refund_type: "void" | "refund" | null;
+  /** What a full refund would return now, in minor units. */
+  refundableMinor: number;
+}
+
+const dayIn = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    at,
+  );
+
+/**
+ * Refunded is one fact, derived here and only here (the job list, the detail and the refund call
+ * all ask this function). A job is refunded when a full refund completed, its status says so, or
+ * every item is at quantity −1; voided likewise. It is refundable while it is neither and money
+ * remains to return. It is a void while the card is only authorised (nothing captured yet), or
+ * when a point-of-sale job was paid today at the outlet (the till can still void the sale);
+ * otherwise a refund.
+ */
+export function refundState(f: RefundFacts): RefundState {
+  const voided = f.completed === "void" || f.statusSlug === "voided";
+  const refunded =
+    !voided &&
+    (f.completed === "refund" ||
+      f.statusSlug === "refunded" ||
+      f.statusSlug === "refunded-transaction" ||
+      (f.items.length > 0 && f.items.every((i) => i.quantity === REFUNDED_QUANTITY)));
+  const paid = f.payments.reduce((n, p) => n + p.amountMinor, 0);
+  const refundableMinor = Math.max(0, paid - f.refundedMinor);
+  const is_refundable = !voided && !refunded && refundableMinor > 0 && f.statusSlug !== "cancelled";
+  if (!is_refundable) return { refunded, voided, is_refundable, refund_type: null, refundableMinor };
+  const authorisedOnly = f.payments.length > 0 && f.payments.every((p) => p.authorisedOnly);
+  const today = dayIn(f.now, f.timeZone);
+  const paidTodayAtTill =
+    f.isPointOfSale &&
+    f.payments.length > 0 &&
+    f.payments.every((p) => dayIn(p.createdAt, f.timeZone) === today);
+  return {
+    refunded,
+    voided,
+    is_refundable,
+    refund_type: authorisedOnly || paidTodayAtTill ? "void" : "refund",
+    refundableMinor,
+  };
+}
+
+/** Timeline entry kinds: every change to a job is one of these. */
+export const JOB_EVENT_KINDS = [
+  "dispense_status",
+  "item_status",
+  "outlet",
+  "priority",
+  "refund",
+  "void",
+  "customer",
+  "link",
+  "receipt_sent",
+  "note_added",
+  "note_edited",
+  "receipt_note_added",
+  "receipt_note_edited",
+] as const;
+export type JobEventKind = (typeof JOB_EVENT_KINDS)[number];
+
+const PRIORITY_WORDS: Record<string, string> = { "1": "Normal", "2": "Urgent" };
+
+/** One timeline line in staff words: "Status: Paid → Ready To Go", "Refunded $120.00 (Product faulty)". */
+export function describeJobEvent(e: {
+  kind: JobEventKind;
+  from: string | null;
+  to: string | null;
+  item?: string | null;
+}): string {
+  const change = (label: string, from: string | null, to: string | null) =>
+    from ? `${label}: ${from} → ${to ?? "—"}` : `${label}: ${to ?? "—"}`;
+  const item = e.item ? `Item ${e.item}` : "Item";
+  switch (e.kind) {
+    case "dispense_status":
+      return change("Job status", e.from, e.to);
+    case "item_status":
+      return change(`${item} status`, e.from, e.to);
+    case "outlet":
+      return change(`${item} location`, e.from, e.to);
+    case "priority":
+      return change("Priority", PRIORITY_WORDS[e.from ?? ""] ?? e.from, PRIORITY_WORDS[e.to ?? ""] ?? e.to);
+    case "refund":
+      return `Refunded ${e.to ?? ""}`.trim();
+    case "void":
+      return `Voided ${e.to ?? ""}`.trim();
+    case "customer":
+      return change("Customer", e.from, e.to);
+    case "link":
+      return `Linked to job ${e.to ?? ""}`.trim();
+    case "receipt_sent":
+      return `Receipt e-mailed to ${e.to ?? ""}`.trim();
+    case "note_added":
+      return `Note added: ${e.to ?? ""}`;
+    case "note_edited":
+      return change("Note edited", e.from, e.to);
+    case "receipt_note_added":
+      return `Receipt note added: ${e.to ?? ""}`;
+    case "receipt_note_edited":
+      return change("Receipt note edited", e.from, e.to);
+  }
+}
