@@ -13,5 +13,6 @@ export * from "./payment-rules";
 export * from "./pd-presenter";
 export * from "./pd-rules";
 export * from "./prescription-rules";
+export * from "./shipping-rules";
 export * from "./status-rules";
 export * from "./version-rules";
