@@ -12,3 +12,4 @@ export * from "./payments";
 export * from "./pds";
 export * from "./prescriptions";
 export * from "./reference";
+export * from "./shipping";

@@ -1,6 +1,8 @@
+import { SHIPMENT_STATUSES } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { dataEnvelope, hitsEnvelope, idParams, pagedEnvelope } from "./envelope";
+import { shipmentWire } from "./shipping";
 
 const status = z.object({ id: z.number(), slug: z.string(), display_name: z.string() });
 
@@ -74,7 +76,7 @@ export const orderWire = z.object({
       country: z.string().nullable(),
     }),
   }),
-  shipment_status: z.enum(["not_created", "created"]),
+  shipment_status: z.enum(SHIPMENT_STATUSES),
   shipment_company: z.string().nullable(),
   shipment_tracking_id: z.string().nullable(),
   is_refundable: z.boolean(),
@@ -98,6 +100,8 @@ export const orderDetailWire = orderWire.extend({
   payments: z.array(z.object({ amount: z.number(), historical_payment_type_name: z.string() })),
   coupons: z.array(z.object({ code: z.string(), amount: z.number() })),
   related_orders: z.array(z.object({ id: z.number(), vend_invoice_number: z.string(), uid: z.string() })),
+  /** The job's live shipment, or its last attempt that did not go through (timed out: retryable). */
+  shipment: shipmentWire.nullable(),
 });
 export type OrderDetailWire = z.infer<typeof orderDetailWire>;
 
