@@ -13,6 +13,7 @@ import {
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import type { Config } from "./config";
+import { type Couriers, createCouriers } from "./integrations/couriers";
 import { createEmailSender, type EmailSender } from "./integrations/email";
 import { createFileStorage, type FileStorage } from "./integrations/file-storage";
 import { createSearch, logIndexWriteFailures, type SearchPort, startSearchSync } from "./integrations/search";
@@ -36,6 +37,7 @@ export interface Adapters {
   sms?: SmsSender | null;
   search?: SearchPort;
   storage?: FileStorage;
+  couriers?: Couriers;
 }
 
 export interface BuildAppOptions {
@@ -118,6 +120,7 @@ export async function buildApp({
     app,
     bind: createBinder(app, authGuard(database.db)),
     config,
+    couriers: adapters.couriers ?? createCouriers(config, database.db),
     database,
     db: database.db,
     outbox,

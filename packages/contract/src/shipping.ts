@@ -124,7 +124,13 @@ export const createSendleOrder = defineEndpoint({
   base: "api",
   path: "/staff/sendle-orders",
   summary: "Book a Sendle pickup for a job (off unless Sendle is configured)",
-  body: z.object({ pickup_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(), ...orderBody }),
+  body: z.object({
+    pickup_date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .optional(),
+    ...orderBody,
+  }),
   response: z.object({
     message: z.string(),
     tracking_url: z.string().nullable(),
@@ -158,4 +164,3 @@ export const getShippingLabel = defineEndpoint({
   summary: "The label PDF of a job's shipment (id: the job)",
   params: z.object({ id: z.coerce.number().int().positive() }),
 });
-

@@ -15,6 +15,7 @@ import { registerPrescriptionsRoutes } from "./prescriptions/prescriptions.route
 import { registerPromosRoutes } from "./promos/promos.routes";
 import { registerReferenceRoutes } from "./reference/reference.routes";
 import { registerReferralsRoutes } from "./referrals/referrals.routes";
+import { registerShippingRoutes } from "./shipping/shipping.routes";
 import { registerShopLoginRoutes } from "./shop-login/shop-login.routes";
 import { registerStaffRoutes } from "./staff/staff.routes";
 
@@ -38,4 +39,5 @@ export const moduleRoutes: ((ctx: ModuleContext) => void | Promise<void>)[] = [
   registerPromosRoutes,
   registerJobsRoutes,
   registerSavedSearchesRoutes,
+  registerShippingRoutes,
 ];

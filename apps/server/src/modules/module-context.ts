@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
+import type { Couriers } from "../integrations/couriers";
 import type { FileStorage } from "../integrations/file-storage";
 import type { SearchPort } from "../integrations/search";
 import type { Database, Db } from "../platform/db/client";
@@ -11,6 +12,7 @@ export interface ModuleContext {
   app: FastifyInstance;
   bind: Binder;
   config: Config;
+  couriers: Couriers;
   database: Database;
   db: Db;
   outbox: OutboxService;

@@ -10,6 +10,8 @@ export const localCourierOrders = pgTable("local_courier_orders", {
   productName: text("product_name").notNull(),
   request: jsonb("request").$type<Record<string, unknown>>().notNull(),
   priceMinor: integer("price_minor").notNull(),
-  status: text("status", { enum: ["booked", "cancelled"] }).notNull().default("booked"),
+  status: text("status", { enum: ["booked", "cancelled"] })
+    .notNull()
+    .default("booked"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -4,6 +4,7 @@ import type { Db } from "../../platform/db/client";
 import { customers } from "../customers/customers.tables";
 import { notes } from "../notes/notes.tables";
 import { outlets, regions, statuses } from "../reference/reference.tables";
+import { jobShipment } from "../shipping";
 import { itemGroups, orderItems, orderPayments, orders, regionProducts, relatedOrders } from "./jobs.tables";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -156,7 +157,7 @@ export async function toItemWires(db: Db, items: ItemRow[]): Promise<OrderItemWi
 
 export async function toOrderDetail(db: Db, order: OrderRow, links: OrderLinks): Promise<OrderDetailWire> {
   const [base] = await toOrderWires(db, [order], links);
-  const [groups, items, pays, related] = await Promise.all([
+  const [groups, items, pays, related, shipment] = await Promise.all([
     db
       .select()
       .from(itemGroups)
@@ -175,6 +176,7 @@ export async function toOrderDetail(db: Db, order: OrderRow, links: OrderLinks):
       .from(relatedOrders)
       .innerJoin(orders, eq(orders.id, relatedOrders.relatedOrderId))
       .where(eq(relatedOrders.orderId, order.id)),
+    jobShipment(db, order.id),
   ]);
   const wires = await toItemWires(db, items);
   return {
@@ -193,5 +195,6 @@ export async function toOrderDetail(db: Db, order: OrderRow, links: OrderLinks):
     })),
     coupons: order.coupons,
     related_orders: related,
+    shipment,
   };
 }

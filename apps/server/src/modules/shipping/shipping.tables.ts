@@ -55,9 +55,7 @@ export const shipments = pgTable(
     uniqueIndex("shipments_one_live_per_order_uq")
       .on(t.orderId)
       .where(sql`${t.state} in ('pending', 'unknown', 'created', 'in_transit', 'delivered')`),
-    index("shipments_poll_idx")
-      .on(t.nextPollAt)
-      .where(sql`${t.state} in ('created', 'in_transit')`),
+    index("shipments_poll_idx").on(t.nextPollAt).where(sql`${t.state} in ('created', 'in_transit')`),
   ],
 );
 
