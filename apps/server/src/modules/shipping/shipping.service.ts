@@ -167,6 +167,9 @@ export function createShippingService({
         .from(shipments)
         .where(and(eq(shipments.orderId, input.order_id), inArray(shipments.state, LIVE)));
       if (same && (!live || live.id !== same.id)) return { done: same.id };
+      // A job shipped before this module kept attempts (or by hand) has no live row but is shipped.
+      if (!live && order.shipmentStatus !== "not_created")
+        throw new AppError("conflict", shippingMessages.alreadyShipped);
       if (live) {
         if (SHIPPED.includes(live.state)) {
           if (live.id === same?.id) return { done: live.id };
