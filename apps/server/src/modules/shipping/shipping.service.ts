@@ -151,7 +151,7 @@ export function createShippingService({
   ): Promise<Claim> {
     return db.transaction(async (tx) => {
       const [order] = await tx
-        .select({ id: orders.id })
+        .select({ id: orders.id, shipmentStatus: orders.shipmentStatus })
         .from(orders)
         .where(eq(orders.id, input.order_id))
         .for("update");
@@ -398,11 +398,13 @@ export function createShippingService({
         null;
       const id = await db.transaction(async (tx) => {
         const [order] = await tx
-          .select({ id: orders.id })
+          .select({ id: orders.id, shipmentStatus: orders.shipmentStatus })
           .from(orders)
           .where(eq(orders.id, input.order_id))
           .for("update");
         if (!order) throw notFound("Order");
+        if (order.shipmentStatus !== "not_created")
+          throw new AppError("conflict", shippingMessages.alreadyShipped);
         const [live] = await tx
           .select({ id: shipments.id })
           .from(shipments)
