@@ -284,6 +284,9 @@ export function addBusinessDays(from: Date, days: number): Date {
   return d;
 }
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+/** "1 business day", "2–6 business days". */
+export const businessDays = ([from, to]: [number, number]) =>
+  from === to ? `${from} business day${from === 1 ? "" : "s"}` : `${from}–${to} business days`;
 
 export interface RateCardQuote {
   product_id: string;
@@ -337,7 +340,7 @@ export function quoteRateCard(
       product_id: p.product_id,
       product_name: p.product_name,
       price,
-      message: `Drop off at the post office; ${days[0]}–${days[1]} business days`,
+      message: `Drop off at the post office; ${businessDays(days)}`,
       errors: [],
       delivery_estimate: [isoDate(addBusinessDays(today, days[0])), isoDate(addBusinessDays(today, days[1]))],
       delivery_instructions: p.delivery_instructions,

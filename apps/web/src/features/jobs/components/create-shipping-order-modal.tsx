@@ -306,7 +306,15 @@ export function CreateShippingOrderModal({ job, onClose }: { job: OrderDetailWir
                 label: `${s.name} ${s.length}×${s.width}×${s.height} cm, ${s.weight} kg`,
               }))}
               value={form.parcelSizeId}
-              onChange={(v) => v && set("parcelSizeId", v)}
+              onChange={(v) => {
+                if (!v) return;
+                // A box's own weight is the starting weight; staff adjust it for what is inside.
+                setForm((f) => ({
+                  ...f,
+                  parcelSizeId: v,
+                  weight: parcelSizeById(Number(v))?.weight ?? f.weight,
+                }));
+              }}
               allowDeselect={false}
             />
             <NumberInput
