@@ -55,6 +55,8 @@ export const shipments = pgTable(
     uniqueIndex("shipments_one_live_per_order_uq")
       .on(t.orderId)
       .where(sql`${t.state} in ('pending', 'unknown', 'created', 'in_transit', 'delivered')`),
+    index("shipments_sender_outlet_idx").on(t.senderOutletId),
+    index("shipments_created_by_idx").on(t.createdBy),
     index("shipments_poll_idx").on(t.nextPollAt).where(sql`${t.state} in ('created', 'in_transit')`),
   ],
 );
@@ -74,5 +76,8 @@ export const shipmentEvents = pgTable(
     description: text("description").notNull(),
     occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("shipment_events_shipment_idx").on(t.shipmentId, t.occurredAt)],
+  (t) => [
+    index("shipment_events_shipment_idx").on(t.shipmentId, t.occurredAt),
+    index("shipment_events_order_idx").on(t.orderId),
+  ],
 );

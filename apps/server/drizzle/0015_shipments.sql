@@ -54,6 +54,9 @@ ALTER TABLE "shipments" ADD CONSTRAINT "shipments_order_id_orders_id_fk" FOREIGN
 ALTER TABLE "shipments" ADD CONSTRAINT "shipments_sender_outlet_id_outlets_id_fk" FOREIGN KEY ("sender_outlet_id") REFERENCES "public"."outlets"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shipments" ADD CONSTRAINT "shipments_created_by_staff_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."staff_users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "shipment_events_shipment_idx" ON "shipment_events" USING btree ("shipment_id","occurred_at");--> statement-breakpoint
+CREATE INDEX "shipment_events_order_idx" ON "shipment_events" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "shipments_order_attempt_uq" ON "shipments" USING btree ("order_id","attempt");--> statement-breakpoint
 CREATE UNIQUE INDEX "shipments_one_live_per_order_uq" ON "shipments" USING btree ("order_id") WHERE "shipments"."state" in ('pending', 'unknown', 'created', 'in_transit', 'delivered');--> statement-breakpoint
+CREATE INDEX "shipments_sender_outlet_idx" ON "shipments" USING btree ("sender_outlet_id");--> statement-breakpoint
+CREATE INDEX "shipments_created_by_idx" ON "shipments" USING btree ("created_by");--> statement-breakpoint
 CREATE INDEX "shipments_poll_idx" ON "shipments" USING btree ("next_poll_at") WHERE "shipments"."state" in ('created', 'in_transit');
