@@ -78,6 +78,7 @@ export function createShippingService({
 }) {
   const db = database.db;
   const pollEveryMs = Math.max(config.TRACKING_POLL_SECONDS, 60) * 1000;
+  const stalePendingMs = config.COURIER_TIMEOUT_MS * 2 + 30_000;
 
   async function senderOutlet(outletId: number) {
     const [row] = await db
@@ -175,7 +176,10 @@ export function createShippingService({
           if (live.id === same?.id) return { done: live.id };
           throw new AppError("conflict", shippingMessages.alreadyShipped);
         }
-        if (live.state === "pending") {
+        // A pending attempt older than any carrier call can take was cut short (a crash, a
+        // restart): it is as uncertain as a timeout, so it is taken up again like one.
+        const abandoned = live.state === "pending" && Date.now() - live.updatedAt.getTime() > stalePendingMs;
+        if (live.state === "pending" && !abandoned) {
           if (live.id === same?.id) return { done: live.id };
           throw new AppError("conflict", shippingMessages.orderInProgress);
         }
@@ -183,7 +187,7 @@ export function createShippingService({
         await tx
           .update(shipments)
           .set({ state: "pending", updatedAt: new Date() })
-          .where(and(eq(shipments.id, live.id), eq(shipments.state, "unknown")));
+          .where(and(eq(shipments.id, live.id), eq(shipments.state, live.state)));
         return { id: live.id, redrive: true };
       }
       const [{ next }] = await tx
@@ -249,11 +253,16 @@ export function createShippingService({
       });
     }
     const attempt = await loadShipment(claim.id);
+    // A re-driven attempt goes back to the courier it was first sent to, whatever was chosen now.
+    const carrier = claim.redrive ? (courierOf(attempt.courier) ?? courier) : courier;
     // The carrier is called with no transaction open; the attempt's key makes a repeat harmless.
     const saved = attempt.request as unknown as OrderRequest;
     let booked: Awaited<ReturnType<Courier["createOrder"]>>;
     try {
-      booked = await courier.createOrder(claim.redrive ? saved : request, attempt.idempotencyKey);
+      booked = await carrier.createOrder(
+        claim.redrive && saved?.parcel ? saved : request,
+        attempt.idempotencyKey,
+      );
     } catch (err) {
       const ce = err instanceof CourierError ? err : null;
       const state: ShipmentState = ce?.kind === "rejected" ? "failed" : "unknown";
@@ -266,7 +275,7 @@ export function createShippingService({
         throw new AppError("validation_failed", message, {
           errors: ce?.errors.length ? ce.errors : [message],
         });
-      throw new AppError("upstream_failed", shippingMessages.courierUnavailable(courier.company), {
+      throw new AppError("upstream_failed", shippingMessages.courierUnavailable(carrier.company), {
         errors: [message],
       });
     }
@@ -282,7 +291,7 @@ export function createShippingService({
           carrierReference: booked.carrierReference,
           priceMinor: booked.price == null ? null : Math.round(booked.price * 100),
           lastError: null,
-          nextPollAt: courier.tracks ? new Date(Date.now() + pollEveryMs) : null,
+          nextPollAt: carrier.tracks ? new Date(Date.now() + pollEveryMs) : null,
           updatedAt: new Date(),
         })
         .where(and(eq(shipments.id, attempt.id), eq(shipments.state, "pending")))
@@ -293,7 +302,7 @@ export function createShippingService({
         orderId: row.orderId,
         status: "created",
         description:
-          `${courier.company} ${booked.productName} booked by ${staff.firstName} ${staff.lastName}`.trim(),
+          `${carrier.company} ${booked.productName} booked by ${staff.firstName} ${staff.lastName}`.trim(),
       });
       await recordJobShipment(tx as unknown as Db, row.orderId, {
         status: "created",

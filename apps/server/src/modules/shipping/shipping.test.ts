@@ -212,6 +212,31 @@ describe("shipping with the local rate-card courier", () => {
     expect(retry.json().data.attempt).toBe(2);
   });
 
+  it("takes up an attempt left pending by a crash once no carrier call can still be running", async () => {
+    const [job] = await freshJobs(t);
+    const body = orderBody(job, ntn, "LOCAL-PP");
+    await t.database.query(
+      `insert into shipments (order_id, attempt, idempotency_key, state, courier, company, product_id, request, updated_at)
+       values ($1, 1, 'crashed-attempt-key', 'pending', 'local', 'LOUPE COURIER', 'LOCAL-PP', $2, now())`,
+      [job, JSON.stringify({})],
+    );
+    const busy = await post("/api/staff/au-post-orders", body);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().message).toBe(shippingMessages.orderInProgress);
+    await t.database.query(
+      "update shipments set updated_at = now() - interval '10 minutes' where order_id = $1",
+      [job],
+    );
+    // The crashed attempt kept no parcel, so this Confirm's parcel is booked under the attempt's own key.
+    const retried = await post("/api/staff/au-post-orders", body);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().data).toMatchObject({
+      attempt: 1,
+      state: "created",
+      idempotency_key: "crashed-attempt-key",
+    });
+  });
+
   it("says Sendle is off when it is not configured", async () => {
     const [job] = await freshJobs(t);
     const { selected_outlet_id: _, ...body } = orderBody(job, ntn, "STANDARD-PICKUP");
