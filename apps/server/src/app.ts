@@ -13,6 +13,7 @@ import {
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import type { Config } from "./config";
+import { type Couriers, createCouriers } from "./integrations/couriers";
 import { createEmailSender, type EmailSender } from "./integrations/email";
 import { createFileStorage, type FileStorage } from "./integrations/file-storage";
 import { createPaymentGateway, type PaymentGateway } from "./integrations/payments";
@@ -38,6 +39,7 @@ export interface Adapters {
   search?: SearchPort;
   storage?: FileStorage;
   payments?: PaymentGateway;
+  couriers?: Couriers;
 }
 
 export interface BuildAppOptions {
@@ -120,6 +122,7 @@ export async function buildApp({
     app,
     bind: createBinder(app, authGuard(database.db)),
     config,
+    couriers: adapters.couriers ?? createCouriers(config, database.db),
     database,
     db: database.db,
     outbox,

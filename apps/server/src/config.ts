@@ -86,6 +86,17 @@ const envSchema = z.object({
   ALLOW_SANDBOX_PAYMENTS: z.enum(["true", "false"]).default("false"),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
   METRICS_TOKEN: optional,
+  COURIER_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
+  RATE_CARD_FILE: optional,
+  AUSPOST_API_KEY: optional,
+  AUSPOST_API_PASSWORD: optional,
+  AUSPOST_ACCOUNT_NUMBER: optional,
+  AUSPOST_BASE_URL: z.string().default("https://digitalapi.auspost.com.au/shipping/v1"),
+  SENDLE_ID: optional,
+  SENDLE_API_KEY: optional,
+  SENDLE_BASE_URL: optional,
+  TRACKING_POLL_SECONDS: z.coerce.number().min(0).default(300),
+  SHIPPING_DELIVERED_ITEM_STATUS: z.enum(["none", "dispatched", "collected-by-customer"]).default("none"),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,5 +1,6 @@
 // Every module's tables, gathered for Drizzle (typed queries) and drizzle-kit (migrations).
 
+export * from "./integrations/couriers/local.tables";
 export * from "./integrations/payments/sandbox.tables";
 export * from "./modules/addresses/addresses.tables";
 export * from "./modules/auth/auth.tables";
@@ -16,5 +17,6 @@ export * from "./modules/prescriptions/prescriptions.tables";
 export * from "./modules/promos/promos.tables";
 export * from "./modules/reference/reference.tables";
 export * from "./modules/referrals/referrals.tables";
+export * from "./modules/shipping/shipping.tables";
 export * from "./modules/shop-login/shop-login.tables";
 export * from "./modules/staff/staff.tables";

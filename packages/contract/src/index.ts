@@ -13,3 +13,4 @@ export * from "./payments";
 export * from "./pds";
 export * from "./prescriptions";
 export * from "./reference";
+export * from "./shipping";

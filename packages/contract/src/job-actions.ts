@@ -1,7 +1,7 @@
-import { JOB_EVENT_KINDS } from "@loupe/domain";
+import { JOB_EVENT_KINDS, rowId } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
-import { dataEnvelope, idParams, messageEnvelope } from "./envelope";
+import { dataEnvelope, idParams, messageEnvelope, qId } from "./envelope";
 import { orderDetailWire } from "./jobs";
 
 // Job actions (jobs-area §2, §7): refund or void, receipts, customer change, linking, timeline.
@@ -20,7 +20,7 @@ export const refundOrder = defineEndpoint({
 });
 
 const receiptParams = z.object({
-  orderId: z.coerce.number().int().positive(),
+  orderId: qId,
   token: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/),
 });
 
@@ -49,8 +49,8 @@ export const changeOrderCustomer = defineEndpoint({
   path: "/staff/orders/customer",
   summary: "Move an online or point-of-sale job to another customer (its receipt link changes with it)",
   body: z.strictObject({
-    order_id: z.number().int().positive(),
-    customer_id: z.number().int().positive(),
+    order_id: rowId(),
+    customer_id: rowId(),
   }),
   response: z.object({ message: z.string(), notice: z.string(), data: orderDetailWire }),
 });
@@ -61,7 +61,7 @@ export const relateOrder = defineEndpoint({
   path: "/orders/:id/relate_order",
   summary: "Link two jobs (both ways)",
   params: idParams,
-  body: z.strictObject({ related_order_id: z.number().int().positive() }),
+  body: z.strictObject({ related_order_id: rowId() }),
   response: z.object({ message: z.string(), data: orderDetailWire }),
 });
 

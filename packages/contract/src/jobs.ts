@@ -5,10 +5,12 @@ import {
   rowId,
   SAVED_SEARCH_NAME_MAX,
   SAVED_SEARCH_NAME_TOO_LONG,
+  SHIPMENT_STATUSES,
 } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { dataEnvelope, hitsEnvelope, idParams, pagedEnvelope, qId, qInt } from "./envelope";
+import { shipmentWire } from "./shipping";
 
 const status = z.object({ id: z.number(), slug: z.string(), display_name: z.string() });
 
@@ -82,7 +84,7 @@ export const orderWire = z.object({
       country: z.string().nullable(),
     }),
   }),
-  shipment_status: z.enum(["not_created", "created"]),
+  shipment_status: z.enum(SHIPMENT_STATUSES),
   shipment_company: z.string().nullable(),
   shipment_tracking_id: z.string().nullable(),
   /** Derived on the server from the job's status, items, payments and refunds (ADR 0010). */
@@ -124,6 +126,8 @@ export const orderDetailWire = orderWire.extend({
       created_at: z.string(),
     }),
   ),
+  /** The job's live shipment, or its last attempt that did not go through (timed out: retryable). */
+  shipment: shipmentWire.nullable(),
 });
 export type OrderDetailWire = z.infer<typeof orderDetailWire>;
 

@@ -16,5 +16,6 @@ export * from "./pd-presenter";
 export * from "./pd-rules";
 export * from "./prescription-rules";
 export * from "./receipt-tax";
+export * from "./shipping-rules";
 export * from "./status-rules";
 export * from "./version-rules";

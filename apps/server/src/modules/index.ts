@@ -16,6 +16,7 @@ import { registerPromosRoutes } from "./promos/promos.routes";
 import { registerReceiptsRoutes } from "./receipts/receipts.routes";
 import { registerReferenceRoutes } from "./reference/reference.routes";
 import { registerReferralsRoutes } from "./referrals/referrals.routes";
+import { registerShippingRoutes } from "./shipping/shipping.routes";
 import { registerShopLoginRoutes } from "./shop-login/shop-login.routes";
 import { registerStaffRoutes } from "./staff/staff.routes";
 
@@ -40,4 +41,5 @@ export const moduleRoutes: ((ctx: ModuleContext) => void | Promise<void>)[] = [
   registerJobsRoutes,
   registerSavedSearchesRoutes,
   registerReceiptsRoutes,
+  registerShippingRoutes,
 ];

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
+import type { Couriers } from "../integrations/couriers";
 import type { FileStorage } from "../integrations/file-storage";
 import type { PaymentGateway } from "../integrations/payments";
 import type { SearchPort } from "../integrations/search";
@@ -12,6 +13,7 @@ export interface ModuleContext {
   app: FastifyInstance;
   bind: Binder;
   config: Config;
+  couriers: Couriers;
   database: Database;
   db: Db;
   outbox: OutboxService;

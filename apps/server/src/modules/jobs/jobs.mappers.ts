@@ -4,6 +4,7 @@ import type { Db } from "../../platform/db/client";
 import { customers } from "../customers/customers.tables";
 import { notes } from "../notes/notes.tables";
 import { outlets, regions, statuses } from "../reference/reference.tables";
+import { jobShipment } from "../shipping";
 import {
   itemGroups,
   orderItems,
@@ -174,7 +175,7 @@ export async function toItemWires(db: Db, items: ItemRow[]): Promise<OrderItemWi
 
 export async function toOrderDetail(db: Db, order: OrderRow, links: OrderLinks): Promise<OrderDetailWire> {
   const [base] = await toOrderWires(db, [order], links);
-  const [groups, items, pays, related, refunds] = await Promise.all([
+  const [groups, items, pays, related, refunds, shipment] = await Promise.all([
     db
       .select()
       .from(itemGroups)
@@ -195,6 +196,7 @@ export async function toOrderDetail(db: Db, order: OrderRow, links: OrderLinks):
       .where(eq(relatedOrders.orderId, order.id))
       .orderBy(orders.id),
     db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id)).orderBy(orderRefunds.id),
+    jobShipment(db, order.id),
   ]);
   const wires = await toItemWires(db, items);
   return {
@@ -223,5 +225,6 @@ export async function toOrderDetail(db: Db, order: OrderRow, links: OrderLinks):
       error: r.error,
       created_at: r.createdAt.toISOString(),
     })),
+    shipment,
   };
 }

@@ -66,7 +66,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => regions.id),
     coupons: jsonb("coupons").$type<{ code: string; amount: number }[]>().notNull().default([]),
-    shipmentStatus: text("shipment_status", { enum: ["not_created", "created"] })
+    shipmentStatus: text("shipment_status", { enum: ["not_created", "created", "in_transit", "delivered"] })
       .notNull()
       .default("not_created"),
     shipmentCompany: text("shipment_company"),

@@ -1,7 +1,10 @@
 import type { OrderDetailWire } from "@loupe/contract";
 import { Button, Group, Tooltip } from "@mantine/core";
+import { useState } from "react";
 import { appConfig } from "../../../lib/config";
 import { useCurrentOutlet, useRegions } from "../../reference/use-reference-data";
+import { CreateShippingOrderModal } from "./create-shipping-order-modal";
+import { ManualTrackingModal } from "./manual-tracking-modal";
 
 const LATER = "Not available yet";
 
@@ -44,6 +47,7 @@ export function JobDetailActions({
   const outlet = useCurrentOutlet();
   const { data: regions = [] } = useRegions();
   const country = regions.find((r) => r.id === outlet?.region_id)?.country_code;
+  const [shipping, setShipping] = useState<"create" | "manual" | null>(null);
   const link = (label: string, href: string, disabled = false) => (
     <Button
       size="xs"
@@ -59,8 +63,17 @@ export function JobDetailActions({
   );
   return (
     <Group gap="xs" data-testid="job-actions">
+      {shipping === "create" && <CreateShippingOrderModal job={job} onClose={() => setShipping(null)} />}
+      {shipping === "manual" && <ManualTrackingModal job={job} onClose={() => setShipping(null)} />}
       {country === "AU" && job.shipment_status === "not_created" && (
-        <LaterButton label="Create Shipping Order" />
+        <Button size="xs" variant="filled" onClick={() => setShipping("create")}>
+          Create Shipping Order
+        </Button>
+      )}
+      {country === "CA" && job.shipment_status === "not_created" && (
+        <Button size="xs" variant="filled" onClick={() => setShipping("manual")}>
+          Enter Tracking
+        </Button>
       )}
       <LaterButton label="Print" />
       {link("View in classic app", classicAppUrl(job.id))}

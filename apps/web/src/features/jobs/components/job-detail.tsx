@@ -8,6 +8,7 @@ import { JobTimeline } from "./actions/job-timeline";
 import { RefundModal } from "./actions/refund-modal";
 import { JobDetailActions } from "./job-detail-actions";
 import { JobItemsTable } from "./job-items-table";
+import { ShippingDetail } from "./shipping-detail";
 
 /** The expanded job (spec §2): its item groups, notes, shipping detail and buttons. */
 export function JobDetail(props: {
@@ -40,17 +41,7 @@ export function JobDetail(props: {
         />
       ))}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Paper withBorder p="xs" bg="white">
-          <Text size="sm" fw={600} mb={4}>
-            Shipping detail
-          </Text>
-          <Text size="sm">
-            Status: {job.shipment_status === "created" ? "Created" : "Not created"}
-            {job.shipment_company ? ` · ${job.shipment_company}` : ""}
-            {job.shipment_tracking_id ? ` · ${job.shipment_tracking_id}` : ""}
-          </Text>
-          {address && <Text size="sm">Address: {address}</Text>}
-        </Paper>
+        <ShippingDetail job={job} address={address} />
         <Paper withBorder p="xs" bg="white">
           <Text size="sm" fw={600}>
             Payments

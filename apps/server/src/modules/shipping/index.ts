@@ -1,0 +1,2 @@
+// What other modules may use of shipping.
+export { jobShipment } from "./shipping.queries";

@@ -1,0 +1,38 @@
+import type { ShipmentWire } from "@loupe/contract";
+import type { ShipmentStatus } from "@loupe/domain";
+import type { ShipmentState, shipmentEvents, shipments } from "./shipping.tables";
+
+type Row = typeof shipments.$inferSelect;
+type EventRow = typeof shipmentEvents.$inferSelect;
+
+/** What the job shows for a shipment row: attempts that did not go through show as not created. */
+export const jobStatusOf = (state: ShipmentState): ShipmentStatus =>
+  state === "created" || state === "in_transit" || state === "delivered" ? state : "not_created";
+
+export function toShipmentWire(row: Row, events: EventRow[] = []): ShipmentWire {
+  return {
+    id: row.id,
+    order_id: row.orderId,
+    attempt: row.attempt,
+    state: row.state,
+    status: jobStatusOf(row.state),
+    courier: row.courier,
+    company: row.company,
+    product_id: row.productId,
+    product_name: row.productName,
+    tracking_number: row.trackingNumber,
+    tracking_url: row.trackingUrl,
+    carrier_order_id: row.carrierOrderId,
+    carrier_reference: row.carrierReference,
+    has_label:
+      row.courier !== "manual" && row.carrierOrderId != null && jobStatusOf(row.state) !== "not_created",
+    last_error: row.lastError,
+    idempotency_key: row.idempotencyKey,
+    created_at: row.createdAt.toISOString(),
+    events: events.map((e) => ({
+      status: e.status,
+      description: e.description,
+      occurred_at: e.occurredAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,198 @@
+import fs from "node:fs";
+import path from "node:path";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { DEMO, screenshot, signIn } from "./support/helpers";
+
+interface JobRow {
+  id: number;
+  vend_invoice_number: string;
+  customer_id: number | null;
+  shipment_status: string;
+  channel_id: number;
+  origin_outlet: { region: { country_code: string } };
+  order_billing: { billing_address: Record<string, string | null> | null };
+}
+
+async function apiToken(request: APIRequestContext, email = DEMO.email) {
+  const res = await request.post("/api/user/login", { data: { email, password: DEMO.password } });
+  return (await res.json()).data.token as string;
+}
+
+/** Jobs of a country with no shipment yet, each test taking its own. */
+async function unshippedJobs(
+  request: APIRequestContext,
+  country: string,
+  regionId: number,
+): Promise<JobRow[]> {
+  const token = await apiToken(request);
+  const res = await request.get(`/api/staff/orders?region_id=${regionId}&per_page=100`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await res.json()).data as JobRow[]).filter(
+    (j) =>
+      j.shipment_status === "not_created" &&
+      j.origin_outlet.region.country_code === country &&
+      j.customer_id != null &&
+      j.order_billing.billing_address?.address1,
+  );
+}
+
+async function openJob(page: Page, invoice: string) {
+  await page.goto(`/jobs?q=${encodeURIComponent(invoice)}`);
+  const table = page.getByRole("table", { name: "Jobs" });
+  await expect(table.getByText(invoice)).toBeVisible();
+  await table.getByRole("button", { name: "Expand" }).first().click();
+  await expect(page.getByTestId("job-detail")).toBeVisible();
+}
+
+async function fillParcelForm(page: Page) {
+  const modal = page.getByRole("dialog", { name: "Create Shipping Order" });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole("button", { name: "Get Quotes" })).toBeDisabled();
+  await modal.getByRole("combobox", { name: "Receiver address" }).click();
+  await page.getByRole("option", { name: /Job's shipping address/ }).click();
+  await expect(modal.getByTestId("receiver-contact")).toBeVisible();
+  await expect(modal.getByRole("textbox", { name: "Weight (kg)" })).toHaveValue("0.3");
+  await expect(modal.getByRole("textbox", { name: "Description" })).toHaveValue("Prescription glasses");
+  await expect(modal.getByRole("textbox", { name: "Country of origin" })).toHaveValue("Australia");
+  return modal;
+}
+
+test.describe("shipping", () => {
+  test("an AU job from the parcel form to a printed label", async ({ page, request, context }) => {
+    const [job] = await unshippedJobs(request, "AU", 1);
+    await signIn(page);
+    await openJob(page, job.vend_invoice_number);
+    await page.getByRole("button", { name: "Create Shipping Order" }).click();
+    const modal = await fillParcelForm(page);
+    await modal.getByRole("combobox", { name: "Parcel size" }).click();
+    await page.getByRole("option", { name: /Small Box 18×13×6 cm/ }).click();
+    await expect(modal.getByRole("textbox", { name: "Weight (kg)" })).toHaveValue("0.2");
+    await screenshot(page, "shipping-step1-parcel");
+
+    await modal.getByRole("button", { name: "Get Quotes" }).click();
+    const options = modal.getByTestId("courier-option");
+    await expect(options).toHaveCount(2);
+    await expect(modal.getByRole("button", { name: "Confirm" })).toBeDisabled();
+    await modal.getByRole("radio", { name: "Parcel Post" }).check();
+    await screenshot(page, "shipping-step2-couriers");
+    await modal.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByTestId("banner-alert")).toContainText(
+      "New shipping order has been successfully created!",
+    );
+
+    const detail = page.getByTestId("shipping-detail");
+    await expect(detail).toContainText("Status: Created");
+    await expect(detail).toContainText("Company: LOUPE COURIER");
+    await expect(detail.getByTestId("tracking-link")).toHaveText(/^LPC\d{10}AU$/);
+    await expect(page.getByRole("button", { name: "Create Shipping Order" })).toHaveCount(0);
+    await screenshot(page, "shipping-created-detail");
+
+    const popup = context.waitForEvent("page");
+    await detail.getByRole("button", { name: "Print label" }).click();
+    const tab = await popup;
+    await expect.poll(() => tab.url()).toMatch(/^blob:/);
+    expect(tab.url()).not.toContain("token");
+
+    // The same bytes for a look: the label saved beside the screenshots (rendered to PNG by pdftoppm).
+    const token = await apiToken(request);
+    const pdf = await request.get(`/api/staff/shipments/get-label/${job.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    fs.writeFileSync(path.join(import.meta.dirname, "screenshots", "shipping-label.pdf"), await pdf.body());
+  });
+
+  test("a failed quote still reaches step 2 with its warnings", async ({ page, request }) => {
+    const [, job] = await unshippedJobs(request, "AU", 1);
+    await page.route("**/api/staff/shipments/getquote", (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: "application/json",
+        body: JSON.stringify({
+          code: "upstream_failed",
+          message: "Couldn't get quotes",
+          error: "Couldn't get quotes",
+          errors: { aupost: ["Australia Post did not answer within 15000 ms."] },
+        }),
+      }),
+    );
+    await signIn(page);
+    await openJob(page, job.vend_invoice_number);
+    await page.getByRole("button", { name: "Create Shipping Order" }).click();
+    const modal = await fillParcelForm(page);
+    await modal.getByRole("button", { name: "Get Quotes" }).click();
+    await expect(modal.getByTestId("quote-warnings")).toContainText(
+      "aupost: Australia Post did not answer within 15000 ms.",
+    );
+    await expect(modal.getByRole("button", { name: "Confirm" })).toBeDisabled();
+    await screenshot(page, "shipping-quote-failed-step2");
+    await modal.getByRole("button", { name: "Back" }).click();
+    await expect(modal.getByRole("button", { name: "Get Quotes" })).toBeVisible();
+  });
+
+  test("Canada: manual entry refused without an https URL, accepted with one", async ({ page, request }) => {
+    const [job] = await unshippedJobs(request, "CA", 5);
+    await signIn(page, "jordan@loupe.test");
+    await openJob(page, job.vend_invoice_number);
+    await expect(page.getByRole("button", { name: "Create Shipping Order" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Enter Tracking" }).click();
+    const modal = page.getByRole("dialog", { name: "Enter Tracking" });
+    await modal
+      .getByRole("textbox", { name: "Tracking URL" })
+      .fill("http://www.canadapost-postescanada.ca/track/7023210039414604");
+    await modal.getByRole("button", { name: "Save" }).click();
+    await expect(
+      modal.getByText("The tracking URL must be a web address starting with https://"),
+    ).toBeVisible();
+    await screenshot(page, "shipping-canada-refused");
+    await modal
+      .getByRole("textbox", { name: "Tracking URL" })
+      .fill("https://www.canadapost-postescanada.ca/track-reperage/en/details/7023210039414604");
+    await modal.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("banner-alert")).toContainText(
+      "New shipping order has been successfully created!",
+    );
+    const detail = page.getByTestId("shipping-detail");
+    await expect(detail).toContainText("Company: CANADA POST");
+    await expect(detail.getByTestId("tracking-link")).toHaveText("7023210039414604");
+    await expect(detail.getByTestId("tracking-link")).toHaveAttribute(
+      "href",
+      "https://www.canadapost-postescanada.ca/track-reperage/en/details/7023210039414604",
+    );
+    await screenshot(page, "shipping-canada-accepted");
+  });
+
+  test("the button is hidden for an NZ user and for a shipped job", async ({ page, request }) => {
+    const [job] = await unshippedJobs(request, "AU", 1);
+    await signIn(page, "aroha@loupe.test");
+    await openJob(page, job.vend_invoice_number);
+    await expect(page.getByTestId("job-actions").getByRole("button", { name: "Print" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Create Shipping Order" })).toHaveCount(0);
+    await screenshot(page, "shipping-hidden-nz");
+
+    const token = await apiToken(request);
+    const ntn = (
+      (
+        await (
+          await request.get("/api/outlet?with=address", { headers: { authorization: `Bearer ${token}` } })
+        ).json()
+      ).data as { id: number; abbreviation: string }[]
+    ).find((o) => o.abbreviation === "NTN")!;
+    await request.post("/api/staff/shipments/manuel-entry", {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        order_id: job.id,
+        sender_outlet_id: ntn.id,
+        cargo_company: "StarTrack",
+        tracking_id: "https://startrack.com.au/track/ABC123456",
+      },
+    });
+    await page.goto("/logout");
+    await signIn(page);
+    await openJob(page, job.vend_invoice_number);
+    await expect(page.getByTestId("shipping-detail")).toContainText("Company: STARTRACK");
+    await expect(page.getByRole("button", { name: "Create Shipping Order" })).toHaveCount(0);
+    await screenshot(page, "shipping-hidden-shipped");
+  });
+});
