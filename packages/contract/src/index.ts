@@ -4,6 +4,7 @@ export * from "./customers";
 export * from "./endpoint";
 export * from "./envelope";
 export * from "./files";
+export * from "./job-edit";
 export * from "./jobs";
 export * from "./marketing";
 export * from "./order-notes";

@@ -436,6 +436,32 @@ describe("save rules", () => {
       },
       ["product_lens_addons_id"],
     ],
+    [
+      "contact lenses with a contact-lens prescription",
+      { customize },
+      {
+        contactLens: true,
+        requiresPrescription: true,
+        lensType: null,
+        prescription: { type_id: 2 },
+        pd: null,
+        lensChosen: false,
+      },
+      [],
+    ],
+    [
+      "contact lenses with a spectacle prescription",
+      { customize },
+      {
+        contactLens: true,
+        requiresPrescription: true,
+        lensType: null,
+        prescription: { type_id: 1 },
+        pd: null,
+        lensChosen: false,
+      },
+      ["prescription"],
+    ],
   ])("%s", (_, selection, facts, fields) => {
     expect(Object.keys(selectionSaveErrors(selection as never, facts as never)).sort()).toEqual(
       [...fields].sort(),
@@ -458,6 +484,14 @@ describe("item confirmation and the docket prompt", () => {
       true,
     ],
     ["no prescription needed, empty customize", glasses({ customize: {} }, false), false],
+    [
+      "contact lenses with a prescription",
+      {
+        ...glasses({ prescription: {} }),
+        region_product: { requires_prescription: true, parent_type: { key: "contact-lenses" } },
+      },
+      true,
+    ],
   ])("%s → %s", (_, item, confirmed) => {
     expect(isItemConfirmed(item)).toBe(confirmed);
   });

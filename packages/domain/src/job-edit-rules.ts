@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { HEIGHT_MULTIPLIER, sizesForShape } from "./height-conversion";
-import { type PdHeightField, pdErrorForLensType } from "./pd-rules";
+import { type PdHeightField, type PdWidthField, pdErrorForLensType } from "./pd-rules";
 import { isFileOnlyPrescription, prescriptionErrorForLensType, type RxPowers } from "./prescription-rules";
 
 // The job edit flow (jobs-area §2–5, §9): the five steps, frame rules, prescription-type and
@@ -107,9 +107,13 @@ export function pdPurposeFor(lensType: string | null | undefined, type: string |
   return "distance" as const;
 }
 
+export type JobPd = Partial<Record<PdWidthField | PdHeightField, number | null>> & {
+  pdPresenter?: { error?: string | null } | null;
+};
+
 /** Step 3: the PD check of §5 (heights for multifocal, monocular PDs for class-b/c single vision, desk heights). */
 export function pdStepError(
-  pd: (Partial<Record<string, number | null>> & { pdPresenter?: { error?: string | null } }) | null,
+  pd: JobPd | null,
   lensType: string | null | undefined,
   category?: string | null,
 ): string | null {
@@ -475,11 +479,17 @@ export interface SaveFacts {
   lensType: string | null;
   requiresPrescription: boolean;
   prescription: JobRx | null;
-  pd: (Partial<Record<string, number | null>> & { pdPresenter?: { error?: string | null } }) | null;
+  pd: JobPd | null;
   /** The chosen option's invalid_error_msg as the server computes it now; undefined when none is chosen. */
   lensInvalid?: string | null;
   lensChosen: boolean;
+  /** A contact-lens product: no frame, PD or lens; a contact-lens prescription (type 2). */
+  contactLens?: boolean;
 }
+
+export const CONTACT_LENS_PRESCRIPTION_REQUIRED = "A contact-lens item needs a contact-lens prescription.";
+export const isContactLensProduct = (parentTypeKey: string | null | undefined) =>
+  parentTypeKey === "contact-lenses";
 
 /**
  * Save (§5): frame size and both arm sizes always; with a prescription product also a valid
@@ -487,6 +497,11 @@ export interface SaveFacts {
  */
 export function selectionSaveErrors(selection: ItemSelection, facts: SaveFacts): Record<string, string> {
   const out: Record<string, string> = {};
+  if (facts.contactLens) {
+    if (!facts.prescription) out.prescription = JOB_EDIT_MESSAGES.prescriptionRequired;
+    else if (facts.prescription.type_id !== 2) out.prescription = CONTACT_LENS_PRESCRIPTION_REQUIRED;
+    return out;
+  }
   const frame = frameFromSelection(selection.customize);
   const fe = frameErrors(frame);
   for (const k of ["shape", "frameSize", "leftArmSize", "rightArmSize"] as const) if (fe[k]) out[k] = fe[k]!;
@@ -515,6 +530,8 @@ export interface ConfirmableItem {
 
 export function isItemConfirmed(item: ConfirmableItem): boolean {
   const data = (item.additional_info?.data ?? {}) as Record<string, unknown>;
+  // A contact-lens item has no frame, PD or lens: its prescription is the whole selection.
+  if (isContactLensProduct(item.region_product.parent_type.key)) return Boolean(data.prescription);
   if (item.region_product.requires_prescription)
     return Boolean(data.prescription && data.pd && data.lens_addon_combination);
   const customize = data.customize as Record<string, unknown> | undefined;
