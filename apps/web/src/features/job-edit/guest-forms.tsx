@@ -51,7 +51,7 @@ export function GuestPrescriptionModal(props: {
     }
   });
   return (
-    <Modal opened onClose={props.onClose} title="Add Prescription" size="lg" zIndex={400}>
+    <Modal opened onClose={props.onClose} title="Add Prescription" size="lg">
       <Stack gap="sm">
         {errors.map((e) => (
           <Text key={e} c="red" size="sm">
@@ -149,7 +149,7 @@ export function GuestPdModal(props: {
     <NumericInput label={label} value={f[k] ?? ""} onChange={(e) => set(k)(e.currentTarget.value)} />
   );
   return (
-    <Modal opened onClose={props.onClose} title="Create Pd" size="lg" zIndex={400}>
+    <Modal opened onClose={props.onClose} title="Create Pd" size="lg">
       <Stack gap="sm">
         {errors.map((e) => (
           <Text key={e} c="red" size="sm">

@@ -62,7 +62,7 @@ export function HeightDialog(props: {
   });
   const title = change.kind === "size" ? "Frame and PD Height Update" : "Shape Height Conversion";
   return (
-    <Modal opened onClose={props.onClose} title={title} size="lg" zIndex={400}>
+    <Modal opened onClose={props.onClose} title={title} size="lg">
       <Stack gap="sm" data-testid="height-dialog">
         <Text size="sm">
           {change.kind === "size"
