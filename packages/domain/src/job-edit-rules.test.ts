@@ -8,6 +8,7 @@ import {
   type FrameData,
   frameErrors,
   frameSizeChangeAsksHeights,
+  hasJobSelection,
   isItemConfirmed,
   JOB_EDIT_MESSAGES,
   type JobEditStep,
@@ -494,6 +495,17 @@ describe("item confirmation and the docket prompt", () => {
     ],
   ])("%s → %s", (_, item, confirmed) => {
     expect(isItemConfirmed(item)).toBe(confirmed);
+  });
+
+  it.each([
+    ["glasses", true],
+    ["lenses-only", true],
+    ["frames", true],
+    ["contact-lenses", true],
+    ["addon", false],
+    ["accessories", false],
+  ] as const)("%s items have a selection to edit: %s", (key, has) => {
+    expect(hasJobSelection(key)).toBe(has);
   });
 
   it("prompts once every glasses or lenses-only item is confirmed, ignoring others and refunded ones", () => {

@@ -389,6 +389,7 @@ export function JobEditPanel(props: {
               <Paper key={o.id} withBorder p="xs">
                 <Radio
                   value={String(o.id)}
+                  styles={{ body: { width: "100%" }, labelWrapper: { flex: 1 } }}
                   label={
                     <Group justify="space-between" wrap="nowrap">
                       <Stack gap={0}>

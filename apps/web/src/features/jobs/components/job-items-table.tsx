@@ -1,5 +1,5 @@
 import type { OrderItemWire } from "@loupe/contract";
-import { isItemConfirmed, isRefundedItem } from "@loupe/domain";
+import { hasJobSelection, isItemConfirmed, isRefundedItem } from "@loupe/domain";
 import { ActionIcon, Badge, Button, Checkbox, Group, Stack, Table, Text } from "@mantine/core";
 import { IconMessage } from "@tabler/icons-react";
 import { useState } from "react";
@@ -42,7 +42,7 @@ export function JobItemsTable(props: {
           </Text>
         </Table.Td>
         <Table.Td w={170}>
-          {!refunded && props.onEditSelection && (
+          {!refunded && props.onEditSelection && hasJobSelection(item.region_product.parent_type.key) && (
             <Group gap={4} wrap="nowrap">
               {isItemConfirmed(item) ? (
                 <Badge size="xs" color="green" data-testid="item-confirmed">
