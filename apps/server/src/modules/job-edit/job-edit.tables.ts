@@ -65,7 +65,10 @@ export const lensAddonCombinations = pgTable(
     priceMinor: integer("price_minor").notNull().default(0),
     warningMessage: text("warning_message"),
   },
-  (t) => [index("lens_addon_combinations_product_idx").on(t.regionProductId)],
+  (t) => [
+    index("lens_addon_combinations_product_idx").on(t.regionProductId),
+    index("lens_addon_combinations_lens_idx").on(t.lensId),
+  ],
 );
 
 /**
@@ -89,5 +92,8 @@ export const orderItemSelections = pgTable(
     staffUserId: integer("staff_user_id").references(() => staffUsers.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.orderItemId, t.revision] })],
+  (t) => [
+    primaryKey({ columns: [t.orderItemId, t.revision] }),
+    index("order_item_selections_staff_idx").on(t.staffUserId),
+  ],
 );

@@ -46,4 +46,6 @@ ALTER TABLE "lenses" ADD CONSTRAINT "lenses_supplier_id_lens_suppliers_id_fk" FO
 ALTER TABLE "order_item_selections" ADD CONSTRAINT "order_item_selections_order_item_id_order_items_id_fk" FOREIGN KEY ("order_item_id") REFERENCES "public"."order_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_item_selections" ADD CONSTRAINT "order_item_selections_staff_user_id_staff_users_id_fk" FOREIGN KEY ("staff_user_id") REFERENCES "public"."staff_users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "lens_addon_combinations_product_idx" ON "lens_addon_combinations" USING btree ("region_product_id");--> statement-breakpoint
-CREATE INDEX "lenses_supplier_idx" ON "lenses" USING btree ("supplier_id");
+CREATE INDEX "lens_addon_combinations_lens_idx" ON "lens_addon_combinations" USING btree ("lens_id");--> statement-breakpoint
+CREATE INDEX "lenses_supplier_idx" ON "lenses" USING btree ("supplier_id");--> statement-breakpoint
+CREATE INDEX "order_item_selections_staff_idx" ON "order_item_selections" USING btree ("staff_user_id");
