@@ -37,9 +37,7 @@ export const routes: RouteObject[] = [
   { path: "/logout", element: page(<LogoutPage />) },
   // Protected area: signed-out visitors go to /login; the shell loads the reference lists first.
   {
-    element: (
-      <RequireAuth>{page(<AppLayout />)}</RequireAuth>
-    ),
+    element: <RequireAuth>{page(<AppLayout />)}</RequireAuth>,
     children: [
       { path: "/", element: <Navigate to="/customers" replace /> },
       { path: "/customers", element: page(<CustomersPage />) },

@@ -7,7 +7,18 @@ import {
   sizeChoicesForShape,
   sizesDisabled,
 } from "@loupe/domain";
-import { Button, Checkbox, Group, SegmentedControl, Select, SimpleGrid, Stack, Text } from "@mantine/core";
+import {
+  Button,
+  Checkbox,
+  ColorSwatch,
+  Group,
+  SegmentedControl,
+  Select,
+  type SelectProps,
+  SimpleGrid,
+  Stack,
+  Text,
+} from "@mantine/core";
 import { useState } from "react";
 import { appConfig } from "../../lib/config";
 import { useColoursOfType } from "./api";
@@ -35,6 +46,15 @@ export function FrameStep(props: {
   }));
   const colourData = (list: { id: number; name: string; special: number }[]) =>
     list.map((c) => ({ value: String(c.id), label: c.special ? `${c.name} (special)` : c.name }));
+  const hex = new Map([...frameColours, ...armColours].map((c) => [String(c.id), c.hex_code]));
+  const swatchOption: SelectProps["renderOption"] = ({ option }) => (
+    <Group gap="xs" wrap="nowrap">
+      <ColorSwatch color={hex.get(option.value) ?? "#fff"} size={14} />
+      <Text size="sm">{option.label}</Text>
+    </Group>
+  );
+  const swatch = (id: number | null) =>
+    id != null && hex.get(String(id)) ? <ColorSwatch color={hex.get(String(id))!} size={14} /> : null;
   const sizeSelect = (label: string, key: "frameSize" | "leftArmSize" | "rightArmSize", error?: string) => (
     <Select
       label={label}
@@ -77,6 +97,8 @@ export function FrameStep(props: {
           label="Frame color"
           data={colourData(frameColours)}
           value={frame.frameColor != null ? String(frame.frameColor) : null}
+          renderOption={swatchOption}
+          leftSection={swatch(frame.frameColor)}
           error={shown.frameColor}
           onChange={(v) => props.onChange({ ...frame, frameColor: v ? Number(v) : null }, "other")}
         />
@@ -84,6 +106,8 @@ export function FrameStep(props: {
           label="Arm color"
           data={colourData(armColours)}
           value={frame.leftArmColor != null ? String(frame.leftArmColor) : null}
+          renderOption={swatchOption}
+          leftSection={swatch(frame.leftArmColor)}
           error={shown.armColor}
           onChange={(v) =>
             props.onChange(

@@ -41,7 +41,7 @@ export function JobItemsTable(props: {
             {item.delivery_type_id === 1 ? " · store pickup" : ""}
           </Text>
         </Table.Td>
-        <Table.Td w={170}>
+        <Table.Td w={230}>
           {!refunded && props.onEditSelection && hasJobSelection(item.region_product.parent_type.key) && (
             <Group gap={4} wrap="nowrap">
               {isItemConfirmed(item) ? (
