@@ -1,5 +1,7 @@
 import { JOB_EDIT_MESSAGES } from "@loupe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoCustomers } from "../../seed/demo-customers";
+import { seedDemoJobs } from "../../seed/demo-jobs";
 import { seedLensCatalogue } from "../../seed/demo-lens-catalogue";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
@@ -93,6 +95,8 @@ const save = (token: string, itemId: number, body: Record<string, unknown>, meth
 
 beforeAll(async () => {
   t = await createTestApp();
+  await seedDemoCustomers(t.database.db, { customers: 10, jobs: 60 });
+  await seedDemoJobs(t.database.db, { customers: 10, jobs: 60 });
   await seedLensCatalogue(t.database.db);
   admin = await t.login();
   sam = await t.login("sam@loupe.test");
@@ -147,6 +151,19 @@ describe("catalogue", () => {
       url: "/api/staff/region-products/999999/lens-type",
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it("links demo items to every lens type, office and bifocal included", async () => {
+    const rows = await q<{ lenses_type: string | null }>(
+      `select distinct rp.lenses_type from order_items oi join region_products rp on rp.id = oi.region_product_id`,
+    );
+    expect(rows.map((r) => r.lenses_type)).toEqual(
+      expect.arrayContaining(["single-vision", "multifocal", "desk", "bifocal"]),
+    );
+    const [{ n }] = await q<{ n: number }>(
+      "select count(*)::int as n from lens_addon_combinations c join lenses l on l.id = c.lens_id join region_products p on p.id = c.region_product_id where l.lens_type_key <> p.lenses_type",
+    );
+    expect(n).toBe(0);
   });
 
   it("lists frame and temple colours with hex codes", async () => {
