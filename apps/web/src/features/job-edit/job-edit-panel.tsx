@@ -113,7 +113,10 @@ export function JobEditPanel(props: {
   const rxList = useJobPrescriptions(customerId);
   const pdList = useJobPds(customerId, lensType, purpose);
   const guestPd = useJobPd(customerId == null ? pdId : null, lensType, purpose);
-  const prescriptions = (rxList.data ?? []).filter((p) => p.type_id === (contactLens ? 2 : 1));
+  // A guest has no list: the prescription and PD made in this panel are the only choices.
+  const prescriptions = (customerId == null ? (guestRx ? [guestRx] : []) : (rxList.data ?? [])).filter(
+    (p) => p.type_id === (contactLens ? 2 : 1),
+  );
   const rx: PrescriptionWire | null = guestRx ?? prescriptions.find((p) => p.id === rxId) ?? null;
   const pd: PdWire | null =
     (customerId == null ? guestPd.data : pdList.data?.find((p) => p.id === pdId)) ?? null;
@@ -329,7 +332,7 @@ export function JobEditPanel(props: {
       <Stack gap="xs" data-testid="pd-step">
         <Radio.Group value={pdId ? String(pdId) : null} onChange={(v) => setPdId(Number(v))} name="pd">
           <Stack gap={6}>
-            {(pdList.data ?? []).map((p) => (
+            {(customerId == null ? (guestPd.data ? [guestPd.data] : []) : (pdList.data ?? [])).map((p) => (
               <Paper key={p.id} withBorder p="xs">
                 <Radio
                   value={String(p.id)}
