@@ -21,7 +21,10 @@ let brotli = 0;
 for (const file of files(dist)) {
   const body = fs.readFileSync(file);
   const br = zlib.brotliCompressSync(body, {
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
   });
   const gz = zlib.gzipSync(body, { level: 9 });
   fs.writeFileSync(`${file}.br`, br);
