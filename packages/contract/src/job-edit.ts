@@ -1,4 +1,4 @@
-import { itemSelectionSchema, PRESCRIPTION_PURPOSES } from "@loupe/domain";
+import { INT32_MAX, itemSelectionSchema, PRESCRIPTION_PURPOSES, rowIdText } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { dataEnvelope, idParams } from "./envelope";
@@ -40,7 +40,7 @@ export const lensOptionWire = z.object({
 });
 export type LensOptionWire = z.infer<typeof lensOptionWire>;
 
-const optionalId = z.coerce.number().int().positive().optional();
+const optionalId = rowIdText().optional();
 
 export const listProductLensAddons = defineEndpoint({
   method: "GET",
@@ -49,7 +49,7 @@ export const listProductLensAddons = defineEndpoint({
   summary:
     "Lens options of a region product for a prescription, PD and frame size; each dropped one says why (invalid_error_msg)",
   query: z.object({
-    region_product_id: z.coerce.number().int().positive(),
+    region_product_id: rowIdText(),
     prescription_id: optionalId,
     prescription_type: z.enum(PRESCRIPTION_PURPOSES).optional(),
     pd_id: optionalId,
@@ -139,10 +139,10 @@ export const restoreItemSelectionRevision = defineEndpoint({
   path: "/staff/order-items/:id/info/revisions/:revision/restore",
   summary: "Save an earlier revision again, as a new revision (same stale check as a save)",
   params: z.object({
-    id: z.coerce.number().int().positive(),
-    revision: z.coerce.number().int().positive(),
+    id: rowIdText(),
+    revision: rowIdText(),
   }),
-  body: z.object({ revision: z.number().int().min(0).optional() }),
+  body: z.object({ revision: z.number().int().min(0).max(INT32_MAX).optional() }),
   response: z.object({ data: orderItemWire, message: z.string() }),
 });
 

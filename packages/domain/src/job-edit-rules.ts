@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HEIGHT_MULTIPLIER, sizesForShape } from "./height-conversion";
+import { INT32_MAX, rowId } from "./input-rules";
 import { type PdHeightField, type PdWidthField, pdErrorForLensType } from "./pd-rules";
 import { isFileOnlyPrescription, prescriptionErrorForLensType, type RxPowers } from "./prescription-rules";
 
@@ -434,7 +435,7 @@ export function nextJobEditStep(current: JobEditStep, event: StepEvent, ctx: Ste
 const sizeSchema = z.string().max(4).nullable();
 const part = z.object({
   size: sizeSchema,
-  colorId: z.number().int().positive().nullable(),
+  colorId: rowId().nullable(),
   isExistingFrame: z.boolean().optional(),
 });
 
@@ -447,15 +448,15 @@ export const itemSelectionSchema = z.object({
   prescription: z
     .object({
       type: z.enum(PRESCRIPTION_PURPOSES).nullable(),
-      id: z.number().int().positive().nullable(),
+      id: rowId().nullable(),
     })
     .nullable()
     .optional(),
-  pdId: z.number().int().positive().nullable().optional(),
-  product_lens_addons_id: z.number().int().positive().nullable().optional(),
+  pdId: rowId().nullable().optional(),
+  product_lens_addons_id: rowId().nullable().optional(),
   lens_warning_message: z.string().max(500).nullable().optional(),
   /** The selection revision the panel was filled from; a stale one answers 409. */
-  revision: z.number().int().min(0).optional(),
+  revision: z.number().int().min(0).max(INT32_MAX).optional(),
 });
 export type ItemSelection = z.infer<typeof itemSelectionSchema>;
 
