@@ -379,4 +379,46 @@ test.describe("job edit", () => {
     await expect(step(page, 4).getByRole("button", { name: "Confirm" })).toBeDisabled();
     await screenshot(page, "job-edit-no-lens-available");
   });
+
+  test("a save from a stale revision says who saved first, and the panel closes", async ({
+    page,
+    request,
+  }) => {
+    const { job, item } = await findJob(request, false, (j) =>
+      live(j).find(
+        (i) => !i.region_product.requires_prescription && i.region_product.parent_type.key === "glasses",
+      ),
+    );
+    await openEdit(page, job, item);
+    await fillFrame(page, "Original", "M");
+    await confirm(page, 1);
+    // Without a prescription the product saves with frame data alone.
+    await expect(step(page, 5).getByRole("button", { name: "Save" })).toBeEnabled();
+    const colours = async (type: string) =>
+      (await api<{ data: { id: number }[] }>(request, "GET", `/api/colors?type=${type}`)).data[0].id;
+    const samToken = (
+      await (
+        await request.post("/api/user/login", { data: { email: "sam@loupe.test", password: DEMO.password } })
+      ).json()
+    ).data.token;
+    const part = { size: "L", colorId: await colours("Temple") };
+    const first = await request.put(`/api/staff/order-items/${item.id}/info`, {
+      headers: { authorization: `Bearer ${samToken}` },
+      data: {
+        customize: {
+          front: { shape: "classic", size: "L", colorId: await colours("Frame") },
+          left: part,
+          right: part,
+        },
+        revision: 0,
+      },
+    });
+    expect(first.ok()).toBe(true);
+    await step(page, 5).getByRole("button", { name: "Save" }).click();
+    await expect(alert(page)).toContainText(
+      /This job selection was changed by Sam .* Reload to see their changes\./,
+    );
+    await expect(panel(page)).toHaveCount(0);
+    await screenshot(page, "job-edit-stale-save");
+  });
 });
