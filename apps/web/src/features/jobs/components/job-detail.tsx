@@ -1,6 +1,15 @@
+<<<<<<< HEAD
+
 import type { OrderItemWire } from "@loupe/contract";
 import { allGlassItemsConfirmed } from "@loupe/domain";
 import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+
+=======
+
+import { Loader, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+
+>>>>>>> main
+
 import { useState } from "react";
 import { CommentsModal } from "../../customer-actions/comments-modal";
 import { MessageModal } from "../../customer-actions/message-modal";
@@ -55,14 +64,9 @@ export function JobDetail(props: {
           {address && <Text size="sm">Address: {address}</Text>}
         </Paper>
         <Paper withBorder p="xs" bg="white">
-          <Group justify="space-between">
-            <Text size="sm" fw={600}>
-              Payments
-            </Text>
-            <Button size="compact-xs" variant="light" onClick={() => setNotesOpen(true)}>
-              Notes ({job.notes_count})
-            </Button>
-          </Group>
+          <Text size="sm" fw={600}>
+            Payments
+          </Text>
           {job.payments.length === 0 && (
             <Text size="sm" c="dimmed">
               None
@@ -77,7 +81,7 @@ export function JobDetail(props: {
           ))}
         </Paper>
       </SimpleGrid>
-      <JobDetailActions job={job} onMessage={() => setMessaging(true)} />
+      <JobDetailActions job={job} onMessage={() => setMessaging(true)} onNotes={() => setNotesOpen(true)} />
       {notesOpen && (
         <CommentsModal
           target={{ orderId: job.id }}
