@@ -1,15 +1,6 @@
-<<<<<<< HEAD
-
 import type { OrderItemWire } from "@loupe/contract";
 import { allGlassItemsConfirmed } from "@loupe/domain";
-import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
-
-=======
-
 import { Loader, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
-
->>>>>>> main
-
 import { useState } from "react";
 import { CommentsModal } from "../../customer-actions/comments-modal";
 import { MessageModal } from "../../customer-actions/message-modal";
