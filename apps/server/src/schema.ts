@@ -6,6 +6,7 @@ export * from "./modules/addresses/addresses.tables";
 export * from "./modules/auth/auth.tables";
 export * from "./modules/customers/customers.tables";
 export * from "./modules/files/files.tables";
+export * from "./modules/job-edit/job-edit.tables";
 export * from "./modules/jobs/jobs.tables";
 export * from "./modules/messages/messages.tables";
 export * from "./modules/newsletter/newsletter.tables";

@@ -5,6 +5,7 @@ export * from "./endpoint";
 export * from "./envelope";
 export * from "./files";
 export * from "./job-actions";
+export * from "./job-edit";
 export * from "./jobs";
 export * from "./marketing";
 export * from "./order-notes";

@@ -6,6 +6,7 @@ export * from "./file-rules";
 export * from "./height-conversion";
 export * from "./input-rules";
 export * from "./job-action-rules";
+export * from "./job-edit-rules";
 export * from "./job-filters";
 export * from "./job-list-rules";
 export * from "./message-rules";

@@ -2,6 +2,7 @@ import { registerAddressesRoutes } from "./addresses/addresses.routes";
 import { registerAuthRoutes } from "./auth/auth.routes";
 import { registerCustomersRoutes } from "./customers/customers.routes";
 import { registerFilesRoutes } from "./files/files.routes";
+import { registerJobEditRoutes } from "./job-edit/job-edit.routes";
 import { registerJobsRoutes } from "./jobs/jobs.routes";
 import { registerSavedSearchesRoutes } from "./jobs/saved-searches.routes";
 import { registerMessagesRoutes } from "./messages/messages.routes";
@@ -42,4 +43,5 @@ export const moduleRoutes: ((ctx: ModuleContext) => void | Promise<void>)[] = [
   registerSavedSearchesRoutes,
   registerReceiptsRoutes,
   registerShippingRoutes,
+  registerJobEditRoutes,
 ];

@@ -4,6 +4,7 @@ import { seedDemoMarketing, seedDemoTemplates } from "./demo-actions";
 import { seedDemoCustomers } from "./demo-customers";
 import { seedDemoFiles } from "./demo-files";
 import { seedDemoJobs } from "./demo-jobs";
+import { seedLensCatalogue } from "./demo-lens-catalogue";
 import { seedDemoStaff } from "./demo-staff";
 import { ensureReferenceData } from "./reference-data";
 
@@ -18,6 +19,7 @@ const demoSteps: ((db: Db, size: DemoSize) => Promise<void>)[] = [
   seedDemoTemplates,
   seedDemoMarketing,
   seedDemoJobs,
+  seedLensCatalogue,
 ];
 
 export const DEFAULT_DEMO_SIZE: DemoSize = { customers: 300, jobs: 3000 };

@@ -3,7 +3,7 @@ import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { openBenchDatabase } from "./bench-database";
-import { seedRegionProducts } from "./demo-jobs";
+import { seedLensCatalogue } from "./demo-lens-catalogue";
 import { createRng, type Rng } from "./rng";
 
 /**
@@ -128,7 +128,8 @@ async function main() {
   if (!Number.isInteger(total) || total < 1 || !Number.isInteger(itemsTarget) || itemsTarget < total)
     throw new Error("usage: seed-jobs-bulk [orders ≥ 1] [itemsTarget ≥ orders]");
   const { database, url } = await openBenchDatabase();
-  await seedRegionProducts(database.db);
+  // The whole catalogue (frames, office, bifocal… and their lens combinations), so bulk jobs span it.
+  await seedLensCatalogue(database.db);
   const outlets = await database.query<{
     id: number;
     region_id: number;

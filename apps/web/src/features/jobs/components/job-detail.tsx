@@ -1,8 +1,12 @@
+import type { OrderItemWire } from "@loupe/contract";
+import { allGlassItemsConfirmed } from "@loupe/domain";
 import { Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router";
 import { CommentsModal } from "../../customer-actions/comments-modal";
 import { MessageModal } from "../../customer-actions/message-modal";
+import { DocketPrompt } from "../../job-edit/docket-prompt";
+import { JobEditPanel } from "../../job-edit/job-edit-panel";
 import { useJob } from "../api/jobs-queries";
 import { JobTimeline } from "./actions/job-timeline";
 import { RefundModal } from "./actions/refund-modal";
@@ -16,7 +20,9 @@ export function JobDetail(props: {
   selected: Set<number>;
   onToggle: (itemIds: number[], on: boolean) => void;
 }) {
-  const { data: job, isLoading, error } = useJob(props.jobId);
+  const { data: job, isLoading, error, refetch } = useJob(props.jobId);
+  const [editing, setEditing] = useState<OrderItemWire | null>(null);
+  const [docket, setDocket] = useState(false);
   const [messaging, setMessaging] = useState(false);
   const [notesOpen, setNotesOpen] = useState(false);
   const [refunding, setRefunding] = useState(false);
@@ -38,6 +44,7 @@ export function JobDetail(props: {
           cancelled={cancelled}
           selected={props.selected}
           onToggle={props.onToggle}
+          onEditSelection={setEditing}
         />
       ))}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -92,6 +99,19 @@ export function JobDetail(props: {
           onClose={() => setNotesOpen(false)}
         />
       )}
+      {editing && (
+        <JobEditPanel
+          job={job}
+          item={editing}
+          onClose={() => setEditing(null)}
+          onSaved={async () => {
+            // Once every glasses or lenses-only item is confirmed, offer the job docket (spec §4).
+            const fresh = (await refetch()).data;
+            if (fresh && allGlassItemsConfirmed(fresh.items)) setDocket(true);
+          }}
+        />
+      )}
+      {docket && <DocketPrompt onClose={() => setDocket(false)} />}
       {messaging && (
         <MessageModal
           order={job}

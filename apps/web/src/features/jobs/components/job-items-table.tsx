@@ -1,6 +1,16 @@
 import type { OrderItemWire } from "@loupe/contract";
-import { isRefundedItem } from "@loupe/domain";
-import { ActionIcon, Badge, Checkbox, Group, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { hasJobSelection, isItemConfirmed, isRefundedItem } from "@loupe/domain";
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from "@mantine/core";
 import { IconMessage } from "@tabler/icons-react";
 import { useState } from "react";
 import { formatMoney } from "../../../lib/format";
@@ -15,6 +25,8 @@ export function JobItemsTable(props: {
   cancelled: boolean;
   selected: Set<number>;
   onToggle: (itemIds: number[], on: boolean) => void;
+  /** Opens the job edit panel for an item (frame, prescription, PD, lenses). */
+  onEditSelection?: (item: OrderItemWire) => void;
 }) {
   const { group } = props;
   const [notesFor, setNotesFor] = useState<OrderItemWire | null>(null);
@@ -38,6 +50,29 @@ export function JobItemsTable(props: {
             {item.region_product.lenses_type ? ` · ${item.region_product.lenses_type}` : ""}
             {item.delivery_type_id === 1 ? " · store pickup" : ""}
           </Text>
+        </Table.Td>
+        <Table.Td w={230}>
+          {!refunded && props.onEditSelection && hasJobSelection(item.region_product.parent_type.key) && (
+            <Group gap={4} wrap="nowrap">
+              {isItemConfirmed(item) ? (
+                <Badge size="xs" color="green" data-testid="item-confirmed">
+                  Confirmed
+                </Badge>
+              ) : (
+                <Badge size="xs" color="gray" variant="outline" data-testid="item-unconfirmed">
+                  Not confirmed
+                </Badge>
+              )}
+              <Button
+                size="compact-xs"
+                variant="light"
+                aria-label={`Edit Selection of item ${item.id}`}
+                onClick={() => props.onEditSelection?.(item)}
+              >
+                Edit Selection
+              </Button>
+            </Group>
+          )}
         </Table.Td>
         <Table.Td w={90}>{item.outlet.abbreviation}</Table.Td>
         <Table.Td w={100}>${formatMoney(item.total_amount)}</Table.Td>
@@ -96,6 +131,7 @@ export function JobItemsTable(props: {
             </Table.Th>
             <Table.Th w={80}>Item ID</Table.Th>
             <Table.Th>Product</Table.Th>
+            <Table.Th w={230}>Selection</Table.Th>
             <Table.Th w={90}>Outlet</Table.Th>
             <Table.Th w={100}>Total ($)</Table.Th>
             <Table.Th w={460}>Status</Table.Th>

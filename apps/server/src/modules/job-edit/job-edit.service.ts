@@ -1,0 +1,460 @@
+import type { LensOptionWire, PdWire, PrescriptionWire } from "@loupe/contract";
+import {
+  availableLensOptions,
+  type ItemSelection,
+  isContactLensProduct,
+  itemSelectionSchema,
+  JOB_EDIT_MESSAGES,
+  LENS_TYPES,
+  lensListMessages,
+  lensOptionInvalidReason,
+  lensTypeId,
+  type PrescriptionPurpose,
+  pdPurposeFor,
+  selectionSaveErrors,
+  supplierPreference,
+  timeZoneForRegion,
+  versionConflictMessage,
+} from "@loupe/domain";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { AppError, notFound, validationError } from "../../platform/http/app-error";
+import { parseOrThrow } from "../../platform/http/validate";
+import { toItemWires } from "../jobs/jobs.mappers";
+import { orderItems, orders, regionProducts } from "../jobs/jobs.tables";
+import type { OutboxService } from "../outbox/outbox.service";
+import { createPdsService } from "../pds/pds.service";
+import { createPrescriptionsService } from "../prescriptions/prescriptions.service";
+import { colours, lensSuppliers } from "../reference/reference.tables";
+import type { StaffRow } from "../staff/staff.service";
+import { staffUsers } from "../staff/staff.tables";
+import { lensAddonCombinations, lenses, orderItemSelections } from "./job-edit.tables";
+
+type ProductRow = typeof regionProducts.$inferSelect;
+const money = (minor: number) => minor / 100;
+
+export interface LensOptionsQuery {
+  region_product_id: number;
+  prescription_id?: number;
+  prescription_type?: PrescriptionPurpose;
+  pd_id?: number;
+  frame_size?: string;
+}
+
+export function productWire(p: ProductRow) {
+  const type = LENS_TYPES.find((t) => t.id === lensTypeId(p.lensesType));
+  return {
+    id: p.id,
+    region_id: p.regionId,
+    name: p.name,
+    price: money(p.priceMinor),
+    requires_prescription: p.requiresPrescription,
+    product: { name: p.name, type: { key: p.productTypeKey } },
+    parent_type: { key: p.parentTypeKey },
+    lenses_type: p.lensesType,
+    lens_type: type ? { id: type.id, key: type.key, name: type.name } : null,
+  };
+}
+
+export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxService }) {
+  const prescriptionsService = createPrescriptionsService({ db, outbox });
+  const pdsService = createPdsService({ db });
+
+  async function product(id: number) {
+    const [row] = await db.select().from(regionProducts).where(eq(regionProducts.id, id));
+    if (!row) throw notFound("Product");
+    return row;
+  }
+
+  async function optionRows(productId: number) {
+    return db
+      .select({ combo: lensAddonCombinations, lens: lenses, supplier: lensSuppliers })
+      .from(lensAddonCombinations)
+      .innerJoin(lenses, eq(lenses.id, lensAddonCombinations.lensId))
+      .innerJoin(lensSuppliers, eq(lensSuppliers.id, lenses.supplierId))
+      .where(and(eq(lensAddonCombinations.regionProductId, productId), eq(lenses.isActive, true)))
+      .orderBy(asc(lensAddonCombinations.id));
+  }
+
+  /** The lens options, each with why it cannot be made (null when it can), in the preference order of §9. */
+  async function lensOptions(
+    p: ProductRow,
+    rx: PrescriptionWire | null,
+    pd: PdWire | null,
+    frameSize: string | null | undefined,
+  ): Promise<LensOptionWire[]> {
+    const rows = await optionRows(p.id);
+    const binocular = pd?.pdPresenter.data.width.binocular ?? null;
+    const options = rows.map(({ combo, lens, supplier }) => {
+      const ranges = {
+        sph_min: lens.sphMin,
+        sph_max: lens.sphMax,
+        cyl_min: lens.cylMin,
+        add_min: lens.addMin,
+        add_max: lens.addMax,
+      };
+      return {
+        id: combo.id,
+        lens_id: lens.id,
+        region_product_id: combo.regionProductId,
+        price: money(combo.priceMinor),
+        warning_message: combo.warningMessage ?? lens.warningMessage,
+        lenses: {
+          id: lens.id,
+          name: lens.name,
+          supplier: { id: supplier.id, name: supplier.name, abbreviation: supplier.abbreviation },
+          display_thickness: lens.displayThickness,
+          index: lens.refractiveIndex,
+          coating: lens.coating,
+          lens_color: lens.colourName ? { name: lens.colourName } : null,
+          warning_message: lens.warningMessage,
+          lens_type: lens.lensTypeKey,
+          diameters: lens.diameters,
+          ranges,
+        },
+        coating: { name: combo.coatingName, display_name: combo.coatingDisplayName },
+        tint: combo.tintDisplayName ? { display_name: combo.tintDisplayName } : null,
+        invalid_error_msg: lensOptionInvalidReason(
+          { supplier: supplier.name, diameters: lens.diameters, ranges },
+          rx,
+          binocular,
+          frameSize,
+        ),
+      };
+    });
+    return options.sort(
+      (a, b) =>
+        supplierPreference(a.lenses.supplier.name, a.lenses.name) -
+          supplierPreference(b.lenses.supplier.name, b.lenses.name) ||
+        a.price - b.price ||
+        a.id - b.id,
+    );
+  }
+
+  const getRx = async (id: number | null | undefined) => (id ? prescriptionsService.get(id) : null);
+  const getPd = (id: number | null | undefined, p: ProductRow, type: string | null | undefined) =>
+    id
+      ? pdsService.get(id, {
+          purpose: pdPurposeFor(p.lensesType, type),
+          lensType: p.lensesType ?? undefined,
+        })
+      : Promise.resolve(null);
+
+  async function loadItem(itemId: number) {
+    const [row] = await db
+      .select({ item: orderItems, order: orders, product: regionProducts })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .innerJoin(regionProducts, eq(regionProducts.id, orderItems.regionProductId))
+      .where(eq(orderItems.id, itemId));
+    if (!row) throw notFound("Order item");
+    return row;
+  }
+
+  async function currentRevision(itemId: number) {
+    const [row] = await db
+      .select({
+        revision: orderItemSelections.revision,
+        createdAt: orderItemSelections.createdAt,
+        staffId: orderItemSelections.staffUserId,
+        first: staffUsers.firstName,
+        last: staffUsers.lastName,
+      })
+      .from(orderItemSelections)
+      .leftJoin(staffUsers, eq(staffUsers.id, orderItemSelections.staffUserId))
+      .where(eq(orderItemSelections.orderItemId, itemId))
+      .orderBy(desc(orderItemSelections.revision))
+      .limit(1);
+    return row;
+  }
+
+  /** A save from a stale revision: 409 naming who saved first and when (ADR 0007's envelope). */
+  async function staleSelection(staff: StaffRow, itemId: number, expected: number): Promise<AppError> {
+    const current = await currentRevision(itemId);
+    const fullName = current?.first != null ? `${current.first} ${current.last ?? ""}`.trim() : null;
+    const at = current?.createdAt ?? new Date();
+    return new AppError(
+      "conflict",
+      versionConflictMessage({
+        record: "job selection",
+        by: fullName,
+        at,
+        timeZone: timeZoneForRegion(staff.regionId),
+      }),
+      undefined,
+      {
+        versionConflict: {
+          record: "job selection",
+          id: itemId,
+          expected_version: expected,
+          current_version: current?.revision ?? 0,
+          updated_at: at.toISOString(),
+          updated_by:
+            current?.staffId != null && fullName ? { id: current.staffId, full_name: fullName } : null,
+        },
+      },
+    );
+  }
+
+  /**
+   * The revision's insert and the item's update are one statement: the primary key
+   * (order_item_id, revision) lets exactly one of several saves from the same revision in, on any
+   * isolation level; the others insert nothing, update nothing, and answer 409.
+   */
+  async function writeRevision(
+    staff: StaffRow,
+    itemId: number,
+    expected: number | undefined,
+    selection: Record<string, unknown>,
+    build: (revision: number) => Record<string, unknown>,
+    restoredFrom: number | null,
+  ) {
+    const base = expected ?? (await currentRevision(itemId))?.revision ?? 0;
+    const revision = base + 1;
+    const info = build(revision);
+    const written = await db.execute<{ id: number }>(sql`
+      with ins as (
+        insert into ${orderItemSelections}
+          (order_item_id, revision, selection, additional_info, restored_from, staff_user_id)
+        values (${itemId}, ${revision}, ${JSON.stringify(selection)}::jsonb, ${JSON.stringify(info)}::jsonb,
+          ${restoredFrom}, ${staff.id})
+        on conflict do nothing
+        returning order_item_id, additional_info
+      )
+      update ${orderItems} set additional_info = ins.additional_info, updated_at = now()
+      from ins where ${orderItems.id} = ins.order_item_id
+      returning ${orderItems.id} as id`);
+    const rows =
+      (written as unknown as { rows?: { id: number }[] }).rows ?? (written as unknown as { id: number }[]);
+    if (!rows.length) throw await staleSelection(staff, itemId, base);
+    const [item] = await db.select().from(orderItems).where(eq(orderItems.id, itemId));
+    return (await toItemWires(db, [item]))[0];
+  }
+
+  function colourWire(row: typeof colours.$inferSelect | undefined) {
+    return row ? { id: row.id, name: row.name, hex_code: row.hexCode, type: row.type } : null;
+  }
+
+  return {
+    async lensOptions(q: LensOptionsQuery) {
+      const p = await product(q.region_product_id);
+      const rx = await getRx(q.prescription_id);
+      const pd = await getPd(q.pd_id, p, q.prescription_type);
+      const data = await lensOptions(p, rx, pd, q.frame_size);
+      const messages = lensListMessages(q.frame_size, data);
+      return {
+        data,
+        invalid_error_msg: availableLensOptions(data).length ? null : (messages.at(-1) ?? null),
+        messages,
+      };
+    },
+
+    async lensType(productId: number) {
+      return productWire(await product(productId));
+    },
+
+    async products(regionId?: number) {
+      const rows = await db
+        .select()
+        .from(regionProducts)
+        .where(regionId ? eq(regionProducts.regionId, regionId) : undefined)
+        .orderBy(asc(regionProducts.regionId), asc(regionProducts.id));
+      return rows.map(productWire);
+    },
+
+    /** Validates the whole selection with the domain rules the panel uses, then saves it as the next revision. */
+    async save(staff: StaffRow, itemId: number, input: unknown) {
+      const selection: ItemSelection = parseOrThrow(itemSelectionSchema, input);
+      const { order, product: p } = await loadItem(itemId);
+      const contactLens = isContactLensProduct(p.parentTypeKey);
+      const errors: Record<string, string[]> = {};
+      const belongs = async <T extends { customer_id: number | null }>(
+        field: string,
+        label: string,
+        load: () => Promise<T | null>,
+      ) => {
+        try {
+          const row = await load();
+          if (row && row.customer_id !== order.customerId) {
+            errors[field] = [`This ${label} belongs to another customer.`];
+            return null;
+          }
+          return row;
+        } catch (e) {
+          if (e instanceof AppError && e.code === "not_found") {
+            errors[field] = [`The selected ${label} does not exist.`];
+            return null;
+          }
+          throw e;
+        }
+      };
+      const rx = await belongs("prescription", "prescription", () => getRx(selection.prescription?.id));
+      const pd = contactLens
+        ? null
+        : await belongs("pdId", "PD", () => getPd(selection.pdId, p, selection.prescription?.type));
+      let option: LensOptionWire | null = null;
+      let options: LensOptionWire[] = [];
+      if (!contactLens && selection.product_lens_addons_id) {
+        options = await lensOptions(p, rx, pd, selection.customize.front.size);
+        option = options.find((o) => o.id === selection.product_lens_addons_id) ?? null;
+        if (!option) errors.product_lens_addons_id = ["This lens option is not offered for this product."];
+      }
+      const colourIds = [
+        selection.customize.front.colorId,
+        selection.customize.left.colorId,
+        selection.customize.right.colorId,
+      ].filter((c): c is number => c != null);
+      const colourRows = colourIds.length
+        ? await db.select().from(colours).where(inArray(colours.id, colourIds))
+        : [];
+      const colour = new Map(colourRows.map((c) => [c.id, c]));
+      const front = selection.customize.front.colorId;
+      if (!contactLens) {
+        if (front != null && colour.get(front)?.type !== "Frame")
+          errors.frameColor = ["The Frame color field is not a frame colour."];
+        for (const side of ["left", "right"] as const) {
+          const id = selection.customize[side].colorId;
+          if (id != null && colour.get(id)?.type !== "Temple")
+            errors.armColor = ["The Arm color field is not an arm colour."];
+        }
+      }
+      const ruleErrors = selectionSaveErrors(selection, {
+        lensType: p.lensesType,
+        requiresPrescription: p.requiresPrescription,
+        prescription: rx,
+        pd,
+        lensChosen: Boolean(selection.product_lens_addons_id),
+        lensInvalid: option?.invalid_error_msg ?? null,
+        contactLens,
+      });
+      for (const [k, m] of Object.entries(ruleErrors)) errors[k] ??= [m];
+      if (Object.keys(errors).length) throw validationError(errors);
+
+      const frontColour = colourWire(colour.get(front ?? -1));
+      const snapshotRx = rx && {
+        ...rx,
+        type: selection.prescription?.type ?? null,
+        // What the contact-lens lab needs, read once here: brand, base curve, diameter and power.
+      };
+      const contactLensData =
+        contactLens && rx
+          ? {
+              brand: rx.contact_lens?.brand ?? null,
+              right: {
+                base_curve: rx.contact_lens?.right_base_curve ?? null,
+                diameter: rx.contact_lens?.right_diameter ?? null,
+                power: rx.right_sph,
+              },
+              left: {
+                base_curve: rx.contact_lens?.left_base_curve ?? null,
+                diameter: rx.contact_lens?.left_diameter ?? null,
+                power: rx.left_sph,
+              },
+              prescription_id: rx.id,
+            }
+          : null;
+      const { revision: expected, ...payload } = selection;
+      const staffName = `${staff.firstName} ${staff.lastName}`.trim();
+      return writeRevision(
+        staff,
+        itemId,
+        expected,
+        payload,
+        (revision) => ({
+          id: revision,
+          revision,
+          saved_at: new Date().toISOString(),
+          saved_by: { id: staff.id, full_name: staffName },
+          selection: payload,
+          data: {
+            productType: p.productTypeKey,
+            customize: contactLens
+              ? null
+              : {
+                  Frame: {
+                    shape: selection.customize.front.shape,
+                    size: selection.customize.front.size,
+                    colour: frontColour,
+                  },
+                  "Temple Left": {
+                    size: selection.customize.left.size,
+                    colour: colourWire(colour.get(selection.customize.left.colorId ?? -1)),
+                  },
+                  "Temple Right": {
+                    size: selection.customize.right.size,
+                    colour: colourWire(colour.get(selection.customize.right.colorId ?? -1)),
+                  },
+                  isExistingFrame: Boolean(selection.customize.front.isExistingFrame),
+                },
+            prescription: snapshotRx,
+            pd: pd ? { ...pd, pdPresenter: undefined } : null,
+            lens_addon_combination: option,
+            contact_lens: contactLensData,
+          },
+          pdPresenter: pd?.pdPresenter ?? null,
+          lensesToPick: availableLensOptions(options).map((o) => o.id),
+          lens_colour: option?.lenses.lens_color?.name ?? null,
+          lens_warning_message: selection.lens_warning_message ?? option?.warning_message ?? null,
+        }),
+        null,
+      );
+    },
+
+    async revisions(itemId: number) {
+      await loadItem(itemId);
+      const rows = await db
+        .select({ r: orderItemSelections, first: staffUsers.firstName, last: staffUsers.lastName })
+        .from(orderItemSelections)
+        .leftJoin(staffUsers, eq(staffUsers.id, orderItemSelections.staffUserId))
+        .where(eq(orderItemSelections.orderItemId, itemId))
+        .orderBy(desc(orderItemSelections.revision));
+      return rows.map(({ r, first, last }) => ({
+        revision: r.revision,
+        created_at: r.createdAt.toISOString(),
+        staff:
+          r.staffUserId != null && first != null
+            ? { id: r.staffUserId, full_name: `${first} ${last ?? ""}`.trim() }
+            : null,
+        restored_from: r.restoredFrom,
+        additional_info: r.additionalInfo,
+      }));
+    },
+
+    /** An earlier revision saved again as the newest, with the values it was made with (not today's prescription). */
+    async restore(staff: StaffRow, itemId: number, revision: number, expected: number | undefined) {
+      await loadItem(itemId);
+      const [old] = await db
+        .select()
+        .from(orderItemSelections)
+        .where(and(eq(orderItemSelections.orderItemId, itemId), eq(orderItemSelections.revision, revision)));
+      if (!old) throw notFound("Revision");
+      const staffName = `${staff.firstName} ${staff.lastName}`.trim();
+      return writeRevision(
+        staff,
+        itemId,
+        expected,
+        old.selection,
+        (next) => ({
+          ...old.additionalInfo,
+          id: next,
+          revision: next,
+          restored_from: revision,
+          saved_at: new Date().toISOString(),
+          saved_by: { id: staff.id, full_name: staffName },
+        }),
+        revision,
+      );
+    },
+
+    /** The first file of a contact-lens prescription. */
+    async contactLensPrescriptionFileId(prescriptionId: number) {
+      const rx = await prescriptionsService.get(prescriptionId);
+      if (rx.type_id !== 2) throw notFound("Contact lens prescription");
+      const file = rx.files[0];
+      if (!file) throw notFound("Contact lens prescription file");
+      return file.id;
+    },
+  };
+}
+
+export const JOB_EDIT_SAVED = JOB_EDIT_MESSAGES.saved;

@@ -1,0 +1,424 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { DEMO, screenshot, settle, signIn } from "./support/helpers";
+
+/**
+ * The job edit panel (jobs-area §2, §4, §5): frame, prescription, PD and lenses in five steps on
+ * the demo's lens catalogue. Each journey picks a demo job of the right kind through the API and
+ * gives its customer the prescriptions and PDs it needs.
+ */
+
+interface Item {
+  id: number;
+  quantity: number;
+  region_product: {
+    lenses_type: string | null;
+    parent_type: { key: string };
+    requires_prescription: boolean;
+  };
+  additional_info: unknown;
+}
+interface Job {
+  id: number;
+  vend_invoice_number: string;
+  customer_id: number | null;
+  dispense_status: { slug: string };
+  items: Item[];
+}
+
+let token = "";
+const used = new Set<number>();
+
+async function api<T = any>(
+  request: APIRequestContext,
+  method: string,
+  url: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request.fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    data: data as never,
+  });
+  expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
+  return res.json() as Promise<T>;
+}
+
+async function login(request: APIRequestContext) {
+  if (token) return;
+  const res = await request.post("/api/user/login", { data: DEMO });
+  token = (await res.json()).data.token;
+}
+
+const live = (j: Job) => j.items.filter((i) => i.quantity !== -1);
+const glass = (j: Job) =>
+  live(j).filter((i) => ["glasses", "lenses-only"].includes(i.region_product.parent_type.key));
+
+/** A demo job (not yet used by another journey) whose detail matches. */
+async function findJob(request: APIRequestContext, guest: boolean, match: (j: Job) => Item | undefined) {
+  await login(request);
+  for (let page = 1; page <= 30; page++) {
+    const list = await api<{ data: Job[] }>(request, "GET", `/api/staff/orders?per_page=100&page=${page}`);
+    for (const o of list.data) {
+      if (used.has(o.id) || (o.customer_id == null) !== guest) continue;
+      const detail = (await api<{ data: Job }>(request, "GET", `/api/staff/orders/${o.id}`)).data;
+      if (["cancelled", "refunded", "voided"].includes(detail.dispense_status.slug)) continue;
+      const item = match(detail);
+      if (item && !item.additional_info) {
+        used.add(o.id);
+        return { job: detail, item };
+      }
+    }
+  }
+  throw new Error("no matching demo job");
+}
+
+const sourceId = async (request: APIRequestContext, path: string) =>
+  (await api<{ data: { id: number }[] }>(request, "GET", path)).data[0].id;
+
+async function giveRx(request: APIRequestContext, customerId: number, body: Record<string, unknown>) {
+  const source_id = await sourceId(request, "/api/prescription-source");
+  return (
+    await api(request, "POST", `/api/v4/users/${customerId}/prescriptions`, {
+      type_id: 1,
+      source_id,
+      ...body,
+    })
+  ).data;
+}
+async function givePd(request: APIRequestContext, customerId: number, body: Record<string, unknown>) {
+  const source_id = await sourceId(request, "/api/pd-source");
+  return (
+    await api(request, "POST", "/api/customer-pd", { customer_user_id: customerId, source_id, ...body })
+  ).data;
+}
+
+const panel = (page: Page) => page.getByTestId("job-edit-panel");
+const step = (page: Page, n: number) => page.getByTestId(`job-edit-step-${n}`);
+const alert = (page: Page) => page.getByTestId("banner-alert");
+
+async function openEdit(page: Page, job: Job, item: Item) {
+  await page.goto(`/jobs?q=${encodeURIComponent(job.vend_invoice_number)}`);
+  await page.getByRole("table", { name: "Jobs" }).getByRole("button", { name: "Expand" }).first().click();
+  await page.getByRole("button", { name: `Edit Selection of item ${item.id}` }).click();
+  await expect(panel(page)).toBeVisible();
+  await expect(page.getByTestId("job-edit-header")).toContainText(job.vend_invoice_number);
+}
+
+async function choose(scope: Locator, page: Page, label: string, option: string) {
+  await scope.getByRole("combobox", { name: label, exact: true }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+async function fillFrame(page: Page, shape: string, size: string) {
+  const frame = step(page, 1);
+  await frame.getByText(shape, { exact: true }).click();
+  if (size !== "nd") {
+    await choose(frame, page, "Frame size", size);
+    await choose(frame, page, "Left Arm size", size);
+    await choose(frame, page, "Right Arm size", size);
+  }
+  await choose(frame, page, "Frame color", "Black");
+  await choose(frame, page, "Arm color", "Tortoise");
+}
+
+const confirm = (page: Page, n: number) => step(page, n).getByRole("button", { name: "Confirm" }).click();
+
+test.describe("job edit", () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page);
+  });
+
+  test("a multifocal job from frame to saved selection with heights; the docket prompt after the last glass item", async ({
+    page,
+    request,
+  }) => {
+    const { job, item } = await findJob(request, false, (j) =>
+      glass(j).length === 1 && glass(j)[0].region_product.lenses_type === "multifocal"
+        ? glass(j)[0]
+        : undefined,
+    );
+    await giveRx(request, job.customer_id!, {
+      right_sph: -2.25,
+      left_sph: -2,
+      right_cyl: -0.5,
+      right_axis: 180,
+      spectacles: { right_near_add: 2, left_near_add: 2 },
+    });
+    await givePd(request, job.customer_id!, {
+      binocular_dist_pd: 63,
+      right_height_multifocal: 23,
+      left_height_multifocal: 23.5,
+      frame_size: "M",
+      glass_shape_type: "classic",
+    });
+    await openEdit(page, job, item);
+    await fillFrame(page, "Original", "M");
+    await screenshot(page, "job-edit-1-frame");
+    await confirm(page, 1);
+
+    await step(page, 2)
+      .getByRole("radio", { name: /Add \+2\.00/ })
+      .first()
+      .check();
+    await confirm(page, 2);
+    await step(page, 3)
+      .getByRole("radio", { name: /multifocal heights R 23 \/ L 23\.5/ })
+      .first()
+      .check();
+    await confirm(page, 3);
+
+    await expect(step(page, 4).getByRole("radio").first()).toBeVisible();
+    await expect(step(page, 4).getByText(/Zeiss/)).toHaveCount(0);
+    await screenshot(page, "job-edit-4-lenses-multifocal");
+    await step(page, 4)
+      .getByRole("radio", { name: /Hoyalux iD MyStyle long/ })
+      .first()
+      .check();
+    await confirm(page, 4);
+
+    await expect(step(page, 5).getByRole("button", { name: "Save" })).toBeEnabled();
+    await expect(page.getByTestId("pd-summary")).toContainText("multifocal heights R 23 / L 23.5");
+    await screenshot(page, "job-edit-5-summary-multifocal");
+    await step(page, 5).getByRole("button", { name: "Save" }).click();
+    await expect(alert(page)).toContainText("Selections successfully confirmed.");
+    await expect(page.getByRole("dialog", { name: "Print job docket?" })).toBeVisible();
+    await expect(page.getByTestId("docket-prompt").getByRole("button", { name: "Print" })).toBeDisabled();
+    await screenshot(page, "job-edit-docket-prompt");
+    await page.getByRole("button", { name: "No thanks" }).click();
+    await expect(page.getByTestId("item-confirmed").first()).toBeVisible();
+
+    const saved = (await api(request, "GET", `/api/staff/orders/${job.id}`)).data.items.find(
+      (i: Item) => i.id === item.id,
+    );
+    expect(saved.additional_info.data.pd.right_height_multifocal).toBe(23);
+    expect(saved.additional_info.revision).toBe(1);
+  });
+
+  test("a single-vision job choosing an intermediate type", async ({ page, request }) => {
+    const { job, item } = await findJob(request, false, (j) =>
+      live(j).find(
+        (i) =>
+          i.region_product.lenses_type === "single-vision" && i.region_product.parent_type.key === "glasses",
+      ),
+    );
+    await giveRx(request, job.customer_id!, {
+      right_sph: -1.5,
+      left_sph: -1.75,
+      spectacles: { right_near_add: 2, left_near_add: 2, right_int_add: 1.25, left_int_add: 1.25 },
+    });
+    await giveRx(request, job.customer_id!, { right_sph: -3, left_sph: -3 });
+    await givePd(request, job.customer_id!, {
+      binocular_dist_pd: 64,
+      binocular_int_pd: 62,
+      right_dist_pd: 32,
+      left_dist_pd: 32,
+    });
+    await openEdit(page, job, item);
+    await fillFrame(page, "Original", "L");
+    await confirm(page, 1);
+    const rx = step(page, 2);
+    // Without an intermediate add, Type offers Reading and Distance only.
+    await rx
+      .getByRole("radio", { name: /R -3\.00 · L -3\.00/ })
+      .first()
+      .check();
+    await rx.getByRole("combobox", { name: "Type" }).click();
+    await expect(page.getByRole("option", { name: "Intermediate" })).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await rx
+      .getByRole("radio", { name: /R -1\.50 · L -1\.75/ })
+      .first()
+      .check();
+    await expect(rx.getByRole("button", { name: "Confirm" })).toBeDisabled();
+    await expect(page.getByTestId("rx-error")).toHaveText("The Type field is required.");
+    await choose(rx, page, "Type", "Intermediate");
+    await expect(rx.getByRole("button", { name: "Confirm" })).toBeEnabled();
+    await screenshot(page, "job-edit-2-single-vision-intermediate");
+    await confirm(page, 2);
+    await step(page, 3).getByRole("radio").first().check();
+    await confirm(page, 3);
+    await step(page, 4).getByRole("radio").first().check();
+    await confirm(page, 4);
+    await expect(page.getByTestId("rx-summary")).toContainText("intermediate");
+    await step(page, 5).getByRole("button", { name: "Save" }).click();
+    await expect(alert(page)).toContainText("Selections successfully confirmed.");
+    const saved = (await api(request, "GET", `/api/staff/orders/${job.id}`)).data.items.find(
+      (i: Item) => i.id === item.id,
+    );
+    expect(saved.additional_info.data.prescription.type).toBe("intermediate");
+  });
+
+  test("a Capote frame turns XS into S and opens the height dialogs", async ({ page, request }) => {
+    const { job, item } = await findJob(request, false, (j) =>
+      live(j).find((i) => i.region_product.lenses_type === "multifocal"),
+    );
+    await giveRx(request, job.customer_id!, {
+      right_sph: -1,
+      left_sph: -1,
+      spectacles: { right_near_add: 1.5, left_near_add: 1.5 },
+    });
+    await givePd(request, job.customer_id!, {
+      binocular_dist_pd: 66,
+      right_height_multifocal: 20,
+      left_height_multifocal: 20,
+      frame_size: "XS",
+      glass_shape_type: "classic",
+    });
+    await openEdit(page, job, item);
+    await fillFrame(page, "Original", "XS");
+    await confirm(page, 1);
+    await step(page, 2)
+      .getByRole("radio", { name: /Add \+1\.50/ })
+      .first()
+      .check();
+    await confirm(page, 2);
+    await step(page, 3)
+      .getByRole("radio", { name: /R 20 \/ L 20 · frame XS/ })
+      .first()
+      .check();
+    await confirm(page, 3);
+
+    await step(page, 1).getByRole("button", { name: "Change" }).click();
+    await step(page, 1).getByText("Capote", { exact: true }).click();
+    await expect(step(page, 1).getByRole("combobox", { name: "Frame size", exact: true })).toHaveValue("S");
+    await expect(step(page, 1).getByRole("combobox", { name: "Left Arm size", exact: true })).toHaveValue(
+      "S",
+    );
+    await expect(step(page, 1).getByRole("combobox", { name: "Right Arm size", exact: true })).toHaveValue(
+      "S",
+    );
+    const dialog = page.getByRole("dialog", { name: "Shape Height Conversion" });
+    await expect(dialog).toBeVisible();
+    // 20 at XS original → S round: 20 / 0.9 × 1 × 0.9 = 20.
+    await expect(dialog.getByTestId("new-right_height_multifocal")).toHaveText("20");
+    await screenshot(page, "job-edit-capote-shape-height-conversion");
+    await dialog.getByRole("button", { name: "Create new PD" }).click();
+    await expect(alert(page)).toContainText("New PD has been successfully created!");
+    await settle(page);
+
+    await choose(step(page, 1), page, "Frame size", "L");
+    const update = page.getByRole("dialog", { name: "Frame and PD Height Update" });
+    await expect(update).toBeVisible();
+    // S → L: 20 / 1 × 1.2 = 24.
+    await expect(update.getByTestId("new-right_height_multifocal")).toHaveText("24");
+    await screenshot(page, "job-edit-frame-pd-height-update");
+    await update.getByRole("button", { name: "Update heights" }).click();
+    await expect(alert(page)).toContainText("PD heights have been successfully updated!");
+  });
+
+  test("a guest job: frame, then Add Prescription and Create Pd, lenses and save", async ({
+    page,
+    request,
+  }) => {
+    const { job, item } = await findJob(request, true, (j) =>
+      live(j).find(
+        (i) =>
+          i.region_product.lenses_type === "single-vision" && i.region_product.parent_type.key === "glasses",
+      ),
+    );
+    await openEdit(page, job, item);
+    await expect(page.getByTestId("job-edit-header")).toContainText("(Guest)");
+    await fillFrame(page, "Original", "M");
+    await confirm(page, 1);
+    // Guests skip straight to step 5.
+    const summary = step(page, 5);
+    await expect(summary.getByRole("button", { name: "Guest Edit" })).toBeVisible();
+    await summary.getByRole("button", { name: "Add Prescription" }).click();
+    const rxDialog = page.getByRole("dialog", { name: "Add Prescription" });
+    await choose(rxDialog, page, "right sphere", "-1.25");
+    await choose(rxDialog, page, "left sphere", "-1.00");
+    await rxDialog.getByRole("combobox", { name: "Source" }).click();
+    await page.getByRole("option").first().click();
+    await rxDialog.getByRole("button", { name: "Create" }).click();
+    await expect(rxDialog).toHaveCount(0);
+    await summary.getByRole("button", { name: "Create Pd" }).click();
+    const pdDialog = page.getByRole("dialog", { name: "Create Pd" });
+    await pdDialog.getByLabel("binocular distance PD").fill("62");
+    await pdDialog.getByRole("combobox", { name: "Source" }).click();
+    await page.getByRole("option").first().click();
+    await pdDialog.getByRole("button", { name: "Create" }).click();
+    // A guest's new PD sets step 4.
+    await expect(step(page, 4).getByRole("radio").first()).toBeVisible();
+    await step(page, 4).getByRole("radio").first().check();
+    await confirm(page, 4);
+    await screenshot(page, "job-edit-guest-summary");
+    await step(page, 5).getByRole("button", { name: "Save" }).click();
+    await expect(alert(page)).toContainText("Selections successfully confirmed.");
+  });
+
+  test("a prescription outside every lens's range shows No lens available", async ({ page, request }) => {
+    const { job, item } = await findJob(request, false, (j) =>
+      live(j).find((i) => i.region_product.lenses_type === "multifocal"),
+    );
+    await giveRx(request, job.customer_id!, {
+      right_sph: -16,
+      left_sph: -15.5,
+      spectacles: { right_near_add: 2.5, left_near_add: 2.5 },
+    });
+    await givePd(request, job.customer_id!, {
+      binocular_dist_pd: 62,
+      right_height_multifocal: 22,
+      left_height_multifocal: 22,
+    });
+    await openEdit(page, job, item);
+    await fillFrame(page, "Original", "M");
+    await confirm(page, 1);
+    await step(page, 2)
+      .getByRole("radio", { name: /R -16\.00/ })
+      .first()
+      .check();
+    await confirm(page, 2);
+    await step(page, 3)
+      .getByRole("radio", { name: /R 22 \/ L 22/ })
+      .first()
+      .check();
+    await confirm(page, 3);
+    await expect(step(page, 4).getByText("No lenses match this prescription")).toBeVisible();
+    await expect(step(page, 4).getByText("No lens available")).toBeVisible();
+    await expect(step(page, 4).getByRole("radio")).toHaveCount(0);
+    await expect(step(page, 4).getByRole("button", { name: "Confirm" })).toBeDisabled();
+    await screenshot(page, "job-edit-no-lens-available");
+  });
+
+  test("a save from a stale revision says who saved first, and the panel closes", async ({
+    page,
+    request,
+  }) => {
+    const { job, item } = await findJob(request, false, (j) =>
+      live(j).find(
+        (i) => !i.region_product.requires_prescription && i.region_product.parent_type.key === "glasses",
+      ),
+    );
+    await openEdit(page, job, item);
+    await fillFrame(page, "Original", "M");
+    await confirm(page, 1);
+    // Without a prescription the product saves with frame data alone.
+    await expect(step(page, 5).getByRole("button", { name: "Save" })).toBeEnabled();
+    const colours = async (type: string) =>
+      (await api<{ data: { id: number }[] }>(request, "GET", `/api/colors?type=${type}`)).data[0].id;
+    const samToken = (
+      await (
+        await request.post("/api/user/login", { data: { email: "sam@loupe.test", password: DEMO.password } })
+      ).json()
+    ).data.token;
+    const part = { size: "L", colorId: await colours("Temple") };
+    const first = await request.put(`/api/staff/order-items/${item.id}/info`, {
+      headers: { authorization: `Bearer ${samToken}` },
+      data: {
+        customize: {
+          front: { shape: "classic", size: "L", colorId: await colours("Frame") },
+          left: part,
+          right: part,
+        },
+        revision: 0,
+      },
+    });
+    expect(first.ok()).toBe(true);
+    await step(page, 5).getByRole("button", { name: "Save" }).click();
+    await expect(alert(page)).toContainText(
+      /This job selection was changed by Sam .* Reload to see their changes\./,
+    );
+    await expect(panel(page)).toHaveCount(0);
+    await screenshot(page, "job-edit-stale-save");
+  });
+});
