@@ -1,6 +1,7 @@
 // Every module's tables, gathered for Drizzle (typed queries) and drizzle-kit (migrations).
 
 export * from "./integrations/payments/sandbox.tables";
+export * from "./modules/access-log/access-log.tables";
 export * from "./modules/addresses/addresses.tables";
 export * from "./modules/auth/auth.tables";
 export * from "./modules/customers/customers.tables";

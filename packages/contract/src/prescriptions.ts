@@ -43,6 +43,7 @@ export type PrescriptionWire = z.infer<typeof prescriptionWire>;
 const body = prescriptionSchema;
 
 export const createPrescription = defineEndpoint({
+  access: { resource: "prescription", action: "create", customer: "id" },
   serviceValidates: true,
   method: "POST",
   base: "api",
@@ -54,6 +55,7 @@ export const createPrescription = defineEndpoint({
 });
 
 export const createAnonymousPrescription = defineEndpoint({
+  access: { resource: "prescription", action: "create" },
   serviceValidates: true,
   method: "POST",
   base: "api",
@@ -64,6 +66,7 @@ export const createAnonymousPrescription = defineEndpoint({
 });
 
 export const listCustomerPrescriptions = defineEndpoint({
+  access: { resource: "prescription", action: "list", customer: "id" },
   method: "GET",
   base: "api",
   path: "/staff/customers/:id/prescriptions",
@@ -74,6 +77,7 @@ export const listCustomerPrescriptions = defineEndpoint({
 });
 
 export const updatePrescription = defineEndpoint({
+  access: { resource: "prescription", action: "update" },
   serviceValidates: true,
   method: "PUT",
   base: "api",
@@ -85,6 +89,7 @@ export const updatePrescription = defineEndpoint({
 });
 
 export const deletePrescription = defineEndpoint({
+  access: { resource: "prescription", action: "delete" },
   method: "DELETE",
   base: "api",
   path: "/prescription/:id",
@@ -95,6 +100,7 @@ export const deletePrescription = defineEndpoint({
 });
 
 export const emailPrescription = defineEndpoint({
+  access: { resource: "prescription", action: "email" },
   method: "POST",
   base: "api",
   path: "/prescription/:id/email",
@@ -110,6 +116,7 @@ const rxFileParams = z.object({
 });
 
 export const attachPrescriptionFiles = defineEndpoint({
+  access: { resource: "prescription", action: "update", customer: "userId" },
   method: "PUT",
   base: "legacy",
   path: "/v4/users/:userId/prescriptions/:id/files",
@@ -120,6 +127,7 @@ export const attachPrescriptionFiles = defineEndpoint({
 });
 
 export const detachPrescriptionFile = defineEndpoint({
+  access: { resource: "prescription", action: "update", customer: "userId" },
   method: "DELETE",
   base: "api",
   path: "/v4/users/:userId/prescriptions/:id/files/:fileId",
