@@ -16,6 +16,9 @@ export interface Call<E extends Endpoint> {
   reply: FastifyReply;
 }
 
+/** Runs around the handler of an endpoint that declares `access` (the access log, ADR 0013). */
+export type AroundAccess = (endpoint: Endpoint, req: FastifyRequest, run: () => Promise<unknown>) => Promise<unknown>;
+
 export type Binder = <E extends Endpoint>(
   endpoint: E,
   handler: (call: Call<E>) => Promise<unknown> | unknown,
@@ -25,7 +28,11 @@ export type Binder = <E extends Endpoint>(
  * Binds a contract endpoint to a handler: method, path and schemas come from the contract, so the
  * server cannot drift from what the web client calls. The handler's return value is the body.
  */
-export function createBinder(app: FastifyInstance, guard: preHandlerAsyncHookHandler): Binder {
+export function createBinder(
+  app: FastifyInstance,
+  guard: preHandlerAsyncHookHandler,
+  aroundAccess?: AroundAccess,
+): Binder {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   return (endpoint, handler) => {
     typed.route({
@@ -42,14 +49,16 @@ export function createBinder(app: FastifyInstance, guard: preHandlerAsyncHookHan
       },
       preHandler: endpoint.auth === false ? undefined : guard,
       handler: async (req, reply) => {
-        const result = await handler({
-          params: req.params as any,
-          query: req.query as any,
-          body: req.body as any,
-          staff: req.staff as StaffUserRow,
-          req,
-          reply,
-        });
+        const run = async () =>
+          handler({
+            params: req.params as any,
+            query: req.query as any,
+            body: req.body as any,
+            staff: req.staff as StaffUserRow,
+            req,
+            reply,
+          });
+        const result = endpoint.access && aroundAccess ? await aroundAccess(endpoint, req, run) : await run();
         if (reply.sent) return reply;
         return result ?? { message: "OK" };
       },
