@@ -26,7 +26,9 @@ export const accessLogEntryWire = z.object({
 });
 export type AccessLogEntryWire = z.infer<typeof accessLogEntryWire>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, "A date (YYYY-MM-DD).");
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, "A date (YYYY-MM-DD).");
 
 export const accessReportQuery = z.object({
   /** Inclusive start and end; a bare date means that whole day in UTC. */
@@ -39,7 +41,7 @@ export const accessReportQuery = z.object({
   /** `csv` answers the whole filtered range as a CSV download instead of a page. */
   format: z.enum(["json", "csv"]).optional(),
 });
-export type AccessReportQuery = z.input<typeof accessReportQuery>;
+export type AccessReportQuery = z.output<typeof accessReportQuery>;
 
 export const customerAccessReport = defineEndpoint({
   access: { resource: "access_log", action: "view", customer: "id" },
@@ -117,7 +119,11 @@ export const retentionPlanWire = z.object({
       files: z.number(),
     }),
   ),
-  access_log: z.object({ rows: z.number(), through_seq: z.number().nullable(), before: z.string().nullable() }),
+  access_log: z.object({
+    rows: z.number(),
+    through_seq: z.number().nullable(),
+    before: z.string().nullable(),
+  }),
 });
 export type RetentionPlanWire = z.infer<typeof retentionPlanWire>;
 

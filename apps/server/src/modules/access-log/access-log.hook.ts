@@ -74,9 +74,10 @@ export function createAccessHook(database: Database): AroundAccess {
   async function snapshot(resource: AccessResource, id: number | null): Promise<Row | null> {
     const table = TABLES[resource];
     if (!table || id == null) return null;
-    const [found] = await database.query<{ row: Row }>(`SELECT to_jsonb(t) AS row FROM ${table} t WHERE id = $1`, [
-      id,
-    ]);
+    const [found] = await database.query<{ row: Row }>(
+      `SELECT to_jsonb(t) AS row FROM ${table} t WHERE id = $1`,
+      [id],
+    );
     return found?.row ?? null;
   }
 
@@ -103,7 +104,9 @@ export function createAccessHook(database: Database): AroundAccess {
     async function allowed(result: unknown, before: Row | null): Promise<AccessEntry[]> {
       const data = (result as { data?: unknown } | null)?.data;
       if (access.action === "create") {
-        const rows = (Array.isArray(data) ? data : [data]).filter((r): r is Row => !!r && typeof r === "object");
+        const rows = (Array.isArray(data) ? data : [data]).filter(
+          (r): r is Row => !!r && typeof r === "object",
+        );
         return rows.map((r) => {
           const id = toId(r.id);
           return {
@@ -122,7 +125,8 @@ export function createAccessHook(database: Database): AroundAccess {
       const after =
         access.action === "delete"
           ? null
-          : access.action !== "update" && ((answered && "customer_id" in answered) || access.resource === "customer")
+          : access.action !== "update" &&
+              ((answered && "customer_id" in answered) || access.resource === "customer")
             ? answered
             : await snapshot(access.resource, resourceId);
       const row = access.action === "delete" ? before : after;
@@ -141,8 +145,7 @@ export function createAccessHook(database: Database): AroundAccess {
     try {
       if (CHANGES.has(access.action) && !endpoint.multipart) {
         return await inRequestTransaction(db, async () => {
-          const before =
-            access.action === "create" ? null : await snapshot(access.resource, resourceId);
+          const before = access.action === "create" ? null : await snapshot(access.resource, resourceId);
           const result = await run();
           if (!state.recorded) {
             state.recorded = true;

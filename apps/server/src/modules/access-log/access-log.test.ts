@@ -66,7 +66,11 @@ beforeAll(async () => {
   adminId = (await t.call(admin, { method: "GET", url: "/api/me" })).json().data.id;
   samId = (await t.call(sam, { method: "GET", url: "/api/me" })).json().data.id;
   customerId = (
-    await t.call(admin, { method: "POST", url: "/api/user", payload: { first_name: "Ada", last_name: "Lovelace" } })
+    await t.call(admin, {
+      method: "POST",
+      url: "/api/user",
+      payload: { first_name: "Ada", last_name: "Lovelace" },
+    })
   ).json().data.id;
   const sources = (await t.call(admin, { method: "GET", url: "/api/prescription-source" })).json().data;
   sourceId = sources.find((s: { slug: string }) => s.slug !== "cg" && !s.slug.includes("code")).id;
@@ -106,10 +110,19 @@ describe("the access log", () => {
       changed_fields: null,
     });
 
-    const listed = await t.call(sam, { method: "GET", url: `/api/staff/customers/${customerId}/prescriptions` });
+    const listed = await t.call(sam, {
+      method: "GET",
+      url: `/api/staff/customers/${customerId}/prescriptions`,
+    });
     expect(listed.statusCode).toBe(200);
     expect(await newRows()).toMatchObject([
-      { action: "list", resource: "prescription", resource_id: null, customer_id: customerId, outcome: "allowed" },
+      {
+        action: "list",
+        resource: "prescription",
+        resource_id: null,
+        customer_id: customerId,
+        outcome: "allowed",
+      },
     ]);
 
     const version = created.json().data.version;
@@ -120,7 +133,12 @@ describe("the access log", () => {
     });
     expect(updated.statusCode).toBe(200);
     const [upd] = await newRows();
-    expect(upd).toMatchObject({ action: "update", resource_id: rxId, customer_id: customerId, outcome: "allowed" });
+    expect(upd).toMatchObject({
+      action: "update",
+      resource_id: rxId,
+      customer_id: customerId,
+      outcome: "allowed",
+    });
     // The edit form sends the whole prescription: the outlet it left out was cleared, and says so.
     expect(upd.changed_fields).toEqual(["note", "outlet_id", "right_sph"]);
 
@@ -135,7 +153,13 @@ describe("the access log", () => {
     const removed = await t.call(sam, { method: "DELETE", url: `/api/prescription/${rxId}` });
     expect(removed.statusCode).toBe(200);
     expect(await newRows()).toMatchObject([
-      { action: "delete", resource: "prescription", resource_id: rxId, customer_id: customerId, outcome: "allowed" },
+      {
+        action: "delete",
+        resource: "prescription",
+        resource_id: rxId,
+        customer_id: customerId,
+        outcome: "allowed",
+      },
     ]);
   });
 
@@ -146,7 +170,9 @@ describe("the access log", () => {
       payload: { ...rx, type_id: 2, source_id: sourceId, contact_lens: {} },
     });
     expect(created.statusCode, created.body).toBe(201);
-    expect(await newRows()).toMatchObject([{ action: "create", resource: "contact_lens", customer_id: customerId }]);
+    expect(await newRows()).toMatchObject([
+      { action: "create", resource: "contact_lens", customer_id: customerId },
+    ]);
   });
 
   it("logs PDs: create, list, view, update, delete", async () => {
@@ -221,13 +247,30 @@ describe("the access log", () => {
   });
 
   it("logs a refused access as refused and a failed one as failed", async () => {
-    const refused = await t.call(sam, { method: "GET", url: `/api/staff/access-log/customers/${customerId}` });
+    const refused = await t.call(sam, {
+      method: "GET",
+      url: `/api/staff/access-log/customers/${customerId}`,
+    });
     expect(refused.statusCode).toBe(403);
     const missing = await t.call(sam, { method: "GET", url: "/api/new-customer-pd/999999" });
     expect(missing.statusCode).toBe(404);
     expect(await newRows()).toMatchObject([
-      { staff_id: samId, action: "view", resource: "access_log", customer_id: customerId, outcome: "refused", reason: "forbidden" },
-      { staff_id: samId, action: "view", resource: "pd", resource_id: 999999, outcome: "failed", reason: "not_found" },
+      {
+        staff_id: samId,
+        action: "view",
+        resource: "access_log",
+        customer_id: customerId,
+        outcome: "refused",
+        reason: "forbidden",
+      },
+      {
+        staff_id: samId,
+        action: "view",
+        resource: "pd",
+        resource_id: 999999,
+        outcome: "failed",
+        reason: "not_found",
+      },
     ]);
   });
 
@@ -239,7 +282,9 @@ describe("the access log", () => {
     });
     const pd = created.json().data;
     await newRows();
-    await t.database.query("ALTER TABLE access_log ADD CONSTRAINT no_updates_today CHECK (action <> 'update')");
+    await t.database.query(
+      "ALTER TABLE access_log ADD CONSTRAINT no_updates_today CHECK (action <> 'update')",
+    );
     try {
       const res = await t.call(admin, {
         method: "PUT",

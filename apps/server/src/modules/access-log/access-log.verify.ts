@@ -65,15 +65,20 @@ export function canonicalRow(r: LogRow): string {
 }
 
 export const chainHash = (prev: string, canonical: string) =>
-  createHash("sha256").update(prev + canonical, "utf8").digest("hex");
+  createHash("sha256")
+    .update(prev + canonical, "utf8")
+    .digest("hex");
 
 const BATCH = 5_000;
 
 /** Recomputes every hash of the access log in order and checks the links and the head (`npm run audit:verify`). */
 export async function verifyAccessLog(database: Database): Promise<ChainReport> {
-  const [head] = await database.query<{ seq: string; hash: string; purged_through_seq: string; purged_hash: string }>(
-    "SELECT seq::text, hash, purged_through_seq::text, purged_hash FROM access_log_head WHERE id = 1",
-  );
+  const [head] = await database.query<{
+    seq: string;
+    hash: string;
+    purged_through_seq: string;
+    purged_hash: string;
+  }>("SELECT seq::text, hash, purged_through_seq::text, purged_hash FROM access_log_head WHERE id = 1");
   const report: ChainReport = {
     ok: true,
     rows: 0,

@@ -17,7 +17,11 @@ export interface Call<E extends Endpoint> {
 }
 
 /** Runs around the handler of an endpoint that declares `access` (the access log, ADR 0013). */
-export type AroundAccess = (endpoint: Endpoint, req: FastifyRequest, run: () => Promise<unknown>) => Promise<unknown>;
+export type AroundAccess = (
+  endpoint: Endpoint,
+  req: FastifyRequest,
+  run: () => Promise<unknown>,
+) => Promise<unknown>;
 
 export type Binder = <E extends Endpoint>(
   endpoint: E,
