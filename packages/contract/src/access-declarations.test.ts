@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
-import * as contract from "./index";
 import { accessActions, accessResources, type Endpoint } from "./endpoint";
+import * as contract from "./index";
 
-const endpoints = Object.entries(contract).filter(
+const endpoints = (Object.entries(contract) as [string, unknown][]).filter(
   (e): e is [string, Endpoint] =>
     !!e[1] && typeof e[1] === "object" && "method" in e[1] && "path" in e[1] && "base" in e[1],
 );
 
 /** Paths that read or change a prescription, a PD, a file or a customer's record (ADR 0013). */
-const HEALTH_RECORD = /prescription|(^|[/-])pds?($|[/?-])|\/files?($|\/)|customerLogin\/:id|record-export|access-log/i;
+const HEALTH_RECORD =
+  /prescription|(^|[/-])pds?($|[/?-])|\/files?($|\/)|customerLogin\/:id|record-export|access-log/i;
 
 /** Reference lists that hold no one's record: named here on purpose, so nothing is exempt by accident. */
 const REFERENCE_ONLY = new Set(["listPrescriptionTypes", "listPrescriptionSources", "listPdSources"]);

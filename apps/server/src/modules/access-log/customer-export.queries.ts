@@ -67,7 +67,7 @@ export async function exportCustomerRecord(
     ),
     all(
       `SELECT to_jsonb(m) - 'html' AS row FROM outbox_messages m
-          WHERE m.meta->>'customer_id' = $1::text
+          WHERE m.meta->>'customer_id' = ($1::int)::text
              OR (m.meta->>'prescription_id') IN (SELECT id::text FROM prescriptions WHERE customer_id = $1)
           ORDER BY m.id`,
     ),
