@@ -24,10 +24,11 @@ export function registerAccessLogRoutes({ bind, database, storage }: ModuleConte
     [customerAccessReport, "customer"],
     [staffAccessReport, "staff"],
   ] as const) {
-    bind(endpoint, async ({ staff, params, query, reply }) => {
+    bind(endpoint, async ({ staff, params, query, req, reply }) => {
       assertAdministrator(staff);
       if (query.format === "csv") {
         const csv = await service.csv(by, params.id, query);
+        await recordRequestAccess(database, req, { customerId: by === "customer" ? params.id : null });
         return reply
           .header("content-type", "text/csv; charset=utf-8")
           .header("content-disposition", contentDisposition(`access-log-${by}-${params.id}.csv`))
