@@ -88,7 +88,9 @@ async function seed(raw: pg.Client) {
         r.changed_fields ? JSON.stringify(r.changed_fields.join(",")) : "null",
       ].join(", ")}]`;
       const hash = chainHash(prev, canonical);
-      const at = new Date(Number(micros / 1000n)).toISOString().replace("Z", `${String(micros % 1000n).padStart(3, "0")}Z`);
+      const at = new Date(Number(micros / 1000n))
+        .toISOString()
+        .replace("Z", `${String(micros % 1000n).padStart(3, "0")}Z`);
       batch.push(
         [
           r.seq,
@@ -118,7 +120,8 @@ async function seed(raw: pg.Client) {
       if (batch.length === 10_000) {
         yield `${batch.join("\n")}\n`;
         batch.length = 0;
-        if (seq % 1_000_000 === 0) console.log(`  ${seq.toLocaleString()} rows, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+        if (seq % 1_000_000 === 0)
+          console.log(`  ${seq.toLocaleString()} rows, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
       }
     }
     if (batch.length) yield `${batch.join("\n")}\n`;
@@ -144,7 +147,9 @@ async function main() {
   await raw.connect();
   await seed(raw);
   const [{ n }] = (await raw.query("SELECT count(*)::int AS n FROM access_log")).rows;
-  console.log(`access_log: ${n.toLocaleString()} rows, PostgreSQL ${(await raw.query("show server_version")).rows[0].server_version}`);
+  console.log(
+    `access_log: ${n.toLocaleString()} rows, PostgreSQL ${(await raw.query("show server_version")).rows[0].server_version}`,
+  );
   let i = 0;
   const customer = () => ((i++ * 7919) % CUSTOMERS) + 1;
   const staff = () => ((i++ * 31) % (STAFF - 1)) + 2;
@@ -154,16 +159,26 @@ async function main() {
   };
   const cases: [string, () => string][] = [
     ["who accessed customer X (all time, page 1)", () => `/api/staff/access-log/customers/${customer()}`],
-    ["customer X, one month, action=view", () => `/api/staff/access-log/customers/${customer()}?${month()}&action=view`],
+    [
+      "customer X, one month, action=view",
+      () => `/api/staff/access-log/customers/${customer()}?${month()}&action=view`,
+    ],
     ["what did staff Y access (one month)", () => `/api/staff/access-log/staff/${staff()}?${month()}`],
-    ["staff Y, one month, action=update", () => `/api/staff/access-log/staff/${staff()}?${month()}&action=update`],
+    [
+      "staff Y, one month, action=update",
+      () => `/api/staff/access-log/staff/${staff()}?${month()}&action=update`,
+    ],
     ["staff Y, one month, page 10", () => `/api/staff/access-log/staff/${staff()}?${month()}&page=10`],
     ["staff Y, all time (total over ~50k rows)", () => `/api/staff/access-log/staff/${staff()}`],
   ];
   console.log("case                                          endpoint p50  endpoint p95");
   for (const [name, url] of cases) {
     const r = await measure(async () => {
-      const res = await app.inject({ method: "GET", url: url(), headers: { authorization: `Bearer ${token}` } });
+      const res = await app.inject({
+        method: "GET",
+        url: url(),
+        headers: { authorization: `Bearer ${token}` },
+      });
       if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body}`);
     }, 200);
     console.log(`${name.padEnd(45)} ${ms(r.p50)}      ${ms(r.p95)}`);
