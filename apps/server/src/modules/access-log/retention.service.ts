@@ -111,8 +111,10 @@ export function createRetentionService(database: Database, storage: FileStorage)
            FROM jsonb_array_elements($1::jsonb) x
        ), head AS (SELECT seq, purged_through_seq FROM access_log_head WHERE id = 1),
        first_kept AS (
-         SELECT min(l.seq) AS seq FROM access_log l LEFT JOIN cut ON cut.region_id = l.staff_region_id
-          WHERE l.occurred_at >= coalesce(cut.before, $2::timestamptz)
+         -- Walks the chain from its oldest end (primary key) and stops at the first row still kept.
+         SELECT l.seq FROM access_log l
+          WHERE l.occurred_at >= coalesce((SELECT before FROM cut WHERE cut.region_id = l.staff_region_id), $2::timestamptz)
+          ORDER BY l.seq LIMIT 1
        ), through AS (
          SELECT CASE WHEN (SELECT seq FROM first_kept) IS NULL THEN (SELECT seq FROM head)
                      ELSE (SELECT seq FROM first_kept) - 1 END AS seq
