@@ -50,6 +50,10 @@ const toWire = (r: DbRow): AccessLogEntryWire => ({
   occurred_at: new Date(r.occurred_at).toISOString(),
 });
 
+/** The indexes are `(customer_id | staff_id, occurred_at DESC NULLS LAST, seq DESC NULLS LAST)`: the
+ * ORDER BY must say NULLS LAST too, or the planner cannot read a page off the index in order. */
+const ORDER = "ORDER BY l.occurred_at DESC NULLS LAST, l.seq DESC NULLS LAST";
+
 const COLUMNS = `l.seq::text AS seq, l.occurred_at, l.staff_id, nullif(trim(s.first_name || ' ' || s.last_name), '') AS staff_name,
   l.staff_role_id, l.staff_outlet_id, l.staff_region_id, l.action, l.resource, l.resource_id, l.customer_id,
   nullif(trim(c.first_name || ' ' || c.last_name), '') AS customer_name, l.screen, l.route, l.request_id,
@@ -118,7 +122,7 @@ export function createAccessLogService(database: Database) {
           `SELECT ${COLUMNS} FROM access_log l
              LEFT JOIN staff_users s ON s.id = l.staff_id
              LEFT JOIN customers c ON c.id = l.customer_id
-            WHERE ${filter} ORDER BY l.occurred_at DESC, l.seq DESC
+            WHERE ${filter} ${ORDER}
             LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
           params,
         ),
@@ -146,7 +150,7 @@ export function createAccessLogService(database: Database) {
         `SELECT ${COLUMNS} FROM access_log l
            LEFT JOIN staff_users s ON s.id = l.staff_id
            LEFT JOIN customers c ON c.id = l.customer_id
-          WHERE ${filter} ORDER BY l.occurred_at DESC, l.seq DESC LIMIT ${CSV_MAX_ROWS}`,
+          WHERE ${filter} ${ORDER} LIMIT ${CSV_MAX_ROWS}`,
         params,
       );
       const lines = [CSV_HEADER.join(",")];
