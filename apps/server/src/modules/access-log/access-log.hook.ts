@@ -157,7 +157,7 @@ export function createAccessHook(database: Database): AroundAccess {
       const result = await run();
       if (!state.recorded) {
         state.recorded = true;
-        await recordAccess(db, await allowed(result, null));
+        await recordAccess(db, await allowed(result, null), { asyncCommit: !CHANGES.has(access.action) });
       }
       return result;
     } catch (err) {

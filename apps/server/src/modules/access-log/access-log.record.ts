@@ -1,4 +1,5 @@
 import type { AccessAction, AccessResource } from "@loupe/contract";
+import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../platform/db/client";
 import { accessLog } from "./access-log.tables";
@@ -54,9 +55,37 @@ export function requestContext(
  * supplier sends call this where they happen; endpoints that declare `access` are recorded by the
  * binder.
  */
-export async function recordAccess(db: Db, entries: AccessEntry | AccessEntry[]): Promise<void> {
+export async function recordAccess(
+  db: Db,
+  entries: AccessEntry | AccessEntry[],
+  options: { asyncCommit?: boolean } = {},
+): Promise<void> {
   const list = Array.isArray(entries) ? entries : [entries];
   if (!list.length) return;
+  if (options.asyncCommit) {
+    // A read changes nothing, so its row need not wait for the WAL flush (ADR 0013): a database
+    // crash could lose the last fraction of a second of read rows, never a change's row, and the
+    // chain stays whole because the head moves in the same statement. One statement, so the
+    // setting is local to its own implicit transaction.
+    const rows = list.map(
+      (
+        e,
+      ) => sql`(${e.staff?.id ?? null}::int, ${e.staff?.roleId ?? null}::int, ${e.staff?.outletId ?? null}::int,
+        ${e.staff?.regionId ?? null}::int, ${e.action}::text, ${e.resource}::text, ${e.resourceId ?? null}::int,
+        ${e.customerId ?? null}::int, ${e.screen ?? null}::text, ${e.route ?? null}::text, ${e.requestId ?? null}::text,
+        ${e.address ?? null}::text, ${e.outcome}::text, ${e.reason ?? null}::text,
+        ${e.changedFields ? `{${e.changedFields.map((f) => `"${f.replace(/["\\]/g, "")}"`).join(",")}}` : null}::text[])`,
+    );
+    await db.execute(sql`INSERT INTO access_log (seq, staff_id, staff_role_id, staff_outlet_id, staff_region_id,
+        action, resource, resource_id, customer_id, screen, route, request_id, address, outcome, reason, changed_fields)
+      SELECT 0, v.* FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit,
+        (VALUES ${sql.join(rows, sql`, `)}) AS v`);
+    return;
+  }
+  await insertRows(db, list);
+}
+
+async function insertRows(db: Db, list: AccessEntry[]): Promise<void> {
   await db.insert(accessLog).values(
     list.map((e) => ({
       // seq, occurred_at and the hashes are assigned by the database's trigger.
