@@ -1,7 +1,7 @@
-import { customerSchema } from "@loupe/domain";
+import { customerSchema, rowId } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
-import { dataEnvelope, expectedVersion, hitsEnvelope, idParams, pagedEnvelope } from "./envelope";
+import { dataEnvelope, expectedVersion, hitsEnvelope, idParams, pagedEnvelope, qId, qInt } from "./envelope";
 
 export const customerWire = z.object({
   id: z.number(),
@@ -41,9 +41,9 @@ export const customerSearchQuery = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, "The dob field must be a date (YYYY-MM-DD).")
     .optional()
     .or(z.literal("")),
-  region_id: z.coerce.number().int().positive().optional().or(z.literal("")),
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(15),
+  region_id: qId.optional().or(z.literal("")),
+  page: qInt.min(1).default(1),
+  per_page: qInt.min(1).max(100).default(15),
   sort_by: z.enum(CUSTOMER_SORT_FIELDS).optional().or(z.literal("")),
   sort_direction: z.enum(["asc", "desc"]).optional().or(z.literal("")),
   customer: z.string().optional(),
@@ -88,10 +88,10 @@ export const getCustomer = defineEndpoint({
 
 export const customerBody = z.strictObject({
   ...customerSchema.shape,
-  region_id: z.number().int().positive().nullish(),
-  outlet_id: z.number().int().positive().nullish(),
-  home_region: z.number().int().positive().nullish(),
-  active_region: z.number().int().positive().nullish(),
+  region_id: rowId().nullish(),
+  outlet_id: rowId().nullish(),
+  home_region: rowId().nullish(),
+  active_region: rowId().nullish(),
 });
 
 export const createCustomer = defineEndpoint({

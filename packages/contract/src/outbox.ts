@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
-import { dataEnvelope } from "./envelope";
+import { dataEnvelope, qInt } from "./envelope";
 
 export const outboxMessageWire = z.object({
   id: z.number(),
@@ -20,6 +20,6 @@ export const listOutbox = defineEndpoint({
   base: "api",
   path: "/staff/outbox",
   summary: "E-mails and SMS the system has queued or sent, newest first",
-  query: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
+  query: z.object({ limit: qInt.min(1).max(500).default(100) }),
   response: dataEnvelope(z.array(outboxMessageWire)),
 });

@@ -1,7 +1,7 @@
-import { prescriptionSchema } from "@loupe/domain";
+import { prescriptionSchema, rowId } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
-import { dataEnvelope, expectedVersion, idParams, messageEnvelope, versionQuery } from "./envelope";
+import { dataEnvelope, expectedVersion, idParams, messageEnvelope, qId, versionQuery } from "./envelope";
 import { fileWire } from "./files";
 
 export const prescriptionWire = z.object({
@@ -111,8 +111,8 @@ export const emailPrescription = defineEndpoint({
 });
 
 const rxFileParams = z.object({
-  userId: z.coerce.number().int().positive(),
-  id: z.coerce.number().int().positive(),
+  userId: qId,
+  id: qId,
 });
 
 export const attachPrescriptionFiles = defineEndpoint({
@@ -122,7 +122,7 @@ export const attachPrescriptionFiles = defineEndpoint({
   path: "/v4/users/:userId/prescriptions/:id/files",
   summary: "Attach uploaded files to a prescription",
   params: rxFileParams,
-  body: z.strictObject({ files: z.array(z.number().int().positive()).min(1).max(10) }),
+  body: z.strictObject({ files: z.array(rowId()).min(1).max(10) }),
   response: dataEnvelope(prescriptionWire),
 });
 
@@ -132,6 +132,6 @@ export const detachPrescriptionFile = defineEndpoint({
   base: "api",
   path: "/v4/users/:userId/prescriptions/:id/files/:fileId",
   summary: "Remove a file from a prescription",
-  params: rxFileParams.extend({ fileId: z.coerce.number().int().positive() }),
+  params: rxFileParams.extend({ fileId: qId }),
   response: messageEnvelope,
 });

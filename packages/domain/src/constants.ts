@@ -56,6 +56,9 @@ export const ONLINE_CHANNEL_ID = 4;
 export const REFUNDED_QUANTITY = -1;
 export const STORE_PICKUP_DELIVERY_TYPE_ID = 1;
 export const ADMIN_ROLE_ID = 1;
+export const STAFF_ROLE_ID = 2;
+/** The roles a staff user can hold (staff_users.role_id); there is no role table, these are all. */
+export const ROLE_IDS: readonly number[] = [ADMIN_ROLE_ID, STAFF_ROLE_ID];
 export const isAdmin = (user: { role_id?: number; roleId?: number }): boolean =>
   (user.role_id ?? user.roleId) === ADMIN_ROLE_ID;
 

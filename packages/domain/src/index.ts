@@ -4,6 +4,7 @@ export * from "./constants";
 export * from "./customer-rules";
 export * from "./file-rules";
 export * from "./height-conversion";
+export * from "./input-rules";
 export * from "./job-filters";
 export * from "./job-list-rules";
 export * from "./message-rules";

@@ -1,11 +1,14 @@
 import { z } from "zod";
 import { CURRENCIES } from "./constants";
+import { rowId } from "./input-rules";
 import { messages } from "./messages";
 
 // Card payments (customers-area §3, §5, §8, §9).
 
 export const PAYMENT_SUCCESS = "Payment successful!";
 export const MIN_PAYMENT = 1;
+/** Amounts are kept in minor units in an `integer` column; no card payment at an optician comes near this. */
+export const MAX_PAYMENT = 1_000_000;
 /** What the payment source label says: the product's mobile app name (spec §9). */
 export const PAYMENT_SOURCE = "Loupe Staff";
 
@@ -13,11 +16,20 @@ export const paymentSchema = z.object({
   amount: z.coerce
     .number({ error: messages.required("amount") })
     .refine((v) => !Number.isNaN(v), messages.required("amount"))
-    .refine((v) => v >= MIN_PAYMENT, `The amount must be at least ${MIN_PAYMENT}.`),
+    .refine((v) => v >= MIN_PAYMENT, `The amount must be at least ${MIN_PAYMENT}.`)
+    .refine((v) => v <= MAX_PAYMENT, messages.maxValue("amount", MAX_PAYMENT)),
   currency: z.enum(CURRENCIES, { error: messages.required("currency") }),
   desc: z.string().trim().max(255).nullish(),
 });
 export type PaymentInput = z.input<typeof paymentSchema>;
+
+/** A card payment as the staff API takes it: the payment, and whom and what it is for. */
+export const paymentIntentSchema = paymentSchema.extend({
+  source: z.string().max(100).optional(),
+  customer_id: rowId().optional(),
+  order_id: rowId().optional(),
+  idempotency_key: z.string().min(8).max(100).optional(),
+});
 
 export const toMinorUnits = (amount: number) => Math.round(amount * 100);
 export const fromMinorUnits = (minor: number) => minor / 100;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INT32_MAX, rowId } from "./input-rules";
 import { messages } from "./messages";
 
 // Prescriptions (customers-area §3–5, §9).
@@ -124,15 +125,16 @@ export const prescriptionSchema = z
     source_id: z
       .number({ error: messages.required("source") })
       .int()
-      .positive(messages.required("source")),
-    outlet_id: z.number().int().positive().nullish(),
+      .positive(messages.required("source"))
+      .max(INT32_MAX),
+    outlet_id: rowId().nullish(),
     note: z.string().max(2000).nullish(),
     printed_note: z.string().max(2000).nullish(),
     expiry_date: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, "The expiry date field must be a date (YYYY-MM-DD).")
       .nullish(),
-    files: z.array(z.number().int().positive()).max(10).nullish(),
+    files: z.array(rowId()).max(10).nullish(),
   })
   .superRefine(
     (rx, ctx) => {

@@ -61,15 +61,19 @@ export const accessLogHead = pgTable(
 );
 
 /** Retention periods per region (ADR 0013); a region without a row uses the defaults. */
-export const retentionRules = pgTable("retention_rules", {
-  regionId: integer("region_id")
-    .primaryKey()
-    .references(() => regions.id),
-  healthRecordYears: integer("health_record_years").notNull(),
-  accessLogYears: integer("access_log_years").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedBy: integer("updated_by").references(() => staffUsers.id, { onDelete: "set null" }),
-});
+export const retentionRules = pgTable(
+  "retention_rules",
+  {
+    regionId: integer("region_id")
+      .primaryKey()
+      .references(() => regions.id),
+    healthRecordYears: integer("health_record_years").notNull(),
+    accessLogYears: integer("access_log_years").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer("updated_by").references(() => staffUsers.id, { onDelete: "set null" }),
+  },
+  (t) => [index("retention_rules_updated_by_idx").on(t.updatedBy)],
+);
 
 /** What retention destroyed, when and by which rule: counts and ids, never the content. */
 export const destructionRecords = pgTable(

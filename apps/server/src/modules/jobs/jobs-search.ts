@@ -1,6 +1,7 @@
 import type { JobsQuery } from "@loupe/contract";
 import {
   dayRangeInUtc,
+  INT32_MAX,
   isSearchTooShort,
   ONLINE_CHANNEL_ID,
   SEARCH_TOO_SHORT,
@@ -8,7 +9,7 @@ import {
 } from "@loupe/domain";
 import type { SearchFilter, SearchQuery, SearchResult } from "../../integrations/search";
 import type { Database } from "../../platform/db/client";
-import { AppError, validationError } from "../../platform/http/app-error";
+import { validationError } from "../../platform/http/app-error";
 
 /** Statuses a job has left the workshop in; anything else older than this is late. */
 export const FINISHED_SLUGS = [
@@ -53,7 +54,12 @@ export function jobsQueryToSearch(query: JobsListQuery, ctx: JobsSearchContext):
       filters.dispense_status_id = { in: ctx.openStatusIds };
       if (!query.sort_direction) direction = "asc";
     } else {
-      throw new AppError("not_implemented", `The custom filter "${query.customFilter}" is not implemented.`);
+      // An unknown filter name is the caller's mistake (a 422 on the field), not a missing feature.
+      throw validationError({
+        customFilter: [
+          `The customFilter field is invalid: there is no custom filter "${query.customFilter}".`,
+        ],
+      });
     }
   }
   if (query.region_id) filters.region_id = query.region_id;
@@ -81,7 +87,7 @@ export function jobsQueryToSearch(query: JobsListQuery, ctx: JobsSearchContext):
   if (text) {
     if (query.search_type === "job_id" || query.search_type === "order_item_id") {
       const n = Number(text);
-      if (!Number.isInteger(n) || n <= 0)
+      if (!Number.isInteger(n) || n <= 0 || n > INT32_MAX)
         throw validationError({ q: ["The search must be a number for this search type."] });
       filters[query.search_type === "job_id" ? "id" : "item_ids"] = n;
     } else q = freeText(text);
@@ -143,12 +149,14 @@ function predicate(field: string, f: Exclude<SearchFilter, null | undefined>, p:
 function textPredicate(q: string, p: (v: unknown) => string) {
   const lower = q.toLowerCase();
   const digits = q.replace(/[^0-9]/g, "");
-  const exact = `lower(o.vend_invoice_number) = ${p(lower)} or o.uid = ${p(q)}`;
+  // Built only by the branches that use it: a parameter pushed but never referenced has no type,
+  // and PostgreSQL refuses the whole statement ("could not determine data type of parameter").
+  const exact = () => `lower(o.vend_invoice_number) = ${p(lower)} or o.uid = ${p(q)}`;
   if (q.includes("@")) return `lower(o.billing_email) = ${p(lower)}`;
   if (/^[0-9+()\-\s]+$/.test(q) && digits.length >= 6)
-    return `(regexp_replace(coalesce(o.billing_mobile, ''), '[^0-9]', '', 'g') = ${p(digits)} or ${exact})`;
+    return `(regexp_replace(coalesce(o.billing_mobile, ''), '[^0-9]', '', 'g') = ${p(digits)} or ${exact()})`;
   const like = p(`%${lower.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
-  return `(${exact} or lower(o.billing_first_name || ' ' || o.billing_last_name) like ${like})`;
+  return `(${exact()} or lower(o.billing_first_name || ' ' || o.billing_last_name) like ${like})`;
 }
 
 /**

@@ -53,5 +53,5 @@ ALTER TABLE "retention_rules" ADD CONSTRAINT "retention_rules_region_id_regions_
 ALTER TABLE "retention_rules" ADD CONSTRAINT "retention_rules_updated_by_staff_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."staff_users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "access_log_customer_idx" ON "access_log" USING btree ("customer_id","occurred_at" DESC NULLS LAST,"seq" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "access_log_staff_idx" ON "access_log" USING btree ("staff_id","occurred_at" DESC NULLS LAST,"seq" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "access_log_occurred_idx" ON "access_log" USING btree ("occurred_at");--> statement-breakpoint
-CREATE INDEX "destruction_records_at_idx" ON "destruction_records" USING btree ("destroyed_at");
+CREATE INDEX "destruction_records_at_idx" ON "destruction_records" USING btree ("destroyed_at");--> statement-breakpoint
+CREATE INDEX "retention_rules_updated_by_idx" ON "retention_rules" USING btree ("updated_by");
