@@ -105,6 +105,7 @@ export const createAddress = defineEndpoint({
   summary: "Add an address to a customer (guests refused)",
   serviceValidates: true,
   params: z.object({ customer_id: qInt.min(0) }),
+  readShape: { readOnly: ["id", "customer_id", "updated_at"], lift: "address" },
   body: addressSchema,
   response: dataEnvelope(customerAddressWire),
 });
@@ -116,6 +117,7 @@ export const updateAddress = defineEndpoint({
   summary: "Edit an address; a stale `version` answers 409",
   serviceValidates: true,
   params: idParams,
+  readShape: { readOnly: ["id", "customer_id", "updated_at"], lift: "address" },
   body: addressSchema.and(z.object({ version: expectedVersion })),
   response: dataEnvelope(customerAddressWire),
 });

@@ -94,6 +94,15 @@ export const customerBody = z.strictObject({
   active_region: rowId().nullish(),
 });
 
+/** A customer as read (with its id, regions, counts…) is a body the writes take. */
+const customerReadShape = {
+  readOnly: Object.keys(customerWire.shape).filter((k) => !(k in customerBody.shape)),
+};
+/** An edit keeps the version it read: a stale one is refused (409). */
+const customerEditReadShape = {
+  readOnly: customerReadShape.readOnly.filter((k) => k !== "version"),
+};
+
 export const createCustomer = defineEndpoint({
   access: { resource: "customer", action: "create" },
   serviceValidates: true,
@@ -101,6 +110,7 @@ export const createCustomer = defineEndpoint({
   base: "api",
   path: "/user",
   summary: "Create a customer (takes the staff user's region and outlet unless given)",
+  readShape: customerReadShape,
   body: customerBody,
   response: dataEnvelope(customerWire),
 });
@@ -113,6 +123,7 @@ export const updateCustomer = defineEndpoint({
   path: "/staff/customers/:id",
   summary: "Update a customer",
   params: idParams,
+  readShape: customerEditReadShape,
   body: customerBody
     .partial()
     .extend({ first_name: customerSchema.shape.first_name.optional(), version: expectedVersion }),

@@ -1,4 +1,11 @@
-import { INT32_MAX, rowId } from "@loupe/domain";
+import {
+  INT32_MAX,
+  JOB_QUERY_KEYS,
+  jobSearchError,
+  rowId,
+  SAVED_SEARCH_NAME_MAX,
+  SAVED_SEARCH_NAME_TOO_LONG,
+} from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { dataEnvelope, hitsEnvelope, idParams, pagedEnvelope, qId, qInt } from "./envelope";
@@ -152,6 +159,25 @@ export const jobsQuery = z.object({
 /** The jobs route query as the server receives it, parsed (ids as numbers, outlets as a list). */
 export type JobsQuery = z.output<typeof jobsQuery>;
 
+/**
+ * The jobs route query as the address bar should hold it: the spec's keys only, each value the
+ * list endpoint would accept (the same schema), a search that passes the search rule. A bad or
+ * unknown value is dropped, so it falls back to its default instead of breaking the list.
+ */
+export function cleanJobsRouteQuery(params: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  const shape = jobsQuery.shape as Record<string, z.ZodType>;
+  for (const key of JOB_QUERY_KEYS) {
+    const values = params.getAll(key).filter((v) => v.trim() !== "");
+    if (!values.length) continue;
+    const value = key === "outlet_id" ? values.join(",") : values[values.length - 1];
+    if (!shape[key]?.safeParse(value).success) continue;
+    out.set(key, value);
+  }
+  if (jobSearchError(out.get("q"), out.get("search_type"))) out.delete("q");
+  return out;
+}
+
 export const listJobs = defineEndpoint({
   method: "GET",
   base: "api",
@@ -265,7 +291,11 @@ export const createSavedSearch = defineEndpoint({
   path: "/staff/saved-searches",
   summary: "Save the current job filters under a name",
   body: z.strictObject({
-    name: z.string().trim().min(1, "The filter name field is required.").max(100),
+    name: z
+      .string()
+      .trim()
+      .min(1, "The filter name field is required.")
+      .max(SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_NAME_TOO_LONG),
     query: z.record(z.string(), z.string()),
   }),
   response: z.object({ message: z.string(), data: savedSearchWire }),

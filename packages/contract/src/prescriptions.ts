@@ -42,6 +42,25 @@ export type PrescriptionWire = z.infer<typeof prescriptionWire>;
 
 const body = prescriptionSchema;
 
+/**
+ * A prescription as read is a body the writes take: its source, staff and displays are dropped,
+ * its expiry stamp is the expiry date ("Unspecified" is none), its files are their ids.
+ */
+const readShape = {
+  readOnly: Object.keys(prescriptionWire.shape).filter((k) => !(k in prescriptionSchema.shape)),
+  convert: {
+    expiry_date_stamp: {
+      to: "expiry_date",
+      value: (v: unknown) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null),
+    },
+    files: {
+      to: "files",
+      value: (v: unknown) =>
+        Array.isArray(v) ? v.map((f) => (typeof f === "object" && f !== null && "id" in f ? f.id : f)) : v,
+    },
+  },
+};
+
 export const createPrescription = defineEndpoint({
   access: { resource: "prescription", action: "create", customer: "id" },
   serviceValidates: true,
@@ -50,6 +69,7 @@ export const createPrescription = defineEndpoint({
   path: "/v4/users/:id/prescriptions",
   summary: "Record a prescription for a customer",
   params: idParams,
+  readShape,
   body,
   response: dataEnvelope(prescriptionWire),
 });
@@ -61,6 +81,7 @@ export const createAnonymousPrescription = defineEndpoint({
   base: "api",
   path: "/v4/users/prescriptions/storeAnonymous",
   summary: "Record a guest prescription (no customer)",
+  readShape,
   body,
   response: dataEnvelope(prescriptionWire),
 });
@@ -84,6 +105,7 @@ export const updatePrescription = defineEndpoint({
   path: "/v4/prescriptions/:id",
   summary: "Edit a prescription (not a code-generated one)",
   params: idParams,
+  readShape: { ...readShape, readOnly: readShape.readOnly.filter((k) => k !== "version") },
   body: body.and(z.object({ version: expectedVersion })),
   response: dataEnvelope(prescriptionWire),
 });

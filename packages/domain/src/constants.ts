@@ -66,6 +66,12 @@ export const isAdmin = (user: { role_id?: number; roleId?: number }): boolean =>
 export const EXCLUDED_OUTLET_NAME = "Brunswick";
 export const DEFAULT_OUTLET_NAME = "Newtown";
 
+/** The location selector's rule (spec §6), the same on the server: active, and never Brunswick. */
+export const isSelectableOutlet = (outlet: { name: string; is_active?: boolean; isActive?: boolean }) =>
+  (outlet.is_active ?? outlet.isActive) === true && outlet.name !== EXCLUDED_OUTLET_NAME;
+export const outletNotSelectable = (name: string) =>
+  `The outlet ${name} cannot be chosen as your location. Choose another outlet.`;
+
 export const DEFAULT_GUEST_LENS_TYPE_ID = 3;
 export const PRESCRIPTION_TYPE = { spectacle: 1, contactLens: 2 } as const;
 export const GUEST_LABEL = "Guest";

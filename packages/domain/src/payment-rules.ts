@@ -51,6 +51,38 @@ export function paymentNoteText(p: {
   ].join("\n");
 }
 
+export const PAYMENT_KEY_REUSED =
+  "This payment key was already used for a different amount, currency or reference. A changed payment is a new attempt: submit it with a new key.";
+
+/**
+ * An idempotency key belongs to one payment: the same amount, currency and reference for the same
+ * customer or job. A retry with anything else changed is a different payment, not a retry.
+ */
+export function samePaymentRequest(
+  a: {
+    amountMinor: number;
+    currency: string;
+    reference?: string | null;
+    customerId?: number | null;
+    orderId?: number | null;
+  },
+  b: {
+    amountMinor: number;
+    currency: string;
+    reference?: string | null;
+    customerId?: number | null;
+    orderId?: number | null;
+  },
+): boolean {
+  return (
+    a.amountMinor === b.amountMinor &&
+    a.currency === b.currency &&
+    (a.reference ?? "") === (b.reference ?? "") &&
+    (a.customerId ?? null) === (b.customerId ?? null) &&
+    (a.orderId ?? null) === (b.orderId ?? null)
+  );
+}
+
 /** Sandbox test cards: staff can rehearse a payment without a real card. */
 export const SANDBOX_CARDS = { success: "4242424242424242", decline: "4000000000000002" } as const;
 export const CARD_DECLINED = "Your card was declined.";

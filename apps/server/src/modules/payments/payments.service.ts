@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import {
   fromMinorUnits,
+  PAYMENT_KEY_REUSED,
   PAYMENT_SOURCE,
   PAYMENT_SUCCESS,
   paymentIntentSchema,
   paymentNoteText,
+  samePaymentRequest,
   toMinorUnits,
 } from "@loupe/domain";
 import { eq } from "drizzle-orm";
@@ -29,12 +31,26 @@ export function createPaymentsService({ db, gateway }: { db: Db; gateway: Paymen
     async createIntent(staff: StaffRow, input: Record<string, unknown>, headerKey?: string) {
       const v = parseOrThrow(paymentIntentSchema, input);
       const key = headerKey ?? v.idempotency_key ?? randomUUID();
+      const customerId = v.customer_id ?? null;
+      const request = {
+        amountMinor: toMinorUnits(v.amount),
+        currency: v.currency,
+        reference: v.desc || null,
+        customerId,
+        orderId: v.order_id ?? null,
+      };
+      // A retry answers its first intent; a key reused for a changed payment is refused (as Stripe does).
+      const sameKey = (row: typeof payments.$inferSelect) => {
+        const first = { ...row, reference: row.description };
+        if (!samePaymentRequest(first, request)) throw new AppError("conflict", PAYMENT_KEY_REUSED);
+        return row;
+      };
       const [existing] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
       if (existing) {
+        sameKey(existing);
         const intent = await gateway.retrieveIntent(existing.intentId, existing.currency);
         return { payment: existing, intent };
       }
-      const customerId = v.customer_id ?? null;
       if (customerId != null) {
         const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
         if (!c) throw notFound("Customer");
@@ -68,7 +84,7 @@ export function createPaymentsService({ db, gateway }: { db: Db; gateway: Paymen
           intentId: intent.id,
           amountMinor,
           currency: v.currency,
-          description: v.desc ?? null,
+          description: v.desc || null,
           source: v.source ?? PAYMENT_SOURCE,
           customerId,
           orderId: v.order_id ?? null,
@@ -78,7 +94,7 @@ export function createPaymentsService({ db, gateway }: { db: Db; gateway: Paymen
         .returning();
       if (payment) return { payment, intent };
       const [winner] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
-      return { payment: winner, intent };
+      return { payment: sameKey(winner), intent };
     },
 
     /**

@@ -1,4 +1,4 @@
-import { basePrefix, type Endpoint } from "@loupe/contract";
+import { basePrefix, type Endpoint, writeFromRead } from "@loupe/contract";
 import { containsNul, NUL_MESSAGE } from "@loupe/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -105,7 +105,11 @@ export function createBinder(
       // The guard runs first (onRequest), before the body is read or anything is validated: a caller
       // without a valid token learns nothing about the shape of the call, and costs no parsing.
       onRequest: endpoint.auth === false ? undefined : guard,
-      preValidation: async (req) => refuseMalformed(endpoint, req),
+      preValidation: async (req) => {
+        refuseMalformed(endpoint, req);
+        // What the entity's read answered is a body its write takes.
+        if (endpoint.readShape) req.body = writeFromRead(req.body, endpoint.readShape);
+      },
       handler: async (req, reply) => {
         const run = async () =>
           handler({
