@@ -1,3 +1,5 @@
+import { getCustomer, listCustomerPrescriptions, updatePrescription } from "@loupe/contract";
+import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildCustomerSearchSql } from "../src/modules/customers/customers.search";
 import { startBenchApp } from "./bench-app";
@@ -12,7 +14,14 @@ async function main() {
   const raw = new pg.Client({ connectionString: url });
   await raw.connect();
 
+  await accessLogOverhead(app, token);
   const [{ n }] = (await raw.query("select count(*)::int as n from customers")).rows;
+  if (n < 5001) {
+    console.log(`customers: ${n} rows; seed first (npm run seed:customers) for the search cases`);
+    await raw.end();
+    await close();
+    return;
+  }
   const sample = (
     await raw.query(
       "select email, mobile, dob from customers where email is not null and mobile is not null order by id desc limit 1 offset 5000",
@@ -58,6 +67,109 @@ async function main() {
   }
   await raw.end();
   await close();
+}
+
+/**
+ * What the access log (ADR 0013) adds to the customer record and prescription calls: the same
+ * calls with the endpoints' `access` declarations in place and then taken out (the binder reads
+ * them per request), on the same app and database.
+ */
+async function accessLogOverhead(app: FastifyInstance, token: string) {
+  const auth = { authorization: `Bearer ${token}` };
+  const customer = (
+    await app.inject({
+      method: "POST",
+      url: "/api/user",
+      headers: auth,
+      payload: { first_name: "Bench", last_name: "Access" },
+    })
+  ).json().data;
+  const sources = (await app.inject({ method: "GET", url: "/api/prescription-source", headers: auth })).json()
+    .data;
+  const rx = (
+    await app.inject({
+      method: "POST",
+      url: `/api/v4/users/${customer.id}/prescriptions`,
+      headers: auth,
+      payload: { type_id: 1, right_sph: -1, left_sph: -1, source_id: sources[0].id },
+    })
+  ).json().data;
+  let version = rx.version as number;
+  const ok = (name: string, res: { statusCode: number; body: string }) => {
+    if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body}`);
+  };
+  const cases: [string, () => Promise<void>][] = [
+    [
+      "customer record",
+      async () =>
+        ok(
+          "get",
+          await app.inject({ method: "GET", url: `/api/staff/customers/${customer.id}`, headers: auth }),
+        ),
+    ],
+    [
+      "prescriptions",
+      async () =>
+        ok(
+          "list",
+          await app.inject({
+            method: "GET",
+            url: `/api/staff/customers/${customer.id}/prescriptions`,
+            headers: auth,
+          }),
+        ),
+    ],
+    [
+      "prescription edit",
+      async () => {
+        const res = await app.inject({
+          method: "PUT",
+          url: `/api/v4/prescriptions/${rx.id}`,
+          headers: auth,
+          payload: {
+            type_id: 1,
+            right_sph: version % 2 ? -1.25 : -1,
+            left_sph: -1,
+            source_id: sources[0].id,
+            version,
+          },
+        });
+        ok("put", res);
+        version = res.json().data.version;
+      },
+    ],
+  ];
+  const declared = [getCustomer, listCustomerPrescriptions, updatePrescription] as { access?: unknown }[];
+  const saved = declared.map((e) => e.access);
+  const setLog = (on: boolean) =>
+    declared.forEach((e, i) => {
+      e.access = on ? saved[i] : undefined;
+    });
+  // Rounds alternate with and without the log, so a noisy machine weighs on both alike.
+  const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+  console.log("access log (ADR 0013)   with log p50  with log p95   without p50   without p95   added p50");
+  try {
+    for (const [name, fn] of cases) {
+      const runs: Record<"on" | "off", { p50: number[]; p95: number[] }> = {
+        on: { p50: [], p95: [] },
+        off: { p50: [], p95: [] },
+      };
+      for (let round = 0; round < 6; round++) {
+        for (const mode of ["on", "off"] as const) {
+          setLog(mode === "on");
+          const r = await measure(fn, 60);
+          runs[mode].p50.push(r.p50);
+          runs[mode].p95.push(r.p95);
+        }
+      }
+      const [on50, on95, off50, off95] = [runs.on.p50, runs.on.p95, runs.off.p50, runs.off.p95].map(median);
+      console.log(
+        `${name.padEnd(22)} ${ms(on50)}      ${ms(on95)}      ${ms(off50)}      ${ms(off95)}    ${ms(on50 - off50)}`,
+      );
+    }
+  } finally {
+    setLog(true);
+  }
 }
 
 main().catch((err) => {

@@ -20,6 +20,7 @@ import { createPaymentGateway, type PaymentGateway } from "./integrations/paymen
 import { createSearch, logIndexWriteFailures, type SearchPort, startSearchSync } from "./integrations/search";
 import { createSmsSender, type SmsSender } from "./integrations/sms";
 import { moduleRoutes } from "./modules";
+import { createAccessHook } from "./modules/access-log/access-log.hook";
 import { customersSearchIndex } from "./modules/customers/customers.search-index";
 import { ordersSearchIndex } from "./modules/jobs/jobs.search-index";
 import type { ModuleContext } from "./modules/module-context";
@@ -120,7 +121,7 @@ export async function buildApp({
   );
   const ctx: ModuleContext = {
     app,
-    bind: createBinder(app, authGuard(database.db)),
+    bind: createBinder(app, authGuard(database.db), createAccessHook(database)),
     config,
     couriers: adapters.couriers ?? createCouriers(config, database.db),
     database,

@@ -2,6 +2,7 @@
 
 export * from "./integrations/couriers/local.tables";
 export * from "./integrations/payments/sandbox.tables";
+export * from "./modules/access-log/access-log.tables";
 export * from "./modules/addresses/addresses.tables";
 export * from "./modules/auth/auth.tables";
 export * from "./modules/customers/customers.tables";

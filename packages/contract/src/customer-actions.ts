@@ -191,6 +191,7 @@ export const sendCustomerMessage = defineEndpoint({
 // ---- Log in to the web shop as a customer ------------------------------------------------------
 
 export const createShopLogin = defineEndpoint({
+  access: { resource: "customer", action: "login_as_customer" },
   method: "POST",
   base: "shop",
   path: "/customerLogin/:id",

@@ -77,6 +77,7 @@ export const searchCustomersIndex = defineEndpoint({
 });
 
 export const getCustomer = defineEndpoint({
+  access: { resource: "customer", action: "view" },
   method: "GET",
   base: "api",
   path: "/staff/customers/:id",
@@ -103,6 +104,7 @@ const customerEditReadShape = {
 };
 
 export const createCustomer = defineEndpoint({
+  access: { resource: "customer", action: "create" },
   serviceValidates: true,
   method: "POST",
   base: "api",
@@ -114,6 +116,7 @@ export const createCustomer = defineEndpoint({
 });
 
 export const updateCustomer = defineEndpoint({
+  access: { resource: "customer", action: "update" },
   serviceValidates: true,
   method: "PUT",
   base: "api",

@@ -11,6 +11,51 @@ export const basePrefix: Record<ApiBase, string> = {
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
+/** Health-record kinds whose every access is written to the access log (ADR 0013). */
+export const accessResources = [
+  "customer",
+  "prescription",
+  "contact_lens",
+  "pd",
+  "file",
+  "lens_order",
+  "docket",
+  "record_export",
+  "access_log",
+] as const;
+export type AccessResource = (typeof accessResources)[number];
+
+export const accessActions = [
+  "view",
+  "list",
+  "create",
+  "update",
+  "delete",
+  "download",
+  "print",
+  "email",
+  "send_to_supplier",
+  "login_as_customer",
+  "export",
+  "destroy",
+] as const;
+export type AccessAction = (typeof accessActions)[number];
+
+/**
+ * What an endpoint touches, for the access log. The binder records one row per call from this, so
+ * a route cannot forget. Where the record's id comes from: `id` names the path parameter holding
+ * it (default `id`, or `data.id` of the answer for a create; null when the call is about no one record); `customer` names the path parameter
+ * holding the customer when the call is about a customer's records (lists); `customerBody` the
+ * body field (creates that carry the customer in the body).
+ */
+export interface AccessDeclaration {
+  resource: AccessResource;
+  action: AccessAction;
+  id?: string | null;
+  customer?: string;
+  customerBody?: string;
+}
+
 export interface Endpoint {
   method: HttpMethod;
   base: ApiBase;
@@ -32,6 +77,8 @@ export interface Endpoint {
   /** The body may come in the shape the entity's read answers (see `ReadShape`). */
   readShape?: ReadShape;
   response?: z.ZodType;
+  /** Health-record endpoints declare what they touch; the binder logs every call (ADR 0013). */
+  access?: AccessDeclaration;
 }
 
 /**

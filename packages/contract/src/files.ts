@@ -17,6 +17,7 @@ export const fileWire = z.object({
 export type FileWire = z.infer<typeof fileWire>;
 
 export const uploadCustomerFiles = defineEndpoint({
+  access: { resource: "file", action: "create", customer: "id" },
   method: "POST",
   base: "api",
   path: "/customer/:id/files",
@@ -27,6 +28,7 @@ export const uploadCustomerFiles = defineEndpoint({
 });
 
 export const listCustomerFiles = defineEndpoint({
+  access: { resource: "file", action: "list", customer: "id" },
   method: "GET",
   base: "api",
   path: "/customer/:id/files",
@@ -36,6 +38,7 @@ export const listCustomerFiles = defineEndpoint({
 });
 
 export const uploadStaffFile = defineEndpoint({
+  access: { resource: "file", action: "create" },
   method: "POST",
   base: "api",
   path: "/staff/files",
@@ -45,6 +48,7 @@ export const uploadStaffFile = defineEndpoint({
 });
 
 export const getFile = defineEndpoint({
+  access: { resource: "file", action: "view" },
   method: "GET",
   base: "api",
   path: "/staff/files/:id",
@@ -54,6 +58,7 @@ export const getFile = defineEndpoint({
 });
 
 export const downloadFile = defineEndpoint({
+  access: { resource: "file", action: "download" },
   method: "GET",
   base: "api",
   path: "/staff/files/:id/content",
@@ -67,6 +72,7 @@ export const downloadFile = defineEndpoint({
 });
 
 export const deleteFile = defineEndpoint({
+  access: { resource: "file", action: "delete" },
   method: "DELETE",
   base: "api",
   path: "/staff/files/:id",

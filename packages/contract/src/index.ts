@@ -1,3 +1,4 @@
+export * from "./access-log";
 export * from "./auth";
 export * from "./customer-actions";
 export * from "./customers";

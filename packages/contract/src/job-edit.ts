@@ -152,4 +152,6 @@ export const getContactLensPrescriptionFile = defineEndpoint({
   path: "/io-api/getContactLensPrescriptionFile/:id",
   summary: "The file of a contact-lens prescription (its first attached file)",
   params: idParams,
+  // A scan of a health record: every download lands in the access log (ADR 0013).
+  access: { resource: "contact_lens", action: "download" },
 });

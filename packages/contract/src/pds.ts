@@ -64,6 +64,7 @@ const presenterQuery = z.object({
 });
 
 export const createPd = defineEndpoint({
+  access: { resource: "pd", action: "create", customerBody: "customer_user_id" },
   serviceValidates: true,
   method: "POST",
   base: "api",
@@ -74,6 +75,7 @@ export const createPd = defineEndpoint({
 });
 
 export const createGuestPd = defineEndpoint({
+  access: { resource: "pd", action: "create" },
   serviceValidates: true,
   method: "POST",
   base: "api",
@@ -84,6 +86,7 @@ export const createGuestPd = defineEndpoint({
 });
 
 export const listCustomerPds = defineEndpoint({
+  access: { resource: "pd", action: "list", customer: "id" },
   method: "GET",
   base: "api",
   path: "/staff/customers/:id/pds",
@@ -94,6 +97,7 @@ export const listCustomerPds = defineEndpoint({
 });
 
 export const getPd = defineEndpoint({
+  access: { resource: "pd", action: "view" },
   method: "GET",
   base: "api",
   path: "/new-customer-pd/:id",
@@ -104,6 +108,7 @@ export const getPd = defineEndpoint({
 });
 
 export const updatePd = defineEndpoint({
+  access: { resource: "pd", action: "update" },
   serviceValidates: true,
   method: "PUT",
   base: "api",
@@ -115,6 +120,7 @@ export const updatePd = defineEndpoint({
 });
 
 export const deletePd = defineEndpoint({
+  access: { resource: "pd", action: "delete" },
   method: "DELETE",
   base: "api",
   path: "/customer-pd/:id",

@@ -62,6 +62,7 @@ const readShape = {
 };
 
 export const createPrescription = defineEndpoint({
+  access: { resource: "prescription", action: "create", customer: "id" },
   serviceValidates: true,
   method: "POST",
   base: "api",
@@ -74,6 +75,7 @@ export const createPrescription = defineEndpoint({
 });
 
 export const createAnonymousPrescription = defineEndpoint({
+  access: { resource: "prescription", action: "create" },
   serviceValidates: true,
   method: "POST",
   base: "api",
@@ -85,6 +87,7 @@ export const createAnonymousPrescription = defineEndpoint({
 });
 
 export const listCustomerPrescriptions = defineEndpoint({
+  access: { resource: "prescription", action: "list", customer: "id" },
   method: "GET",
   base: "api",
   path: "/staff/customers/:id/prescriptions",
@@ -95,6 +98,7 @@ export const listCustomerPrescriptions = defineEndpoint({
 });
 
 export const updatePrescription = defineEndpoint({
+  access: { resource: "prescription", action: "update" },
   serviceValidates: true,
   method: "PUT",
   base: "api",
@@ -107,6 +111,7 @@ export const updatePrescription = defineEndpoint({
 });
 
 export const deletePrescription = defineEndpoint({
+  access: { resource: "prescription", action: "delete" },
   method: "DELETE",
   base: "api",
   path: "/prescription/:id",
@@ -117,6 +122,7 @@ export const deletePrescription = defineEndpoint({
 });
 
 export const emailPrescription = defineEndpoint({
+  access: { resource: "prescription", action: "email" },
   method: "POST",
   base: "api",
   path: "/prescription/:id/email",
@@ -132,6 +138,7 @@ const rxFileParams = z.object({
 });
 
 export const attachPrescriptionFiles = defineEndpoint({
+  access: { resource: "prescription", action: "update", customer: "userId" },
   method: "PUT",
   base: "legacy",
   path: "/v4/users/:userId/prescriptions/:id/files",
@@ -142,6 +149,7 @@ export const attachPrescriptionFiles = defineEndpoint({
 });
 
 export const detachPrescriptionFile = defineEndpoint({
+  access: { resource: "prescription", action: "update", customer: "userId" },
   method: "DELETE",
   base: "api",
   path: "/v4/users/:userId/prescriptions/:id/files/:fileId",

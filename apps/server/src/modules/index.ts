@@ -1,3 +1,4 @@
+import { registerAccessLogRoutes } from "./access-log/access-log.routes";
 import { registerAddressesRoutes } from "./addresses/addresses.routes";
 import { registerAuthRoutes } from "./auth/auth.routes";
 import { registerCustomersRoutes } from "./customers/customers.routes";
@@ -44,4 +45,5 @@ export const moduleRoutes: ((ctx: ModuleContext) => void | Promise<void>)[] = [
   registerReceiptsRoutes,
   registerShippingRoutes,
   registerJobEditRoutes,
+  registerAccessLogRoutes,
 ];

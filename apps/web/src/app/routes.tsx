@@ -22,6 +22,7 @@ const NewsletterUsersPage = lazy(() => import("../features/newsletter/pages/news
 const StaffsPage = lazy(() => import("../features/staffs/pages/staffs-page"));
 const SettingsPage = lazy(() => import("../features/settings/pages/settings-page"));
 const OutboxPage = lazy(() => import("../features/outbox/pages/outbox-page"));
+const AccessLogPage = lazy(() => import("../features/access-log/pages/access-log-page"));
 
 const page = (node: ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>;
 
@@ -51,6 +52,7 @@ export const routes: RouteObject[] = [
       { path: "/staffs", element: page(<StaffsPage />) },
       { path: "/settings", element: page(<SettingsPage />) },
       { path: "/outbox", element: page(<OutboxPage />) },
+      { path: "/access-log", element: page(<AccessLogPage />) },
       { path: "*", element: <Navigate to="/customers" replace /> },
     ],
   },

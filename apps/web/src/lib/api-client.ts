@@ -96,7 +96,12 @@ export async function callEndpoint<E extends Endpoint>(
   options: CallOptions<E> = {},
 ): Promise<ResponseOf<E>> {
   const url = buildUrl(endpoint, options.params as Record<string, string | number>, options.query as Query);
-  const headers: Record<string, string> = { accept: "application/json", ...options.headers };
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    // The access log records which screen a health record was read from (ADR 0013).
+    "x-loupe-screen": window.location.pathname,
+    ...options.headers,
+  };
   const token = readSession()?.token;
   if (token && endpoint.auth !== false) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;

@@ -12,7 +12,10 @@ import { readSession } from "./session";
 export async function fetchFileBlob(path: string, signal?: AbortSignal): Promise<Blob> {
   const token = readSession()?.token;
   const res = await fetch(path, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      "x-loupe-screen": window.location.pathname,
+    },
     signal,
   });
   if (!res.ok) {

@@ -10,6 +10,7 @@ import { containsNul, FILE_REMOVED, MAX_FILE_BYTES, NUL_MESSAGE } from "@loupe/d
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyRequest } from "fastify";
 import { AppError, validationError } from "../../platform/http/app-error";
+import { recordRequestAccess } from "../access-log/access-log.hook";
 import type { ModuleContext } from "../module-context";
 import { toFileWire } from "./files.mappers";
 import { createFilesService, type IncomingFile } from "./files.service";
@@ -47,7 +48,7 @@ async function* fileParts(req: FastifyRequest): AsyncGenerator<IncomingFile> {
 /** Documents are never rendered from our origin: they download. Images may show inline. */
 const INLINE_TYPES = new Set(["image/jpeg", "image/png", "image/bmp"]);
 
-export function registerFilesRoutes({ bind, db, storage }: ModuleContext): void {
+export function registerFilesRoutes({ bind, database, db, storage }: ModuleContext): void {
   const service = createFilesService({ db, storage });
   bind(uploadCustomerFiles, async ({ params, staff, req, reply }) => {
     const rows = await service.upload(fileParts(req), { customerId: params.id, staffId: staff.id });
@@ -63,8 +64,15 @@ export function registerFilesRoutes({ bind, db, storage }: ModuleContext): void 
     data: (await service.listForCustomer(params.id)).map(toFileWire),
   }));
   bind(getFile, async ({ params }) => ({ data: toFileWire(await service.get(params.id)) }));
-  bind(downloadFile, async ({ params, query, reply }) => {
+  bind(downloadFile, async ({ params, query, req, reply }) => {
     const { row, stream, mime } = await service.open(params.id, query.thumbnail === "1");
+    // Logged before the first byte leaves: once streaming starts, a failed log write could not fail it.
+    // A thumbnail in a list is a view of the scan; the file itself is a download.
+    await recordRequestAccess(database, req, {
+      resourceId: row.id,
+      customerId: row.customerId,
+      action: query.thumbnail === "1" ? "view" : "download",
+    });
     const inline = query.download !== "1" && INLINE_TYPES.has(mime);
     reply
       .header("content-type", mime)

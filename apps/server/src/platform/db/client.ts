@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import * as schema from "../../schema";
+import { scopedClient, scopedDb } from "./request-transaction";
 
 export type Schema = typeof schema;
 /** One type for both drivers, so services never know which database they run on. */
@@ -35,11 +36,12 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
 }
 
 export function fromPglite(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = scopedDb(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     db,
     kind: "pglite",
-    query: async (text, params) => (await client.query(text, params as any[])).rows as any,
+    query: async (text, params) =>
+      ((await (scopedClient() ?? client).query(text, params as any[])).rows as any) ?? [],
     close: () => client.close(),
     poolStats: () => null,
   };
@@ -49,11 +51,11 @@ export function openPostgres(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = scopedDb(drizzleNodePg(pool, { schema }) as unknown as Db);
   return {
     db,
     kind: "postgres",
-    query: async (text, params) => (await pool.query(text, params as any[])).rows,
+    query: async (text, params) => (await (scopedClient() ?? pool).query(text, params as any[])).rows as any,
     close: () => pool.end(),
     poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };

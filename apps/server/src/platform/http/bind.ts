@@ -18,6 +18,13 @@ export interface Call<E extends Endpoint> {
   reply: FastifyReply;
 }
 
+/** Runs around the handler of an endpoint that declares `access` (the access log, ADR 0013). */
+export type AroundAccess = (
+  endpoint: Endpoint,
+  req: FastifyRequest,
+  run: () => Promise<unknown>,
+) => Promise<unknown>;
+
 export type Binder = <E extends Endpoint>(
   endpoint: E,
   handler: (call: Call<E>) => Promise<unknown> | unknown,
@@ -76,7 +83,11 @@ function refuseMalformed(endpoint: Endpoint, req: FastifyRequest): void {
  * Binds a contract endpoint to a handler: method, path and schemas come from the contract, so the
  * server cannot drift from what the web client calls. The handler's return value is the body.
  */
-export function createBinder(app: FastifyInstance, guard: onRequestAsyncHookHandler): Binder {
+export function createBinder(
+  app: FastifyInstance,
+  guard: onRequestAsyncHookHandler,
+  aroundAccess?: AroundAccess,
+): Binder {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   return (endpoint, handler) => {
     typed.route({
@@ -100,14 +111,16 @@ export function createBinder(app: FastifyInstance, guard: onRequestAsyncHookHand
         if (endpoint.readShape) req.body = writeFromRead(req.body, endpoint.readShape);
       },
       handler: async (req, reply) => {
-        const result = await handler({
-          params: req.params as any,
-          query: req.query as any,
-          body: req.body as any,
-          staff: req.staff as StaffUserRow,
-          req,
-          reply,
-        });
+        const run = async () =>
+          handler({
+            params: req.params as any,
+            query: req.query as any,
+            body: req.body as any,
+            staff: req.staff as StaffUserRow,
+            req,
+            reply,
+          });
+        const result = endpoint.access && aroundAccess ? await aroundAccess(endpoint, req, run) : await run();
         if (reply.sent) return reply;
         return result ?? { message: "OK" };
       },

@@ -16,6 +16,8 @@ export const NAV_TABS: { path: string; label: string; adminOnly?: boolean }[] = 
   { path: "/newsletter-users", label: "Newsletter Subscribers" },
   // The outbox shows every message sent to every customer: administrators only.
   { path: "/outbox", label: "Outbox", adminOnly: true },
+  // Who read which health record: the privacy officer's report (ADR 0013).
+  { path: "/access-log", label: "Access Log", adminOnly: true },
   { path: "/settings", label: "Settings" },
 ];
 

@@ -1,5 +1,5 @@
 import type { CustomerWire } from "@loupe/contract";
-import { ageFromDob, OPT_IN_LABELS } from "@loupe/domain";
+import { ADMIN_ROLE_ID, ageFromDob, OPT_IN_LABELS } from "@loupe/domain";
 import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -8,12 +8,14 @@ import { useAlert } from "../../../app/alert-context";
 import { appConfig } from "../../../lib/config";
 import { formatDate } from "../../../lib/format";
 import { useAction } from "../../../lib/use-action";
+import { AccessHistory } from "../../access-log/components/access-history";
 import { ChooseAddressModal } from "../../customer-actions/address-modal";
 import { CommentsModal } from "../../customer-actions/comments-modal";
 import { MessageModal } from "../../customer-actions/message-modal";
 import { PaymentModal } from "../../customer-actions/payment-modal";
 import { ReferralModal } from "../../customer-actions/referral-modal";
 import { openShopAsCustomer } from "../../customer-actions/shop-login";
+import { useCurrentUser } from "../../reference/use-reference-data";
 import { customerKeys } from "../api";
 import { CustomerModal } from "./customer-modal";
 import { FilesPanel } from "./files-panel";
@@ -49,6 +51,7 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
   const queryClient = useQueryClient();
   const { showAlert } = useAlert();
   const age = ageFromDob(customer.dob);
+  const isAdmin = useCurrentUser().data?.role_id === ADMIN_ROLE_ID;
   return (
     <Stack gap="sm" data-testid={`customer-detail-${customer.id}`}>
       <Tabs value={tab} onChange={setTab}>
@@ -57,6 +60,7 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
           <Tabs.Tab value="prescriptions">Prescriptions</Tabs.Tab>
           <Tabs.Tab value="pds">Pupil Distances</Tabs.Tab>
           <Tabs.Tab value="files">Files</Tabs.Tab>
+          {isAdmin && <Tabs.Tab value="access">Access history</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="profile" pt="sm">
           <Paper withBorder p="sm">
@@ -88,6 +92,11 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
         <Tabs.Panel value="files" pt="sm">
           {tab === "files" && <FilesPanel customerId={customer.id} />}
         </Tabs.Panel>
+        {isAdmin && (
+          <Tabs.Panel value="access" pt="sm">
+            {tab === "access" && <AccessHistory by="customer" id={customer.id} />}
+          </Tabs.Panel>
+        )}
       </Tabs>
       <Group gap="xs">
         <Button

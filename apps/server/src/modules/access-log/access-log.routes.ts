@@ -1,0 +1,78 @@
+import {
+  customerAccessReport,
+  exportCustomerRecord,
+  listDestructions,
+  listRetentionRules,
+  retentionDryRun,
+  runRetention,
+  staffAccessReport,
+  updateRetentionRule,
+} from "@loupe/contract";
+import { create as contentDisposition } from "content-disposition";
+import type { ModuleContext } from "../module-context";
+import { recordRequestAccess } from "./access-log.hook";
+import { requestContext } from "./access-log.record";
+import { assertAdministrator, createAccessLogService } from "./access-log.service";
+import { exportCustomerRecord as buildExport } from "./customer-export.queries";
+import { createRetentionService } from "./retention.service";
+
+export function registerAccessLogRoutes({ bind, database, storage }: ModuleContext): void {
+  const service = createAccessLogService(database);
+  const retention = createRetentionService(database, storage);
+
+  for (const [endpoint, by] of [
+    [customerAccessReport, "customer"],
+    [staffAccessReport, "staff"],
+  ] as const) {
+    bind(endpoint, async ({ staff, params, query, req, reply }) => {
+      assertAdministrator(staff);
+      if (query.format === "csv") {
+        const csv = await service.csv(by, params.id, query);
+        await recordRequestAccess(database, req, { customerId: by === "customer" ? params.id : null });
+        return reply
+          .header("content-type", "text/csv; charset=utf-8")
+          .header("content-disposition", contentDisposition(`access-log-${by}-${params.id}.csv`))
+          .send(csv);
+      }
+      return service.page(by, params.id, query);
+    });
+  }
+
+  bind(exportCustomerRecord, async ({ staff, params, req, reply }) => {
+    assertAdministrator(staff);
+    const { zip } = await buildExport(database, storage, params.id, {
+      id: staff.id,
+      name: `${staff.firstName} ${staff.lastName}`.trim(),
+    });
+    // The export is itself a disclosure: logged before the archive leaves.
+    await recordRequestAccess(database, req, { customerId: params.id });
+    return reply
+      .header("content-type", "application/zip")
+      .header("content-disposition", contentDisposition(`customer-${params.id}-record.zip`))
+      .send(Buffer.from(zip));
+  });
+
+  bind(listRetentionRules, async ({ staff }) => {
+    assertAdministrator(staff);
+    return { data: await retention.listRules() };
+  });
+  bind(updateRetentionRule, async ({ staff, params, body }) => {
+    assertAdministrator(staff);
+    return {
+      data: await retention.setRule(staff.id, params.id, body.health_record_years, body.access_log_years),
+    };
+  });
+  bind(retentionDryRun, async ({ staff }) => {
+    assertAdministrator(staff);
+    return { data: await retention.plan() };
+  });
+  bind(runRetention, async ({ staff, req }) => {
+    assertAdministrator(staff);
+    const actor = requestContext(req).staff!;
+    return { data: await retention.destroy(actor) };
+  });
+  bind(listDestructions, async ({ staff }) => {
+    assertAdministrator(staff);
+    return { data: await retention.destructions() };
+  });
+}
