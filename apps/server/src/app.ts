@@ -21,7 +21,8 @@ import { moduleRoutes } from "./modules";
 import { customersSearchIndex } from "./modules/customers/customers.search-index";
 import { ordersSearchIndex } from "./modules/jobs/jobs.search-index";
 import type { ModuleContext } from "./modules/module-context";
-import { createOutboxService } from "./modules/outbox/outbox.service";
+import { createOutboxService, type OutboxService } from "./modules/outbox/outbox.service";
+import { startOutboxWorker } from "./modules/outbox/outbox.worker";
 import type { Database } from "./platform/db/client";
 import { authGuard } from "./platform/http/auth-guard";
 import { createBinder } from "./platform/http/bind";
@@ -30,6 +31,13 @@ import { errorBody, installErrorHandler } from "./platform/http/error-handler";
 import { loggerOptions, requestIdFor } from "./platform/logger";
 import { registerHealthRoutes } from "./platform/ops/health";
 import { registerMetrics } from "./platform/ops/metrics";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The outbox service, for tests that wait on background delivery. */
+    outbox: OutboxService;
+  }
+}
 
 export interface Adapters {
   email?: EmailSender | null;
@@ -105,6 +113,7 @@ export async function buildApp({
     email,
     sms,
     log: app.log,
+    retry: { maxTries: config.OUTBOX_MAX_TRIES, baseDelayMs: config.OUTBOX_RETRY_BASE_SECONDS * 1000 },
     revealOnConsole:
       config.NODE_ENV === "production" ? undefined : (line) => console.log(`[no e-mail adapter] ${line}`),
   });
@@ -153,7 +162,14 @@ export async function buildApp({
   });
 
   const searchSync = startSearchSync(search, searchIndexes, database, app.log);
+  app.decorate("outbox", outbox);
+  // Started once the app is ready, so no send runs while routes are still being registered.
+  let outboxWorker: ReturnType<typeof startOutboxWorker> | null = null;
+  app.addHook("onReady", async () => {
+    outboxWorker = startOutboxWorker(outbox, app.log, config.OUTBOX_POLL_SECONDS * 1000);
+  });
   app.addHook("onClose", async () => {
+    await outboxWorker?.stop();
     await searchSync.stop();
     await email?.close?.();
   });

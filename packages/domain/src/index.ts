@@ -12,6 +12,7 @@ export * from "./opt-in";
 export * from "./payment-rules";
 export * from "./pd-presenter";
 export * from "./pd-rules";
+export * from "./phone-rules";
 export * from "./prescription-rules";
 export * from "./status-rules";
 export * from "./version-rules";
