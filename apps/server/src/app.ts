@@ -25,7 +25,7 @@ import { createOutboxService, type OutboxService } from "./modules/outbox/outbox
 import { startOutboxWorker } from "./modules/outbox/outbox.worker";
 import type { Database } from "./platform/db/client";
 import { authGuard } from "./platform/http/auth-guard";
-import { createBinder } from "./platform/http/bind";
+import { BEARER_SCHEME, createBinder } from "./platform/http/bind";
 import { contentSecurityPolicy } from "./platform/http/content-security-policy";
 import { errorBody, installErrorHandler } from "./platform/http/error-handler";
 import { loggerOptions, requestIdFor } from "./platform/logger";
@@ -99,7 +99,30 @@ export async function buildApp({
   });
   await app.register(multipart, { limits: { fileSize: 10_024 * 1024 + 1, files: 10 } });
   await app.register(swagger, {
-    openapi: { info: { title: "Loupe API", version: "1.0.0" } },
+    openapi: {
+      info: {
+        title: "Loupe API",
+        version: "1.0.0",
+        description:
+          "The staff back office's API: the staff API under /api, the older API under /legacy-api and the web-shop service under /shop-api. Sign in with POST /api/user/login and send the token as a bearer token.",
+        license: { name: "Proprietary", url: "https://loupe.example.com/licence" },
+      },
+      servers: [{ url: config.publicUrl, description: "This installation" }],
+      tags: [
+        { name: "api", description: "The staff API" },
+        { name: "legacy", description: "The older API, at the paths its clients call" },
+        { name: "shop", description: "The web-shop service" },
+      ],
+      components: {
+        securitySchemes: {
+          [BEARER_SCHEME]: {
+            type: "http",
+            scheme: "bearer",
+            description: "The token POST /api/user/login answers.",
+          },
+        },
+      },
+    },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });

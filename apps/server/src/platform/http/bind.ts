@@ -1,4 +1,5 @@
-import { basePrefix, type Endpoint } from "@loupe/contract";
+import * as contract from "@loupe/contract";
+import { basePrefix, type Endpoint, errorEnvelope } from "@loupe/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
@@ -21,6 +22,30 @@ export type Binder = <E extends Endpoint>(
   handler: (call: Call<E>) => Promise<unknown> | unknown,
 ) => void;
 
+/** Each endpoint's export name in the contract (`listOutbox`…): its OpenAPI operationId. */
+const operationIds = new Map<unknown, string>();
+for (const [name, value] of Object.entries(contract)) {
+  if (
+    value &&
+    typeof value === "object" &&
+    "method" in value &&
+    "path" in value &&
+    !operationIds.has(value)
+  ) {
+    operationIds.set(value, name);
+  }
+}
+
+/** The bearer scheme every signed-in call uses, named in the API document's components. */
+export const BEARER_SCHEME = "bearerAuth";
+
+/**
+ * Responses are written as plain JSON, not through the zod schemas: those document the answers
+ * (OpenAPI) but encoding with them would strip fields a schema does not list and turn any drift
+ * into a 500 for staff. A test checks real answers against the documented schemas instead.
+ */
+const plainJson = () => (data: unknown) => JSON.stringify(data);
+
 /**
  * Binds a contract endpoint to a handler: method, path and schemas come from the contract, so the
  * server cannot drift from what the web client calls. The handler's return value is the body.
@@ -31,9 +56,17 @@ export function createBinder(app: FastifyInstance, guard: preHandlerAsyncHookHan
     typed.route({
       method: endpoint.method,
       url: basePrefix[endpoint.base] + endpoint.path,
+      serializerCompiler: plainJson,
       schema: {
         summary: endpoint.summary,
         tags: [endpoint.base],
+        operationId: operationIds.get(endpoint) ?? `${endpoint.method.toLowerCase()}${endpoint.path}`,
+        security: endpoint.auth === false ? [] : [{ [BEARER_SCHEME]: [] }],
+        response: {
+          ...(endpoint.response ? { "2xx": endpoint.response } : {}),
+          "4xx": errorEnvelope,
+          "5xx": errorEnvelope,
+        },
         ...(endpoint.params ? { params: endpoint.params } : {}),
         ...(endpoint.query ? { querystring: endpoint.query } : {}),
         ...(endpoint.body && !endpoint.multipart && !endpoint.serviceValidates
