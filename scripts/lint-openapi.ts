@@ -36,7 +36,7 @@ const typedOps = [...types.matchAll(/^ {4}(\w+): \{\n {8}parameters:/gm)].map((m
 const untyped = typedOps.filter((id) => {
   const start = types.indexOf(`\n    ${id}: {\n`);
   const block = types.slice(start, types.indexOf("\n    };\n", start));
-  return !/"?2(\d\d|XX)"?: \{[^]*?"application\/json": \{/.test(block) && id !== "downloadFile";
+  return !/"?2(\d\d|XX)"?: \{[\s\S]*?"application\/json": \{/.test(block) && id !== "downloadFile";
 });
 
 if (missing.length || untyped.length || typedOps.length !== operations.length) {
