@@ -2,6 +2,7 @@ export * from "./address-rules";
 export * from "./auth-rules";
 export * from "./constants";
 export * from "./customer-rules";
+export * from "./dates";
 export * from "./file-rules";
 export * from "./height-conversion";
 export * from "./job-filters";
