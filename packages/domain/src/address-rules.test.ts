@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressSchema } from "./address-rules";
+import { addressSchema, allCountries } from "./address-rules";
 
 const base = {
   type: "Shipping",
@@ -27,5 +27,16 @@ describe("address rules", () => {
 
   it("drops the state rule and postcode range for other countries", () => {
     expect(errors({ ...base, country: "CA", state: "", postcode: "M5V 2T6" })).toEqual({});
+  });
+});
+
+describe("the country list", () => {
+  it("holds every ISO country by its English name, the common ones first", () => {
+    const list = allCountries();
+    expect(list.length).toBeGreaterThanOrEqual(240);
+    expect(list.slice(0, 3).map((c) => c.code)).toEqual(["AU", "NZ", "CA"]);
+    expect(list.find((c) => c.code === "PG")?.name).toBe("Papua New Guinea");
+    expect(list.some((c) => c.code === "EU" || c.code === "UN")).toBe(false);
+    expect(new Set(list.map((c) => c.code)).size).toBe(list.length);
   });
 });

@@ -13,7 +13,11 @@ export const DEFAULT_TIME_ZONE = "Australia/Sydney";
  * the wrong day near midnight, ADR 0010), Australia and the head office on Sydney time.
  */
 export const timeZoneForRegion = (regionId: number | null | undefined): string =>
-  regionId === REGION.CA ? "America/Toronto" : regionId === REGION.NZ ? "Pacific/Auckland" : DEFAULT_TIME_ZONE;
+  regionId === REGION.CA
+    ? "America/Toronto"
+    : regionId === REGION.NZ
+      ? "Pacific/Auckland"
+      : DEFAULT_TIME_ZONE;
 
 export const CURRENCIES = ["AUD", "CAD", "NZD"] as const;
 export type Currency = (typeof CURRENCIES)[number];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { REGION } from "./constants";
-import { dayRangeInUtc } from "./job-list-rules";
 import { formatCalendarDate, formatInstant, formatInstantForRegion, formatMoney } from "./dates";
+import { dayRangeInUtc } from "./job-list-rules";
 
 describe("dates as staff read them", () => {
   // 23:30 UTC on 31 Jan: already 1 Feb in Sydney (UTC+11, daylight time) and Auckland (UTC+13),

@@ -15,6 +15,8 @@ export function JobItemsTable(props: {
   cancelled: boolean;
   selected: Set<number>;
   onToggle: (itemIds: number[], on: boolean) => void;
+  /** The job's currency (its region's). */
+  currency: string;
 }) {
   const { group } = props;
   const [notesFor, setNotesFor] = useState<OrderItemWire | null>(null);
@@ -40,7 +42,7 @@ export function JobItemsTable(props: {
           </Text>
         </Table.Td>
         <Table.Td w={90}>{item.outlet.abbreviation}</Table.Td>
-        <Table.Td w={100}>${formatMoney(item.total_amount)}</Table.Td>
+        <Table.Td w={100}>{formatMoney(item.total_amount, props.currency)}</Table.Td>
         <Table.Td w={400}>
           {refunded ? (
             <StatusBadge slug="refunded" label="Refunded" />

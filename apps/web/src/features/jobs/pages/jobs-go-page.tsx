@@ -1,5 +1,11 @@
 import type { GoOrderWire } from "@loupe/contract";
-import { dayRangeInUtc, isSearchTooShort, PAGE_SIZE, SEARCH_TOO_SHORT } from "@loupe/domain";
+import {
+  currencyForCountry,
+  dayRangeInUtc,
+  isSearchTooShort,
+  PAGE_SIZE,
+  SEARCH_TOO_SHORT,
+} from "@loupe/domain";
 import { ActionIcon, Badge, Button, Group, TextInput } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
@@ -117,7 +123,11 @@ export default function JobsGoPage() {
         columns={[
           { key: "customer", title: "Customer", render: (o) => o.customer_name },
           { key: "id", title: "Order Id (#)", render: (o) => o.id },
-          { key: "total", title: "Total($)", render: (o) => formatMoney(o.total) },
+          {
+            key: "total",
+            title: "Total($)",
+            render: (o) => formatMoney(o.total, currencyForCountry(country)),
+          },
           {
             key: "status",
             title: "Status",
