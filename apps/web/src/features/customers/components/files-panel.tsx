@@ -191,6 +191,8 @@ function FileViewer({
           <Loader />
         </Center>
       ) : canPreview(file.file_name) ? (
+        // The hover magnifier only adds to the full-size image (named by its alt text, and downloadable):
+        // biome-ignore lint/a11y/noStaticElementInteractions: a pointer-only enhancement, nothing to operate
         <div
           style={{ position: "relative", overflow: "hidden" }}
           onMouseMove={(e) => {
