@@ -1,7 +1,14 @@
 import "@mantine/core/styles.css";
 import "@mantine/dates/styles.css";
 import "@mantine/notifications/styles.css";
-import { type CSSVariablesResolver, createTheme, MantineProvider } from "@mantine/core";
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  DEFAULT_THEME,
+  type MantineColorsTuple,
+  MantineProvider,
+  Modal,
+} from "@mantine/core";
 import { DatesProvider } from "@mantine/dates";
 import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
@@ -10,12 +17,56 @@ import type { ReactNode } from "react";
 import { ApiError } from "../lib/api-client";
 import { AlertProvider } from "./alert-context";
 
-// Shade 8 of the primary colour: white on blue.6 (Mantine's default) is 3.5:1, below WCAG AA's
-// 4.5:1; blue.8 is 4.9:1. Dimmed text likewise moves from gray.6 (3.3:1 on white) to gray.7.
-const theme = createTheme({ primaryColor: "blue", primaryShade: 8, defaultRadius: "sm" });
+/** WCAG relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+const contrastWithWhite = (hex: string) => 1.05 / (luminance(hex) + 0.05);
+/** The colour darkened (towards black, same hue) until white text on it, and it as text on white, reach `ratio`. */
+function darkenTo(hex: string, ratio: number): string {
+  let [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  let out = hex;
+  while (contrastWithWhite(out) < ratio) {
+    [r, g, b] = [r, g, b].map((c) => Math.floor(c * 0.95));
+    out = `#${[r, g, b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+  }
+  return out;
+}
+/**
+ * Mantine's palettes with shades 6–9 (filled buttons and badges, coloured text, light-variant
+ * text, error text) dark enough for WCAG AA: white on green.6 is 3.4:1, red.6 text on white 3.3:1.
+ * Shades 0–5 (backgrounds, borders) stay as they are.
+ */
+const accessibleColors = Object.fromEntries(
+  Object.entries(DEFAULT_THEME.colors).map(([name, tuple]) => [
+    name,
+    tuple.map((hex, i) =>
+      i >= 6 ? darkenTo(hex, i >= 8 ? 5.5 : 4.8) : hex,
+    ) as unknown as MantineColorsTuple,
+  ]),
+);
+
+const theme = createTheme({
+  primaryColor: "blue",
+  primaryShade: 8,
+  defaultRadius: "sm",
+  colors: accessibleColors,
+  components: {
+    // The close button of every modal has a name for screen readers.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close" } } }),
+  },
+});
+// Dimmed text moves from gray.6 (3.3:1 on white) to gray.7; error text to the darkened red.
 const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { "--mantine-color-dimmed": "var(--mantine-color-gray-7)" },
+  light: {
+    "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
+    "--mantine-color-error": "var(--mantine-color-red-8)",
+  },
   dark: {},
 });
 

@@ -92,7 +92,7 @@ export function JobsTable(props: {
               size="compact-xs"
               variant="light"
               color={o.notes_count ? "blue" : "gray"}
-              aria-label={`Notes of ${o.vend_invoice_number}`}
+              aria-label={`${o.notes_count} notes of ${o.vend_invoice_number}`}
               onClick={() => props.onNotes(o)}
             >
               {o.notes_count}
