@@ -45,7 +45,7 @@ const accessibleColors = Object.fromEntries(
   Object.entries(DEFAULT_THEME.colors).map(([name, tuple]) => [
     name,
     tuple.map((hex, i) =>
-      i >= 6 ? darkenTo(hex, i >= 8 ? 5.5 : 4.8) : hex,
+      i >= 6 ? darkenTo(hex, i >= 7 ? 7 : 4.8) : hex,
     ) as unknown as MantineColorsTuple,
   ]),
 );
