@@ -406,4 +406,14 @@ test.describe("jobs", () => {
     await itemDialog.getByRole("button", { name: "Keep it" }).click();
     await expect(item.getByTestId("status-badge")).toHaveText(badge ?? "");
   });
+
+  test("a Canadian job shows its amounts in Canadian dollars", async ({ page }) => {
+    await openJobs(page, "?region_id=5");
+    const firstRow = jobsTable(page).getByRole("row").nth(1);
+    await expect(firstRow).toContainText(/CAD\s[\d,]+\.\d\d/);
+    await jobsTable(page).getByRole("button", { name: "Expand" }).first().click();
+    await expect(page.getByTestId("job-detail")).toBeVisible();
+    await expect(page.getByTestId("job-detail")).toContainText(/CAD\s[\d,]+\.\d\d/);
+    await screenshot(page, "job-canada");
+  });
 });

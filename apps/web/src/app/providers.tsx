@@ -44,9 +44,7 @@ function darkenTo(hex: string, ratio: number): string {
 const accessibleColors = Object.fromEntries(
   Object.entries(DEFAULT_THEME.colors).map(([name, tuple]) => [
     name,
-    tuple.map((hex, i) =>
-      i >= 6 ? darkenTo(hex, i >= 7 ? 7 : 4.8) : hex,
-    ) as unknown as MantineColorsTuple,
+    tuple.map((hex, i) => (i >= 6 ? darkenTo(hex, i >= 7 ? 7 : 4.8) : hex)) as unknown as MantineColorsTuple,
   ]),
 );
 

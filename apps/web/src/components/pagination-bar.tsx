@@ -40,7 +40,7 @@ export function PaginationBar({ page, perPage, total, onChange }: PaginationBarP
         size="sm"
         aria-label="Pages"
         getControlProps={(control) => ({ "aria-label": CONTROL_NAMES[control] })}
-        getItemProps={(p) => ({ "aria-label": `Page ${p}`, "aria-current": p === page ? "page" : undefined })}
+        getItemProps={(p) => ({ "aria-current": p === page ? "page" : undefined })}
       />
     </Group>
   );
