@@ -164,6 +164,8 @@ export async function buildApp({
       root: config.webDist,
       wildcard: true,
       index: false,
+      // The build writes .br and .gz beside each asset (apps/web/scripts/compress.mjs).
+      preCompressed: true,
       // Vite fingerprints asset names, so they can be cached for good; index.html never is.
       // @fastify/static 10 hands setHeaders the Fastify reply, not the raw response.
       setHeaders: (reply: unknown, filePath: string) => {

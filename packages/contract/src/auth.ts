@@ -1,6 +1,7 @@
+import { httpsUrl, ROLE_IDS, rowId } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
-import { dataEnvelope, idParams, messageEnvelope } from "./envelope";
+import { dataEnvelope, idParams, messageEnvelope, qInt } from "./envelope";
 import { outletWire, regionWire } from "./reference";
 
 export const staffUserWire = z.object({
@@ -49,11 +50,11 @@ export const getMe = defineEndpoint({
 });
 
 export const updateMeBody = z.strictObject({
-  region_id: z.number().int().positive().optional(),
-  outlet_id: z.number().int().positive().optional(),
+  region_id: rowId().optional(),
+  outlet_id: rowId().optional(),
   first_name: z.string().min(1).max(100).optional(),
   last_name: z.string().max(100).optional(),
-  profile_image: z.string().max(500).nullable().optional(),
+  profile_image: httpsUrl("profile_image").nullable().optional(),
 });
 
 export const updateMe = defineEndpoint({
@@ -72,7 +73,12 @@ export const updateStaffUser = defineEndpoint({
   summary: "Update a staff user (self, or any user for an admin)",
   params: idParams,
   body: updateMeBody.extend({
-    role_id: z.number().int().positive().optional(),
+    role_id: rowId()
+      .refine(
+        (v) => ROLE_IDS.includes(v),
+        "The role_id field is invalid: it must be 1 (administrator) or 2 (staff).",
+      )
+      .optional(),
     is_beta_user: z.boolean().optional(),
   }),
   response: dataEnvelope(staffUserWire),
@@ -85,7 +91,7 @@ export const listStaff = defineEndpoint({
   summary: "Staff users (staff=true, limit up to 100)",
   query: z.object({
     staff: z.string().optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(100),
+    limit: qInt.min(1).max(100).default(100),
   }),
   response: dataEnvelope(z.array(staffUserWire)),
 });

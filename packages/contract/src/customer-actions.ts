@@ -1,7 +1,15 @@
-import { addressSchema, messageSchema, templateSchema } from "@loupe/domain";
+import { addressSchema, messageSchema, rowId, templateSchema } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
-import { dataEnvelope, expectedVersion, idParams, messageEnvelope, versionQuery } from "./envelope";
+import {
+  dataEnvelope,
+  expectedVersion,
+  idParams,
+  messageEnvelope,
+  qId,
+  qInt,
+  versionQuery,
+} from "./envelope";
 import { fileWire } from "./files";
 
 // ---- Notes (comments) on customers -------------------------------------------------------------
@@ -28,7 +36,7 @@ export const listCustomerNotes = defineEndpoint({
   base: "legacy",
   path: "/user-note",
   summary: "A customer's notes, newest first (with=creator)",
-  query: z.object({ user_id: z.coerce.number().int().positive(), with: z.string().optional() }),
+  query: z.object({ user_id: qId, with: z.string().optional() }),
   response: dataEnvelope(z.array(noteWire)),
 });
 
@@ -39,9 +47,9 @@ export const createCustomerNote = defineEndpoint({
   summary: "Write a note on a customer (the author is the signed-in staff user)",
   body: z.strictObject({
     content: z.string().trim().min(2, "The content field has to be at least 2 characters").max(5000),
-    user_id: z.number().int().positive(),
-    creator_id: z.number().int().positive().optional(),
-    files: z.array(z.number().int().positive()).max(10).optional(),
+    user_id: rowId(),
+    creator_id: rowId().optional(),
+    files: z.array(rowId()).max(10).optional(),
   }),
   response: dataEnvelope(noteWire),
 });
@@ -86,7 +94,7 @@ export const listCustomerAddresses = defineEndpoint({
   base: "api",
   path: "/staff/customers/:customer_id/billing-addresses",
   summary: "A customer's addresses, newest updated_at first",
-  params: z.object({ customer_id: z.coerce.number().int().min(0) }),
+  params: z.object({ customer_id: qInt.min(0) }),
   response: dataEnvelope(z.array(customerAddressWire)),
 });
 
@@ -96,7 +104,8 @@ export const createAddress = defineEndpoint({
   path: "/staff/customers/:customer_id/billing-addresses",
   summary: "Add an address to a customer (guests refused)",
   serviceValidates: true,
-  params: z.object({ customer_id: z.coerce.number().int().min(0) }),
+  params: z.object({ customer_id: qInt.min(0) }),
+  readShape: { readOnly: ["id", "customer_id", "updated_at"], lift: "address" },
   body: addressSchema,
   response: dataEnvelope(customerAddressWire),
 });
@@ -108,6 +117,7 @@ export const updateAddress = defineEndpoint({
   summary: "Edit an address; a stale `version` answers 409",
   serviceValidates: true,
   params: idParams,
+  readShape: { readOnly: ["id", "customer_id", "updated_at"], lift: "address" },
   body: addressSchema.and(z.object({ version: expectedVersion })),
   response: dataEnvelope(customerAddressWire),
 });
@@ -131,7 +141,7 @@ export const listMessageTemplates = defineEndpoint({
   base: "api",
   path: "/staff/regions/:regionId/templates/message",
   summary: "Message templates of a region",
-  params: z.object({ regionId: z.coerce.number().int().positive() }),
+  params: z.object({ regionId: qId }),
   response: dataEnvelope(z.array(templateWire)),
 });
 
@@ -141,7 +151,7 @@ export const createMessageTemplate = defineEndpoint({
   path: "/staff/regions/:regionId/templates/message",
   summary: "Add a message template to a region",
   serviceValidates: true,
-  params: z.object({ regionId: z.coerce.number().int().positive() }),
+  params: z.object({ regionId: qId }),
   body: templateSchema,
   response: dataEnvelope(templateWire),
 });

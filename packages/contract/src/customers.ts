@@ -1,7 +1,7 @@
-import { customerSchema } from "@loupe/domain";
+import { customerSchema, rowId } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
-import { dataEnvelope, expectedVersion, hitsEnvelope, idParams, pagedEnvelope } from "./envelope";
+import { dataEnvelope, expectedVersion, hitsEnvelope, idParams, pagedEnvelope, qId, qInt } from "./envelope";
 
 export const customerWire = z.object({
   id: z.number(),
@@ -41,9 +41,9 @@ export const customerSearchQuery = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, "The dob field must be a date (YYYY-MM-DD).")
     .optional()
     .or(z.literal("")),
-  region_id: z.coerce.number().int().positive().optional().or(z.literal("")),
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(15),
+  region_id: qId.optional().or(z.literal("")),
+  page: qInt.min(1).default(1),
+  per_page: qInt.min(1).max(100).default(15),
   sort_by: z.enum(CUSTOMER_SORT_FIELDS).optional().or(z.literal("")),
   sort_direction: z.enum(["asc", "desc"]).optional().or(z.literal("")),
   customer: z.string().optional(),
@@ -87,11 +87,20 @@ export const getCustomer = defineEndpoint({
 
 export const customerBody = z.strictObject({
   ...customerSchema.shape,
-  region_id: z.number().int().positive().nullish(),
-  outlet_id: z.number().int().positive().nullish(),
-  home_region: z.number().int().positive().nullish(),
-  active_region: z.number().int().positive().nullish(),
+  region_id: rowId().nullish(),
+  outlet_id: rowId().nullish(),
+  home_region: rowId().nullish(),
+  active_region: rowId().nullish(),
 });
+
+/** A customer as read (with its id, regions, counts…) is a body the writes take. */
+const customerReadShape = {
+  readOnly: Object.keys(customerWire.shape).filter((k) => !(k in customerBody.shape)),
+};
+/** An edit keeps the version it read: a stale one is refused (409). */
+const customerEditReadShape = {
+  readOnly: customerReadShape.readOnly.filter((k) => k !== "version"),
+};
 
 export const createCustomer = defineEndpoint({
   serviceValidates: true,
@@ -99,6 +108,7 @@ export const createCustomer = defineEndpoint({
   base: "api",
   path: "/user",
   summary: "Create a customer (takes the staff user's region and outlet unless given)",
+  readShape: customerReadShape,
   body: customerBody,
   response: dataEnvelope(customerWire),
 });
@@ -110,6 +120,7 @@ export const updateCustomer = defineEndpoint({
   path: "/staff/customers/:id",
   summary: "Update a customer",
   params: idParams,
+  readShape: customerEditReadShape,
   body: customerBody
     .partial()
     .extend({ first_name: customerSchema.shape.first_name.optional(), version: expectedVersion }),

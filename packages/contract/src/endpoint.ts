@@ -29,7 +29,46 @@ export interface Endpoint {
    * (after normalising, e.g. empty strings to null), so every message is the spec's own.
    */
   serviceValidates?: boolean;
+  /** The body may come in the shape the entity's read answers (see `ReadShape`). */
+  readShape?: ReadShape;
   response?: z.ZodType;
+}
+
+/**
+ * How a write takes back what a read answered (customers-area §3 nests addresses, customers'
+ * regions, prescriptions' sources…): the read-only fields are dropped, a nested part is lifted to
+ * the flat fields the rule checks, renamed or reshaped fields are converted. Anything else is left
+ * as sent, for the rule to accept or refuse.
+ */
+export interface ReadShape {
+  /** Fields only a read has: ids, timestamps, includes, displays. */
+  readOnly: readonly string[];
+  /** A nested part whose fields are the write's own (an address's `address`). */
+  lift?: string;
+  /** Read fields the write takes under another name or form; skipped when the write's own is sent. */
+  convert?: Record<string, { to: string; value: (v: unknown) => unknown }>;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** A body in the read shape as the write shape; any other body as it came. */
+export function writeFromRead(body: unknown, shape: ReadShape): unknown {
+  if (!isRecord(body)) return body;
+  const out: Record<string, unknown> = { ...body };
+  if (shape.lift && isRecord(out[shape.lift])) {
+    const nested = out[shape.lift] as Record<string, unknown>;
+    delete out[shape.lift];
+    Object.assign(out, nested);
+  }
+  for (const [from, { to, value }] of Object.entries(shape.convert ?? {})) {
+    if (!(from in out)) continue;
+    const v = out[from];
+    if (from !== to) delete out[from];
+    if (from === to || !(to in body)) out[to] = value(v);
+  }
+  for (const k of shape.readOnly) delete out[k];
+  return out;
 }
 
 /** Keeps the literal types of an endpoint so the client and server infer from the same object. */

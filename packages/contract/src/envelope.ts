@@ -1,3 +1,4 @@
+import { int32Text, rowId, rowIdText } from "@loupe/domain";
 import { z } from "zod";
 
 /**
@@ -55,8 +56,12 @@ export const hitsEnvelope = <T extends z.ZodType>(item: T) =>
 
 export const messageEnvelope = z.object({ message: z.string() });
 
-/** Query-string helpers: everything arrives as text. */
-export const qInt = z.coerce.number().int();
+/**
+ * Query-string and path helpers: everything arrives as text. Every number the API takes is bounded
+ * to what an `integer` column holds (domain's input rules), so a huge id is a 422, not a 500.
+ */
+export const qInt = int32Text();
+export const qId = rowIdText();
 export const qBool = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
   .transform((v) => v === true || v === "true" || v === "1");
@@ -66,8 +71,8 @@ export const qBool = z
  * may send back the one it read, and a stale one answers 409 `conflict` with these details.
  * Optional on the wire for the spec's older callers; the web app always sends it.
  */
-export const expectedVersion = z.number().int().positive().optional();
-export const versionQuery = z.object({ version: z.coerce.number().int().positive().optional() });
+export const expectedVersion = rowId().optional();
+export const versionQuery = z.object({ version: qId.optional() });
 /** `details.versionConflict` of a 409 `conflict` answered to a stale edit or delete. */
 export const versionConflictDetails = z.object({
   /** What the record is, in staff words ("prescription", "customer"…). */
@@ -81,4 +86,4 @@ export const versionConflictDetails = z.object({
   updated_by: z.object({ id: z.number(), full_name: z.string() }).nullable(),
 });
 export type VersionConflictDetails = z.infer<typeof versionConflictDetails>;
-export const idParams = z.object({ id: z.coerce.number().int().positive() });
+export const idParams = z.object({ id: qId });

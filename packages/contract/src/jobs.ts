@@ -1,6 +1,14 @@
+import {
+  INT32_MAX,
+  JOB_QUERY_KEYS,
+  jobSearchError,
+  rowId,
+  SAVED_SEARCH_NAME_MAX,
+  SAVED_SEARCH_NAME_TOO_LONG,
+} from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
-import { dataEnvelope, hitsEnvelope, idParams, pagedEnvelope } from "./envelope";
+import { dataEnvelope, hitsEnvelope, idParams, pagedEnvelope, qId, qInt } from "./envelope";
 
 const status = z.object({ id: z.number(), slug: z.string(), display_name: z.string() });
 
@@ -103,18 +111,13 @@ export type OrderDetailWire = z.infer<typeof orderDetailWire>;
 
 const idList = z.union([z.string(), z.array(z.string())]).transform((v, ctx) => {
   const ids = (Array.isArray(v) ? v : v.split(",")).filter((s) => s !== "").map(Number);
-  if (ids.some((n) => !Number.isInteger(n) || n <= 0)) {
+  if (ids.some((n) => !Number.isInteger(n) || n <= 0 || n > INT32_MAX)) {
     ctx.addIssue({ code: "custom", message: "must be a list of ids" });
     return z.NEVER;
   }
   return ids;
 });
-const optionalId = z.coerce
-  .number()
-  .int()
-  .positive()
-  .optional()
-  .or(z.literal("").transform(() => undefined));
+const optionalId = qId.optional().or(z.literal("").transform(() => undefined));
 const optionalDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}/, "must be a date (YYYY-MM-DD)")
@@ -128,17 +131,15 @@ export const jobsQuery = z.object({
   item_dispense_status_id: optionalId,
   created_start_at: optionalDate,
   created_end_at: optionalDate,
-  priority: z.coerce
-    .number()
-    .int()
+  priority: qInt
     .min(1)
     .max(2)
     .optional()
     .or(z.literal("").transform(() => undefined)),
   q: z.string().max(200).optional(),
   search_type: z.enum(["all", "job_id", "order_item_id"]).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(15),
+  page: qInt.min(1).default(1),
+  per_page: qInt.min(1).max(100).default(15),
   sort_by: z
     .enum(["created_at"])
     .optional()
@@ -157,6 +158,25 @@ export const jobsQuery = z.object({
 });
 /** The jobs route query as the server receives it, parsed (ids as numbers, outlets as a list). */
 export type JobsQuery = z.output<typeof jobsQuery>;
+
+/**
+ * The jobs route query as the address bar should hold it: the spec's keys only, each value the
+ * list endpoint would accept (the same schema), a search that passes the search rule. A bad or
+ * unknown value is dropped, so it falls back to its default instead of breaking the list.
+ */
+export function cleanJobsRouteQuery(params: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  const shape = jobsQuery.shape as Record<string, z.ZodType>;
+  for (const key of JOB_QUERY_KEYS) {
+    const values = params.getAll(key).filter((v) => v.trim() !== "");
+    if (!values.length) continue;
+    const value = key === "outlet_id" ? values.join(",") : values[values.length - 1];
+    if (!shape[key]?.safeParse(value).success) continue;
+    out.set(key, value);
+  }
+  if (jobSearchError(out.get("q"), out.get("search_type"))) out.delete("q");
+  return out;
+}
 
 export const listJobs = defineEndpoint({
   method: "GET",
@@ -200,7 +220,7 @@ export const setJobStatus = defineEndpoint({
   path: "/staff/orders/:id/dispense-status",
   summary: "Set a job's dispense status (selectable statuses only)",
   params: idParams,
-  body: z.strictObject({ dispense_status_id: z.number().int().positive() }),
+  body: z.strictObject({ dispense_status_id: rowId() }),
   response: dataEnvelope(orderWire),
 });
 
@@ -210,7 +230,7 @@ export const setItemStatus = defineEndpoint({
   path: "/staff/order-items/:id/dispense-status-id",
   summary: "Set one item's status (not on a cancelled job)",
   params: idParams,
-  body: z.strictObject({ id: z.number().int().positive() }),
+  body: z.strictObject({ id: rowId() }),
   response: dataEnvelope(orderItemWire),
 });
 
@@ -220,8 +240,8 @@ export const setItemsStatus = defineEndpoint({
   path: "/staff/order-items/dispense-status-id",
   summary: "Set many items' status at once: all change or none",
   body: z.strictObject({
-    item_ids: z.array(z.number().int().positive()).min(1).max(500),
-    status_id: z.number().int().positive(),
+    item_ids: z.array(rowId()).min(1).max(500),
+    status_id: rowId(),
   }),
   response: dataEnvelope(z.array(orderWire)),
 });
@@ -232,8 +252,8 @@ export const setItemsOutlet = defineEndpoint({
   path: "/staff/order-items/dispense-outlet-id",
   summary: "Assign many items to an outlet at once: all change or none",
   body: z.strictObject({
-    item_ids: z.array(z.number().int().positive()).min(1).max(500),
-    outlet_id: z.number().int().positive(),
+    item_ids: z.array(rowId()).min(1).max(500),
+    outlet_id: rowId(),
   }),
   response: dataEnvelope(z.array(orderWire)),
 });
@@ -271,7 +291,11 @@ export const createSavedSearch = defineEndpoint({
   path: "/staff/saved-searches",
   summary: "Save the current job filters under a name",
   body: z.strictObject({
-    name: z.string().trim().min(1, "The filter name field is required.").max(100),
+    name: z
+      .string()
+      .trim()
+      .min(1, "The filter name field is required.")
+      .max(SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_NAME_TOO_LONG),
     query: z.record(z.string(), z.string()),
   }),
   response: z.object({ message: z.string(), data: savedSearchWire }),
@@ -342,9 +366,9 @@ export const listGoOrders = defineEndpoint({
   summary: "Orders from the mobile/online ordering channel, newest first, 15 a page",
   params: z.object({ channel: z.string().regex(/^[a-z0-9]+go$/) }),
   query: z.object({
-    page: z.coerce.number().int().min(1).default(1),
-    per_page: z.coerce.number().int().min(1).max(100).default(15),
-    outlet_id: z.coerce.number().int().positive().optional(),
+    page: qInt.min(1).default(1),
+    per_page: qInt.min(1).max(100).default(15),
+    outlet_id: qId.optional(),
     q: z.string().max(200).optional(),
     created_start_at: z.iso.datetime({ offset: true }).optional(),
     created_end_at: z.iso.datetime({ offset: true }).optional(),

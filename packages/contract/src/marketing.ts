@@ -1,7 +1,7 @@
-import { OPT_IN_VALUES } from "@loupe/domain";
+import { int32, OPT_IN_VALUES } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
-import { dataEnvelope, messageEnvelope } from "./envelope";
+import { dataEnvelope, messageEnvelope, qId } from "./envelope";
 
 // ---- Referrals (web-shop base) -----------------------------------------------------------------
 
@@ -14,7 +14,7 @@ export const referralStatusWire = z.object({
 });
 export type ReferralStatusWire = z.infer<typeof referralStatusWire>;
 
-const id = z.coerce.number().int().positive();
+const id = qId;
 
 export const checkReferral = defineEndpoint({
   method: "GET",
@@ -64,8 +64,8 @@ export const listSubscribers = defineEndpoint({
   path: "/campaigns/newsletter/user/list",
   summary: "Newsletter subscribers, newest first, 30 a page; e-mail filter when given",
   body: z.strictObject({
-    page: z.number().int().min(1).default(1),
-    per_page: z.number().int().min(1).max(100).default(30),
+    page: int32().min(1).default(1),
+    per_page: int32().min(1).max(100).default(30),
     email: z.string().max(200).optional(),
   }),
   response: z.object({ data: z.array(subscriberWire), total: z.number() }),

@@ -1,13 +1,13 @@
-import { messageSchema } from "@loupe/domain";
+import { messageSchema, rowId } from "@loupe/domain";
 import { z } from "zod";
 import { noteWire } from "./customer-actions";
 import { defineEndpoint } from "./endpoint";
-import { dataEnvelope, expectedVersion, idParams, messageEnvelope, versionQuery } from "./envelope";
+import { dataEnvelope, expectedVersion, idParams, messageEnvelope, qId, versionQuery } from "./envelope";
 
 const content = z.string().trim().min(2, "The content field has to be at least 2 characters").max(5000);
 const orderNote = z.object({
-  id: z.coerce.number().int().positive(),
-  noteId: z.coerce.number().int().positive(),
+  id: qId,
+  noteId: qId,
 });
 
 export const listOrderNotes = defineEndpoint({
@@ -34,7 +34,7 @@ export const createOrderNote = defineEndpoint({
   path: "/staff/orders/:id/notes",
   summary: "Write a note on a job, with uploaded file ids attached",
   params: idParams,
-  body: z.strictObject({ content, files: z.array(z.number().int().positive()).max(10).optional() }),
+  body: z.strictObject({ content, files: z.array(rowId()).max(10).optional() }),
   response: dataEnvelope(noteWire),
 });
 
@@ -70,7 +70,7 @@ export const createOrderItemNote = defineEndpoint({
   path: "/orders-item/:id/note",
   summary: "Write a note on an order item (older API)",
   params: idParams,
-  body: z.strictObject({ user_id: z.number().int().positive().optional(), note: content }),
+  body: z.strictObject({ user_id: rowId().optional(), note: content }),
   response: dataEnvelope(noteWire),
 });
 

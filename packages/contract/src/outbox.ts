@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
-import { dataEnvelope, idParams } from "./envelope";
+import { dataEnvelope, idParams, qInt } from "./envelope";
 
 export const outboxMessageWire = z.object({
   id: z.number(),
@@ -37,7 +37,7 @@ export const listOutbox = defineEndpoint({
   path: "/staff/outbox",
   summary: "E-mails and SMS the system has queued or sent, newest first (administrators)",
   query: z.object({
-    limit: z.coerce.number().int().min(1).max(500).default(100),
+    limit: qInt.min(1).max(500).default(100),
     status: z.enum(["queued", "sending", "sent", "failed"]).optional(),
   }),
   response: dataEnvelope(z.array(outboxMessageWire)),

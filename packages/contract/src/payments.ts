@@ -1,4 +1,4 @@
-import { paymentSchema } from "@loupe/domain";
+import { paymentIntentSchema } from "@loupe/domain";
 import { z } from "zod";
 import { noteWire } from "./customer-actions";
 import { defineEndpoint } from "./endpoint";
@@ -10,12 +10,7 @@ export const createPaymentIntent = defineEndpoint({
   path: "/staff/payment-intent",
   summary: "Create a card payment intent (Idempotency-Key header: a retry answers the same intent)",
   serviceValidates: true,
-  body: paymentSchema.extend({
-    source: z.string().max(100).optional(),
-    customer_id: z.number().int().positive().optional(),
-    order_id: z.number().int().positive().optional(),
-    idempotency_key: z.string().min(8).max(100).optional(),
-  }),
+  body: paymentIntentSchema,
   response: dataEnvelope(
     z.object({
       client_secret: z.string(),

@@ -1,13 +1,15 @@
 import {
+  int32,
   PD_HEIGHT_FIELDS,
   PD_WIDTH_FIELDS,
   type PdHeightField,
   type PdWidthField,
   pdSchema,
+  rowId,
 } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
-import { dataEnvelope, expectedVersion, idParams, messageEnvelope, versionQuery } from "./envelope";
+import { dataEnvelope, expectedVersion, idParams, messageEnvelope, qInt, versionQuery } from "./envelope";
 
 const measurement = Object.fromEntries(
   [...PD_WIDTH_FIELDS, ...PD_HEIGHT_FIELDS].map((f) => [f, z.number().nullable()]),
@@ -57,7 +59,7 @@ export type PdWire = z.infer<typeof pdWire>;
 const presenterQuery = z.object({
   purpose: z.enum(["distance", "intermediate", "reading"]).optional(),
   lens_type: z.string().optional(),
-  lens_type_id: z.coerce.number().int().optional(),
+  lens_type_id: qInt.optional(),
   with: z.string().optional(),
 });
 
@@ -67,9 +69,7 @@ export const createPd = defineEndpoint({
   base: "api",
   path: "/customer-pd",
   summary: "Record a PD for a customer (customer_user_id)",
-  body: pdSchema.and(
-    z.object({ customer_user_id: z.number().int().positive(), lens_type_id: z.number().int().nullish() }),
-  ),
+  body: pdSchema.and(z.object({ customer_user_id: rowId(), lens_type_id: int32().nullish() })),
   response: dataEnvelope(pdWire),
 });
 
@@ -79,7 +79,7 @@ export const createGuestPd = defineEndpoint({
   base: "api",
   path: "/customer-pd-guest",
   summary: "Record a guest PD (lens_type defaults to 3)",
-  body: pdSchema.and(z.object({ lens_type: z.number().int().positive().optional() })),
+  body: pdSchema.and(z.object({ lens_type: rowId().optional() })),
   response: dataEnvelope(pdWire),
 });
 

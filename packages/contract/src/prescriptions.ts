@@ -1,7 +1,7 @@
-import { prescriptionSchema } from "@loupe/domain";
+import { prescriptionSchema, rowId } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
-import { dataEnvelope, expectedVersion, idParams, messageEnvelope, versionQuery } from "./envelope";
+import { dataEnvelope, expectedVersion, idParams, messageEnvelope, qId, versionQuery } from "./envelope";
 import { fileWire } from "./files";
 
 export const prescriptionWire = z.object({
@@ -42,6 +42,25 @@ export type PrescriptionWire = z.infer<typeof prescriptionWire>;
 
 const body = prescriptionSchema;
 
+/**
+ * A prescription as read is a body the writes take: its source, staff and displays are dropped,
+ * its expiry stamp is the expiry date ("Unspecified" is none), its files are their ids.
+ */
+const readShape = {
+  readOnly: Object.keys(prescriptionWire.shape).filter((k) => !(k in prescriptionSchema.shape)),
+  convert: {
+    expiry_date_stamp: {
+      to: "expiry_date",
+      value: (v: unknown) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null),
+    },
+    files: {
+      to: "files",
+      value: (v: unknown) =>
+        Array.isArray(v) ? v.map((f) => (typeof f === "object" && f !== null && "id" in f ? f.id : f)) : v,
+    },
+  },
+};
+
 export const createPrescription = defineEndpoint({
   serviceValidates: true,
   method: "POST",
@@ -49,6 +68,7 @@ export const createPrescription = defineEndpoint({
   path: "/v4/users/:id/prescriptions",
   summary: "Record a prescription for a customer",
   params: idParams,
+  readShape,
   body,
   response: dataEnvelope(prescriptionWire),
 });
@@ -59,6 +79,7 @@ export const createAnonymousPrescription = defineEndpoint({
   base: "api",
   path: "/v4/users/prescriptions/storeAnonymous",
   summary: "Record a guest prescription (no customer)",
+  readShape,
   body,
   response: dataEnvelope(prescriptionWire),
 });
@@ -80,6 +101,7 @@ export const updatePrescription = defineEndpoint({
   path: "/v4/prescriptions/:id",
   summary: "Edit a prescription (not a code-generated one)",
   params: idParams,
+  readShape: { ...readShape, readOnly: readShape.readOnly.filter((k) => k !== "version") },
   body: body.and(z.object({ version: expectedVersion })),
   response: dataEnvelope(prescriptionWire),
 });
@@ -105,8 +127,8 @@ export const emailPrescription = defineEndpoint({
 });
 
 const rxFileParams = z.object({
-  userId: z.coerce.number().int().positive(),
-  id: z.coerce.number().int().positive(),
+  userId: qId,
+  id: qId,
 });
 
 export const attachPrescriptionFiles = defineEndpoint({
@@ -115,7 +137,7 @@ export const attachPrescriptionFiles = defineEndpoint({
   path: "/v4/users/:userId/prescriptions/:id/files",
   summary: "Attach uploaded files to a prescription",
   params: rxFileParams,
-  body: z.strictObject({ files: z.array(z.number().int().positive()).min(1).max(10) }),
+  body: z.strictObject({ files: z.array(rowId()).min(1).max(10) }),
   response: dataEnvelope(prescriptionWire),
 });
 
@@ -124,6 +146,6 @@ export const detachPrescriptionFile = defineEndpoint({
   base: "api",
   path: "/v4/users/:userId/prescriptions/:id/files/:fileId",
   summary: "Remove a file from a prescription",
-  params: rxFileParams.extend({ fileId: z.coerce.number().int().positive() }),
+  params: rxFileParams.extend({ fileId: qId }),
   response: messageEnvelope,
 });

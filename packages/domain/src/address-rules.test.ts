@@ -28,6 +28,20 @@ describe("address rules", () => {
   it("drops the state rule and postcode range for other countries", () => {
     expect(errors({ ...base, country: "CA", state: "", postcode: "M5V 2T6" })).toEqual({});
   });
+
+  it("lists the AU state with every other missing field on the first submit", () => {
+    const empty = { type: "Shipping", country: "AU", first_name: "", last_name: "", email: "" };
+    expect(errors(empty)).toMatchObject({
+      first_name: "The First Name field is required.",
+      address1: "The Street Address field is required.",
+      state: "The State field is required.",
+    });
+    expect(errors({ ...empty, country: "NZ" }).state).toBeUndefined();
+    expect(errors({ ...base, state: "", first_name: "" })).toEqual({
+      first_name: "The First Name field is required.",
+      state: "The State field is required.",
+    });
+  });
 });
 
 describe("the country list", () => {

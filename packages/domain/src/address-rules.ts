@@ -30,7 +30,7 @@ const text = (field: string, max = 255) =>
   z
     .string({ error: messages.required(field) })
     .trim()
-    .min(1, { message: messages.required(field), abort: true })
+    .min(1, messages.required(field))
     .max(max, messages.maxLength(field, max));
 const optional = (field: string, max = 255) =>
   z
@@ -61,25 +61,39 @@ export const addressSchema = z
       .toUpperCase()
       .regex(/^[A-Z]{2}$/, messages.required("Country")),
   })
-  .superRefine((a, ctx) => {
-    if (a.country !== "AU") return;
-    if (!a.state) ctx.addIssue({ code: "custom", path: ["state"], message: messages.required("State") });
-    else if (!/^[A-Za-z]+$/.test(a.state))
-      ctx.addIssue({
-        code: "custom",
-        path: ["state"],
-        message: "The State field may only contain alphabetic characters",
-      });
-    else if (a.state.length > 3)
-      ctx.addIssue({ code: "custom", path: ["state"], message: messages.maxLength("State", 3) });
-    if (a.suburb && !/^[A-Za-z ]+$/.test(a.suburb)) {
-      ctx.addIssue({ code: "custom", path: ["suburb"], message: messages.alphaSpaces("Suburb") });
-    }
-    const pc = Number(a.postcode);
-    if (!/^\d+$/.test(a.postcode) || pc < 1000 || pc > 9999) {
-      ctx.addIssue({ code: "custom", path: ["postcode"], message: messages.between("Postcode", 1000, 9999) });
-    }
-  });
+  .superRefine(
+    (a, ctx) => {
+      // Runs even when other fields failed (`when` below): the first submit lists every problem,
+      // the AU state included, so the values may be missing or of the wrong type here.
+      if (typeof a !== "object" || a === null) return;
+      const country = typeof a.country === "string" ? a.country.trim().toUpperCase() : "";
+      if (country !== "AU") return;
+      const state = typeof a.state === "string" ? a.state.trim() : "";
+      if (!state) ctx.addIssue({ code: "custom", path: ["state"], message: messages.required("State") });
+      else if (!/^[A-Za-z]+$/.test(state))
+        ctx.addIssue({
+          code: "custom",
+          path: ["state"],
+          message: "The State field may only contain alphabetic characters",
+        });
+      else if (state.length > 3)
+        ctx.addIssue({ code: "custom", path: ["state"], message: messages.maxLength("State", 3) });
+      const suburb = typeof a.suburb === "string" ? a.suburb.trim() : "";
+      if (suburb && !/^[A-Za-z ]+$/.test(suburb)) {
+        ctx.addIssue({ code: "custom", path: ["suburb"], message: messages.alphaSpaces("Suburb") });
+      }
+      const postcode = typeof a.postcode === "string" ? a.postcode.trim() : "";
+      const pc = Number(postcode);
+      if (postcode && (!/^\d+$/.test(postcode) || pc < 1000 || pc > 9999)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["postcode"],
+          message: messages.between("Postcode", 1000, 9999),
+        });
+      }
+    },
+    { when: () => true },
+  );
 export type AddressInput = z.input<typeof addressSchema>;
 export type AddressValues = z.output<typeof addressSchema>;
 

@@ -64,12 +64,21 @@ export const ONLINE_CHANNEL_ID = 4;
 export const REFUNDED_QUANTITY = -1;
 export const STORE_PICKUP_DELIVERY_TYPE_ID = 1;
 export const ADMIN_ROLE_ID = 1;
+export const STAFF_ROLE_ID = 2;
+/** The roles a staff user can hold (staff_users.role_id); there is no role table, these are all. */
+export const ROLE_IDS: readonly number[] = [ADMIN_ROLE_ID, STAFF_ROLE_ID];
 export const isAdmin = (user: { role_id?: number; roleId?: number }): boolean =>
   (user.role_id ?? user.roleId) === ADMIN_ROLE_ID;
 
 /** The location selector never offers Brunswick; a user without an outlet gets Newtown (spec §6). */
 export const EXCLUDED_OUTLET_NAME = "Brunswick";
 export const DEFAULT_OUTLET_NAME = "Newtown";
+
+/** The location selector's rule (spec §6), the same on the server: active, and never Brunswick. */
+export const isSelectableOutlet = (outlet: { name: string; is_active?: boolean; isActive?: boolean }) =>
+  (outlet.is_active ?? outlet.isActive) === true && outlet.name !== EXCLUDED_OUTLET_NAME;
+export const outletNotSelectable = (name: string) =>
+  `The outlet ${name} cannot be chosen as your location. Choose another outlet.`;
 
 export const DEFAULT_GUEST_LENS_TYPE_ID = 3;
 export const PRESCRIPTION_TYPE = { spectacle: 1, contactLens: 2 } as const;

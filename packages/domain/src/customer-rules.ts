@@ -67,3 +67,7 @@ export function ageFromDob(dob: string | null | undefined, today: Date = new Dat
   if (today.getMonth() + 1 < m || (today.getMonth() + 1 === m && today.getDate() < d)) age--;
   return age;
 }
+
+/** Who wrote a note: its author's name, else "System" (spec §3: "No user shows as System"). */
+export const noteAuthorLabel = (note: { user?: { data?: { full_name?: string | null } | null } | null }) =>
+  note.user?.data?.full_name?.trim() || "System";

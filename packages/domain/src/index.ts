@@ -5,6 +5,7 @@ export * from "./customer-rules";
 export * from "./dates";
 export * from "./file-rules";
 export * from "./height-conversion";
+export * from "./input-rules";
 export * from "./job-filters";
 export * from "./job-list-rules";
 export * from "./message-rules";

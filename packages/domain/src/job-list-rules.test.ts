@@ -8,9 +8,11 @@ import {
   JOBS_SEARCH_PLACEHOLDER,
   jobCustomerName,
   jobOutletFilterOutlets,
+  jobSearchError,
   NO_FILTER_TO_SAVE,
   NotImplementedError,
   removeFilterQuestion,
+  SEARCH_NOT_A_NUMBER,
   savedSearchQuery,
   togglePriority,
 } from "./job-list-rules";
@@ -142,5 +144,17 @@ describe("online-channel day range", () => {
       created_start_at: "2026-06-30T14:00:00.000Z", // standard time (+10)
     });
     expect(dayRangeInUtc(null, "2026-01-15", "UTC")).toEqual({ created_end_at: "2026-01-15T23:59:59.999Z" });
+  });
+});
+
+describe("jobs search rule", () => {
+  it("needs 3 characters for free text only; an id search takes any whole number", () => {
+    expect(jobSearchError("ab", "all")).toBe("Please enter at least 3 characters to search.");
+    expect(jobSearchError("ab")).toBe("Please enter at least 3 characters to search.");
+    expect(jobSearchError("7", "job_id")).toBeNull();
+    expect(jobSearchError("42", "order_item_id")).toBeNull();
+    expect(jobSearchError("4a", "job_id")).toBe(SEARCH_NOT_A_NUMBER);
+    expect(jobSearchError("0", "job_id")).toBe(SEARCH_NOT_A_NUMBER);
+    expect(jobSearchError("", "job_id")).toBeNull();
   });
 });

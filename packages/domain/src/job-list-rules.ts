@@ -1,7 +1,15 @@
 // Jobs list rules (jobs-area §2, §4, §5, §7, §9): the URL filter keys, custom filters, saved
 // searches, the outlet filter, created-age labels and the online-channel date range.
-import { DEFAULT_OUTLET_NAME, EXCLUDED_OUTLET_NAME, REFUNDED_QUANTITY } from "./constants";
+import {
+  DEFAULT_OUTLET_NAME,
+  EXCLUDED_OUTLET_NAME,
+  isSearchTooShort,
+  REFUNDED_QUANTITY,
+  SEARCH_TOO_SHORT,
+} from "./constants";
 import { dayjs } from "./dates";
+import { INT32_MAX } from "./input-rules";
+import { messages } from "./messages";
 
 export const JOBS_SEARCH_PLACEHOLDER = "Search by name, phone, e-mail, or invoice number";
 
@@ -40,6 +48,25 @@ export const JOB_SEARCH_TYPES = [
   { value: "job_id", label: "Job ID" },
   { value: "order_item_id", label: "Order Item ID" },
 ] as const;
+
+export const SEARCH_NOT_A_NUMBER = "The search must be a number for this search type.";
+export const isIdSearchType = (searchType: string | null | undefined) =>
+  searchType === "job_id" || searchType === "order_item_id";
+
+/**
+ * What is wrong with a jobs search, or null. Free text needs at least 3 characters (spec §5); a
+ * Job ID or Order Item ID search is a whole number of any length ("7" is a job).
+ */
+export function jobSearchError(q: string | null | undefined, searchType?: string | null): string | null {
+  const text = (q ?? "").trim();
+  if (!text) return null;
+  if (isIdSearchType(searchType))
+    // Bounded to what an integer column holds: a longer number is no id, not a database error.
+    return /^[0-9]+$/.test(text) && Number(text) > 0 && Number(text) <= INT32_MAX
+      ? null
+      : SEARCH_NOT_A_NUMBER;
+  return isSearchTooShort(text) ? SEARCH_TOO_SHORT : null;
+}
 
 /** Choosing a status tab (or clearing one) starts at page 1, newest first (spec §4). */
 export const JOBS_DEFAULT_SORT = { page: "1", sort_by: "created_at", sort_direction: "desc" } as const;
@@ -80,6 +107,20 @@ export function savedSearchQuery(query: Record<string, string | null | undefined
 }
 
 export const isSavedSearchNameValid = (name: string | null | undefined) => (name ?? "").trim() !== "";
+
+export const SAVED_SEARCH_NAME_MAX = 100;
+export const SAVED_SEARCH_NAME_TOO_LONG = messages.maxLength("Filter Name", SAVED_SEARCH_NAME_MAX);
+export const savedSearchNameTaken = (name: string) =>
+  `You already have a saved search named '${name.trim()}'. Choose another name.`;
+/** Two names are the same saved search when they differ only in case or surrounding spaces. */
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** What is wrong with a new saved search's name, given the user's saved names; null when fine. */
+export function savedSearchNameError(name: string, existing: readonly string[]): string | null {
+  if (!isSavedSearchNameValid(name)) return null;
+  if (name.trim().length > SAVED_SEARCH_NAME_MAX) return SAVED_SEARCH_NAME_TOO_LONG;
+  return existing.some((e) => sameName(e, name)) ? savedSearchNameTaken(name) : null;
+}
 
 // ---- Outlet filter (spec §5 "Outlet filter", §6) ----
 

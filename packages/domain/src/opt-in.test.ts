@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ageFromDob, customerLabel, customerSchema } from "./customer-rules";
-import { channelsForOptIn, OPT_IN_LABELS, optInForChannels } from "./opt-in";
+import { channelsForOptIn, isOptInConsistent, OPT_IN_LABELS, optInForChannels } from "./opt-in";
 
 describe("opt-in", () => {
   it("sets or clears the channels from the opt-in", () => {
@@ -23,6 +23,12 @@ describe("opt-in", () => {
     expect(optInForChannels("HEALTH", all)).toBe("HEALTH");
     expect(optInForChannels("ALL", none)).toBe("NONE");
     expect(optInForChannels("ALL", { ...all, channel_sms: false })).toBe("ALL");
+    // A channel ticked under None leaves None: None never goes with a channel.
+    expect(optInForChannels("NONE", { ...none, channel_email: true })).toBe("ALL");
+    expect(isOptInConsistent("NONE", { ...none, channel_email: true })).toBe(false);
+    expect(isOptInConsistent("ALL", none)).toBe(false);
+    expect(isOptInConsistent("HEALTH", { ...none, channel_sms: true })).toBe(true);
+    expect(isOptInConsistent("NONE", none)).toBe(true);
     expect(OPT_IN_LABELS).toEqual({
       ALL: "All Offers, News and Health",
       HEALTH: "Only Health Subjects",

@@ -28,11 +28,23 @@ export function channelsForOptIn(optIn: OptIn): Channels {
   return { channel_sms: on, channel_phone: on, channel_email: on };
 }
 
-/** Toggling channels: all on and not HEALTH becomes ALL; all off becomes NONE; otherwise unchanged. */
+/**
+ * Toggling channels: all on and not HEALTH becomes ALL; all off becomes NONE; otherwise unchanged,
+ * except that a channel switched on under NONE leaves NONE (for ALL, the default opt-in, §9):
+ * None never goes with a channel.
+ */
 export function optInForChannels(current: OptIn, channels: Channels): OptIn {
   const all = channels.channel_sms && channels.channel_phone && channels.channel_email;
   const none = !channels.channel_sms && !channels.channel_phone && !channels.channel_email;
   if (none) return "NONE";
   if (all && current !== "HEALTH") return "ALL";
+  if (current === "NONE") return "ALL";
   return current;
 }
+
+export const OPT_IN_CONTRADICTION =
+  "None cannot go with a channel switched on, and a channel must be on for any other choice.";
+
+/** The opt-in and the channels agree: None exactly when no channel is on (spec §4). */
+export const isOptInConsistent = (optIn: OptIn, channels: Channels) =>
+  (optIn === "NONE") === (!channels.channel_sms && !channels.channel_phone && !channels.channel_email);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INT32_MAX, rowId } from "./input-rules";
 import { messages } from "./messages";
 
 // Pupil distances (customers-area §3–5, jobs-area §5).
@@ -120,8 +121,9 @@ export const pdSchema = z
     source_id: z
       .number({ error: messages.required("source") })
       .int()
-      .positive(messages.required("source")),
-    outlet_id: z.number().int().positive().nullish(),
+      .positive(messages.required("source"))
+      .max(INT32_MAX),
+    outlet_id: rowId().nullish(),
   })
   .superRefine(
     (raw, ctx) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INT32_MAX, rowId } from "./input-rules";
 import { messages } from "./messages";
 
 // Prescriptions (customers-area §3–5, §9).
@@ -24,6 +25,9 @@ export const powerChoices = (values: number[]) => [
 ];
 export const SPHERE_CHOICES = powerChoices(SPHERE_VALUES);
 export const CYLINDER_CHOICES = powerChoices(CYLINDER_VALUES);
+/** A new prescription starts at sphere 0 and cylinder 0 (spec §9), not at None. */
+export const DEFAULT_SPHERE = 0;
+export const DEFAULT_CYLINDER = 0;
 export const ADD_VALUES = range(0.25, 4, 0.25);
 export const AXIS_MIN = 1;
 export const AXIS_MAX = 180;
@@ -66,6 +70,9 @@ export const PRISM_KEYS = [
   "left_vert_near",
 ] as const;
 export type PrismKey = (typeof PRISM_KEYS)[number];
+/** The prism grid as a dispenser reads it: right and left rows, by distance and near, each base horizontal and vertical. */
+export const prismKey = (eye: "right" | "left", at: "dist" | "near", axis: "horiz" | "vert") =>
+  `${eye}_${axis}_${at}` as PrismKey;
 export const signedPrism = (magnitude: number, direction: "out" | "in" | "up" | "down") =>
   direction === "in" || direction === "down" ? -Math.abs(magnitude) : Math.abs(magnitude);
 
@@ -124,15 +131,16 @@ export const prescriptionSchema = z
     source_id: z
       .number({ error: messages.required("source") })
       .int()
-      .positive(messages.required("source")),
-    outlet_id: z.number().int().positive().nullish(),
+      .positive(messages.required("source"))
+      .max(INT32_MAX),
+    outlet_id: rowId().nullish(),
     note: z.string().max(2000).nullish(),
     printed_note: z.string().max(2000).nullish(),
     expiry_date: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, "The expiry date field must be a date (YYYY-MM-DD).")
       .nullish(),
-    files: z.array(z.number().int().positive()).max(10).nullish(),
+    files: z.array(rowId()).max(10).nullish(),
   })
   .superRefine(
     (rx, ctx) => {

@@ -66,42 +66,70 @@ export async function seedDemoCustomers(db: Db, size: DemoSize): Promise<void> {
   const rxRows: (typeof prescriptions.$inferInsert)[] = [];
   const pdRows: (typeof pds.$inferInsert)[] = [];
   const noteRows: (typeof notes.$inferInsert)[] = [];
+  const now = Date.now();
+  const day = 86_400_000;
+  const isoDate = (d: Date) => d.toISOString().slice(0, 10);
   for (const c of inserted) {
-    const count = rng.int(0, 3);
-    for (let k = 0; k < count; k++) {
-      const contact = rng.chance(0.2);
+    // A customer's prescriptions fall between their first visit and yesterday, oldest first.
+    const since = c.createdAt.getTime();
+    const dates = Array.from(
+      { length: rng.int(0, 3) },
+      () => since + rng.int(0, Math.max(0, now - day - since)),
+    )
+      .sort((a, b) => a - b)
+      .map((t) => new Date(t));
+    for (const createdAt of dates) {
+      // The online eye test writes code-generated prescriptions: spectacles, no staff, no edits (§6).
+      const generated = rng.chance(0.12);
+      const contact = !generated && rng.chance(0.2);
       const cyl = rng.chance(0.5) ? -quarter(0.25, 2) : null;
-      const add = rng.chance(0.3) ? quarter(1, 2.5) : null;
+      const leftCyl = rng.chance(0.4) ? -quarter(0.25, 1.5) : null;
+      const add = rng.chance(0.35) ? quarter(1, 2.5) : null;
+      // Some dispensers record each eye's add: the left then differs from the right (monocular, §4).
+      const monocular = add != null && rng.chance(0.3);
+      const leftAdd = monocular ? Math.min(3, add + 0.25) : add;
+      const intAdd = add != null && rng.chance(0.4) ? Math.round(add * 2) / 4 : null;
+      const prism = !contact && !generated && rng.chance(0.08);
+      const expiry = rng.chance(0.75) ? new Date(createdAt.getTime() + rng.pick([1, 2]) * 365 * day) : null;
       rxRows.push({
         customerId: c.id,
         typeId: contact ? 2 : 1,
         category: rng.pick(["class-a", "class-b", "class-c"]),
-        addType: "binocular",
+        addType: monocular ? "monocular" : "binocular",
         rightSph: quarter(-6, 3),
         rightCyl: cyl,
         rightAxis: cyl ? rng.int(1, 180) : null,
         leftSph: quarter(-6, 3),
-        leftCyl: null,
-        leftAxis: null,
-        spectacles: contact ? null : { right_near_add: add, left_near_add: add },
+        leftCyl,
+        leftAxis: leftCyl ? rng.int(1, 180) : null,
+        spectacles: contact
+          ? null
+          : {
+              right_near_add: add,
+              left_near_add: leftAdd,
+              right_int_add: intAdd,
+              left_int_add: intAdd,
+              prisms: prism ? { right_horiz_dist: 1, left_horiz_dist: -1, right_vert_near: 0.5 } : null,
+            },
         contactLens: contact
           ? {
               brand: rng.pick(["Acuvue Oasys", "Dailies Total1", "Biofinity"]),
+              right_near_add: add,
+              left_near_add: leftAdd,
+              near_add_enum: add == null ? null : add < 1.5 ? "LOW" : add < 2.25 ? "MEDIUM" : "HIGH",
               right_base_curve: 8.6,
               left_base_curve: 8.6,
               right_diameter: 14.2,
               left_diameter: 14.2,
             }
           : null,
-        sourceId: rng.chance(0.1)
+        sourceId: generated
           ? source("cg")
           : source(rng.pick(["in-store", "external-optometrist", "existing-glasses"])),
-        outletId: c.outletId,
-        staffUserId: rng.pick(staff).id,
-        expiryDate: rng.chance(0.7)
-          ? `${rng.int(2026, 2028)}-${String(rng.int(1, 12)).padStart(2, "0")}-28`
-          : null,
-        createdAt: new Date(c.createdAt.getTime() + k * 86_400_000 * rng.int(30, 300)),
+        outletId: generated ? null : c.outletId,
+        staffUserId: generated ? null : rng.pick(staff).id,
+        expiryDate: expiry ? isoDate(expiry) : null,
+        createdAt,
       });
     }
     if (rng.chance(0.6)) {

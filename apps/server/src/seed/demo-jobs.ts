@@ -63,6 +63,40 @@ const STREETS = ["King St", "George St", "High St", "Queen St", "Victoria Rd", "
 const SETTLED_AFTER_DAYS = 30;
 const SETTLED = ["completed", "completed", "completed", "collected-by-customer", "dispatched"];
 
+/**
+ * Where a job's items can be, given the job's status: a finished job has finished items, an open
+ * one open items (a completed job never keeps an item in "Wait on info"). Refunded and voided jobs
+ * take all their items with them.
+ */
+const ITEM_SLUGS_FOR_ORDER: Record<string, string[]> = {
+  "new-order": ["created", "new-order"],
+  paid: ["new-order", "pending"],
+  "in-progress": ["pending", "wait-on-info", "lenses-ordered", "received", "ready-to-edge", "in-progress"],
+  "waiting-on-information": ["wait-on-info"],
+  "lenses-ordered": ["lenses-ordered", "received"],
+  "ready-to-edge": ["received", "ready-to-edge"],
+  "ready-to-pick": ["ready-to-pick"],
+  "ready-to-go": ["ready-to-go"],
+  dispatched: ["dispatched"],
+  "collected-by-customer": ["collected-by-customer"],
+  completed: ["completed", "collected-by-customer"],
+  cancelled: ["cancelled"],
+  refunded: ["refunded"],
+  "refunded-transaction": ["refunded-transaction"],
+  voided: ["voided"],
+};
+/** A refunded job is every item refunded (quantity −1, jobs-area §4). */
+const REFUNDED_ORDER_SLUGS = ["refunded", "refunded-transaction"];
+/** What the customer has paid, given the job's status. */
+const PAYMENT_SLUGS_FOR_ORDER: Record<string, string[]> = {
+  "new-order": ["parked", "pending", "payment-due"],
+  paid: ["paid"],
+  refunded: ["refunded"],
+  "refunded-transaction": ["refunded"],
+  voided: ["voided"],
+  cancelled: ["refunded", "voided"],
+};
+
 /** Region products for every region (the demo catalogue). Idempotent. */
 export async function seedRegionProducts(db: Db): Promise<void> {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(regionProducts);
@@ -83,8 +117,9 @@ export async function seedDemoJobs(db: Db, size: DemoSize): Promise<void> {
   const outletRows = (await db.select().from(outlets)).filter((o) => o.isActive);
   const statusRows = await db.select().from(statuses);
   const dispense = statusRows.filter((s) => s.kind === "dispense");
-  const itemStatuses = statusRows.filter((s) => s.kind === "item" && s.selectable);
-  const payment = statusRows.filter((s) => s.kind === "payment");
+  const itemStatus = (slug: string) => statusRows.find((s) => s.kind === "item" && s.slug === slug)!;
+  const paymentStatus = (slug: string) => statusRows.find((s) => s.kind === "payment" && s.slug === slug)!;
+  const orderSlug = new Map(dispense.map((d) => [d.id, d.slug]));
   const products = await db.select().from(regionProducts);
   const customerRows = await db
     .select({
@@ -133,7 +168,9 @@ export async function seedDemoJobs(db: Db, size: DemoSize): Promise<void> {
         totalAmountMinor: 0,
         totalPaymentMinor: 0,
         dispenseStatusId: status.id,
-        paymentStatusId: rng.pick(payment).id,
+        paymentStatusId: paymentStatus(
+          rng.pick(PAYMENT_SLUGS_FOR_ORDER[status.slug] ?? ["paid", "paid", "partially-paid"]),
+        ).id,
         priority: rng.chance(0.1) ? 2 : 1,
         channelId: online ? 4 : 1,
         channel: online ? "dv4" : "pos",
@@ -141,7 +178,12 @@ export async function seedDemoJobs(db: Db, size: DemoSize): Promise<void> {
         originOutletId: outlet.id,
         regionId: outlet.regionId,
         shipmentStatus: (online && rng.chance(0.3) ? "created" : "not_created") as "created" | "not_created",
-        isRefundable: !["refunded", "voided", "refunded-transaction"].includes(status.slug),
+        isRefundable: !["refunded", "voided", "refunded-transaction", "cancelled"].includes(status.slug),
+        refundType: (status.slug === "voided"
+          ? "void"
+          : REFUNDED_ORDER_SLUGS.includes(status.slug)
+            ? "refund"
+            : null) as "void" | "refund" | null,
         createdAt: created,
         updatedAt: created,
       };
@@ -151,6 +193,7 @@ export async function seedDemoJobs(db: Db, size: DemoSize): Promise<void> {
       regionId: orders.regionId,
       outletId: orders.originOutletId,
       createdAt: orders.createdAt,
+      statusId: orders.dispenseStatusId,
     });
     const items: (typeof orderItems.$inferInsert)[] = [];
     const groups: (typeof itemGroups.$inferInsert)[] = [];
@@ -159,14 +202,16 @@ export async function seedDemoJobs(db: Db, size: DemoSize): Promise<void> {
     for (const o of inserted) {
       const regional = products.filter((p) => p.regionId === (o.regionId === 6 ? 1 : o.regionId));
       const count = rng.int(1, 3);
+      const slug = orderSlug.get(o.statusId) ?? "in-progress";
+      const refunded = REFUNDED_ORDER_SLUGS.includes(slug);
       for (let k = 0; k < count; k++) {
         const p = rng.pick(regional);
         const discount = rng.chance(0.2) ? Math.round(p.priceMinor * 0.1) : 0;
         items.push({
           orderId: o.id,
           regionProductId: p.id,
-          quantity: rng.chance(0.04) ? -1 : 1,
-          dispenseStatusId: rng.pick(itemStatuses).id,
+          quantity: refunded ? -1 : 1,
+          dispenseStatusId: itemStatus(rng.pick(ITEM_SLUGS_FOR_ORDER[slug] ?? ["in-progress"])).id,
           outletId: o.outletId,
           unitPriceMinor: p.priceMinor,
           totalAmountMinor: p.priceMinor - discount,

@@ -2,9 +2,10 @@ import { lazy, type ReactNode, Suspense } from "react";
 import { Navigate, type RouteObject } from "react-router";
 import { Spinner } from "../components/spinner";
 import { RequireAuth } from "./require-auth";
-import { AppLayout } from "./shell/app-layout";
 import { GO_JOBS_PATH } from "./shell/nav-items";
 
+// The shell (top bar, tabs, reference lists) loads after sign-in, so /login stays small.
+const AppLayout = lazy(() => import("./shell/app-layout").then((m) => ({ default: m.AppLayout })));
 // One lazy import per screen: each feature's code loads only when its route is visited.
 const LoginPage = lazy(() => import("../features/auth/pages/login-page"));
 const ForgotPasswordPage = lazy(() => import("../features/auth/pages/forgot-password-page"));
@@ -36,11 +37,7 @@ export const routes: RouteObject[] = [
   { path: "/logout", element: page(<LogoutPage />) },
   // Protected area: signed-out visitors go to /login; the shell loads the reference lists first.
   {
-    element: (
-      <RequireAuth>
-        <AppLayout />
-      </RequireAuth>
-    ),
+    element: <RequireAuth>{page(<AppLayout />)}</RequireAuth>,
     children: [
       { path: "/", element: <Navigate to="/customers" replace /> },
       { path: "/customers", element: page(<CustomersPage />) },

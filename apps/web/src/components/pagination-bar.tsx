@@ -1,5 +1,6 @@
 import { PAGINATION_BUTTONS } from "@loupe/domain";
 import { Group, Pagination, Text } from "@mantine/core";
+import { useEffect } from "react";
 
 const CONTROL_NAMES = {
   first: "First page",
@@ -22,18 +23,25 @@ export interface PaginationBarProps {
  */
 export function PaginationBar({ page, perPage, total, onChange }: PaginationBarProps) {
   const totalPages = Math.max(1, Math.ceil(total / perPage));
-  const from = total === 0 ? 0 : (page - 1) * perPage + 1;
-  const to = Math.min(total, page * perPage);
+  // Past the last page (an old link, a list that shrank): show the last page and go there.
+  const current = Math.min(Math.max(1, page), totalPages);
+  const past = total > 0 && page > totalPages;
+  useEffect(() => {
+    if (past) onChange(totalPages);
+  }, [past, totalPages, onChange]);
+  const from = total === 0 ? 0 : (current - 1) * perPage + 1;
+  const to = Math.min(total, current * perPage);
+  const number = (n: number) => n.toLocaleString("en-AU");
   // Mantine shows siblings on each side of the active page, plus first and last: 7 buttons in all.
   const siblings = Math.max(0, Math.floor((PAGINATION_BUTTONS - 5) / 2));
   return (
     <Group justify="space-between" mt="md">
       <Text size="sm" c="dimmed" data-testid="pagination-info">
-        Showing {from} to {to} of {total.toLocaleString("en-AU")} entries
+        Showing {number(from)} to {number(to)} of {number(total)} entries
       </Text>
       <Pagination
         total={totalPages}
-        value={page}
+        value={current}
         onChange={onChange}
         siblings={siblings}
         boundaries={1}

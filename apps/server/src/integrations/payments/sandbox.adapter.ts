@@ -21,6 +21,22 @@ const toIntent = (r: Row): Intent => ({
  * talks to Stripe. 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined. The card
  * number is checked and dropped; it is never stored.
  */
+/** Like Stripe, a key reused with other parameters is an error, never the first request's intent. */
+function sameParameters<R extends { amountMinor: number; currency: string; description: string | null }>(
+  row: R,
+  request: { amountMinor: number; currency: string; description: string },
+): R {
+  if (
+    row.amountMinor !== request.amountMinor ||
+    row.currency !== request.currency ||
+    (row.description ?? "") !== request.description
+  )
+    throw new Error(
+      "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+    );
+  return row;
+}
+
 export function createSandboxGateway(
   db: Db,
 ): PaymentGateway & { confirm(clientSecret: string, cardNumber: string): Promise<Intent> } {
@@ -32,7 +48,7 @@ export function createSandboxGateway(
         .select()
         .from(sandboxIntents)
         .where(eq(sandboxIntents.idempotencyKey, request.idempotencyKey));
-      if (existing) return toIntent(existing);
+      if (existing) return toIntent(sameParameters(existing, request));
       const id = `pi_sandbox_${randomBytes(10).toString("hex")}`;
       const [row] = await db
         .insert(sandboxIntents)
@@ -53,7 +69,7 @@ export function createSandboxGateway(
         .select()
         .from(sandboxIntents)
         .where(eq(sandboxIntents.idempotencyKey, request.idempotencyKey));
-      return toIntent(winner);
+      return toIntent(sameParameters(winner, request));
     },
     async retrieveIntent(id) {
       const [row] = await db.select().from(sandboxIntents).where(eq(sandboxIntents.id, id));

@@ -35,6 +35,13 @@ type Body = Record<string, unknown> & {
 const BODY_FIELDS = new Set(Object.keys(customerBody.shape));
 /** An edit may also send back the version it read (ADR 0007). */
 const UPDATE_FIELDS = new Set([...BODY_FIELDS, "version"]);
+const PLACE_FIELDS = ["region_id", "outlet_id", "home_region", "active_region"] as const;
+const placesSchema = customerBody.pick({
+  region_id: true,
+  outlet_id: true,
+  home_region: true,
+  active_region: true,
+});
 
 export function createCustomersService({ database, search }: Deps) {
   const db = database.db;
@@ -130,6 +137,11 @@ export function createCustomersService({ database, search }: Deps) {
 
   /** Region and outlet ids sent by the client must exist: a clear 422 instead of a foreign-key failure. */
   async function checkPlaces(body: Body) {
+    // Their shape first (positive ids that fit an integer column), by the contract's own schema.
+    parseOrThrow(
+      placesSchema,
+      Object.fromEntries(PLACE_FIELDS.filter((k) => k in body).map((k) => [k, body[k]])),
+    );
     const codes = await countryCodes();
     const errors: Record<string, string[]> = {};
     for (const field of ["region_id", "home_region", "active_region"] as const) {

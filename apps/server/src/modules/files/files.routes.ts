@@ -6,9 +6,10 @@ import {
   uploadCustomerFiles,
   uploadStaffFile,
 } from "@loupe/contract";
-import { FILE_REMOVED, MAX_FILE_BYTES } from "@loupe/domain";
+import { containsNul, FILE_REMOVED, MAX_FILE_BYTES, NUL_MESSAGE } from "@loupe/domain";
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyRequest } from "fastify";
+import { AppError, validationError } from "../../platform/http/app-error";
 import type { ModuleContext } from "../module-context";
 import { toFileWire } from "./files.mappers";
 import { createFilesService, type IncomingFile } from "./files.service";
@@ -16,9 +17,30 @@ import { createFilesService, type IncomingFile } from "./files.service";
 /** Every file part of a multipart request as it arrives (any field name: files[0], files[], file). */
 async function* fileParts(req: FastifyRequest): AsyncGenerator<IncomingFile> {
   if (!req.isMultipart()) return;
-  for await (const part of req.parts({ limits: { fileSize: MAX_FILE_BYTES } })) {
-    if (part.type !== "file") continue;
-    yield { fileName: part.filename, stream: part.file };
+  let index = 0;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: MAX_FILE_BYTES } })) {
+      if (part.type !== "file") continue;
+      // PostgreSQL text cannot hold U+0000, and no real file is named with it.
+      if (containsNul(part.filename)) {
+        throw validationError({ [`files.${index}`]: [`The file name is invalid: it ${NUL_MESSAGE}.`] });
+      }
+      index++;
+      yield { fileName: part.filename, stream: part.file };
+    }
+  } catch (err) {
+    // The multipart parser's own complaints (a cut-off body, a broken part header) are the caller's;
+    // a part over the size limit is the service's to answer (it names the file).
+    const code = (err as { code?: string }).code;
+    if (
+      err instanceof Error &&
+      !(err instanceof AppError) &&
+      code !== "FST_REQ_FILE_TOO_LARGE" &&
+      !(err as { statusCode?: number }).statusCode
+    ) {
+      throw new AppError("bad_request", `The multipart body is malformed: ${err.message}`);
+    }
+    throw err;
   }
 }
 

@@ -1,14 +1,16 @@
 import type { JobsQuery } from "@loupe/contract";
 import {
   dayRangeInUtc,
+  isIdSearchType,
   isSearchTooShort,
+  jobSearchError,
   ONLINE_CHANNEL_ID,
   SEARCH_TOO_SHORT,
   timeZoneForRegion,
 } from "@loupe/domain";
 import type { SearchFilter, SearchQuery, SearchResult } from "../../integrations/search";
 import type { Database } from "../../platform/db/client";
-import { AppError, validationError } from "../../platform/http/app-error";
+import { validationError } from "../../platform/http/app-error";
 
 /** Statuses a job has left the workshop in; anything else older than this is late. */
 export const FINISHED_SLUGS = [
@@ -53,7 +55,12 @@ export function jobsQueryToSearch(query: JobsListQuery, ctx: JobsSearchContext):
       filters.dispense_status_id = { in: ctx.openStatusIds };
       if (!query.sort_direction) direction = "asc";
     } else {
-      throw new AppError("not_implemented", `The custom filter "${query.customFilter}" is not implemented.`);
+      // An unknown filter name is the caller's mistake (a 422 on the field), not a missing feature.
+      throw validationError({
+        customFilter: [
+          `The customFilter field is invalid: there is no custom filter "${query.customFilter}".`,
+        ],
+      });
     }
   }
   if (query.region_id) filters.region_id = query.region_id;
@@ -79,12 +86,11 @@ export function jobsQueryToSearch(query: JobsListQuery, ctx: JobsSearchContext):
   let q: string | undefined;
   const text = query.q?.trim();
   if (text) {
-    if (query.search_type === "job_id" || query.search_type === "order_item_id") {
-      const n = Number(text);
-      if (!Number.isInteger(n) || n <= 0)
-        throw validationError({ q: ["The search must be a number for this search type."] });
-      filters[query.search_type === "job_id" ? "id" : "item_ids"] = n;
-    } else q = freeText(text);
+    const problem = jobSearchError(text, query.search_type);
+    if (problem) throw validationError({ q: [problem] });
+    if (isIdSearchType(query.search_type))
+      filters[query.search_type === "job_id" ? "id" : "item_ids"] = Number(text);
+    else q = text;
   }
   return {
     q,
@@ -139,16 +145,23 @@ function predicate(field: string, f: Exclude<SearchFilter, null | undefined>, p:
   throw new Error(`The orders search cannot filter on ${field} with ${JSON.stringify(f)}`);
 }
 
-/** Free text the way staff type it: an e-mail, a phone number, an invoice number or uid, or a name. */
+/**
+ * Free text the way staff type it: an e-mail (whole or part), a phone number, an invoice number
+ * (its start, or its digits) or uid, or a name (any part). Each branch binds only the parameters
+ * it uses: Postgres cannot type a parameter the statement never mentions.
+ */
 function textPredicate(q: string, p: (v: unknown) => string) {
   const lower = q.toLowerCase();
+  const escaped = lower.replace(/[\\%_]/g, (m) => `\\${m}`);
   const digits = q.replace(/[^0-9]/g, "");
-  const exact = `lower(o.vend_invoice_number) = ${p(lower)} or o.uid = ${p(q)}`;
-  if (q.includes("@")) return `lower(o.billing_email) = ${p(lower)}`;
+  const numeric = /^[0-9]+$/.test(q);
+  if (q.includes("@")) return `lower(o.billing_email) like ${p(`%${escaped}%`)}`;
   if (/^[0-9+()\-\s]+$/.test(q) && digits.length >= 6)
-    return `(regexp_replace(coalesce(o.billing_mobile, ''), '[^0-9]', '', 'g') = ${p(digits)} or ${exact})`;
-  const like = p(`%${lower.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
-  return `(${exact} or lower(o.billing_first_name || ' ' || o.billing_last_name) like ${like})`;
+    return `(regexp_replace(coalesce(o.billing_mobile, ''), '[^0-9]', '', 'g') = ${p(digits)} or lower(o.vend_invoice_number) like ${p(`%${digits}%`)} or o.uid = ${p(q)})`;
+  const contains = p(`%${escaped}%`);
+  // "PAR-1008" is the start of an invoice number; "1008" its digits, after the outlet's prefix.
+  const invoice = numeric ? contains : p(`${escaped}%`);
+  return `(lower(o.vend_invoice_number) like ${invoice} or o.uid = ${p(q)} or lower(o.billing_email) like ${contains} or lower(o.billing_first_name || ' ' || o.billing_last_name) like ${contains})`;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { customers } from "../customers/customers.tables";
 import { outlets, regions, statuses } from "../reference/reference.tables";
@@ -96,6 +97,9 @@ export const orders = pgTable(
     index("orders_billing_mobile_digits_idx").on(
       sql`regexp_replace(coalesce(${t.billingMobile}, ''), '[^0-9]', '', 'g')`,
     ),
+    // Part of an e-mail, the start or the digits of an invoice number (jobs search): trigram indexes.
+    index("orders_billing_email_trgm_idx").using("gin", sql`(lower(${t.billingEmail})) gin_trgm_ops`),
+    index("orders_invoice_trgm_idx").using("gin", sql`(lower(${t.vendInvoiceNumber})) gin_trgm_ops`),
     index("orders_billing_name_trgm_idx").using(
       "gin",
       sql`(lower(${t.billingFirstName} || ' ' || ${t.billingLastName})) gin_trgm_ops`,
@@ -214,5 +218,9 @@ export const savedSearches = pgTable(
     query: jsonb("query").$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("saved_searches_staff_idx").on(t.staffUserId)],
+  (t) => [
+    index("saved_searches_staff_idx").on(t.staffUserId),
+    // One name per user, whatever its case: two saves of the same name at once still leave one.
+    uniqueIndex("saved_searches_staff_name_idx").on(t.staffUserId, sql`lower(${t.name})`),
+  ],
 );

@@ -56,8 +56,10 @@ describe("jobs list", () => {
     expect(short.statusCode).toBe(422);
     expect(short.json().errors.q).toEqual(["Please enter at least 3 characters to search."]);
     const custom = await get("/api/staff/orders?customFilter=vip");
-    expect(custom.statusCode).toBe(501);
-    expect(custom.json().code).toBe("not_implemented");
+    expect(custom.statusCode).toBe(422);
+    expect(custom.json().errors.customFilter).toEqual([
+      'The customFilter field is invalid: there is no custom filter "vip".',
+    ]);
   });
 
   it("lists online orders for the GO filter and late orders oldest first", async () => {

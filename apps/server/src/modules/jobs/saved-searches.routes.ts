@@ -1,4 +1,5 @@
 import { createSavedSearch, deleteSavedSearch, listSavedSearches } from "@loupe/contract";
+import { savedSearchNameError, savedSearchNameTaken } from "@loupe/domain";
 import { and, asc, eq } from "drizzle-orm";
 import { notFound, validationError } from "../../platform/http/app-error";
 import type { ModuleContext } from "../module-context";
@@ -30,10 +31,25 @@ export function registerSavedSearchesRoutes({ bind, db }: ModuleContext): void {
       Object.entries(body.query).filter(([k, v]) => !NOT_FILTERS.has(k) && v !== ""),
     );
     if (Object.keys(query).length === 0) throw validationError({ query: [NO_FILTER_TO_SAVE] });
+    const taken = () => validationError({ name: [savedSearchNameTaken(body.name)] });
+    const mine = await db
+      .select({ name: savedSearches.name })
+      .from(savedSearches)
+      .where(eq(savedSearches.staffUserId, staff.id));
+    if (
+      savedSearchNameError(
+        body.name,
+        mine.map((m) => m.name),
+      )
+    )
+      throw taken();
     const [row] = await db
       .insert(savedSearches)
       .values({ staffUserId: staff.id, name: body.name, query: body.query })
+      .onConflictDoNothing()
       .returning();
+    // Saved at the same moment under the same name: the unique index kept the first.
+    if (!row) throw taken();
     reply.status(201);
     return { message: FILTER_SAVED, data: toWire(row) };
   });

@@ -41,4 +41,27 @@ describe("saved searches", () => {
       (await t.call(admin, { method: "DELETE", url: `/api/staff/saved-searches/${id}` })).statusCode,
     ).toBe(200);
   });
+
+  it("refuses a second search of the same name, whatever its case, and too long a name, with clear messages", async () => {
+    expect((await save(admin, "Late at Parramatta", { q: "smith" })).statusCode).toBe(201);
+    const again = await save(admin, "  late at PARRAMATTA ", { priority: "2" });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors.name).toEqual([
+      "You already have a saved search named 'late at PARRAMATTA'. Choose another name.",
+    ]);
+    // Another user may use the name.
+    expect((await save(sam, "Late at Parramatta", { q: "smith" })).statusCode).toBe(201);
+    const long = await save(admin, "x".repeat(101), { q: "smith" });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors.name).toEqual(["The Filter Name field can be maximum 100 characters"]);
+    expect((await save(admin, "y".repeat(100), { q: "smith" })).statusCode).toBe(201);
+  });
+
+  it("keeps one of two saves of the same name made at once", async () => {
+    const both = await Promise.all([
+      save(admin, "Twice", { q: "smith" }),
+      save(admin, "TWICE", { q: "jones" }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+  });
 });

@@ -5,6 +5,7 @@ import type { Db } from "../../platform/db/client";
 import { notFound } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
 import { customers } from "../customers/customers.tables";
+import { orders } from "../jobs/jobs.tables";
 import type { NotesService } from "../notes/notes.service";
 import type { OutboxService } from "../outbox/outbox.service";
 import { regions } from "../reference/reference.tables";
@@ -114,6 +115,9 @@ export function createMessagesService({
 
     /** The same for a job: the note goes on the job, which bumps its notes count. */
     async sendForOrder(staff: StaffRow, orderId: number, input: unknown) {
+      // Before sending: a message about a job that does not exist must not go out (nor be kept).
+      const [o] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+      if (!o) throw notFound("Order");
       return send(staff, input, { order_id: orderId }, (summary) =>
         notes.addOrderNote(staff, orderId, summary),
       );

@@ -1,7 +1,7 @@
 import { listSubscribers, type SubscriberWire, updateSubscriber } from "@loupe/contract";
-import { channelsForOptIn, optInForChannels } from "@loupe/domain";
+import { isOptInConsistent, OPT_IN_CONTRADICTION } from "@loupe/domain";
 import { count, desc, eq, ilike } from "drizzle-orm";
-import { notFound } from "../../platform/http/app-error";
+import { notFound, validationError } from "../../platform/http/app-error";
 import type { ModuleContext } from "../module-context";
 import { newsletterSubscribers } from "./newsletter.tables";
 
@@ -43,12 +43,16 @@ export function registerNewsletterRoutes({ bind, db }: ModuleContext): void {
       .from(newsletterSubscribers)
       .where(eq(newsletterSubscribers.userEmail, body.email.toLowerCase()));
     if (!current) throw notFound("Subscriber");
-    // The opt-in and the channels keep each other right, as on the customer form (spec §4).
-    const typeChanged = body.send_type !== current.sendType;
-    const channels = typeChanged
-      ? channelsForOptIn(body.send_type)
-      : { channel_sms: body.send_sms, channel_phone: body.send_phone, channel_email: body.send_email };
-    const sendType = typeChanged ? body.send_type : optInForChannels(body.send_type, channels);
+    // The form keeps the opt-in and the channels in step as they are typed (spec §4); a payload
+    // where they contradict each other is refused, never quietly changed.
+    const channels = {
+      channel_sms: body.send_sms,
+      channel_phone: body.send_phone,
+      channel_email: body.send_email,
+    };
+    if (!isOptInConsistent(body.send_type, channels))
+      throw validationError({ send_type: [OPT_IN_CONTRADICTION] });
+    const sendType = body.send_type;
     const [row] = await db
       .update(newsletterSubscribers)
       .set({

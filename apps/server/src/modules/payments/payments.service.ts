@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import {
   fromMinorUnits,
+  PAYMENT_KEY_REUSED,
   PAYMENT_SOURCE,
   PAYMENT_SUCCESS,
+  paymentIntentSchema,
   paymentNoteText,
-  paymentSchema,
+  samePaymentRequest,
   toMinorUnits,
 } from "@loupe/domain";
 import { eq } from "drizzle-orm";
@@ -27,20 +29,34 @@ export function createPaymentsService({ db, gateway }: { db: Db; gateway: Paymen
      * transaction, with the same key, so it deduplicates too.
      */
     async createIntent(staff: StaffRow, input: Record<string, unknown>, headerKey?: string) {
-      const v = parseOrThrow(paymentSchema, input);
-      const key = headerKey ?? (input.idempotency_key as string | undefined) ?? randomUUID();
+      const v = parseOrThrow(paymentIntentSchema, input);
+      const key = headerKey ?? v.idempotency_key ?? randomUUID();
+      const customerId = v.customer_id ?? null;
+      const request = {
+        amountMinor: toMinorUnits(v.amount),
+        currency: v.currency,
+        reference: v.desc || null,
+        customerId,
+        orderId: v.order_id ?? null,
+      };
+      // A retry answers its first intent; a key reused for a changed payment is refused (as Stripe does).
+      const sameKey = (row: typeof payments.$inferSelect) => {
+        const first = { ...row, reference: row.description };
+        if (!samePaymentRequest(first, request)) throw new AppError("conflict", PAYMENT_KEY_REUSED);
+        return row;
+      };
       const [existing] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
       if (existing) {
+        sameKey(existing);
         const intent = await gateway.retrieveIntent(existing.intentId, existing.currency);
         return { payment: existing, intent };
       }
-      const customerId = typeof input.customer_id === "number" ? input.customer_id : null;
       if (customerId != null) {
         const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
         if (!c) throw notFound("Customer");
       }
-      if (typeof input.order_id === "number") {
-        const [o] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, input.order_id));
+      if (v.order_id != null) {
+        const [o] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, v.order_id));
         if (!o) throw new AppError("not_found", "Order not found");
       }
       const amountMinor = toMinorUnits(v.amount);
@@ -54,7 +70,7 @@ export function createPaymentsService({ db, gateway }: { db: Db; gateway: Paymen
           metadata: {
             staff_user_id: String(staff.id),
             customer_id: String(customerId ?? ""),
-            source: String(input.source ?? PAYMENT_SOURCE),
+            source: String(v.source ?? PAYMENT_SOURCE),
           },
         });
       } catch (err) {
@@ -68,17 +84,17 @@ export function createPaymentsService({ db, gateway }: { db: Db; gateway: Paymen
           intentId: intent.id,
           amountMinor,
           currency: v.currency,
-          description: v.desc ?? null,
-          source: (input.source as string | undefined) ?? PAYMENT_SOURCE,
+          description: v.desc || null,
+          source: v.source ?? PAYMENT_SOURCE,
           customerId,
-          orderId: typeof input.order_id === "number" ? input.order_id : null,
+          orderId: v.order_id ?? null,
           createdBy: staff.id,
         })
         .onConflictDoNothing()
         .returning();
       if (payment) return { payment, intent };
       const [winner] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
-      return { payment: winner, intent };
+      return { payment: sameKey(winner), intent };
     },
 
     /**

@@ -88,6 +88,37 @@ describe("card payments (sandbox gateway)", () => {
     expect(rows[0]).toEqual({ n: 1 });
   });
 
+  it("refuses a key reused for a corrected amount or reference; a new key charges the corrected payment", async () => {
+    const key = "key-corrected-0001";
+    const first = await intent({ amount: 12.5, desc: "" }, key);
+    expect(first.statusCode).toBe(200);
+    expect((await card(first.json().data.client_secret, "4000 0000 0000 0002")).json().status).not.toBe(
+      "succeeded",
+    );
+    // Staff correct the amount and the reference; the old key must not hand back the 12.50 intent.
+    for (const changed of [
+      { amount: 20, desc: "INV-2002" },
+      { amount: 12.5, desc: "INV-2002" },
+      { amount: 12.5, desc: "", currency: "NZD" },
+    ]) {
+      const reused = await intent(changed, key);
+      expect(reused.statusCode, JSON.stringify(changed)).toBe(409);
+      expect(reused.json().message).toBe(
+        "This payment key was already used for a different amount, currency or reference. A changed payment is a new attempt: submit it with a new key.",
+      );
+    }
+    // The unchanged retry still answers its own intent.
+    expect((await intent({ amount: 12.5, desc: "" }, key)).json().data.intent_id).toBe(
+      first.json().data.intent_id,
+    );
+    const second = await intent({ amount: 20, desc: "INV-2002" }, "key-corrected-0002");
+    expect(second.json().data.amount).toBe(20);
+    await card(second.json().data.client_secret, "4242 4242 4242 4242");
+    const done = await confirm(second.json().data.intent_id);
+    expect(done.json().data.content).toContain("AUD 20.00");
+    expect(done.json().data.content).toContain("Reference: INV-2002");
+  });
+
   it("needs an amount of at least 1 and a currency", async () => {
     const res = await intent({ amount: 0.5, currency: "USD" });
     expect(res.statusCode).toBe(422);

@@ -60,16 +60,37 @@ describe("newsletter", () => {
       })
     ).json();
     expect(filtered.data.map((s: { user_email: string }) => s.user_email)).toEqual(["old@example.com"]);
-    const none = await t.call(token, {
-      method: "POST",
-      url: "/shop-api/campaigns/newsletter/user/update",
-      payload: {
-        email: "old@example.com",
-        send_type: "NONE",
-        send_email: true,
-        send_phone: true,
-        send_sms: true,
-      },
+    const update = (payload: Record<string, unknown>) =>
+      t.call(token, { method: "POST", url: "/shop-api/campaigns/newsletter/user/update", payload });
+    // None with a channel on contradicts itself: refused, never quietly changed.
+    const contradictory = await update({
+      email: "old@example.com",
+      send_type: "NONE",
+      send_email: true,
+      send_phone: false,
+      send_sms: false,
+    });
+    expect(contradictory.statusCode).toBe(422);
+    expect(contradictory.json().errors.send_type).toEqual([
+      "None cannot go with a channel switched on, and a channel must be on for any other choice.",
+    ]);
+    expect(
+      (
+        await update({
+          email: "old@example.com",
+          send_type: "ALL",
+          send_email: false,
+          send_phone: false,
+          send_sms: false,
+        })
+      ).statusCode,
+    ).toBe(422);
+    const none = await update({
+      email: "old@example.com",
+      send_type: "NONE",
+      send_email: false,
+      send_phone: false,
+      send_sms: false,
     });
     expect(none.json().data).toMatchObject({
       send_type: "NONE",
@@ -77,6 +98,14 @@ describe("newsletter", () => {
       send_phone: false,
       send_sms: false,
     });
+    const emailOnly = await update({
+      email: "old@example.com",
+      send_type: "HEALTH",
+      send_email: true,
+      send_phone: false,
+      send_sms: false,
+    });
+    expect(emailOnly.json().data).toMatchObject({ send_type: "HEALTH", send_email: true, send_sms: false });
     const bad = await t.call(token, {
       method: "POST",
       url: "/shop-api/campaigns/newsletter/user/update",

@@ -1,5 +1,5 @@
 import type { StaffUserWire } from "@loupe/contract";
-import { ADMIN_ROLE_ID } from "@loupe/domain";
+import { ADMIN_ROLE_ID, isSelectableOutlet, outletNotSelectable } from "@loupe/domain";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
@@ -61,7 +61,9 @@ export function createStaffService(db: Db) {
     }
     if (changes.outlet_id !== undefined) {
       const [outlet] = await db.select().from(outlets).where(eq(outlets.id, changes.outlet_id));
-      if (!outlet?.isActive) throw validationError({ outlet_id: ["The selected outlet is invalid."] });
+      if (!outlet) throw validationError({ outlet_id: ["The selected outlet is invalid."] });
+      if (!isSelectableOutlet(outlet))
+        throw validationError({ outlet_id: [outletNotSelectable(outlet.name)] });
       if (regionId != null && outlet.regionId !== regionId) {
         throw validationError({ outlet_id: ["The selected outlet is not in the selected region."] });
       }

@@ -1,8 +1,10 @@
 import * as contract from "@loupe/contract";
-import { basePrefix, type Endpoint, errorEnvelope } from "@loupe/contract";
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { basePrefix, type Endpoint, errorEnvelope, writeFromRead } from "@loupe/contract";
+import { containsNul, NUL_MESSAGE } from "@loupe/domain";
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
+import { AppError, validationError } from "./app-error";
 import type { StaffUserRow } from "./auth-guard";
 
 type Out<T> = T extends z.ZodType ? z.output<T> : Record<string, never>;
@@ -46,11 +48,60 @@ export const BEARER_SCHEME = "bearerAuth";
  */
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 
+/** The first string (or key) holding a NUL byte, as a field path, in anything parsed from a request. */
+function nulField(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === "string") return containsNul(value) ? path : undefined;
+  if (typeof value !== "object" || value === null || depth > 32) return undefined;
+  for (const [key, v] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (containsNul(key)) return at;
+    const found = nulField(v, at, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const isPlainObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * What every bound endpoint refuses before its own schemas run, once for all of them:
+ * - a NUL byte in any path parameter, query value or body string (PostgreSQL text cannot hold it,
+ *   and no form sends it);
+ * - a body that is not a JSON object where the endpoint takes one (null, an array, a number),
+ *   which a service that validates with its domain rule would otherwise read as an object;
+ * - a multipart endpoint called without a multipart body and its boundary.
+ */
+function refuseMalformed(endpoint: Endpoint, req: FastifyRequest): void {
+  for (const [part, value] of [
+    ["params", req.params],
+    ["query", req.query],
+    ["body", req.body],
+  ] as const) {
+    const field = nulField(value, "");
+    if (field !== undefined) {
+      const name = field || part;
+      const leaf = name.split(".").pop() ?? name;
+      throw validationError({ [name]: [`The ${leaf} field is invalid: it ${NUL_MESSAGE}.`] });
+    }
+  }
+  if (endpoint.multipart) {
+    const type = req.headers["content-type"] ?? "";
+    if (!/^multipart\/form-data\s*;(.*;)?\s*boundary=("[^"]+"|[^\s;]+)/i.test(type)) {
+      throw new AppError(
+        "unsupported_media_type",
+        "Send the files as multipart/form-data, with its boundary.",
+      );
+    }
+  } else if (endpoint.body && !isPlainObject(req.body)) {
+    throw validationError({ body: ["The request body must be a JSON object."] });
+  }
+}
+
 /**
  * Binds a contract endpoint to a handler: method, path and schemas come from the contract, so the
  * server cannot drift from what the web client calls. The handler's return value is the body.
  */
-export function createBinder(app: FastifyInstance, guard: preHandlerAsyncHookHandler): Binder {
+export function createBinder(app: FastifyInstance, guard: onRequestAsyncHookHandler): Binder {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   return (endpoint, handler) => {
     typed.route({
@@ -73,7 +124,14 @@ export function createBinder(app: FastifyInstance, guard: preHandlerAsyncHookHan
           ? { body: endpoint.body }
           : {}),
       },
-      preHandler: endpoint.auth === false ? undefined : guard,
+      // The guard runs first (onRequest), before the body is read or anything is validated: a caller
+      // without a valid token learns nothing about the shape of the call, and costs no parsing.
+      onRequest: endpoint.auth === false ? undefined : guard,
+      preValidation: async (req) => {
+        refuseMalformed(endpoint, req);
+        // What the entity's read answered is a body its write takes.
+        if (endpoint.readShape) req.body = writeFromRead(req.body, endpoint.readShape);
+      },
       handler: async (req, reply) => {
         const result = await handler({
           params: req.params as any,

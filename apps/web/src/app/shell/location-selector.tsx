@@ -1,5 +1,5 @@
 import { updateMe } from "@loupe/contract";
-import { EXCLUDED_OUTLET_NAME, navRegionId, REGION } from "@loupe/domain";
+import { isSelectableOutlet, navRegionId, REGION } from "@loupe/domain";
 import { Group, Select } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
@@ -15,7 +15,7 @@ import { useAlert } from "../alert-context";
 
 const NAV_REGIONS = [REGION.AU, REGION.NZ, REGION.CA];
 
-/** Region select plus the active outlets of that region (never Brunswick); saves with PUT /me. */
+/** Region select plus the selectable outlets of that region (never Brunswick); saves with PUT /me. */
 export function LocationSelector() {
   const { data: user } = useCurrentUser();
   const { data: regions = [] } = useRegions();
@@ -23,8 +23,11 @@ export function LocationSelector() {
   const { showAlert } = useAlert();
   const queryClient = useQueryClient();
   const currentOutlet = useCurrentOutlet();
-  // The region shown is the one of the outlet in use, so the two selects always agree.
-  const [regionId, setRegionId] = useState<number>(navRegionId(currentOutlet?.region_id ?? user?.region_id));
+  // The region shown follows the outlet in use (also when GET /me brings one saved elsewhere), so
+  // the two selects always agree; a region picked here only browses until an outlet is saved.
+  const [browsing, setBrowsing] = useState<number | null>(null);
+  const regionId = browsing ?? navRegionId(currentOutlet?.region_id ?? user?.region_id);
+  const setRegionId = setBrowsing;
 
   const regionOptions = regions
     .filter((r) => NAV_REGIONS.includes(r.id as 1 | 2 | 5))
@@ -32,7 +35,7 @@ export function LocationSelector() {
   const outletOptions = useMemo(
     () =>
       outlets
-        .filter((o) => o.region_id === regionId && o.is_active && o.name !== EXCLUDED_OUTLET_NAME)
+        .filter((o) => o.region_id === regionId && isSelectableOutlet(o))
         .map((o) => ({ value: String(o.id), label: `${o.abbreviation} - ${o.name}` })),
     [outlets, regionId],
   );
@@ -46,6 +49,7 @@ export function LocationSelector() {
     onSuccess: (res) => {
       updateSessionUser(res.data);
       queryClient.setQueryData(["me"], res.data);
+      setBrowsing(null);
       showAlert({ variant: "success", message: "Outlet changed" });
     },
     onError: () => showAlert({ variant: "danger", message: "Outlet couldn't change" }),

@@ -68,24 +68,41 @@ export function ChooseAddressModal(props: {
       <Stack>
         <Radio.Group value={chosen} onChange={setChosen}>
           <Stack gap="xs">
-            {data.map((a) => (
-              <Radio.Card key={a.id} value={String(a.id)} p="sm" radius="sm">
-                <Group justify="space-between">
-                  <div>
-                    <Text fw={600} size="sm">
-                      {a.first_name} {a.last_name} · {a.address.type}
-                    </Text>
-                    <Text size="sm">
-                      {a.address.address1}, {a.address.suburb ?? a.address.city} {a.address.state ?? ""}{" "}
-                      {a.address.postcode} {a.address.country}
-                    </Text>
-                  </div>
-                  <Button size="compact-xs" variant="subtle" onClick={() => setEditing(a)}>
-                    Edit
-                  </Button>
-                </Group>
-              </Radio.Card>
-            ))}
+            {data.map((a) => {
+              const selected = chosen === String(a.id);
+              return (
+                <Radio.Card
+                  key={a.id}
+                  value={String(a.id)}
+                  p="sm"
+                  radius="sm"
+                  bg={selected ? "blue.0" : undefined}
+                  // The chosen card stands out: a thick brand border, a tint and a filled radio.
+                  style={{
+                    borderWidth: selected ? 2 : 1,
+                    borderColor: selected ? "var(--mantine-color-blue-6)" : undefined,
+                  }}
+                >
+                  <Group justify="space-between" wrap="nowrap">
+                    <Group gap="sm" wrap="nowrap">
+                      <Radio.Indicator />
+                      <div>
+                        <Text fw={600} size="sm">
+                          {a.first_name} {a.last_name} · {a.address.type}
+                        </Text>
+                        <Text size="sm">
+                          {a.address.address1}, {a.address.suburb ?? a.address.city} {a.address.state ?? ""}{" "}
+                          {a.address.postcode} {a.address.country}
+                        </Text>
+                      </div>
+                    </Group>
+                    <Button size="compact-xs" variant="subtle" onClick={() => setEditing(a)}>
+                      Edit
+                    </Button>
+                  </Group>
+                </Radio.Card>
+              );
+            })}
           </Stack>
         </Radio.Group>
         {data.length === 0 && <Text c="dimmed">No addresses yet.</Text>}
@@ -157,7 +174,8 @@ export function AddressFormModal(props: {
           postcode: "",
         },
   });
-  const { register, handleSubmit, formState, control, setError, reset } = form;
+  const { register, handleSubmit, formState, control, setError, reset, watch } = form;
+  const stateRequired = watch("country") === "AU";
   /** Someone else saved first: load their address into the form (replacing what was typed). */
   const reload = () =>
     conflict.reload(async () => {
@@ -243,7 +261,12 @@ export function AddressFormModal(props: {
             <TextInput label="Unit" {...register("address2")} />
             <TextInput label="Suburb" {...register("suburb")} error={err("suburb")} />
             <TextInput label="City" withAsterisk {...register("city")} error={err("city")} />
-            <TextInput label="State" {...register("state")} error={err("state")} />
+            <TextInput
+              label="State"
+              withAsterisk={stateRequired}
+              {...register("state")}
+              error={err("state")}
+            />
             <TextInput label="Postcode" withAsterisk {...register("postcode")} error={err("postcode")} />
             <Controller
               control={control}

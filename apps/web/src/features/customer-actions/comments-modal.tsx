@@ -1,4 +1,5 @@
 import { type FileWire, type NoteWire, uploadStaffFile } from "@loupe/contract";
+import { noteAuthorLabel } from "@loupe/domain";
 import { Anchor, Button, FileButton, Group, Modal, Paper, Stack, Text, Textarea } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
@@ -137,7 +138,7 @@ export function CommentsModal({
             <Group justify="space-between" align="flex-start" wrap="nowrap">
               <div>
                 <Text size="xs" c="dimmed">
-                  {note.user?.data.full_name ?? "System"} · {formatDateTime(note.created_at, me?.region_id)}
+                  {noteAuthorLabel(note)} · {formatDateTime(note.created_at, me?.region_id)}
                 </Text>
                 <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
                   {note.content}

@@ -20,7 +20,7 @@ import { useCurrentUser, useRegions } from "../reference/use-reference-data";
 import { StripeCardField, type StripeConfirm, StripeProvider } from "./stripe-card";
 
 /**
- * New Payment: the intent is created on our server (with an idempotency key kept for retries), then
+ * New Payment: the intent is created on our server (with an idempotency key per attempt), then
  * the card goes straight to the provider. Here that is the sandbox gateway's endpoint; with Stripe
  * configured it is Stripe Elements. Our API only ever sees the intent id.
  */
@@ -36,7 +36,9 @@ export function PaymentModal({ customer, onClose }: { customer: CustomerWire; on
   const [cardNumber, setCardNumber] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const idempotencyKey = useRef(crypto.randomUUID());
+  // One key per attempt: a retry of the same form reuses it, a changed amount, currency or
+  // reference is a new attempt with a new key (the server refuses a key reused for another payment).
+  const attempt = useRef({ form: "", key: "" });
   const stripeConfirm = useRef<StripeConfirm | null>(null);
   const { data: gatewayConfig } = useQuery({
     queryKey: ["payment-config", currency],
@@ -56,11 +58,13 @@ export function PaymentModal({ customer, onClose }: { customer: CustomerWire; on
     setErrors(fieldErrors);
     if (Object.keys(fieldErrors).length) return;
     setFailure(null);
+    const form = JSON.stringify([n, currency, desc.trim()]);
+    if (attempt.current.form !== form) attempt.current = { form, key: crypto.randomUUID() };
     try {
       const intent = (
         await callEndpoint(createPaymentIntent, {
           body: { amount: n, currency, desc, source: PAYMENT_SOURCE, customer_id: customer.id },
-          headers: { "idempotency-key": idempotencyKey.current },
+          headers: { "idempotency-key": attempt.current.key },
         })
       ).data;
       const outcome = stripe

@@ -38,9 +38,10 @@ export function useCustomerList(variant: "db" | "index", query: CustomerSearchQu
   });
 }
 
-export const useCustomer = (id: number) =>
+export const useCustomer = (id: number, enabled = true) =>
   useQuery({
     queryKey: customerKeys.one(id),
+    enabled,
     queryFn: async () => (await callEndpoint(getCustomer, { params: { id } })).data,
   });
 

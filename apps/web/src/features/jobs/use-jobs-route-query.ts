@@ -1,9 +1,27 @@
+import { cleanJobsRouteQuery } from "@loupe/contract";
 import { customFilterDefinition, JOB_QUERY_KEYS, JOBS_DEFAULT_SORT } from "@loupe/domain";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { brandSlug } from "../../lib/config";
 
 export type RouteChanges = Record<string, string | string[] | null | undefined>;
+
+const sameQuery = (a: URLSearchParams, b: URLSearchParams) =>
+  [...a.entries()].sort().join("&") === [...b.entries()].sort().join("&");
+
+const withoutKey = (params: URLSearchParams, key: string) => {
+  const next = new URLSearchParams(params);
+  next.delete(key);
+  return next.toString();
+};
+
+/** The query remembered for this screen, cleaned as a typed one is; null when nothing is left. */
+function savedQuery(storageKey: string): URLSearchParams | null {
+  const text = localStorage.getItem(storageKey);
+  if (!text) return null;
+  const cleaned = cleanJobsRouteQuery(new URLSearchParams(text));
+  return cleaned.toString() ? cleaned : null;
+}
 
 /** A fresh refresh value (spec §4 "r"): the same filters chosen twice still refetch. */
 const refreshValue = () => String(Math.floor(Math.random() * 1_000_000));
@@ -41,27 +59,35 @@ function routeQuery(
  * under `storageKey`: opening the screen with no query brings the last one back.
  */
 export function useJobsRouteQuery(storageKey: string) {
-  const [params, setParams] = useSearchParams();
-  const empty = [...params.keys()].length === 0;
+  const [raw, setParams] = useSearchParams();
+  const empty = [...raw.keys()].length === 0;
+  // Bad or unknown values fall back to their defaults: the screen never sees them.
+  const params = cleanJobsRouteQuery(raw);
+  const dirty = !empty && !sameQuery(params, raw);
+  const saved = empty ? (savedQuery(storageKey)?.toString() ?? null) : null;
 
   useEffect(() => {
-    if (!empty) return;
-    const saved = localStorage.getItem(storageKey);
     if (saved) setParams(new URLSearchParams(saved), { replace: true });
-  }, [empty, storageKey, setParams]);
+    else if (empty) localStorage.removeItem(storageKey);
+  }, [saved, empty, storageKey, setParams]);
 
   const serialized = params.toString();
   useEffect(() => {
-    // An empty query is the moment before a restore, not a choice worth remembering.
-    if (serialized) localStorage.setItem(storageKey, serialized);
-  }, [serialized, storageKey]);
+    if (dirty) setParams(new URLSearchParams(serialized), { replace: true });
+  }, [dirty, serialized, setParams]);
+
+  const custom = customFilterState(params.get("customFilter"));
+  const remembered = custom.error ? withoutKey(params, "customFilter") : serialized;
+  useEffect(() => {
+    // An empty query is the moment before a restore, not a choice worth remembering; nor is a
+    // custom filter that only shows an error.
+    if (remembered) localStorage.setItem(storageKey, remembered);
+  }, [remembered, storageKey]);
 
   const outletIds = params
     .getAll("outlet_id")
     .flatMap((v) => v.split(","))
     .filter(Boolean);
-  const custom = customFilterState(params.get("customFilter"));
-
   const route = routeQuery(params, outletIds, custom.sort);
 
   /** Sets or removes keys; back to page 1 unless `keepPage`. */
@@ -91,7 +117,7 @@ export function useJobsRouteQuery(storageKey: string) {
     outletIds,
     customFilterError: custom.error,
     /** True for the render before a remembered query is restored: nothing to fetch yet. */
-    restoring: empty && localStorage.getItem(storageKey) !== null,
+    restoring: saved !== null || dirty,
     get: (key: string) => params.get(key) ?? "",
     push,
     replace,

@@ -1,5 +1,12 @@
 import { type SubscriberWire, updateSubscriber } from "@loupe/contract";
-import { channelsForOptIn, OPT_IN_LABELS, OPT_IN_VALUES, type OptIn, optInForChannels } from "@loupe/domain";
+import {
+  channelsForOptIn,
+  isOptInConsistent,
+  OPT_IN_LABELS,
+  OPT_IN_VALUES,
+  type OptIn,
+  optInForChannels,
+} from "@loupe/domain";
 import { Alert, Button, Checkbox, Group, List, Modal, Radio, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { callEndpoint } from "../../lib/api-client";
@@ -14,10 +21,10 @@ export function UpdateNewsletterModal(props: {
 }) {
   const s = props.subscriber;
   const [type, setType] = useState<OptIn>(s.send_type);
-  const [ch, setCh] = useState({
-    channel_email: s.send_email,
-    channel_phone: s.send_phone,
-    channel_sms: s.send_sms,
+  const [ch, setCh] = useState(() => {
+    const saved = { channel_email: s.send_email, channel_phone: s.send_phone, channel_sms: s.send_sms };
+    // A record saved before the rule held opens consistent: its choice decides the channels.
+    return isOptInConsistent(s.send_type, saved) ? saved : channelsForOptIn(s.send_type);
   });
   const [errors, setErrors] = useState<string[]>([]);
   const setChannel = (k: keyof typeof ch, on: boolean) => {

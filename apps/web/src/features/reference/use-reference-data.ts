@@ -25,7 +25,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { callEndpoint } from "../../lib/api-client";
 import { cachedAt, readCached, writeCached } from "../../lib/cache";
-import { readSession } from "../../lib/session";
+import { readSession, updateSessionUser } from "../../lib/session";
 
 type DataOf<E extends Endpoint> = ResponseOf<E> extends { data: infer D } ? D : never;
 
@@ -82,7 +82,12 @@ export const useStatuses = () =>
 export const useCurrentUser = () =>
   useQuery({
     queryKey: ["me"],
-    queryFn: async () => (await callEndpoint(getMe)).data,
+    queryFn: async () => {
+      // The saved user wins over the session copy (the outlet may have changed on another device).
+      const me = (await callEndpoint(getMe)).data;
+      updateSessionUser(me);
+      return me;
+    },
     initialData: () => readSession()?.user,
     initialDataUpdatedAt: 0,
     staleTime: CACHE_LIFETIME_MS.me,

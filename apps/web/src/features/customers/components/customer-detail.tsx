@@ -1,6 +1,7 @@
 import type { CustomerWire } from "@loupe/contract";
 import { ageFromDob, OPT_IN_LABELS } from "@loupe/domain";
 import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useAlert } from "../../../app/alert-context";
@@ -13,9 +14,12 @@ import { MessageModal } from "../../customer-actions/message-modal";
 import { PaymentModal } from "../../customer-actions/payment-modal";
 import { ReferralModal } from "../../customer-actions/referral-modal";
 import { openShopAsCustomer } from "../../customer-actions/shop-login";
+import { customerKeys } from "../api";
 import { CustomerModal } from "./customer-modal";
 import { FilesPanel } from "./files-panel";
+import { PdModal } from "./pd-modal";
 import { PdsPanel } from "./pds-panel";
+import { PrescriptionModal } from "./prescription-modal";
 import { PrescriptionsPanel } from "./prescriptions-panel";
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
@@ -39,7 +43,10 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
       showAlert({ variant: ok ? "success" : "danger", message }),
     ),
   );
-  const [action, setAction] = useState<"address" | "message" | "notes" | "payment" | "referral" | null>(null);
+  const [action, setAction] = useState<
+    "address" | "message" | "notes" | "payment" | "referral" | "prescription" | "pd" | null
+  >(null);
+  const queryClient = useQueryClient();
   const { showAlert } = useAlert();
   const age = ageFromDob(customer.dob);
   return (
@@ -101,10 +108,25 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
         >
           View jobs
         </Button>
-        <Button size="xs" variant="default" onClick={() => setTab("prescriptions")}>
+        {/* One click opens the form; the tab behind it shows the new record once saved. */}
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => {
+            setTab("prescriptions");
+            setAction("prescription");
+          }}
+        >
           Add prescription
         </Button>
-        <Button size="xs" variant="default" onClick={() => setTab("pds")}>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => {
+            setTab("pds");
+            setAction("pd");
+          }}
+        >
           Add PD
         </Button>
         <Button size="xs" variant="default" onClick={() => setAction("address")}>
@@ -126,6 +148,21 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
       <CustomerModal customer={customer} opened={editing} onClose={() => setEditing(false)} />
       {action === "address" && (
         <ChooseAddressModal customerId={customer.id} onClose={() => setAction(null)} />
+      )}
+      {action === "prescription" && (
+        <PrescriptionModal
+          customerId={customer.id}
+          onClose={() => setAction(null)}
+          onSaved={() => queryClient.invalidateQueries({ queryKey: customerKeys.prescriptions(customer.id) })}
+        />
+      )}
+      {action === "pd" && (
+        <PdModal
+          customerId={customer.id}
+          mode="new"
+          onClose={() => setAction(null)}
+          onSaved={() => queryClient.invalidateQueries({ queryKey: customerKeys.pds(customer.id) })}
+        />
       )}
       {action === "message" && <MessageModal customer={customer} onClose={() => setAction(null)} />}
       {action === "payment" && <PaymentModal customer={customer} onClose={() => setAction(null)} />}

@@ -191,45 +191,56 @@ function FileViewer({
           <Loader />
         </Center>
       ) : canPreview(file.file_name) ? (
-        // The hover magnifier only adds to the full-size image (named by its alt text, and downloadable):
-        // biome-ignore lint/a11y/noStaticElementInteractions: a pointer-only enhancement, nothing to operate
-        <div
-          style={{ position: "relative", overflow: "hidden" }}
-          onMouseMove={(e) => {
-            const r = e.currentTarget.getBoundingClientRect();
-            setLens({ x: ((e.clientX - r.left) / r.width) * 100, y: ((e.clientY - r.top) / r.height) * 100 });
-          }}
-          onMouseLeave={() => setLens(null)}
-        >
-          <img
-            src={src}
-            alt={file.file_name}
-            style={{ width: "100%", display: "block" }}
-            data-testid="file-image"
-          />
-          {lens && (
-            <div
+        // A portrait scan fits the window's height, so Download and Remove File stay in sight.
+        <div style={{ display: "flex", justifyContent: "center" }}>
+          {/* The hover magnifier only adds to the full-size image (named by its alt text, and downloadable). */}
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: a pointer-only enhancement, nothing to operate */}
+          <div
+            style={{ position: "relative", overflow: "hidden", display: "inline-block" }}
+            onMouseMove={(e) => {
+              const r = e.currentTarget.getBoundingClientRect();
+              setLens({
+                x: ((e.clientX - r.left) / r.width) * 100,
+                y: ((e.clientY - r.top) / r.height) * 100,
+              });
+            }}
+            onMouseLeave={() => setLens(null)}
+          >
+            <img
+              src={src}
+              alt={file.file_name}
               style={{
-                position: "absolute",
-                left: `calc(${lens.x}% - 80px)`,
-                top: `calc(${lens.y}% - 80px)`,
-                width: 160,
-                height: 160,
-                borderRadius: "50%",
-                border: "2px solid #1c7ed6",
-                backgroundImage: `url("${src}")`,
-                backgroundSize: "300%",
-                backgroundPosition: `${lens.x}% ${lens.y}%`,
-                pointerEvents: "none",
+                display: "block",
+                maxWidth: "100%",
+                maxHeight: "calc(100dvh - 260px)",
+                objectFit: "contain",
               }}
+              data-testid="file-image"
             />
-          )}
+            {lens && (
+              <div
+                style={{
+                  position: "absolute",
+                  left: `calc(${lens.x}% - 80px)`,
+                  top: `calc(${lens.y}% - 80px)`,
+                  width: 160,
+                  height: 160,
+                  borderRadius: "50%",
+                  border: "2px solid #1c7ed6",
+                  backgroundImage: `url("${src}")`,
+                  backgroundSize: "300%",
+                  backgroundPosition: `${lens.x}% ${lens.y}%`,
+                  pointerEvents: "none",
+                }}
+              />
+            )}
+          </div>
         </div>
       ) : file.mime_type === "application/pdf" ? (
         <iframe
           title="PDF preview"
           src={src}
-          style={{ width: "100%", height: 560, border: 0 }}
+          style={{ width: "100%", height: "min(560px, calc(100dvh - 260px))", border: 0 }}
           data-testid="file-pdf"
         />
       ) : (

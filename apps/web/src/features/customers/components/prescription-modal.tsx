@@ -11,6 +11,8 @@ import {
   CATEGORIES,
   CYLINDER_CHOICES,
   categoryLabel,
+  DEFAULT_CYLINDER,
+  DEFAULT_SPHERE,
   FILE_DELETED_FROM_PRESCRIPTION,
   NEAR_ADD_ENUM,
   PRESCRIPTION_CREATED,
@@ -18,6 +20,7 @@ import {
   PRISM_KEYS,
   type PrismKey,
   prescriptionSchema,
+  prismKey,
   SPHERE_CHOICES,
   signedPrism,
 } from "@loupe/domain";
@@ -36,6 +39,7 @@ import {
   SimpleGrid,
   Stack,
   Switch,
+  Table,
   Text,
   Textarea,
   TextInput,
@@ -71,8 +75,8 @@ function initial(rx?: PrescriptionWire): Form {
     printed_note: rx?.printed_note ?? "",
   };
   for (const eye of ["right", "left"] as Eye[]) {
-    f[`${eye}_sph`] = str(rx?.[`${eye}_sph`]);
-    f[`${eye}_cyl`] = str(rx?.[`${eye}_cyl`]);
+    f[`${eye}_sph`] = str(rx ? rx[`${eye}_sph`] : DEFAULT_SPHERE);
+    f[`${eye}_cyl`] = str(rx ? rx[`${eye}_cyl`] : DEFAULT_CYLINDER);
     f[`${eye}_axis`] = str(rx?.[`${eye}_axis`]);
     f[`${eye}_near_add`] = str(sp[`${eye}_near_add`] ?? cl[`${eye}_near_add`]);
     f[`${eye}_int_add`] = str(sp[`${eye}_int_add`]);
@@ -307,25 +311,59 @@ export function PrescriptionModal(props: {
     </Grid>
   );
 
-  const prismField = (k: PrismKey) => {
-    const vertical = k.includes("vert");
+  const prismField = (eye: Eye, at: "dist" | "near", axis: "horiz" | "vert") => {
+    const k = prismKey(eye, at, axis);
+    const vertical = axis === "vert";
+    const name = `${eye === "right" ? "Right" : "Left"} ${at === "dist" ? "distance" : "near"} prism, ${vertical ? "vertical" : "horizontal"}`;
     return (
-      <Group key={k} gap={6} align="flex-end" wrap="nowrap">
-        <NumericInput
-          w={80}
-          label={k.replace(/_/g, " ")}
-          value={f[`prism_${k}`]}
-          onChange={(e) => set(`prism_${k}`, e.currentTarget.value)}
-        />
-        <Switch
-          size="xs"
-          label={f[`prism_${k}_neg`] ? (vertical ? "Down" : "In") : vertical ? "Up" : "Out"}
-          checked={!!f[`prism_${k}_neg`]}
-          onChange={(e) => set(`prism_${k}_neg`, e.currentTarget.checked ? "1" : "")}
-        />
-      </Group>
+      <Table.Td key={k}>
+        <Group gap={6} wrap="nowrap">
+          <NumericInput
+            w={72}
+            size="xs"
+            aria-label={name}
+            value={f[`prism_${k}`]}
+            onChange={(e) => set(`prism_${k}`, e.currentTarget.value)}
+          />
+          <Switch
+            size="xs"
+            aria-label={`${name} base`}
+            label={f[`prism_${k}_neg`] ? (vertical ? "Down" : "In") : vertical ? "Up" : "Out"}
+            checked={!!f[`prism_${k}_neg`]}
+            onChange={(e) => set(`prism_${k}_neg`, e.currentTarget.checked ? "1" : "")}
+          />
+        </Group>
+      </Table.Td>
     );
   };
+  const prismGrid = (
+    <Table withTableBorder withColumnBorders data-testid="prism-grid" style={{ width: "auto" }}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th rowSpan={2}>Prism</Table.Th>
+          <Table.Th colSpan={2}>Distance</Table.Th>
+          <Table.Th colSpan={2}>Near</Table.Th>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>Horizontal (in / out)</Table.Th>
+          <Table.Th>Vertical (up / down)</Table.Th>
+          <Table.Th>Horizontal (in / out)</Table.Th>
+          <Table.Th>Vertical (up / down)</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {(["right", "left"] as Eye[]).map((eye) => (
+          <Table.Tr key={eye}>
+            <Table.Th>{eye === "right" ? "Right" : "Left"}</Table.Th>
+            {prismField(eye, "dist", "horiz")}
+            {prismField(eye, "dist", "vert")}
+            {prismField(eye, "near", "horiz")}
+            {prismField(eye, "near", "vert")}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
 
   const files = attached;
   const attach = useAction(async (picked: File[]) => {
@@ -416,7 +454,7 @@ export function PrescriptionModal(props: {
             {!contact && (
               <>
                 <Title order={5}>Prisms</Title>
-                <SimpleGrid cols={4}>{PRISM_KEYS.map(prismField)}</SimpleGrid>
+                {prismGrid}
               </>
             )}
             {contact && (

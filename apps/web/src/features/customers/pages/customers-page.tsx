@@ -1,14 +1,14 @@
 import type { CUSTOMER_SORT_FIELDS, CustomerWire } from "@loupe/contract";
 import { customerLabel, PAGE_SIZE } from "@loupe/domain";
 import { ActionIcon, Alert, Badge, Button, Group } from "@mantine/core";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { DataTable } from "../../../components/data-table";
 import { PageHeader } from "../../../components/page-header";
 import { PaginationBar } from "../../../components/pagination-bar";
 import { errorText } from "../../../lib/errors";
 import { useFormatDay } from "../../reference/use-date-format";
-import { useCustomerList } from "../api";
+import { useCustomer, useCustomerList } from "../api";
 import { CustomerDetail } from "../components/customer-detail";
 import { CustomerFilter } from "../components/customer-filter";
 import { CustomerModal } from "../components/customer-modal";
@@ -18,7 +18,12 @@ type Sort = (typeof CUSTOMER_SORT_FIELDS)[number];
 /** Customers (and Customers MEILI): every filter, sort and page lives in the URL query. */
 export function CustomersScreen({ variant, title }: { variant: "db" | "index"; title: string }) {
   const [params, setParams] = useSearchParams();
+  // A job's customer opens here by id (`customer_id`): that record alone, expanded, never a namesake.
+  const customerId = Number(params.get("customer_id")) || 0;
   const [expanded, setExpanded] = useState(new Set<number>());
+  useEffect(() => {
+    if (customerId) setExpanded((s) => new Set(s).add(customerId));
+  }, [customerId]);
   const [creating, setCreating] = useState(false);
   const formatDay = useFormatDay();
   const query = {
@@ -29,8 +34,13 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
     per_page: PAGE_SIZE.customers,
     sort_by: (params.get("sort_by") ?? "") as Sort | "",
     sort_direction: (params.get("sort_direction") ?? "") as "asc" | "desc" | "",
+    // The refresh value (spec §2): Search with the same filter still fetches the list again.
+    r: params.get("r") ?? "",
   };
-  const list = useCustomerList(variant, query, true);
+  const list = useCustomerList(variant, query, !customerId);
+  const one = useCustomer(customerId, customerId > 0);
+  const rows = customerId ? (one.data ? [one.data] : []) : (list.data?.rows ?? []);
+  const error = customerId ? one.error : list.error;
 
   const push = (changes: Record<string, string | number>) => {
     const next = new URLSearchParams(params);
@@ -38,6 +48,7 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
       if (v === "" || v === undefined) next.delete(k);
       else next.set(k, String(v));
     }
+    next.delete("customer_id");
     next.set("r", String(Date.now() % 100000));
     setParams(next);
   };
@@ -56,14 +67,24 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
         value={{ q: query.q, dob: query.dob, region_id: query.region_id }}
         onApply={(v) => push({ ...v, page: 1 })}
       />
-      {list.error && (
+      {customerId > 0 && (
+        <Alert color="blue" mb="sm" data-testid="one-customer">
+          <Group justify="space-between">
+            Customer #{customerId}
+            <Button size="xs" variant="light" onClick={() => push({ page: 1 })}>
+              Show all customers
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {error && (
         <Alert color="red" mb="sm">
-          {errorText(list.error)}
+          {errorText(error)}
         </Alert>
       )}
       <DataTable<CustomerWire>
-        rows={list.data?.rows ?? []}
-        loading={list.isLoading}
+        rows={rows}
+        loading={customerId ? one.isLoading : list.isLoading}
         rowKey={(c) => c.id}
         expanded={expanded}
         renderExpanded={(c) => <CustomerDetail customer={c} />}
@@ -112,12 +133,14 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
           },
         ]}
       />
-      <PaginationBar
-        page={query.page}
-        perPage={PAGE_SIZE.customers}
-        total={list.data?.total ?? 0}
-        onChange={(page) => push({ page })}
-      />
+      {!customerId && (
+        <PaginationBar
+          page={query.page}
+          perPage={PAGE_SIZE.customers}
+          total={list.data?.total ?? 0}
+          onChange={(page) => push({ page })}
+        />
+      )}
       <CustomerModal opened={creating} onClose={() => setCreating(false)} />
     </>
   );

@@ -1,5 +1,4 @@
 import type { OrderDetailWire } from "@loupe/contract";
-import { jobCustomerName } from "@loupe/domain";
 import { Button, Group, Tooltip } from "@mantine/core";
 import { appConfig } from "../../../lib/config";
 import { useCurrentOutlet, useRegions } from "../../reference/use-reference-data";
@@ -26,12 +25,20 @@ export const posInvoiceUrl = (vendBaseUrl: string, invoice: string) =>
 
 export const classicAppUrl = (jobId: number) => `${appConfig.classicAppUrl.replace(/\/$/, "")}/jobs/${jobId}`;
 
-/** The customer's profile: the customers list searched by name (the profile opens from its row). */
-export const customerProfilePath = (job: Parameters<typeof jobCustomerName>[0]) =>
-  `/customers?q=${encodeURIComponent(jobCustomerName(job))}`;
+/** The customer's own record, by id and expanded: a namesake can never be opened instead. */
+export const customerProfilePath = (job: { customer_id: number | null }) =>
+  `/customers?customer_id=${job.customer_id}`;
 
 /** The expanded job's buttons, each shown by the spec's rule (§2, §6). */
-export function JobDetailActions({ job, onMessage }: { job: OrderDetailWire; onMessage: () => void }) {
+export function JobDetailActions({
+  job,
+  onMessage,
+  onNotes,
+}: {
+  job: OrderDetailWire;
+  onMessage: () => void;
+  onNotes: () => void;
+}) {
   const outlet = useCurrentOutlet();
   const { data: regions = [] } = useRegions();
   const country = regions.find((r) => r.id === outlet?.region_id)?.country_code;
@@ -64,6 +71,9 @@ export function JobDetailActions({ job, onMessage }: { job: OrderDetailWire; onM
       {job.is_refundable && <LaterButton label={job.refund_type === "void" ? "Void" : "Refund"} />}
       <Button size="xs" variant="light" onClick={onMessage}>
         Send a Message
+      </Button>
+      <Button size="xs" variant="light" onClick={onNotes}>
+        Notes ({job.notes_count})
       </Button>
     </Group>
   );

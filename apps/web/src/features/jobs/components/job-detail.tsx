@@ -1,5 +1,5 @@
 import { currencyForCountry } from "@loupe/domain";
-import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Loader, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { formatMoney } from "../../../lib/format";
 import { CommentsModal } from "../../customer-actions/comments-modal";
@@ -52,14 +52,9 @@ export function JobDetail(props: {
           {address && <Text size="sm">Address: {address}</Text>}
         </Paper>
         <Paper withBorder p="xs" bg="white">
-          <Group justify="space-between">
-            <Text size="sm" fw={600}>
-              Payments
-            </Text>
-            <Button size="compact-xs" variant="light" onClick={() => setNotesOpen(true)}>
-              Notes ({job.notes_count})
-            </Button>
-          </Group>
+          <Text size="sm" fw={600}>
+            Payments
+          </Text>
           {job.payments.length === 0 && (
             <Text size="sm" c="dimmed">
               None
@@ -74,7 +69,7 @@ export function JobDetail(props: {
           ))}
         </Paper>
       </SimpleGrid>
-      <JobDetailActions job={job} onMessage={() => setMessaging(true)} />
+      <JobDetailActions job={job} onMessage={() => setMessaging(true)} onNotes={() => setNotesOpen(true)} />
       {notesOpen && (
         <CommentsModal
           target={{ orderId: job.id }}

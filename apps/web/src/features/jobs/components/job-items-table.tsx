@@ -1,6 +1,6 @@
 import type { OrderItemWire } from "@loupe/contract";
 import { isRefundedItem } from "@loupe/domain";
-import { ActionIcon, Badge, Checkbox, Group, Stack, Table, Text } from "@mantine/core";
+import { ActionIcon, Badge, Checkbox, Group, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import { IconMessage } from "@tabler/icons-react";
 import { useState } from "react";
 import { formatMoney } from "../../../lib/format";
@@ -43,7 +43,7 @@ export function JobItemsTable(props: {
         </Table.Td>
         <Table.Td w={90}>{item.outlet.abbreviation}</Table.Td>
         <Table.Td w={100}>{formatMoney(item.total_amount, props.currency)}</Table.Td>
-        <Table.Td w={400}>
+        <Table.Td w={460}>
           {refunded ? (
             <StatusBadge slug="refunded" label="Refunded" />
           ) : (
@@ -86,6 +86,19 @@ export function JobItemsTable(props: {
         </Badge>
       </Group>
       <Table withTableBorder fz="sm" bg="white">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <VisuallyHidden>Select</VisuallyHidden>
+            </Table.Th>
+            <Table.Th w={80}>Item ID</Table.Th>
+            <Table.Th>Product</Table.Th>
+            <Table.Th w={90}>Outlet</Table.Th>
+            <Table.Th w={100}>Total ($)</Table.Th>
+            <Table.Th w={460}>Status</Table.Th>
+            <Table.Th w={40}>Notes</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
         <Table.Tbody>{group.order_items.map(row)}</Table.Tbody>
       </Table>
       {notesFor && (

@@ -1,10 +1,4 @@
-import {
-  isSearchTooShort,
-  JOB_SEARCH_TYPES,
-  JOBS_SEARCH_PLACEHOLDER,
-  REGION,
-  SEARCH_TOO_SHORT,
-} from "@loupe/domain";
+import { JOB_SEARCH_TYPES, JOBS_SEARCH_PLACEHOLDER, jobSearchError, REGION } from "@loupe/domain";
 import { Button, Group, Select, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useRegions } from "../../reference/use-reference-data";
@@ -31,13 +25,12 @@ export function JobsSearchBar(props: {
   const [searchType, setSearchType] = useState(props.initial.search_type || "all");
   const [error, setError] = useState<string | null>(null);
   const search = () => {
-    if (isSearchTooShort(q)) return setError(SEARCH_TOO_SHORT);
+    const type = props.withSearchType && searchType !== "all" ? searchType : "";
+    // The 3-character rule is for free text; a Job ID or Order Item ID may be "7".
+    const problem = jobSearchError(q, type);
+    if (problem) return setError(problem);
     setError(null);
-    props.onSearch({
-      q: q.trim(),
-      region_id: props.regionId,
-      search_type: props.withSearchType && searchType !== "all" ? searchType : "",
-    });
+    props.onSearch({ q: q.trim(), region_id: props.regionId, search_type: type });
   };
   return (
     <Group align="flex-start" gap="xs" wrap="nowrap">
@@ -48,7 +41,10 @@ export function JobsSearchBar(props: {
           allowDeselect={false}
           data={JOB_SEARCH_TYPES.map((t) => ({ value: t.value, label: t.label }))}
           value={searchType}
-          onChange={(v) => setSearchType(v ?? "all")}
+          onChange={(v) => {
+            setSearchType(v ?? "all");
+            setError(null);
+          }}
         />
       )}
       <TextInput

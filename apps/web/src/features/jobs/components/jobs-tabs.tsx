@@ -44,7 +44,8 @@ export function JobsTabs({
       }}
       mb="sm"
     >
-      <Tabs.List style={{ flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }}>
+      {/* The strip wraps rather than scrolls: Late Orders and Go Orders, last in the list, stay in sight. */}
+      <Tabs.List style={{ flexWrap: "wrap" }}>
         {tabs.map((t) => {
           const late = t.slug === LATE_ORDERS;
           return (

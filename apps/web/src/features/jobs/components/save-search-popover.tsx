@@ -1,19 +1,38 @@
-import { FILTER_SAVED, isSavedSearchNameValid, NO_FILTER_TO_SAVE, savedSearchQuery } from "@loupe/domain";
+import {
+  FILTER_SAVED,
+  isSavedSearchNameValid,
+  NO_FILTER_TO_SAVE,
+  SAVED_SEARCH_NAME_MAX,
+  savedSearchNameError,
+  savedSearchQuery,
+} from "@loupe/domain";
 import { Button, Group, Popover, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useAlert } from "../../../app/alert-context";
+import { ApiError } from "../../../lib/api-client";
 import { errorText } from "../../../lib/errors";
-import { useSavedSearchMutations } from "../api/saved-searches";
+import { useSavedSearches, useSavedSearchMutations } from "../api/saved-searches";
 
 /** Save Search: a popover "Enter Filter Name"; Ok stays disabled while the name is blank (spec §2, §5). */
 export function SaveSearchPopover({ query }: { query: Record<string, string> }) {
   const { showAlert } = useAlert();
   const { save } = useSavedSearchMutations();
+  const { data: saved = [] } = useSavedSearches();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState("");
+  const [serverError, setServerError] = useState<string | null>(null);
+  // The same rule as the server's, as the name is typed: no duplicate, at most 100 characters.
+  const nameError =
+    serverError ??
+    savedSearchNameError(
+      name,
+      saved.map((s) => s.name),
+    );
+  const canSave = isSavedSearchNameValid(name) && !nameError;
   const close = () => {
     setOpen(false);
     setName("");
+    setServerError(null);
   };
   const submit = async () => {
     const filters = savedSearchQuery(query);
@@ -26,7 +45,9 @@ export function SaveSearchPopover({ query }: { query: Record<string, string> }) 
       showAlert({ variant: "success", message: FILTER_SAVED });
       close();
     } catch (err) {
-      showAlert({ variant: "danger", message: errorText(err) });
+      const field = err instanceof ApiError ? err.body?.errors?.name?.[0] : undefined;
+      if (field) setServerError(field);
+      else showAlert({ variant: "danger", message: errorText(err) });
     }
   };
   return (
@@ -44,21 +65,21 @@ export function SaveSearchPopover({ query }: { query: Record<string, string> }) 
           <TextInput
             label="Filter Name"
             value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
+            maxLength={SAVED_SEARCH_NAME_MAX}
+            error={nameError}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              setServerError(null);
+            }}
             onKeyDown={(e) => {
-              if (e.key === "Enter" && isSavedSearchNameValid(name)) submit();
+              if (e.key === "Enter" && canSave) submit();
             }}
           />
           <Group justify="flex-end" gap="xs">
             <Button size="xs" variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button
-              size="xs"
-              disabled={!isSavedSearchNameValid(name)}
-              loading={save.isPending}
-              onClick={submit}
-            >
+            <Button size="xs" disabled={!canSave} loading={save.isPending} onClick={submit}>
               Ok
             </Button>
           </Group>

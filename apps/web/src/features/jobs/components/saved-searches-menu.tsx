@@ -2,6 +2,7 @@ import type { SavedSearchWire } from "@loupe/contract";
 import { removeFilterQuestion, SAVED_SEARCHES_EMPTY } from "@loupe/domain";
 import { ActionIcon, Button, Menu } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
 import { useAlert } from "../../../app/alert-context";
 import { confirmAction } from "../../../components/confirm-dialog";
 import { errorText } from "../../../lib/errors";
@@ -12,6 +13,7 @@ export function SavedSearchesMenu({ onApply }: { onApply: (search: SavedSearchWi
   const { showAlert } = useAlert();
   const { data = [] } = useSavedSearches();
   const { remove } = useSavedSearchMutations();
+  const [opened, setOpened] = useState(false);
   const askRemove = (s: SavedSearchWire) =>
     confirmAction({
       title: removeFilterQuestion(s.name),
@@ -21,7 +23,7 @@ export function SavedSearchesMenu({ onApply }: { onApply: (search: SavedSearchWi
         remove.mutateAsync(s.id).catch((err) => showAlert({ variant: "danger", message: errorText(err) })),
     });
   return (
-    <Menu position="bottom-end" width={260} withinPortal>
+    <Menu position="bottom-end" width={260} withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>
         <Button variant="default">Saved Searches</Button>
       </Menu.Target>
@@ -41,6 +43,8 @@ export function SavedSearchesMenu({ onApply }: { onApply: (search: SavedSearchWi
                 role="button"
                 onClick={(e) => {
                   e.stopPropagation();
+                  // The question stands alone: the menu closes rather than float above it.
+                  setOpened(false);
                   askRemove(s);
                 }}
               >

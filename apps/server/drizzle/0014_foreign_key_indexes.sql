@@ -1,0 +1,40 @@
+-- Every foreign key gets an index led by its columns (foreign-key-indexes.test.ts): screens read
+-- children by parent (a job's payments and item groups took sequential scans of 2M and 234k rows),
+-- and removing a parent would otherwise scan its children.
+CREATE INDEX IF NOT EXISTS "billing_addresses_updated_by_fk_idx" ON "billing_addresses" ("updated_by");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "customers_home_region_id_fk_idx" ON "customers" ("home_region_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "customers_outlet_id_fk_idx" ON "customers" ("outlet_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "customers_updated_by_fk_idx" ON "customers" ("updated_by");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "files_uploaded_by_fk_idx" ON "files" ("uploaded_by");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "item_groups_order_id_fk_idx" ON "item_groups" ("order_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "job_changes_order_item_id_fk_idx" ON "job_changes" ("order_item_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "job_changes_staff_user_id_fk_idx" ON "job_changes" ("staff_user_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "message_templates_region_id_fk_idx" ON "message_templates" ("region_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "message_templates_updated_by_fk_idx" ON "message_templates" ("updated_by");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "notes_creator_id_fk_idx" ON "notes" ("creator_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "notes_updated_by_fk_idx" ON "notes" ("updated_by");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "order_items_group_id_fk_idx" ON "order_items" ("group_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "order_items_outlet_id_fk_idx" ON "order_items" ("outlet_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "order_items_region_product_id_fk_idx" ON "order_items" ("region_product_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "order_payments_order_id_fk_idx" ON "order_payments" ("order_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "orders_payment_status_id_fk_idx" ON "orders" ("payment_status_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "outlets_region_id_fk_idx" ON "outlets" ("region_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "password_reset_tokens_staff_user_id_fk_idx" ON "password_reset_tokens" ("staff_user_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "payments_created_by_fk_idx" ON "payments" ("created_by");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "pds_outlet_id_fk_idx" ON "pds" ("outlet_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "pds_source_id_fk_idx" ON "pds" ("source_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "pds_staff_user_id_fk_idx" ON "pds" ("staff_user_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "pds_updated_by_fk_idx" ON "pds" ("updated_by");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "prescription_files_file_id_fk_idx" ON "prescription_files" ("file_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "prescriptions_outlet_id_fk_idx" ON "prescriptions" ("outlet_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "prescriptions_source_id_fk_idx" ON "prescriptions" ("source_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "prescriptions_staff_user_id_fk_idx" ON "prescriptions" ("staff_user_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "prescriptions_type_id_fk_idx" ON "prescriptions" ("type_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "prescriptions_updated_by_fk_idx" ON "prescriptions" ("updated_by");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "referrals_referrer_id_fk_idx" ON "referrals" ("referrer_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "region_products_region_id_fk_idx" ON "region_products" ("region_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "related_orders_related_order_id_fk_idx" ON "related_orders" ("related_order_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "shop_login_tokens_customer_id_fk_idx" ON "shop_login_tokens" ("customer_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "shop_login_tokens_staff_user_id_fk_idx" ON "shop_login_tokens" ("staff_user_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "staff_users_outlet_id_fk_idx" ON "staff_users" ("outlet_id");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "staff_users_region_id_fk_idx" ON "staff_users" ("region_id");

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../test/test-app";
+import { seedDemoMarketing } from "./demo-actions";
+import { seedDemoCustomers } from "./demo-customers";
+import { seedDemoJobs } from "./demo-jobs";
+
+/**
+ * The demo is what a real shop could have produced (nothing dated in the future, no finished job
+ * with work still open) and shows every rule of the spec somewhere.
+ */
+let t: TestApp;
+const one = async <T>(text: string, params: unknown[] = []) => (await t.database.query<T>(text, params))[0];
+const count = async (text: string) => Number((await one<{ n: number }>(text)).n);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoCustomers(t.database.db, { customers: 300, jobs: 0 });
+  await seedDemoMarketing(t.database.db);
+  await seedDemoJobs(t.database.db, { customers: 300, jobs: 3000 });
+}, 240_000);
+afterAll(() => t.close());
+
+describe("demo data", () => {
+  it("dates nothing in the future, and nothing before its customer", async () => {
+    for (const table of ["customers", "prescriptions", "pds", "notes", "orders", "order_items"])
+      expect(await count(`select count(*)::int as n from ${table} where created_at > now()`), table).toBe(0);
+    expect(
+      await count(
+        "select count(*)::int as n from prescriptions p join customers c on c.id = p.customer_id where p.created_at < c.created_at",
+      ),
+    ).toBe(0);
+    // An expiry follows the prescription it belongs to.
+    expect(
+      await count(
+        "select count(*)::int as n from prescriptions where expiry_date is not null and expiry_date <= created_at::date",
+      ),
+    ).toBe(0);
+  });
+
+  it("shows the prescription rules: code-generated, contact lens, monocular add, prism, expired and current", async () => {
+    const bySource = async (slug: string) =>
+      count(
+        `select count(*)::int as n from prescriptions p join prescription_sources s on s.id = p.source_id where s.slug = '${slug}'`,
+      );
+    expect(await bySource("cg")).toBeGreaterThan(0);
+    expect(await count("select count(*)::int as n from prescriptions where type_id = 2")).toBeGreaterThan(0);
+    expect(
+      await count(
+        "select count(*)::int as n from prescriptions where add_type = 'monocular' and spectacles->>'right_near_add' is distinct from spectacles->>'left_near_add'",
+      ),
+    ).toBeGreaterThan(0);
+    expect(
+      await count(
+        "select count(*)::int as n from prescriptions where spectacles->>'right_int_add' is not null",
+      ),
+    ).toBeGreaterThan(0);
+    expect(
+      await count(
+        "select count(*)::int as n from prescriptions where spectacles->'prisms' is not null and spectacles->'prisms' <> 'null'::jsonb",
+      ),
+    ).toBeGreaterThan(0);
+    expect(
+      await count("select count(*)::int as n from prescriptions where expiry_date < now()"),
+    ).toBeGreaterThan(0);
+    expect(
+      await count("select count(*)::int as n from prescriptions where expiry_date >= now()"),
+    ).toBeGreaterThan(0);
+    expect(
+      await count("select count(*)::int as n from prescriptions where expiry_date is null"),
+    ).toBeGreaterThan(0);
+  });
+
+  it("shows simple and complex PDs, heights, and notes with and without an author", async () => {
+    const complex =
+      "coalesce(binocular_int_pd, right_int_pd, left_int_pd, binocular_reading_pd, right_reading_pd, left_reading_pd) is not null";
+    expect(await count(`select count(*)::int as n from pds where ${complex}`)).toBeGreaterThan(0);
+    expect(await count(`select count(*)::int as n from pds where not (${complex})`)).toBeGreaterThan(0);
+    expect(
+      await count(
+        "select count(*)::int as n from pds where glass_shape_type = 'non-loupe' or frame_size = 'nd'",
+      ),
+    ).toBeGreaterThanOrEqual(0);
+    expect(await count("select count(*)::int as n from notes where creator_id is null")).toBeGreaterThan(0);
+    expect(await count("select count(*)::int as n from notes where creator_id is not null")).toBeGreaterThan(
+      0,
+    );
+  });
+
+  it("keeps opt-in and channels in agreement", async () => {
+    expect(
+      await count(
+        "select count(*)::int as n from customers where (new_opt_in = 'NONE') <> not (channel_sms or channel_phone or channel_email)",
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        "select count(*)::int as n from newsletter_subscribers where (send_type = 'NONE') <> not (send_sms or send_phone or send_email)",
+      ),
+    ).toBe(0);
+  });
+
+  it("finishes a job's items with the job, and refunds or voids all of them together", async () => {
+    const open = [
+      "created",
+      "new-order",
+      "payment-due",
+      "pending",
+      "wait-on-info",
+      "lenses-ordered",
+      "received",
+      "ready-to-edge",
+      "in-progress",
+      "ready-to-pick",
+      "ready-to-go",
+    ];
+    const finishedWithOpenItems = await count(`
+      select count(*)::int as n from orders o
+      join statuses os on os.id = o.dispense_status_id
+      join order_items i on i.order_id = o.id join statuses s on s.id = i.dispense_status_id
+      where os.slug in ('completed','collected-by-customer','dispatched','cancelled','refunded','refunded-transaction','voided')
+        and s.slug in (${open.map((x) => `'${x}'`).join(",")})`);
+    expect(finishedWithOpenItems).toBe(0);
+    const openWithFinishedItems = await count(`
+      select count(*)::int as n from orders o
+      join statuses os on os.id = o.dispense_status_id
+      join order_items i on i.order_id = o.id join statuses s on s.id = i.dispense_status_id
+      where os.slug in (${open.map((x) => `'${x}'`).join(",")}, 'waiting-on-information', 'paid')
+        and s.slug in ('completed','collected-by-customer','cancelled','refunded','refunded-transaction','voided')`);
+    expect(openWithFinishedItems).toBe(0);
+    // Refunded means every item refunded (quantity −1), and a refunded item only in a refunded job.
+    expect(
+      await count(`select count(*)::int as n from orders o join statuses os on os.id = o.dispense_status_id
+        where os.slug in ('refunded','refunded-transaction') and exists (select 1 from order_items i where i.order_id = o.id and i.quantity <> -1)`),
+    ).toBe(0);
+    expect(
+      await count(`select count(*)::int as n from order_items i join orders o on o.id = i.order_id join statuses os on os.id = o.dispense_status_id
+        where i.quantity = -1 and os.slug not in ('refunded','refunded-transaction')`),
+    ).toBe(0);
+    for (const slug of [
+      "refunded",
+      "voided",
+      "cancelled",
+      "completed",
+      "ready-to-go",
+      "waiting-on-information",
+    ])
+      expect(
+        await count(
+          `select count(*)::int as n from orders o join statuses os on os.id = o.dispense_status_id where os.slug = '${slug}'`,
+        ),
+        slug,
+      ).toBeGreaterThan(0);
+    // Late orders, guests, online orders and urgent jobs are all there.
+    expect(
+      await count(`select count(*)::int as n from orders o join statuses os on os.id = o.dispense_status_id
+        where o.created_at < now() - interval '14 days' and os.slug not in ('completed','collected-by-customer','dispatched','cancelled','refunded','refunded-transaction','voided')`),
+    ).toBeGreaterThan(0);
+    expect(await count("select count(*)::int as n from orders where customer_id is null")).toBeGreaterThan(0);
+    expect(await count("select count(*)::int as n from orders where channel_id = 4")).toBeGreaterThan(0);
+    expect(await count("select count(*)::int as n from orders where priority = 2")).toBeGreaterThan(0);
+    // A voided job says so; refunded and voided jobs cannot be refunded again.
+    expect(
+      await count(`select count(*)::int as n from orders o join statuses os on os.id = o.dispense_status_id
+        where os.slug = 'voided' and o.refund_type is distinct from 'void'`),
+    ).toBe(0);
+  });
+});
