@@ -58,12 +58,13 @@ const theme = createTheme({
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close" } } }),
   },
 });
-// Dimmed text moves from gray.6 (3.3:1 on white) to gray.7; error text to the darkened red.
+// Dimmed and placeholder text move to gray.7 (3.3:1 and 2.1:1 on white before); error text to the darkened red.
 const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
     "--mantine-color-error": "var(--mantine-color-red-8)",
+    "--mantine-color-placeholder": "var(--mantine-color-gray-7)",
   },
   dark: {},
 });
