@@ -248,7 +248,7 @@ test.describe("jobs", () => {
 
   test("a job note with an attachment, then edited by its author", async ({ page }) => {
     await openJobs(page);
-    const notesButton = page.getByRole("button", { name: /^Notes of / }).first();
+    const notesButton = page.getByRole("button", { name: /notes of / }).first();
     const before = Number(await notesButton.textContent());
     await notesButton.click();
     const modal = page.getByRole("dialog");
@@ -278,7 +278,7 @@ test.describe("jobs", () => {
     await expect(alert(page)).toContainText("Note Updated Successfully");
     await screenshot(page, "job-comments");
     await page.keyboard.press("Escape");
-    await expect(page.getByRole("button", { name: /^Notes of / }).first()).toHaveText(String(before + 1));
+    await expect(page.getByRole("button", { name: /notes of / }).first()).toHaveText(String(before + 1));
 
     // An order item has comments of its own, through the same modal.
     await jobsTable(page).getByRole("button", { name: "Expand" }).first().click();
@@ -408,5 +408,15 @@ test.describe("jobs", () => {
     await expect(itemDialog).toBeVisible();
     await itemDialog.getByRole("button", { name: "Keep it" }).click();
     await expect(item.getByTestId("status-badge")).toHaveText(badge ?? "");
+  });
+
+  test("a Canadian job shows its amounts in Canadian dollars", async ({ page }) => {
+    await openJobs(page, "?region_id=5");
+    const firstRow = jobsTable(page).getByRole("row").nth(1);
+    await expect(firstRow).toContainText(/CAD\s[\d,]+\.\d\d/);
+    await jobsTable(page).getByRole("button", { name: "Expand" }).first().click();
+    await expect(page.getByTestId("job-detail")).toBeVisible();
+    await expect(page.getByTestId("job-detail")).toContainText(/CAD\s[\d,]+\.\d\d/);
+    await screenshot(page, "job-canada");
   });
 });

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 export const DEMO = { email: "admin@loupe.test", password: "LoupeDemo1" };
@@ -32,13 +33,39 @@ export async function settle(page: Page) {
   );
 }
 
-/** Waits for transitions to settle, then saves e2e/screenshots/<name>.png. */
+/**
+ * Runs axe-core (WCAG 2.x A/AA and best-practice rules) on what is on screen, open modals included,
+ * and fails on any critical or serious violation, naming the rule and the elements.
+ */
+export async function expectAccessible(page: Page, name: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  const blocking = results.violations.filter((v) => v.impact === "critical" || v.impact === "serious");
+  const report = blocking.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help}\n` +
+      v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${n.target.join(" ")} ${n.failureSummary?.split("\n").slice(1, 2).join("") ?? ""}`)
+        .join("\n"),
+  );
+  // AXE_COLLECT=<file>: write the findings down and go on, to see every screen's in one run.
+  if (process.env.AXE_COLLECT) {
+    if (report.length) fs.appendFileSync(process.env.AXE_COLLECT, `## ${name}\n${report.join("\n")}\n`);
+    return;
+  }
+  expect(report, `axe on "${name}"`).toEqual([]);
+}
+
+/** Waits for transitions to settle, saves e2e/screenshots/<name>.png, then checks it with axe. */
 export async function screenshot(page: Page, name: string) {
   await settle(page);
   await page.screenshot({
     path: path.join(import.meta.dirname, "..", "screenshots", `${name}.png`),
     fullPage: true,
   });
+  await expectAccessible(page, name);
 }
 
 export interface Mail {

@@ -24,15 +24,23 @@ import { createAccessHook } from "./modules/access-log/access-log.hook";
 import { customersSearchIndex } from "./modules/customers/customers.search-index";
 import { ordersSearchIndex } from "./modules/jobs/jobs.search-index";
 import type { ModuleContext } from "./modules/module-context";
-import { createOutboxService } from "./modules/outbox/outbox.service";
+import { createOutboxService, type OutboxService } from "./modules/outbox/outbox.service";
+import { startOutboxWorker } from "./modules/outbox/outbox.worker";
 import type { Database } from "./platform/db/client";
 import { authGuard } from "./platform/http/auth-guard";
-import { createBinder } from "./platform/http/bind";
+import { BEARER_SCHEME, createBinder } from "./platform/http/bind";
 import { contentSecurityPolicy } from "./platform/http/content-security-policy";
 import { errorBody, installErrorHandler } from "./platform/http/error-handler";
 import { loggerOptions, requestIdFor } from "./platform/logger";
 import { registerHealthRoutes } from "./platform/ops/health";
 import { registerMetrics } from "./platform/ops/metrics";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The outbox service, for tests that wait on background delivery. */
+    outbox: OutboxService;
+  }
+}
 
 export interface Adapters {
   email?: EmailSender | null;
@@ -96,7 +104,30 @@ export async function buildApp({
   });
   await app.register(multipart, { limits: { fileSize: 10_024 * 1024 + 1, files: 10 } });
   await app.register(swagger, {
-    openapi: { info: { title: "Loupe API", version: "1.0.0" } },
+    openapi: {
+      info: {
+        title: "Loupe API",
+        version: "1.0.0",
+        description:
+          "The staff back office's API: the staff API under /api, the older API under /legacy-api and the web-shop service under /shop-api. Sign in with POST /api/user/login and send the token as a bearer token.",
+        license: { name: "Proprietary", url: "https://loupe.example.com/licence" },
+      },
+      servers: [{ url: config.publicUrl, description: "This installation" }],
+      tags: [
+        { name: "api", description: "The staff API" },
+        { name: "legacy", description: "The older API, at the paths its clients call" },
+        { name: "shop", description: "The web-shop service" },
+      ],
+      components: {
+        securitySchemes: {
+          [BEARER_SCHEME]: {
+            type: "http",
+            scheme: "bearer",
+            description: "The token POST /api/user/login answers.",
+          },
+        },
+      },
+    },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
@@ -110,6 +141,7 @@ export async function buildApp({
     email,
     sms,
     log: app.log,
+    retry: { maxTries: config.OUTBOX_MAX_TRIES, baseDelayMs: config.OUTBOX_RETRY_BASE_SECONDS * 1000 },
     revealOnConsole:
       config.NODE_ENV === "production" ? undefined : (line) => console.log(`[no e-mail adapter] ${line}`),
   });
@@ -162,7 +194,14 @@ export async function buildApp({
   });
 
   const searchSync = startSearchSync(search, searchIndexes, database, app.log);
+  app.decorate("outbox", outbox);
+  // Started once the app is ready, so no send runs while routes are still being registered.
+  let outboxWorker: ReturnType<typeof startOutboxWorker> | null = null;
+  app.addHook("onReady", async () => {
+    outboxWorker = startOutboxWorker(outbox, app.log, config.OUTBOX_POLL_SECONDS * 1000);
+  });
   app.addHook("onClose", async () => {
+    await outboxWorker?.stop();
     await searchSync.stop();
     await email?.close?.();
   });

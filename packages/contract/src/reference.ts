@@ -142,7 +142,8 @@ const baseInfo = (base: "api" | "legacy" | "shop") =>
   defineEndpoint({
     method: "GET",
     base,
-    path: "/",
+    // The base itself (`/api`); `/api/` answers the same but is not documented twice.
+    path: "",
     summary: "Which API base this is, and that it answers",
     auth: false,
     response: dataEnvelope(z.object({ base: z.string(), name: z.string() })),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressSchema } from "./address-rules";
+import { addressSchema, allCountries } from "./address-rules";
 
 const base = {
   type: "Shipping",
@@ -41,5 +41,16 @@ describe("address rules", () => {
       first_name: "The First Name field is required.",
       state: "The State field is required.",
     });
+  });
+});
+
+describe("the country list", () => {
+  it("holds every ISO country by its English name, the common ones first", () => {
+    const list = allCountries();
+    expect(list.length).toBeGreaterThanOrEqual(240);
+    expect(list.slice(0, 3).map((c) => c.code)).toEqual(["AU", "NZ", "CA"]);
+    expect(list.find((c) => c.code === "PG")?.name).toBe("Papua New Guinea");
+    expect(list.some((c) => c.code === "EU" || c.code === "UN")).toBe(false);
+    expect(new Set(list.map((c) => c.code)).size).toBe(list.length);
   });
 });

@@ -96,3 +96,43 @@ export const addressSchema = z
   );
 export type AddressInput = z.input<typeof addressSchema>;
 export type AddressValues = z.output<typeof addressSchema>;
+
+/** Codes Intl names that are not ISO 3166-1 countries (EU, UN, pseudo-regions, exceptional reservations). */
+const NOT_COUNTRIES = new Set([
+  "AC",
+  "CP",
+  "CQ",
+  "DG",
+  "EA",
+  "EU",
+  "EZ",
+  "IC",
+  "QO",
+  "TA",
+  "UN",
+  "XA",
+  "XB",
+  "XK",
+  "ZZ",
+]);
+
+/**
+ * Every ISO 3166-1 alpha-2 country with its name in the staff's language (Intl.DisplayNames), the
+ * countries shipped to most first, then the rest alphabetically.
+ */
+export function allCountries(locale = "en-AU"): { code: string; name: string }[] {
+  const names = new Intl.DisplayNames([locale], { type: "region", fallback: "none" });
+  const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  const common = new Set<string>(COMMON_COUNTRIES.map((c) => c.code));
+  const rest: { code: string; name: string }[] = [];
+  for (const a of letters) {
+    for (const b of letters) {
+      const code = a + b;
+      if (NOT_COUNTRIES.has(code) || common.has(code)) continue;
+      const name = names.of(code);
+      if (name && name !== code) rest.push({ code, name });
+    }
+  }
+  rest.sort((x, y) => x.name.localeCompare(y.name, locale));
+  return [...COMMON_COUNTRIES.map((c) => ({ code: c.code, name: names.of(c.code) ?? c.name })), ...rest];
+}

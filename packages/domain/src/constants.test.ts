@@ -19,7 +19,7 @@ describe("constants", () => {
   it("uses Toronto time for Canada only", () => {
     expect(timeZoneForRegion(5)).toBe("America/Toronto");
     expect(timeZoneForRegion(1)).toBe("Australia/Sydney");
-    expect(timeZoneForRegion(2)).toBe("Australia/Sydney");
+    expect(timeZoneForRegion(2)).toBe("Pacific/Auckland");
   });
 
   it("defaults the currency by country, AUD otherwise", () => {

@@ -7,9 +7,17 @@ export const navRegionId = (regionId: number | null | undefined): number =>
   regionId === REGION.AU_HEAD_OFFICE || regionId == null ? REGION.AU : regionId;
 
 export const DEFAULT_TIME_ZONE = "Australia/Sydney";
-/** Canada (region 5) runs on Toronto time; every other region on Sydney time (spec §9). */
+/**
+ * The outlet's zone: Canada (region 5) on Toronto time, New Zealand on Auckland time (as the
+ * regions' reference data says; the spec's "every other region on Sydney time" would show NZ staff
+ * the wrong day near midnight, ADR 0010), Australia and the head office on Sydney time.
+ */
 export const timeZoneForRegion = (regionId: number | null | undefined): string =>
-  regionId === REGION.CA ? "America/Toronto" : DEFAULT_TIME_ZONE;
+  regionId === REGION.CA
+    ? "America/Toronto"
+    : regionId === REGION.NZ
+      ? "Pacific/Auckland"
+      : DEFAULT_TIME_ZONE;
 
 export const CURRENCIES = ["AUD", "CAD", "NZD"] as const;
 export type Currency = (typeof CURRENCIES)[number];

@@ -7,6 +7,7 @@ import {
   REFUNDED_QUANTITY,
   SEARCH_TOO_SHORT,
 } from "./constants";
+import { dayjs } from "./dates";
 import { INT32_MAX } from "./input-rules";
 import { messages } from "./messages";
 
@@ -160,27 +161,10 @@ export const isRefundedItem = (item: { quantity: number }) => item.quantity === 
 /** Priority toggles 1 ⇄ 2 (spec §4). */
 export const togglePriority = (priority: number): 1 | 2 => (priority === 2 ? 1 : 2);
 
-/** Parts of a timestamp on the wall clock of a zone. */
-function zonedParts(at: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(at);
-  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { y: n("year"), m: n("month"), d: n("day"), h: n("hour"), min: n("minute"), s: n("second") };
-}
-
 /** Whole calendar days between two instants, counted on the zone's calendar. */
 function calendarDaysBetween(from: Date, to: Date, timeZone: string): number {
-  const a = zonedParts(from, timeZone);
-  const b = zonedParts(to, timeZone);
-  return Math.round((Date.UTC(b.y, b.m - 1, b.d) - Date.UTC(a.y, a.m - 1, a.d)) / 86_400_000);
+  const day = (at: Date) => dayjs.tz(dayjs(at).tz(timeZone).format("YYYY-MM-DD"), "UTC");
+  return day(to).diff(day(from), "day");
 }
 
 /**
@@ -202,19 +186,6 @@ export function createdAgeLabel(
   return ago(Math.floor(days / 365), "year");
 }
 
-/** The UTC instant at which a wall-clock time happens in a zone. */
-function zonedTimeToUtc(y: number, m: number, d: number, h: number, min: number, s: number, tz: string) {
-  const guess = Date.UTC(y, m - 1, d, h, min, s);
-  // The zone's offset at the guess; a second pass settles days when the offset changes (DST).
-  let at = guess;
-  for (let i = 0; i < 2; i++) {
-    const p = zonedParts(new Date(at), tz);
-    const offset = Date.UTC(p.y, p.m - 1, p.d, p.h, p.min, p.s) - at;
-    at = guess - offset;
-  }
-  return new Date(at);
-}
-
 /**
  * The online-channel list sends a date range as the start of the first day and the end of the
  * last day, as UTC timestamps (spec §7); the days are the staff member's calendar days.
@@ -224,16 +195,9 @@ export function dayRangeInUtc(
   endDate: string | null | undefined,
   timeZone = "Australia/Sydney",
 ): { created_start_at?: string; created_end_at?: string } {
-  const parse = (v: string) => v.slice(0, 10).split("-").map(Number) as [number, number, number];
+  const day = (v: string) => dayjs.tz(v.slice(0, 10), timeZone);
   const out: { created_start_at?: string; created_end_at?: string } = {};
-  if (startDate) {
-    const [y, m, d] = parse(startDate);
-    out.created_start_at = zonedTimeToUtc(y, m, d, 0, 0, 0, timeZone).toISOString();
-  }
-  if (endDate) {
-    const [y, m, d] = parse(endDate);
-    const end = zonedTimeToUtc(y, m, d, 23, 59, 59, timeZone);
-    out.created_end_at = new Date(end.getTime() + 999).toISOString();
-  }
+  if (startDate) out.created_start_at = day(startDate).startOf("day").toISOString();
+  if (endDate) out.created_end_at = day(endDate).endOf("day").toISOString();
   return out;
 }

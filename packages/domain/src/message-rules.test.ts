@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasUnresolvedVariables, isValidPhone, renderTemplate } from "./message-rules";
+import { hasUnresolvedVariables, INVALID_PHONE, messageSchemaFor, renderTemplate } from "./message-rules";
 
 describe("message templates", () => {
   const ctx = {
@@ -22,19 +22,18 @@ describe("message templates", () => {
   });
 });
 
-describe("phone numbers", () => {
-  it("accepts AU, NZ and CA numbers, local or international", () => {
-    for (const n of [
-      "0412 345 678",
-      "+61 412 345 678",
-      "(02) 9555 1234",
-      "021 123 4567",
-      "+64 21 123 4567",
-      "416 555 0199",
-      "+1 416 555 0199",
-    ]) {
-      expect(isValidPhone(n), n).toBe(true);
-    }
-    for (const n of ["12345", "0412", "abc", "+44 20 7946 0958"]) expect(isValidPhone(n), n).toBe(false);
+describe("the SMS form", () => {
+  it("sends the mobile in E.164 for the outlet's country and refuses a landline", () => {
+    const au = messageSchemaFor("AU");
+    expect(au.parse({ type: "sms", phone: "+61 (0)412 345 678", message: "Hi" })).toMatchObject({
+      phone: "+61412345678",
+    });
+    const landline = au.safeParse({ type: "sms", phone: "(02) 9555 1234", message: "Hi" });
+    expect(landline.error?.issues[0]).toMatchObject({ path: ["phone"], message: INVALID_PHONE });
+    expect(
+      messageSchemaFor("CA").parse({ type: "sms", phone: "1-416-555-0199", message: "Hi" }),
+    ).toMatchObject({
+      phone: "+14165550199",
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messages } from "./messages";
+import { isValidSmsNumber, type SmsCountry, toSmsNumber } from "./phone-rules";
 
 // Messages to customers and their templates (customers-area §3, §5, §8).
 
@@ -33,12 +34,6 @@ export function renderTemplate(template: string, context: Record<string, unknown
   });
 }
 
-/** AU, NZ or CA numbers, local or international (+61, +64, +1), spaces and brackets allowed. */
-export function isValidPhone(raw: string): boolean {
-  const s = raw.replace(/[\s()-]/g, "");
-  return /^(\+61|0)[2-478]\d{8}$/.test(s) || /^(\+64|0)[2-9]\d{7,9}$/.test(s) || /^(\+1)?[2-9]\d{9}$/.test(s);
-}
-
 const noMustache = (field: string) =>
   z
     .string({ error: messages.required(field) })
@@ -46,32 +41,40 @@ const noMustache = (field: string) =>
     .min(1, { message: messages.required(field), abort: true })
     .refine((v) => !hasUnresolvedVariables(v), messages.noMustache);
 
-export const messageSchema = z.discriminatedUnion(
-  "type",
-  [
-    z.object({
-      type: z.literal("sms"),
-      phone: z
-        .string({ error: messages.required("mobile") })
-        .trim()
-        .min(1, { message: messages.required("mobile"), abort: true })
-        .refine(isValidPhone, INVALID_PHONE),
-      message: noMustache("message").pipe(z.string().max(1600, messages.maxLength("message", 1600))),
-    }),
-    z.object({
-      type: z.literal("email"),
-      email: z
-        .string({ error: messages.required("email") })
-        .trim()
-        .min(1, { message: messages.required("email"), abort: true })
-        .pipe(z.email(messages.email("email"))),
-      subject: noMustache("subject"),
-      message: noMustache("message"),
-      reply_to: z.email(messages.email("reply to")).nullish(),
-    }),
-  ],
-  { error: messages.required("delivery type") },
-);
+/**
+ * The Send a Message form. With the outlet's country the SMS number must be a mobile there (or carry
+ * another of our country codes) and comes out in E.164; without one (the contract's documentation
+ * of the body) a mobile of any of our countries passes.
+ */
+export const messageSchemaFor = (country?: SmsCountry) =>
+  z.discriminatedUnion(
+    "type",
+    [
+      z.object({
+        type: z.literal("sms"),
+        phone: z
+          .string({ error: messages.required("mobile") })
+          .trim()
+          .min(1, { message: messages.required("mobile"), abort: true })
+          .refine((v) => isValidSmsNumber(v, country), INVALID_PHONE)
+          .transform((v) => (country ? (toSmsNumber(v, country) ?? v) : v)),
+        message: noMustache("message").pipe(z.string().max(1600, messages.maxLength("message", 1600))),
+      }),
+      z.object({
+        type: z.literal("email"),
+        email: z
+          .string({ error: messages.required("email") })
+          .trim()
+          .min(1, { message: messages.required("email"), abort: true })
+          .pipe(z.email(messages.email("email"))),
+        subject: noMustache("subject"),
+        message: noMustache("message"),
+        reply_to: z.email(messages.email("reply to")).nullish(),
+      }),
+    ],
+    { error: messages.required("delivery type") },
+  );
+export const messageSchema = messageSchemaFor();
 export type MessageInput = z.input<typeof messageSchema>;
 
 export const templateSchema = z.object({

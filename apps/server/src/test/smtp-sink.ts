@@ -7,17 +7,29 @@ export interface ReceivedMail {
   text: string;
 }
 
-/** A real SMTP server on a free loopback port that keeps what it receives, for tests of the e-mail path. */
-export async function startSmtpSink(): Promise<{
+export interface SmtpSink {
   url: string;
   mails: ReceivedMail[];
+  /** How many of the next messages to refuse with a temporary error (451), as a struggling server would. */
+  refuseNext: number;
   close: () => Promise<void>;
-}> {
+}
+
+/** A real SMTP server on a free loopback port that keeps what it receives, for tests of the e-mail path. */
+export async function startSmtpSink(): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     onData(stream, session, callback) {
+      if (sink.refuseNext > 0) {
+        sink.refuseNext -= 1;
+        stream.resume();
+        stream.on("end", () =>
+          callback(Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 })),
+        );
+        return;
+      }
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", async () => {
@@ -31,11 +43,13 @@ export async function startSmtpSink(): Promise<{
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as { port: number }).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
+  const sink: SmtpSink = {
+    url: "",
     mails,
+    refuseNext: 0,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  sink.url = `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}`;
+  return sink;
 }

@@ -1,7 +1,15 @@
 import "@mantine/core/styles.css";
 import "@mantine/dates/styles.css";
 import "@mantine/notifications/styles.css";
-import { createTheme, MantineProvider } from "@mantine/core";
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  DEFAULT_THEME,
+  type MantineColorsTuple,
+  MantineProvider,
+  Modal,
+} from "@mantine/core";
+import { DatesProvider } from "@mantine/dates";
 import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -9,7 +17,57 @@ import type { ReactNode } from "react";
 import { ApiError } from "../lib/api-client";
 import { AlertProvider } from "./alert-context";
 
-const theme = createTheme({ primaryColor: "blue", defaultRadius: "sm" });
+/** WCAG relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+const contrastWithWhite = (hex: string) => 1.05 / (luminance(hex) + 0.05);
+/** The colour darkened (towards black, same hue) until white text on it, and it as text on white, reach `ratio`. */
+function darkenTo(hex: string, ratio: number): string {
+  let [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  let out = hex;
+  while (contrastWithWhite(out) < ratio) {
+    [r, g, b] = [r, g, b].map((c) => Math.floor(c * 0.95));
+    out = `#${[r, g, b].map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+  }
+  return out;
+}
+/**
+ * Mantine's palettes with shades 6–9 (filled buttons and badges, coloured text, light-variant
+ * text, error text) dark enough for WCAG AA: white on green.6 is 3.4:1, red.6 text on white 3.3:1.
+ * Shades 0–5 (backgrounds, borders) stay as they are.
+ */
+const accessibleColors = Object.fromEntries(
+  Object.entries(DEFAULT_THEME.colors).map(([name, tuple]) => [
+    name,
+    tuple.map((hex, i) => (i >= 6 ? darkenTo(hex, i >= 7 ? 7 : 4.8) : hex)) as unknown as MantineColorsTuple,
+  ]),
+);
+
+const theme = createTheme({
+  primaryColor: "blue",
+  primaryShade: 8,
+  defaultRadius: "sm",
+  colors: accessibleColors,
+  components: {
+    // The close button of every modal has a name for screen readers.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close" } } }),
+  },
+});
+// Dimmed and placeholder text move to gray.7 (3.3:1 and 2.1:1 on white before); error text to the darkened red.
+const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
+    "--mantine-color-error": "var(--mantine-color-red-8)",
+    "--mantine-color-placeholder": "var(--mantine-color-gray-7)",
+  },
+  dark: {},
+});
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -23,15 +81,18 @@ export const queryClient = new QueryClient({
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <AlertProvider>
-          <ModalsProvider>
-            <Notifications />
-            {children}
-          </ModalsProvider>
-        </AlertProvider>
-      </QueryClientProvider>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      {/* en-au: day-month-year and Monday first in every date picker (spec §9). */}
+      <DatesProvider settings={{ locale: "en-au", firstDayOfWeek: 1 }}>
+        <QueryClientProvider client={queryClient}>
+          <AlertProvider>
+            <ModalsProvider>
+              <Notifications />
+              {children}
+            </ModalsProvider>
+          </AlertProvider>
+        </QueryClientProvider>
+      </DatesProvider>
     </MantineProvider>
   );
 }

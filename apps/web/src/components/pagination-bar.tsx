@@ -2,6 +2,13 @@ import { PAGINATION_BUTTONS } from "@loupe/domain";
 import { Group, Pagination, Text } from "@mantine/core";
 import { useEffect } from "react";
 
+const CONTROL_NAMES = {
+  first: "First page",
+  previous: "Previous page",
+  next: "Next page",
+  last: "Last page",
+} as const;
+
 export interface PaginationBarProps {
   page: number;
   perPage: number;
@@ -39,6 +46,9 @@ export function PaginationBar({ page, perPage, total, onChange }: PaginationBarP
         siblings={siblings}
         boundaries={1}
         size="sm"
+        aria-label="Pages"
+        getControlProps={(control) => ({ "aria-label": CONTROL_NAMES[control] })}
+        getItemProps={(p) => ({ "aria-current": p === page ? "page" : undefined })}
       />
     </Group>
   );

@@ -1,30 +1,28 @@
-import { timeZoneForRegion } from "@loupe/domain";
-import dayjs from "dayjs";
-import "dayjs/locale/en-au.js";
-import advancedFormat from "dayjs/plugin/advancedFormat.js";
-import timezone from "dayjs/plugin/timezone.js";
-import utc from "dayjs/plugin/utc.js";
+import {
+  DATE_TIME_DISPLAY_FORMAT,
+  dayjs,
+  formatCalendarDate,
+  formatInstantForRegion,
+  formatMoney as formatMoneyIn,
+} from "@loupe/domain";
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-dayjs.extend(advancedFormat);
-dayjs.locale("en-au");
-
+// The web app's formatting is the domain's (packages/domain/src/dates.ts), tested there.
 export { dayjs };
 
-export const DATE_DISPLAY_FORMAT = "Do MMM YYYY, ha";
+export const DATE_DISPLAY_FORMAT = DATE_TIME_DISPLAY_FORMAT;
 
 /** A timestamp shown the spec's way ("Do MMM YYYY, ha") in the zone of the given region. */
-export function formatDateTime(value: string | Date | null | undefined, regionId?: number | null): string {
-  if (!value) return "";
-  return dayjs(value).tz(timeZoneForRegion(regionId)).format(DATE_DISPLAY_FORMAT);
+export function formatDateTime(
+  value: string | Date | null | undefined,
+  regionId?: number | null,
+  format = DATE_TIME_DISPLAY_FORMAT,
+): string {
+  return formatInstantForRegion(value, regionId, format);
 }
 
-export function formatDate(value: string | null | undefined): string {
-  return value ? dayjs(value).format("DD/MM/YYYY") : "";
-}
+/** A calendar date (date of birth): DD/MM/YYYY, never shifted by a zone. */
+export const formatDate = formatCalendarDate;
 
-export function formatMoney(amount: number | string | null | undefined): string {
-  const n = Number(amount ?? 0);
-  return n.toLocaleString("en-AU", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-}
+/** An amount in the job's or region's currency (Intl, en-AU). */
+export const formatMoney = (amount: number | string | null | undefined, currency: string): string =>
+  formatMoneyIn(amount, currency);

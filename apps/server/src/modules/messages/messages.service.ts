@@ -1,8 +1,8 @@
 import type { TemplateWire } from "@loupe/contract";
-import { MESSAGE_SENT, messageSchema, templateSchema } from "@loupe/domain";
+import { MESSAGE_SENT, messageSchemaFor, templateSchema } from "@loupe/domain";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { AppError, notFound } from "../../platform/http/app-error";
+import { notFound } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
 import { customers } from "../customers/customers.tables";
 import { orders } from "../jobs/jobs.tables";
@@ -11,6 +11,7 @@ import type { OutboxService } from "../outbox/outbox.service";
 import { regions } from "../reference/reference.tables";
 import type { StaffRow } from "../staff/staff.service";
 import { type Editor, matchVersion, nextVersion, readVersion, staleOrMissing } from "../versioning";
+import { smsCountry } from "./messages.queries";
 import { messageTemplates } from "./messages.tables";
 
 type TemplateRow = typeof messageTemplates.$inferSelect;
@@ -101,8 +102,8 @@ export function createMessagesService({
     },
 
     /**
-     * Sends the message through the outbox (SMTP / SMS adapter) and, once it has gone, records a
-     * customer note saying what was sent. A failed delivery records nothing and answers 502.
+     * Queues the message in the outbox (delivered in the background, retried on failure; the Outbox
+     * page shows how it went) and records a customer note saying what was sent.
      */
     async sendToCustomer(staff: StaffRow, customerId: number, input: unknown) {
       const [c] = await db.select().from(customers).where(eq(customers.id, customerId));
@@ -129,17 +130,14 @@ export function createMessagesService({
     meta: Record<string, number>,
     record: (summary: string) => Promise<unknown>,
   ) {
-    const m = parseOrThrow(messageSchema, input);
+    const m = parseOrThrow(messageSchemaFor(await smsCountry(db, staff, meta.order_id)), input);
     const outboxMeta = { kind: "message", ...meta, staff_user_id: staff.id };
-    const sent =
-      m.type === "sms"
-        ? await outbox.sendSms(m.phone, m.message, outboxMeta)
-        : await outbox.sendEmail(
-            { to: m.email, subject: m.subject, text: m.message, replyTo: m.reply_to ?? undefined },
-            outboxMeta,
-          );
-    if (sent.status === "failed")
-      throw new AppError("upstream_failed", `The message could not be sent: ${sent.error}`);
+    if (m.type === "sms") await outbox.sendSms(m.phone, m.message, outboxMeta);
+    else
+      await outbox.sendEmail(
+        { to: m.email, subject: m.subject, text: m.message, replyTo: m.reply_to ?? undefined },
+        outboxMeta,
+      );
     const summary =
       m.type === "sms"
         ? `SMS sent to ${m.phone}: ${m.message}`

@@ -71,7 +71,8 @@ describe("messages", () => {
     const res = await send({ type: "sms", phone: "0412 000 111", message: "Your glasses are ready." });
     expect(res.statusCode).toBe(200);
     const outbox = (await t.call(token, { method: "GET", url: "/api/staff/outbox" })).json().data;
-    expect(outbox[0]).toMatchObject({ channel: "sms", recipient: "0412 000 111", status: "queued" });
+    // Sent in E.164, read in the sender's country (the demo admin works in Australia).
+    expect(outbox[0]).toMatchObject({ channel: "sms", recipient: "+61412000111", status: "queued" });
   });
 
   it("refuses unresolved placeholders, bad phones and missing fields with the spec's messages", async () => {
@@ -81,8 +82,10 @@ describe("messages", () => {
       message: "Hi {{customer.nickname}}",
     });
     expect(unresolved.json().errors.message).toEqual(["Message has unresolved variable(s)."]);
-    const phone = await send({ type: "sms", phone: "12345", message: "Hi" });
-    expect(phone.json().errors.phone).toEqual(["Please enter a valid phone number"]);
+    for (const bad of ["12345", "0412 000 11", "(02) 9555 1234"]) {
+      const phone = await send({ type: "sms", phone: bad, message: "Hi" });
+      expect(phone.json().errors.phone, bad).toEqual(["Please enter a valid phone number"]);
+    }
     const subject = await send({ type: "email", email: "mia@example.com", message: "Hi" });
     expect(subject.json().errors.subject).toEqual(["The subject field is required."]);
     const type = await send({ message: "Hi" });

@@ -14,7 +14,10 @@ beforeAll(async () => {
   await seedDemoJobs(t.database.db, { customers: 5, jobs: 5 });
   admin = await t.login();
   sam = await t.login("sam@loupe.test");
-  [{ id: orderId }] = await t.database.query<{ id: number }>("select id from orders order by id limit 1");
+  // An Australian job: its message goes to an Australian mobile (numbers are checked per region).
+  [{ id: orderId }] = await t.database.query<{ id: number }>(
+    "select o.id from orders o join regions r on r.id = o.region_id where r.country_code = 'AU' order by o.id limit 1",
+  );
   [{ id: itemId }] = await t.database.query<{ id: number }>(
     "select id from order_items where order_id = $1 limit 1",
     [orderId],

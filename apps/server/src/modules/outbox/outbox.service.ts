@@ -1,17 +1,46 @@
-import { desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { EmailMessage, EmailSender } from "../../integrations/email";
 import type { SmsSender } from "../../integrations/sms";
 import type { Db } from "../../platform/db/client";
-import { outboxMessages } from "./outbox.tables";
+import { AppError, notFound } from "../../platform/http/app-error";
+import { outboxAttempts, outboxMessages } from "./outbox.tables";
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
+export type OutboxAttemptRow = typeof outboxAttempts.$inferSelect;
+
+export interface RetryPolicy {
+  /** Attempts before a message is given up (failed) until an administrator retries it. */
+  maxTries: number;
+  /** The wait after the first failure; it doubles after each further one, up to maxDelayMs. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxTries: 8,
+  baseDelayMs: 30_000,
+  maxDelayMs: 6 * 60 * 60_000,
+};
+
+/** The wait before try number `tries + 1`, after `tries` failures (exponential, capped). */
+export const backoffMs = (tries: number, policy: RetryPolicy): number =>
+  Math.min(policy.baseDelayMs * 2 ** Math.max(0, tries - 1), policy.maxDelayMs);
+
+/** Why a redacted message is not sent again: its stored copy has no secret link in it. */
+export const REDACTED_NOT_RETRIED =
+  "Not retried: this message carried a one-time secret link that is never stored, so the stored copy " +
+  "cannot be sent again. Ask the person to request a new one.";
+
+/** A claimed message is taken back by another worker if its sender has not finished after this long. */
+const CLAIM_MS = 5 * 60_000;
 
 export interface OutboxDeps {
   db: Db;
   email: EmailSender | null;
   sms: SmsSender | null;
   log: FastifyBaseLogger;
+  retry?: Partial<RetryPolicy>;
   /**
    * Where a secret-bearing message is shown when no adapter can deliver it, so the embedded demo
    * can still reset a password. Left out in production: there the secret only ever goes to its owner.
@@ -27,31 +56,85 @@ export interface SecretHandling {
 }
 
 /**
- * Every outgoing e-mail and SMS is written here first, then handed to the adapter. Callers invoke
- * this after their own transaction commits (DESIGN rule 6), so a rollback never sends anything.
- * Without an adapter the message stays `queued` and is logged, which is what the demo shows.
+ * Every outgoing e-mail and SMS is written here first and delivered in the background: callers
+ * (after their own transaction commits, DESIGN rule 6) get the queued row back at once and never
+ * wait for SMTP or Twilio. The worker (outbox.worker.ts) sends what is due, records every attempt,
+ * and on failure tries again with exponential backoff until the tries run out (status `failed`);
+ * an administrator can then retry from the Outbox page. Without an adapter for its channel a
+ * message stays `queued` (logged by id), which is what the demo shows.
  */
-export function createOutboxService({ db, email, sms, log, revealOnConsole }: OutboxDeps) {
-  async function finish(id: number, send: () => Promise<unknown>): Promise<OutboxRow> {
+export function createOutboxService({ db, email, sms, log, retry, revealOnConsole }: OutboxDeps) {
+  const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...retry };
+  const channels = [...(email ? (["email"] as const) : []), ...(sms ? (["sms"] as const) : [])];
+  /** Sends started outside the worker (secret-bearing e-mails), awaited on close. */
+  const inFlight = new Set<Promise<unknown>>();
+  let wake: () => void = () => {};
+
+  async function attempt(
+    row: OutboxRow,
+    send: () => Promise<unknown>,
+    adapter: string,
+    onFailure: (error: string, tries: number) => Partial<OutboxRow>,
+  ): Promise<OutboxRow> {
+    let error: string | null = null;
     try {
       await send();
-      const [row] = await db
-        .update(outboxMessages)
-        .set({ status: "sent", sentAt: new Date(), attempts: 1 })
-        .where(eq(outboxMessages.id, id))
-        .returning();
-      return row;
     } catch (err) {
-      const [row] = await db
-        .update(outboxMessages)
-        .set({ status: "failed", error: (err as Error).message, attempts: 1 })
-        .where(eq(outboxMessages.id, id))
-        .returning();
-      return row;
+      error = (err as Error).message || String(err);
     }
+    const tries = row.tries + 1;
+    await db.insert(outboxAttempts).values({
+      messageId: row.id,
+      outcome: error === null ? "sent" : "failed",
+      error,
+      adapter,
+    });
+    const change: Partial<OutboxRow> =
+      error === null
+        ? { status: "sent", sentAt: new Date(), error: null }
+        : { error, ...onFailure(error, tries) };
+    const [updated] = await db
+      .update(outboxMessages)
+      .set({ ...change, tries, attempts: sql`${outboxMessages.attempts} + 1`, lockedUntil: null })
+      .where(eq(outboxMessages.id, row.id))
+      .returning();
+    if (error !== null) {
+      log.warn(
+        { outboxId: row.id, channel: row.channel, tries, status: updated.status },
+        "outbox delivery failed",
+      );
+    }
+    return updated;
+  }
+
+  /** What a failure leads to for a stored message: another try later, or given up. */
+  const scheduleOrGiveUp = (_error: string, tries: number): Partial<OutboxRow> =>
+    tries >= policy.maxTries
+      ? { status: "failed" }
+      : { status: "queued", nextAttemptAt: new Date(Date.now() + backoffMs(tries, policy)) };
+
+  function sendStored(row: OutboxRow): { adapter: string; send: () => Promise<unknown> } | null {
+    if (row.channel === "email" && email) {
+      return {
+        adapter: email.name,
+        send: () =>
+          email.send({
+            to: row.recipient,
+            subject: row.subject ?? "",
+            text: row.body,
+            html: row.html ?? undefined,
+            replyTo: row.replyTo ?? undefined,
+          }),
+      };
+    }
+    if (row.channel === "sms" && sms)
+      return { adapter: sms.name, send: () => sms.send({ to: row.recipient, body: row.body }) };
+    return null;
   }
 
   return {
+    policy,
+
     async sendEmail(
       message: EmailMessage,
       meta?: Record<string, unknown>,
@@ -67,6 +150,8 @@ export function createOutboxService({ db, email, sms, log, revealOnConsole }: Ou
           html: secret ? null : message.html,
           replyTo: message.replyTo,
           meta: secret ? { ...meta, redacted: true } : meta,
+          retryable: !secret,
+          status: secret && email ? "sending" : "queued",
         })
         .returning();
       if (!email) {
@@ -75,7 +160,25 @@ export function createOutboxService({ db, email, sms, log, revealOnConsole }: Ou
         if (secret?.consoleNote && revealOnConsole) revealOnConsole(secret.consoleNote);
         return row;
       }
-      return finish(row.id, () => email.send(message));
+      if (secret) {
+        // Only this process holds the secret text: one attempt, now, in the background; a failure
+        // is final because the stored copy lacks the link.
+        const sending = attempt(
+          row,
+          () => email.send(message),
+          email.name,
+          (error) => ({
+            status: "failed",
+            error: `${error} — ${REDACTED_NOT_RETRIED}`,
+          }),
+        )
+          .catch((err) => log.error({ err, outboxId: row.id }, "outbox: recording a delivery failed"))
+          .finally(() => inFlight.delete(sending));
+        inFlight.add(sending);
+        return row;
+      }
+      wake();
+      return row;
     },
 
     async sendSms(to: string, body: string, meta?: Record<string, unknown>): Promise<OutboxRow> {
@@ -83,19 +186,92 @@ export function createOutboxService({ db, email, sms, log, revealOnConsole }: Ou
         .insert(outboxMessages)
         .values({ channel: "sms", recipient: to, body, meta })
         .returning();
-      if (!sms) {
-        log.info({ outboxId: row.id, channel: "sms" }, "SMS queued in outbox");
-        return row;
-      }
-      return finish(row.id, () => sms.send({ to, body }));
+      if (!sms) log.info({ outboxId: row.id, channel: "sms" }, "SMS queued in outbox");
+      else wake();
+      return row;
     },
 
-    list(limit: number) {
+    /**
+     * Claims up to `limit` due messages (FOR UPDATE SKIP LOCKED: other workers skip them) and sends
+     * them one by one. Answers how many it handled, so the worker loops while there is work.
+     */
+    async deliverDue(limit = 10): Promise<number> {
+      if (!channels.length) return 0;
+      const now = new Date();
+      const due = db
+        .select({ id: outboxMessages.id })
+        .from(outboxMessages)
+        .where(
+          and(
+            eq(outboxMessages.retryable, true),
+            inArray(outboxMessages.channel, channels),
+            or(
+              and(eq(outboxMessages.status, "queued"), lte(outboxMessages.nextAttemptAt, now)),
+              and(eq(outboxMessages.status, "sending"), lte(outboxMessages.lockedUntil, now)),
+            ),
+          ),
+        )
+        .orderBy(asc(outboxMessages.nextAttemptAt), asc(outboxMessages.id))
+        .limit(limit)
+        .for("update", { skipLocked: true });
+      const claimed = await db
+        .update(outboxMessages)
+        .set({ status: "sending", lockedUntil: new Date(now.getTime() + CLAIM_MS) })
+        .where(inArray(outboxMessages.id, due))
+        .returning();
+      for (const row of claimed) {
+        const how = sendStored(row);
+        if (how) await attempt(row, how.send, how.adapter, scheduleOrGiveUp);
+      }
+      return claimed.length;
+    },
+
+    /** An administrator's retry of a failed message: a fresh round of tries, starting now. */
+    async retry(id: number): Promise<OutboxRow> {
+      const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
+      if (!row) throw notFound("Message");
+      if (!row.retryable) throw new AppError("conflict", REDACTED_NOT_RETRIED);
+      if (row.status !== "failed") throw new AppError("conflict", "Only a failed message can be retried.");
+      const [queued] = await db
+        .update(outboxMessages)
+        .set({ status: "queued", tries: 0, nextAttemptAt: new Date() })
+        .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, "failed")))
+        .returning();
+      if (!queued) throw new AppError("conflict", "Only a failed message can be retried.");
+      wake();
+      return queued;
+    },
+
+    list(limit: number, status?: OutboxRow["status"]) {
       return db
         .select()
         .from(outboxMessages)
+        .where(status ? eq(outboxMessages.status, status) : undefined)
         .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
         .limit(limit);
+    },
+
+    async attemptsOf(id: number): Promise<OutboxAttemptRow[]> {
+      const [row] = await db
+        .select({ id: outboxMessages.id })
+        .from(outboxMessages)
+        .where(eq(outboxMessages.id, id));
+      if (!row) throw notFound("Message");
+      return db
+        .select()
+        .from(outboxAttempts)
+        .where(eq(outboxAttempts.messageId, id))
+        .orderBy(asc(outboxAttempts.attemptedAt), asc(outboxAttempts.id));
+    },
+
+    /** The worker registers how to be woken when a message is queued. */
+    onQueued(fn: () => void) {
+      wake = fn;
+    },
+
+    /** Waits for sends started outside the worker (on close, and in tests). */
+    async settle(): Promise<void> {
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
     },
   };
 }

@@ -1,6 +1,10 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
-/** Every e-mail and SMS the system sends, whichever adapter delivered it (or none did). */
+/**
+ * Every e-mail and SMS the system sends, whichever adapter delivered it (or none did). It is also
+ * the delivery queue: the worker claims `queued` rows whose `next_attempt_at` has come with
+ * `FOR UPDATE SKIP LOCKED`, so several processes never send the same message twice.
+ */
 export const outboxMessages = pgTable(
   "outbox_messages",
   {
@@ -11,14 +15,41 @@ export const outboxMessages = pgTable(
     body: text("body").notNull(),
     html: text("html"),
     replyTo: text("reply_to"),
-    status: text("status", { enum: ["queued", "sent", "failed"] })
+    /** queued → sending → sent, or back to queued (a retry is due) until the tries run out: failed. */
+    status: text("status", { enum: ["queued", "sending", "sent", "failed"] })
       .notNull()
       .default("queued"),
+    /** The last attempt's error; on a failed message, why it was given up. */
     error: text("error"),
+    /** Every attempt ever made (outbox_attempts holds each one). */
     attempts: integer("attempts").notNull().default(0),
+    /** Attempts since it was queued or last retried by hand: the backoff and the give-up count. */
+    tries: integer("tries").notNull().default(0),
+    /** False when the stored copy cannot be sent again (its secret link was never stored). */
+    retryable: boolean("retryable").notNull().default(true),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** While `sending`: when a claim counts as abandoned (the process died) and may be taken again. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
     meta: jsonb("meta").$type<Record<string, unknown>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("outbox_created_idx").on(t.createdAt)],
+  (t) => [index("outbox_created_idx").on(t.createdAt), index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/** One row per delivery attempt: when, how it ended, and the adapter's error. */
+export const outboxAttempts = pgTable(
+  "outbox_attempts",
+  {
+    id: serial("id").primaryKey(),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => outboxMessages.id, { onDelete: "cascade" }),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
+    outcome: text("outcome", { enum: ["sent", "failed"] }).notNull(),
+    error: text("error"),
+    /** Which adapter tried (smtp, twilio…). */
+    adapter: text("adapter"),
+  },
+  (t) => [index("outbox_attempts_message_idx").on(t.messageId)],
 );

@@ -1,5 +1,6 @@
 import {
   apiBaseInfo,
+  endpointUrl,
   getOutlet,
   legacyBaseInfo,
   listColours,
@@ -42,10 +43,17 @@ const toSourceWire = (s: SourceRow) => ({
   colour: s.colour,
 });
 
-export function registerReferenceRoutes({ bind, db }: ModuleContext): void {
-  bind(apiBaseInfo, () => ({ data: { base: "api", name: "Loupe staff API" } }));
-  bind(legacyBaseInfo, () => ({ data: { base: "legacy", name: "Loupe older API" } }));
-  bind(shopBaseInfo, () => ({ data: { base: "shop", name: "Loupe web-shop service" } }));
+export function registerReferenceRoutes({ app, bind, db }: ModuleContext): void {
+  const bases = [
+    [apiBaseInfo, { base: "api", name: "Loupe staff API" }],
+    [legacyBaseInfo, { base: "legacy", name: "Loupe older API" }],
+    [shopBaseInfo, { base: "shop", name: "Loupe web-shop service" }],
+  ] as const;
+  for (const [endpoint, data] of bases) {
+    bind(endpoint, () => ({ data }));
+    // The same answer with a trailing slash, left out of the API document (one path per operation).
+    app.get(`${endpointUrl(endpoint)}/`, { schema: { hide: true } }, async () => ({ data }));
+  }
   bind(listRegions, async () => ({
     data: (await db.select().from(regions).orderBy(asc(regions.id))).map(toRegionWire),
   }));

@@ -70,8 +70,11 @@ describe("reference data", () => {
 
   it("answers on all three bases", async () => {
     for (const [url, base] of [
+      ["/api", "api"],
       ["/api/", "api"],
+      ["/legacy-api", "legacy"],
       ["/legacy-api/", "legacy"],
+      ["/shop-api", "shop"],
       ["/shop-api/", "shop"],
     ]) {
       const res = await t.app.inject({ method: "GET", url });

@@ -1,4 +1,5 @@
-import { basePrefix, type Endpoint, writeFromRead } from "@loupe/contract";
+import * as contract from "@loupe/contract";
+import { basePrefix, type Endpoint, errorEnvelope, writeFromRead } from "@loupe/contract";
 import { containsNul, NUL_MESSAGE } from "@loupe/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -29,6 +30,30 @@ export type Binder = <E extends Endpoint>(
   endpoint: E,
   handler: (call: Call<E>) => Promise<unknown> | unknown,
 ) => void;
+
+/** Each endpoint's export name in the contract (`listOutbox`…): its OpenAPI operationId. */
+const operationIds = new Map<unknown, string>();
+for (const [name, value] of Object.entries(contract)) {
+  if (
+    value &&
+    typeof value === "object" &&
+    "method" in value &&
+    "path" in value &&
+    !operationIds.has(value)
+  ) {
+    operationIds.set(value, name);
+  }
+}
+
+/** The bearer scheme every signed-in call uses, named in the API document's components. */
+export const BEARER_SCHEME = "bearerAuth";
+
+/**
+ * Responses are written as plain JSON, not through the zod schemas: those document the answers
+ * (OpenAPI) but encoding with them would strip fields a schema does not list and turn any drift
+ * into a 500 for staff. A test checks real answers against the documented schemas instead.
+ */
+const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 /** The first string (or key) holding a NUL byte, as a field path, in anything parsed from a request. */
 function nulField(value: unknown, path: string, depth = 0): string | undefined {
@@ -93,9 +118,17 @@ export function createBinder(
     typed.route({
       method: endpoint.method,
       url: basePrefix[endpoint.base] + endpoint.path,
+      serializerCompiler: plainJson,
       schema: {
         summary: endpoint.summary,
         tags: [endpoint.base],
+        operationId: operationIds.get(endpoint) ?? `${endpoint.method.toLowerCase()}${endpoint.path}`,
+        security: endpoint.auth === false ? [] : [{ [BEARER_SCHEME]: [] }],
+        response: {
+          ...(endpoint.response ? { "2xx": endpoint.response } : {}),
+          "4xx": errorEnvelope,
+          "5xx": errorEnvelope,
+        },
         ...(endpoint.params ? { params: endpoint.params } : {}),
         ...(endpoint.query ? { querystring: endpoint.query } : {}),
         ...(endpoint.body && !endpoint.multipart && !endpoint.serviceValidates

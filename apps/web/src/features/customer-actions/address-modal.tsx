@@ -11,7 +11,7 @@ import {
   ADDRESS_TYPES,
   type AddressInput,
   addressSchema,
-  COMMON_COUNTRIES,
+  allCountries,
   DEFAULT_ADDRESS_TYPE,
   navRegionId,
 } from "@loupe/domain";
@@ -139,6 +139,8 @@ const fromAddress = (a: CustomerAddressWire): AddressInput => ({
   email: a.email,
   mobile: a.mobile,
 });
+
+const countryOptions = allCountries().map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }));
 
 /** New / Edit Address with the §5 rules; the country defaults to the current region's. */
 export function AddressFormModal(props: {
@@ -274,7 +276,7 @@ export function AddressFormModal(props: {
                   label="Country"
                   withAsterisk
                   searchable
-                  data={COMMON_COUNTRIES.map((c) => ({ value: c.code, label: `${c.name} (${c.code})` }))}
+                  data={countryOptions}
                   value={field.value}
                   onChange={field.onChange}
                   error={err("country")}

@@ -8,8 +8,9 @@ import {
 import {
   customerLabel,
   hasUnresolvedVariables,
+  isSmsCountry,
   MESSAGE_SENT,
-  messageSchema,
+  messageSchemaFor,
   navRegionId,
   renderTemplate,
 } from "@loupe/domain";
@@ -31,7 +32,7 @@ import { useAlert } from "../../app/alert-context";
 import { callEndpoint } from "../../lib/api-client";
 import { errorText } from "../../lib/errors";
 import { useAction } from "../../lib/use-action";
-import { useCurrentOutlet, useCurrentUser } from "../reference/use-reference-data";
+import { useCurrentOutlet, useCurrentUser, useRegions } from "../reference/use-reference-data";
 
 /** Send a Message: SMS or e-mail, optionally from a region template whose placeholders are filled here. */
 export function MessageModal({
@@ -51,6 +52,12 @@ export function MessageModal({
   const { showAlert } = useAlert();
   const queryClient = useQueryClient();
   const regionId = navRegionId(me?.region_id);
+  const regions = useRegions().data;
+  // A mobile is read in the job's country, or the outlet's (the server applies the same rule).
+  const countryCode = order
+    ? order.origin_outlet.region.country_code
+    : regions?.find((r) => r.id === regionId)?.country_code;
+  const smsCountry = isSmsCountry(countryCode) ? countryCode : "AU";
   const templates = useQuery({
     queryKey: ["templates", regionId],
     queryFn: async () => (await callEndpoint(listMessageTemplates, { params: { regionId } })).data,
@@ -74,7 +81,7 @@ export function MessageModal({
 
   const send = useAction(async () => {
     const body = type === "sms" ? { type, phone, message } : { type, email, subject, message };
-    const parsed = messageSchema.safeParse(body);
+    const parsed = messageSchemaFor(smsCountry).safeParse(body);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message])));
       return;

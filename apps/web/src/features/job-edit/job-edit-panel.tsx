@@ -1,6 +1,7 @@
 import type { LensOptionWire, OrderDetailWire, OrderItemWire } from "@loupe/contract";
 import {
   availableLensOptions,
+  currencyForCountry,
   EMPTY_FRAME,
   type FrameData,
   frameFromSelection,
@@ -408,7 +409,9 @@ export function JobEditPanel(props: {
                           </Text>
                         )}
                       </Stack>
-                      <Text size="sm">+${formatMoney(o.price)}</Text>
+                      <Text size="sm">
+                        +{formatMoney(o.price, currencyForCountry(job.origin_outlet.region.country_code))}
+                      </Text>
                     </Group>
                   }
                 />
@@ -484,7 +487,8 @@ export function JobEditPanel(props: {
           </Title>
           <Text size="sm">
             {product.product.name}
-            {stored ? ` · ${lensLabel(stored)}` : ""} · ${formatMoney(item.total_amount)}
+            {stored ? ` · ${lensLabel(stored)}` : ""} · $
+            {formatMoney(item.total_amount, currencyForCountry(job.origin_outlet.region.country_code))}
           </Text>
         </Stack>
       }

@@ -1,5 +1,6 @@
 import { isSearchTooShort, REGION, SEARCH_TOO_SHORT } from "@loupe/domain";
 import { Button, Group, Select, TextInput } from "@mantine/core";
+import { DateInput } from "@mantine/dates";
 import { useEffect, useState } from "react";
 import { useRegions } from "../../reference/use-reference-data";
 
@@ -40,12 +41,14 @@ export function CustomerFilter({
         onChange={(e) => setDraft({ ...draft, q: e.currentTarget.value })}
         onKeyDown={(e) => e.key === "Enter" && apply()}
       />
-      <TextInput
-        type="date"
+      <DateInput
         aria-label="Date of birth"
-        w={170}
-        value={draft.dob}
-        onChange={(e) => setDraft({ ...draft, dob: e.currentTarget.value })}
+        placeholder="D.O.B. (DD/MM/YYYY)"
+        valueFormat="DD/MM/YYYY"
+        clearable
+        w={190}
+        value={draft.dob || null}
+        onChange={(v) => setDraft({ ...draft, dob: v ?? "" })}
       />
       <Select
         aria-label="Region"

@@ -25,6 +25,7 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
+import { DateInput } from "@mantine/dates";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useAlert } from "../../../app/alert-context";
@@ -183,11 +184,22 @@ export function CustomerModal({
             />
             <TextInput label="Mobile" {...register("mobile")} error={formState.errors.mobile?.message} />
             <TextInput label="Phone" {...register("phone")} error={formState.errors.phone?.message} />
-            <TextInput
-              label="D.O.B."
-              type="date"
-              {...register("dob")}
-              error={formState.errors.dob?.message}
+            <Controller
+              control={control}
+              name="dob"
+              render={({ field }) => (
+                <DateInput
+                  label="D.O.B."
+                  valueFormat="DD/MM/YYYY"
+                  placeholder="DD/MM/YYYY"
+                  clearable
+                  maxDate={new Date()}
+                  value={field.value || null}
+                  onChange={(v) => field.onChange(v ?? "")}
+                  onBlur={field.onBlur}
+                  error={formState.errors.dob?.message}
+                />
+              )}
             />
             <Controller
               control={control}

@@ -193,6 +193,8 @@ function FileViewer({
       ) : canPreview(file.file_name) ? (
         // A portrait scan fits the window's height, so Download and Remove File stay in sight.
         <div style={{ display: "flex", justifyContent: "center" }}>
+          {/* The hover magnifier only adds to the full-size image (named by its alt text, and downloadable). */}
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: a pointer-only enhancement, nothing to operate */}
           <div
             style={{ position: "relative", overflow: "hidden", display: "inline-block" }}
             onMouseMove={(e) => {

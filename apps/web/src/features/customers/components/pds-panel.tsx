@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useAlert } from "../../../app/alert-context";
 import { confirmAction } from "../../../components/confirm-dialog";
 import { callEndpoint } from "../../../lib/api-client";
+import { useFormatDay } from "../../reference/use-date-format";
 import { useFailureText } from "../../reference/use-version-conflict";
 import { customerKeys, usePds } from "../api";
 import { PdModal } from "./pd-modal";
@@ -18,6 +19,7 @@ export function PdsPanel({ customerId }: { customerId: number }) {
   const { showAlert } = useAlert();
   const failureText = useFailureText();
   const [modal, setModal] = useState<{ pd?: PdWire; mode: "new" | "edit" | "duplicate" } | null>(null);
+  const formatDay = useFormatDay();
   const refresh = () => queryClient.invalidateQueries({ queryKey: customerKeys.pds(customerId) });
   return (
     <Stack gap="xs">
@@ -44,7 +46,7 @@ export function PdsPanel({ customerId }: { customerId: number }) {
                   : ""}
               </Text>
               <Text size="xs" c="dimmed">
-                {pd.source.data.name} · {pd.created_at.slice(0, 10)}
+                {pd.source.data.name} · {formatDay(pd.created_at)}
               </Text>
             </Group>
             <Group gap="xs">

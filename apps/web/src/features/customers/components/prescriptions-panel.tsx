@@ -12,7 +12,9 @@ import { useAlert } from "../../../app/alert-context";
 import { confirmAction } from "../../../components/confirm-dialog";
 import { callEndpoint } from "../../../lib/api-client";
 import { errorText } from "../../../lib/errors";
+import { formatDate } from "../../../lib/format";
 import { useAction } from "../../../lib/use-action";
+import { useFormatDay } from "../../reference/use-date-format";
 import { useFailureText } from "../../reference/use-version-conflict";
 import { customerKeys, usePrescriptions } from "../api";
 import { PrescriptionModal } from "./prescription-modal";
@@ -24,6 +26,7 @@ export function PrescriptionsPanel({ customerId }: { customerId: number }) {
   const failureText = useFailureText();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<PrescriptionWire | "new" | null>(null);
+  const formatDay = useFormatDay();
   const refresh = () => queryClient.invalidateQueries({ queryKey: customerKeys.prescriptions(customerId) });
 
   const send = useAction(async (rx: PrescriptionWire) => {
@@ -74,7 +77,10 @@ export function PrescriptionsPanel({ customerId }: { customerId: number }) {
                     {rx.source.data.name}
                   </Badge>
                   <Text size="xs" c="dimmed">
-                    {rx.created_at.slice(0, 10)} · Expiry {rx.expiry_date_stamp}
+                    {formatDay(rx.created_at)} · Expiry{" "}
+                    {/^\d{4}-\d{2}-\d{2}/.test(rx.expiry_date_stamp)
+                      ? formatDate(rx.expiry_date_stamp)
+                      : rx.expiry_date_stamp}
                   </Text>
                 </Group>
                 <Table withRowBorders={false} fz="sm" w={420}>

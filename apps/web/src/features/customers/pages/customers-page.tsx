@@ -7,6 +7,7 @@ import { DataTable } from "../../../components/data-table";
 import { PageHeader } from "../../../components/page-header";
 import { PaginationBar } from "../../../components/pagination-bar";
 import { errorText } from "../../../lib/errors";
+import { useFormatDay } from "../../reference/use-date-format";
 import { useCustomer, useCustomerList } from "../api";
 import { CustomerDetail } from "../components/customer-detail";
 import { CustomerFilter } from "../components/customer-filter";
@@ -24,6 +25,7 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
     if (customerId) setExpanded((s) => new Set(s).add(customerId));
   }, [customerId]);
   const [creating, setCreating] = useState(false);
+  const formatDay = useFormatDay();
   const query = {
     q: params.get("q") ?? "",
     dob: params.get("dob") ?? "",
@@ -122,7 +124,7 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
             key: "created",
             title: "Created",
             sortField: "created_at",
-            render: (c) => c.created_at.slice(0, 10),
+            render: (c) => formatDay(c.created_at),
           },
           {
             key: "notes",

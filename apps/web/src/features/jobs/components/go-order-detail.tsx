@@ -1,4 +1,5 @@
 import { type GoOrderWire, listSubscribers, type SubscriberWire } from "@loupe/contract";
+import { currencyForCountry } from "@loupe/domain";
 import { Button, Group, Paper, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { useAlert } from "../../../app/alert-context";
@@ -71,8 +72,8 @@ export function GoOrderDetail({ order, country }: { order: GoOrderWire; country:
             <Table.Tr key={i.id}>
               <Table.Td>{i.id}</Table.Td>
               <Table.Td>{i.name}</Table.Td>
-              <Table.Td>${formatMoney(i.amount)}</Table.Td>
-              <Table.Td>${formatMoney(i.discount)}</Table.Td>
+              <Table.Td>{formatMoney(i.amount, currencyForCountry(country))}</Table.Td>
+              <Table.Td>{formatMoney(i.discount, currencyForCountry(country))}</Table.Td>
               <Table.Td>{i.quantity}</Table.Td>
             </Table.Tr>
           ))}

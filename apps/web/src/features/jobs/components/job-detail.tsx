@@ -1,8 +1,9 @@
 import type { OrderItemWire } from "@loupe/contract";
-import { allGlassItemsConfirmed } from "@loupe/domain";
+import { allGlassItemsConfirmed, currencyForCountry } from "@loupe/domain";
 import { Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router";
+import { formatMoney } from "../../../lib/format";
 import { CommentsModal } from "../../customer-actions/comments-modal";
 import { MessageModal } from "../../customer-actions/message-modal";
 import { DocketPrompt } from "../../job-edit/docket-prompt";
@@ -29,6 +30,7 @@ export function JobDetail(props: {
   if (error) return <Text c="red">Could not load the job.</Text>;
   if (isLoading || !job) return <Loader size="sm" />;
   const cancelled = job.dispense_status.slug === "cancelled";
+  const currency = currencyForCountry(job.origin_outlet.region.country_code);
   const billing = job.order_billing;
   // The address parts in postal order (the stored record's key order is not).
   const address = ["address1", "address2", "suburb", "city", "state", "postcode", "country"]
@@ -45,6 +47,7 @@ export function JobDetail(props: {
           selected={props.selected}
           onToggle={props.onToggle}
           onEditSelection={setEditing}
+          currency={currency}
         />
       ))}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -62,7 +65,7 @@ export function JobDetail(props: {
             // Payments have no id on the wire; their order is stable.
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
             <Text key={i} size="sm">
-              {p.historical_payment_type_name}: ${p.amount.toFixed(2)}
+              {p.historical_payment_type_name}: {formatMoney(p.amount, currency)}
             </Text>
           ))}
         </Paper>

@@ -27,6 +27,8 @@ export function JobItemsTable(props: {
   onToggle: (itemIds: number[], on: boolean) => void;
   /** Opens the job edit panel for an item (frame, prescription, PD, lenses). */
   onEditSelection?: (item: OrderItemWire) => void;
+  /** The job's currency (its region's). */
+  currency: string;
 }) {
   const { group } = props;
   const [notesFor, setNotesFor] = useState<OrderItemWire | null>(null);
@@ -75,7 +77,7 @@ export function JobItemsTable(props: {
           )}
         </Table.Td>
         <Table.Td w={90}>{item.outlet.abbreviation}</Table.Td>
-        <Table.Td w={100}>${formatMoney(item.total_amount)}</Table.Td>
+        <Table.Td w={100}>{formatMoney(item.total_amount, props.currency)}</Table.Td>
         <Table.Td w={460}>
           {refunded ? (
             // A voided job's items are at quantity −1 too, but say what happened to them.

@@ -1,5 +1,5 @@
 import type { OrderWire } from "@loupe/contract";
-import { isRefundedItem, jobCustomerName } from "@loupe/domain";
+import { currencyForCountry, isRefundedItem, jobCustomerName } from "@loupe/domain";
 import { ActionIcon, Button, Checkbox } from "@mantine/core";
 import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
 import { Link } from "react-router";
@@ -73,7 +73,11 @@ export function JobsTable(props: {
         },
         { key: "priority", title: "Priority", render: (o) => <PriorityToggle job={o} /> },
         { key: "invoice", title: "Invoice Number", render: (o) => o.vend_invoice_number },
-        { key: "total", title: "Total ($)", render: (o) => formatMoney(o.total_amount) },
+        {
+          key: "total",
+          title: "Total ($)",
+          render: (o) => formatMoney(o.total_amount, currencyForCountry(o.origin_outlet.region.country_code)),
+        },
         { key: "status", title: "Status", render: (o) => <OrderStatusCell job={o} /> },
         {
           key: "created",
@@ -89,7 +93,7 @@ export function JobsTable(props: {
               size="compact-xs"
               variant="light"
               color={o.notes_count ? "blue" : "gray"}
-              aria-label={`Notes of ${o.vend_invoice_number}`}
+              aria-label={`${o.notes_count} notes of ${o.vend_invoice_number}`}
               onClick={() => props.onNotes(o)}
             >
               {o.notes_count}

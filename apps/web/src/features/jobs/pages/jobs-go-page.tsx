@@ -1,5 +1,11 @@
 import type { GoOrderWire } from "@loupe/contract";
-import { dayRangeInUtc, isSearchTooShort, PAGE_SIZE, SEARCH_TOO_SHORT } from "@loupe/domain";
+import {
+  currencyForCountry,
+  dayRangeInUtc,
+  isSearchTooShort,
+  PAGE_SIZE,
+  SEARCH_TOO_SHORT,
+} from "@loupe/domain";
 import { ActionIcon, Badge, Button, Group, TextInput } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
@@ -19,6 +25,16 @@ import { GoOrderDetail } from "../components/go-order-detail";
  * {brand}GO Jobs (spec §2): the online-channel orders with search, a date range sent as the
  * start and end of the chosen days in UTC, 15 a page. Search and dates live in the address.
  */
+/** Read by screen readers, not shown. */
+const SR_ONLY = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+} as const;
+
 export default function JobsGoPage() {
   const [params, setParams] = useSearchParams();
   const timeZone = useUserTimeZone();
@@ -93,7 +109,9 @@ export default function JobsGoPage() {
         />
         <DatePickerInput
           type="range"
-          aria-label="Date range"
+          // A label, not aria-label: the button shows the chosen dates, and its name must include them.
+          label="Date range"
+          styles={{ label: SR_ONLY }}
           placeholder="Select Date Range"
           w={260}
           clearable
@@ -117,7 +135,11 @@ export default function JobsGoPage() {
         columns={[
           { key: "customer", title: "Customer", render: (o) => o.customer_name },
           { key: "id", title: "Order Id (#)", render: (o) => o.id },
-          { key: "total", title: "Total($)", render: (o) => formatMoney(o.total) },
+          {
+            key: "total",
+            title: "Total($)",
+            render: (o) => formatMoney(o.total, currencyForCountry(country)),
+          },
           {
             key: "status",
             title: "Status",

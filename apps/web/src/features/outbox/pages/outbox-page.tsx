@@ -1,24 +1,48 @@
-import { listOutbox, type OutboxMessageWire } from "@loupe/contract";
-import { ActionIcon, Badge, Code, Group, Text } from "@mantine/core";
+import { listOutbox, type OutboxMessageWire, retryOutboxMessage } from "@loupe/contract";
+import { ActionIcon, Badge, Button, Code, Group, SegmentedControl, Stack, Text } from "@mantine/core";
 import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { useAlert } from "../../../app/alert-context";
 import { DataTable } from "../../../components/data-table";
 import { PageHeader } from "../../../components/page-header";
 import { callEndpoint } from "../../../lib/api-client";
+import { errorText } from "../../../lib/errors";
+import { useAction } from "../../../lib/use-action";
 import { useFormatDateTime } from "../../reference/use-date-format";
 
-const STATUS_COLOUR = { queued: "yellow", sent: "green", failed: "red" } as const;
+const STATUS_COLOUR = { queued: "yellow", sending: "blue", sent: "green", failed: "red" } as const;
+const FILTERS = ["all", "failed", "queued", "sent"] as const;
+type Filter = (typeof FILTERS)[number];
 
 /** Every e-mail and SMS the system queued or sent, newest first: where staff check what went out. */
 export default function OutboxPage() {
   const formatDateTime = useFormatDateTime();
+  const { showAlert } = useAlert();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const filter: Filter = FILTERS.find((f) => f === params.get("status")) ?? "all";
   const [expanded, setExpanded] = useState(new Set<number>());
   const { data, isLoading } = useQuery({
-    queryKey: ["outbox"],
-    queryFn: async () => (await callEndpoint(listOutbox, { query: { limit: 200 } })).data,
+    queryKey: ["outbox", filter],
+    queryFn: async () =>
+      (
+        await callEndpoint(listOutbox, {
+          query: { limit: 200, ...(filter === "all" ? {} : { status: filter }) },
+        })
+      ).data,
     // Queued messages turn to sent in the background; keep the page current without a reload.
     refetchInterval: 10_000,
+  });
+  const retry = useAction(async (m: OutboxMessageWire) => {
+    try {
+      await callEndpoint(retryOutboxMessage, { params: { id: m.id } });
+      showAlert({ variant: "success", message: `Queued again: ${m.recipient}` });
+    } catch (err) {
+      showAlert({ variant: "danger", message: errorText(err) });
+    }
+    await queryClient.invalidateQueries({ queryKey: ["outbox"] });
   });
   const toggle = (id: number) =>
     setExpanded((s) => {
@@ -29,7 +53,22 @@ export default function OutboxPage() {
     });
   return (
     <>
-      <PageHeader title="Outbox" />
+      <PageHeader
+        title="Outbox"
+        actions={
+          <SegmentedControl
+            aria-label="Show messages"
+            value={filter}
+            onChange={(v) => setParams(v === "all" ? {} : { status: v }, { replace: true })}
+            data={[
+              { value: "all", label: "All" },
+              { value: "failed", label: "Failed" },
+              { value: "queued", label: "Queued" },
+              { value: "sent", label: "Sent" },
+            ]}
+          />
+        }
+      />
       <DataTable<OutboxMessageWire>
         ariaLabel="Outbox"
         rows={data ?? []}
@@ -73,11 +112,38 @@ export default function OutboxPage() {
           {
             key: "status",
             title: "Status",
-            width: 90,
+            width: 260,
             render: (m) => (
-              <Badge color={STATUS_COLOUR[m.status]} title={m.error ?? undefined}>
-                {m.status}
-              </Badge>
+              <Stack gap={2} align="flex-start">
+                <Group gap={6}>
+                  <Badge color={STATUS_COLOUR[m.status]}>{m.status}</Badge>
+                  {m.attempts > 0 && (
+                    <Text size="xs" c="dimmed">
+                      {m.attempts} {m.attempts === 1 ? "attempt" : "attempts"}
+                    </Text>
+                  )}
+                  {m.status === "failed" && m.retryable && (
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      onClick={() => retry.run(m)}
+                      loading={retry.isPending && retry.variables?.[0].id === m.id}
+                    >
+                      Retry
+                    </Button>
+                  )}
+                </Group>
+                {m.error && (
+                  <Text size="xs" c="red.9">
+                    {m.error}
+                  </Text>
+                )}
+                {m.status === "queued" && m.next_attempt_at && m.attempts > 0 && (
+                  <Text size="xs" c="dimmed">
+                    Next try {formatDateTime(m.next_attempt_at)}
+                  </Text>
+                )}
+              </Stack>
             ),
           },
           {

@@ -1,5 +1,10 @@
 import type { OrderWire } from "@loupe/contract";
-import { jobCustomerName, ORDER_LINK_SEARCH_PAGE_SIZE, ORDER_LINKED } from "@loupe/domain";
+import {
+  currencyForCountry,
+  jobCustomerName,
+  ORDER_LINK_SEARCH_PAGE_SIZE,
+  ORDER_LINKED,
+} from "@loupe/domain";
 import { Alert, Button, Group, Modal, Radio, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useAlert } from "../../../../app/alert-context";
@@ -90,7 +95,9 @@ export function LinkOrderModal({ job, onClose }: { job: OrderWire; onClose: () =
                       {o.id === job.id ? " (this job)" : ""}
                     </Table.Td>
                     <Table.Td>{jobCustomerName(o)}</Table.Td>
-                    <Table.Td>{formatMoney(o.total_amount)}</Table.Td>
+                    <Table.Td>
+                      {formatMoney(o.total_amount, currencyForCountry(job.origin_outlet.region.country_code))}
+                    </Table.Td>
                     <Table.Td>{formatDateTime(o.created_at, o.origin_outlet.region_id)}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,5 +1,5 @@
 import type { OrderWire } from "@loupe/contract";
-import { REFUND_SUCCESS } from "@loupe/domain";
+import { currencyForCountry, REFUND_SUCCESS } from "@loupe/domain";
 import { Alert, Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useAlert } from "../../../../app/alert-context";
@@ -41,7 +41,7 @@ export function RefundModal({ job, onClose }: { job: OrderWire; onClose: () => v
         <Text size="sm">
           {isVoid
             ? `Void job ${job.vend_invoice_number}: the payment is cancelled and nothing is charged.`
-            : `Refund job ${job.vend_invoice_number} in full: $${formatMoney(job.total_payment)} goes back to the customer.`}{" "}
+            : `Refund job ${job.vend_invoice_number} in full: ${formatMoney(job.total_payment, currencyForCountry(job.origin_outlet.region.country_code))} goes back to the customer.`}{" "}
           Every item becomes {isVoid ? "Voided" : "Refunded"}.
         </Text>
         {failure && (

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { REGION } from "./constants";
+import { formatCalendarDate, formatInstant, formatInstantForRegion, formatMoney } from "./dates";
+import { dayRangeInUtc } from "./job-list-rules";
+
+describe("dates as staff read them", () => {
+  // 23:30 UTC on 31 Jan: already 1 Feb in Sydney (UTC+11, daylight time) and Auckland (UTC+13),
+  // still 31 Jan in Toronto (UTC−5).
+  const nearMidnightUtc = "2026-01-31T23:30:00.000Z";
+
+  it("shows an instant near midnight UTC on the outlet's calendar: Sydney, Auckland, Toronto", () => {
+    expect(formatInstantForRegion(nearMidnightUtc, REGION.AU)).toBe("1st Feb 2026, 10am");
+    expect(formatInstantForRegion(nearMidnightUtc, REGION.NZ)).toBe("1st Feb 2026, 12pm");
+    expect(formatInstantForRegion(nearMidnightUtc, REGION.CA)).toBe("31st Jan 2026, 6pm");
+    expect(formatInstant(nearMidnightUtc, "Australia/Sydney", "Do MMM YYYY")).toBe("1st Feb 2026");
+    expect(formatInstant(nearMidnightUtc, "America/Toronto", "Do MMM YYYY")).toBe("31st Jan 2026");
+  });
+
+  it("follows daylight saving: the same UTC time is an hour apart in winter", () => {
+    expect(formatInstantForRegion("2026-07-31T23:30:00.000Z", REGION.AU)).toBe("1st Aug 2026, 9am");
+    expect(formatInstantForRegion("2026-07-31T23:30:00.000Z", REGION.CA)).toBe("31st Jul 2026, 7pm");
+  });
+
+  it("never shifts a calendar date (date of birth) by a zone", () => {
+    expect(formatCalendarDate("1990-05-02")).toBe("02/05/1990");
+    expect(formatCalendarDate("1990-05-02T00:00:00.000Z")).toBe("02/05/1990");
+    expect(formatCalendarDate(null)).toBe("");
+  });
+
+  it("turns a staff member's calendar days into UTC bounds with the zone's offset that day", () => {
+    expect(dayRangeInUtc("2026-02-01", "2026-02-01", "Australia/Sydney")).toEqual({
+      created_start_at: "2026-01-31T13:00:00.000Z",
+      created_end_at: "2026-02-01T12:59:59.999Z",
+    });
+    expect(dayRangeInUtc("2026-07-01", null, "America/Toronto")).toEqual({
+      created_start_at: "2026-07-01T04:00:00.000Z",
+    });
+  });
+});
+
+describe("money as staff read it", () => {
+  // Intl puts a no-break space between a currency code and the amount.
+  const money = (amount: number | string | null, currency: string) =>
+    formatMoney(amount, currency).replace(/\u00a0/g, " ");
+  it("formats each region's currency, never a bare dollar for another region's money", () => {
+    expect(money(1234.5, "AUD")).toBe("$1,234.50");
+    expect(money(1234.5, "NZD")).toBe("NZD 1,234.50");
+    expect(money(1234.5, "CAD")).toBe("CAD 1,234.50");
+    expect(money("89.9", "AUD")).toBe("$89.90");
+    expect(money(-20, "CAD")).toBe("-CAD 20.00");
+    expect(money(null, "NZD")).toBe("NZD 0.00");
+  });
+});

@@ -1,0 +1,68 @@
+import dayjs from "dayjs";
+import "dayjs/locale/en-au.js";
+import advancedFormat from "dayjs/plugin/advancedFormat.js";
+import timezone from "dayjs/plugin/timezone.js";
+import utc from "dayjs/plugin/utc.js";
+import { type Currency, defaultCurrencyForCountry, timeZoneForRegion } from "./constants";
+
+// Dates and money as staff read them (customers-area §9, jobs-area §9): every instant in the
+// outlet's zone, locale en-au; amounts in the job's or region's currency. dayjs (utc, timezone)
+// does the zone arithmetic, never hand-written offsets.
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+dayjs.extend(advancedFormat);
+dayjs.locale("en-au");
+
+export { dayjs };
+
+/** The spec's display format: "3rd Mar 2026, 2pm". */
+export const DATE_TIME_DISPLAY_FORMAT = "Do MMM YYYY, ha";
+/** A day without a time: "3rd Mar 2026". */
+export const DAY_DISPLAY_FORMAT = "Do MMM YYYY";
+/** A calendar date (date of birth, expiry): 03/03/2026. */
+export const DATE_DISPLAY_FORMAT = "DD/MM/YYYY";
+
+/** An instant on the wall clock of a zone, the spec's way. */
+export function formatInstant(
+  value: string | Date | null | undefined,
+  timeZone: string,
+  format = DATE_TIME_DISPLAY_FORMAT,
+): string {
+  if (!value) return "";
+  const at = dayjs(value);
+  return at.isValid() ? at.tz(timeZone).format(format) : "";
+}
+
+/** An instant in the zone of a region's outlets (Sydney, Auckland, Toronto). */
+export const formatInstantForRegion = (
+  value: string | Date | null | undefined,
+  regionId: number | null | undefined,
+  format = DATE_TIME_DISPLAY_FORMAT,
+): string => formatInstant(value, timeZoneForRegion(regionId), format);
+
+/** A calendar date with no time of day (`YYYY-MM-DD…`): no zone shifts it. */
+export function formatCalendarDate(value: string | null | undefined): string {
+  if (!value) return "";
+  const d = dayjs(value.slice(0, 10), "YYYY-MM-DD");
+  return d.isValid() ? d.format(DATE_DISPLAY_FORMAT) : "";
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+/**
+ * An amount in its currency, the en-AU way (the spec's locale): AUD as "$1,234.50", NZD as
+ * "NZD 1,234.50", CAD as "CAD 1,234.50", so another region's money never passes for Australian dollars.
+ */
+export function formatMoney(amount: number | string | null | undefined, currency: Currency | string): string {
+  let f = moneyFormats.get(currency);
+  if (!f) {
+    f = new Intl.NumberFormat("en-AU", { style: "currency", currency });
+    moneyFormats.set(currency, f);
+  }
+  const n = Number(amount ?? 0);
+  return f.format(Number.isFinite(n) ? n : 0);
+}
+
+/** A job's currency: its region's (the outlet's country). */
+export const currencyForCountry = (countryCode: string | null | undefined): Currency =>
+  defaultCurrencyForCountry(countryCode);

@@ -1,0 +1,28 @@
+import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/mobile";
+
+// SMS targets (customers-area §3, §8). libphonenumber-js is the one exception to "domain imports
+// only zod" (ADR 0010): it is pure data and code, and its "mobile" metadata is what tells a mobile
+// number from a landline, which no hand-written pattern does well for three numbering plans.
+
+/** The countries we have outlets in, and so send SMS to. */
+export const SMS_COUNTRIES = ["AU", "NZ", "CA"] as const;
+export type SmsCountry = (typeof SMS_COUNTRIES)[number];
+
+export const isSmsCountry = (code: string | null | undefined): code is SmsCountry =>
+  (SMS_COUNTRIES as readonly string[]).includes(code ?? "");
+
+/**
+ * A mobile number as typed by staff, in the outlet's country unless it carries a `+` country code,
+ * answered in E.164 (`+61412345678`) for the SMS provider; null when it is not a valid mobile of
+ * one of our countries (a digit missing, a landline, another country). Accepts the usual spellings:
+ * `0412 345 678`, `+61 (0)412 345 678`, `1-416-555-0199`.
+ */
+export function toSmsNumber(raw: string, country: SmsCountry): string | null {
+  const parsed = parsePhoneNumberFromString(raw.trim(), country as CountryCode);
+  if (!parsed?.isValid() || !isSmsCountry(parsed.country)) return null;
+  return parsed.number;
+}
+
+/** True when the number is a valid mobile in the outlet's country, or in any of ours without one. */
+export const isValidSmsNumber = (raw: string, country?: SmsCountry): boolean =>
+  country ? toSmsNumber(raw, country) !== null : SMS_COUNTRIES.some((c) => toSmsNumber(raw, c) !== null);
