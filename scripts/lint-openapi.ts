@@ -27,8 +27,16 @@ const operations = Object.values(doc.paths as Record<string, Record<string, Oper
 const withoutSuccess = operations.filter(
   (op) => !Object.entries(op.responses ?? {}).some(([code, r]) => /^2/.test(code) && r.content),
 );
-// The one binary answer (a file's bytes) has no JSON schema; every other operation must have one.
-const missing = withoutSuccess.map((op) => op.operationId).filter((id) => id !== "downloadFile");
+// Answers that are bytes, not JSON (a file, a contact-lens scan, a label PDF, the receipt page, a
+// record export zip) have no JSON schema; every other operation must have one.
+const BINARY = new Set([
+  "downloadFile",
+  "getContactLensPrescriptionFile",
+  "getShippingLabel",
+  "showReceipt",
+  "exportCustomerRecord",
+]);
+const missing = withoutSuccess.map((op) => op.operationId).filter((id) => !BINARY.has(id));
 
 const types = astToString(await openapiTS(doc as never));
 fs.writeFileSync(path.join(dir, "openapi.d.ts"), types);
@@ -36,7 +44,7 @@ const typedOps = [...types.matchAll(/^ {4}(\w+): \{\n {8}parameters:/gm)].map((m
 const untyped = typedOps.filter((id) => {
   const start = types.indexOf(`\n    ${id}: {\n`);
   const block = types.slice(start, types.indexOf("\n    };\n", start));
-  return !/"?2(\d\d|XX)"?: \{[\s\S]*?"application\/json": \{/.test(block) && id !== "downloadFile";
+  return !/"?2(\d\d|XX)"?: \{[\s\S]*?"application\/json": \{/.test(block) && !BINARY.has(id);
 });
 
 if (missing.length || untyped.length || typedOps.length !== operations.length) {
