@@ -5,8 +5,10 @@ import {
   type CSSVariablesResolver,
   createTheme,
   DEFAULT_THEME,
+  Drawer,
   type MantineColorsTuple,
   MantineProvider,
+  Menu,
   Modal,
 } from "@mantine/core";
 import { DatesProvider } from "@mantine/dates";
@@ -56,6 +58,10 @@ const theme = createTheme({
   components: {
     // The close button of every modal has a name for screen readers.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close" } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close" } } }),
+    // Menus without Mantine's focus placeholder (a tabbable role="presentation" div, which a role="menu"
+    // may not contain); arrow keys still move through the items.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
   },
 });
 // Dimmed and placeholder text move to gray.7 (3.3:1 and 2.1:1 on white before); error text to the darkened red.

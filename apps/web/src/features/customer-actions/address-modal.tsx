@@ -71,19 +71,20 @@ export function ChooseAddressModal(props: {
             {data.map((a) => {
               const selected = chosen === String(a.id);
               return (
-                <Radio.Card
-                  key={a.id}
-                  value={String(a.id)}
-                  p="sm"
-                  radius="sm"
-                  bg={selected ? "blue.0" : undefined}
-                  // The chosen card stands out: a thick brand border, a tint and a filled radio.
-                  style={{
-                    borderWidth: selected ? 2 : 1,
-                    borderColor: selected ? "var(--mantine-color-blue-6)" : undefined,
-                  }}
-                >
-                  <Group justify="space-between" wrap="nowrap">
+                // Edit sits beside the card, not in it: a control inside a radio is unreachable by keyboard.
+                <Group key={a.id} gap="xs" wrap="nowrap" align="stretch">
+                  <Radio.Card
+                    value={String(a.id)}
+                    p="sm"
+                    radius="sm"
+                    bg={selected ? "blue.0" : undefined}
+                    // The chosen card stands out: a thick brand border, a tint and a filled radio.
+                    style={{
+                      flex: 1,
+                      borderWidth: selected ? 2 : 1,
+                      borderColor: selected ? "var(--mantine-color-blue-6)" : undefined,
+                    }}
+                  >
                     <Group gap="sm" wrap="nowrap">
                       <Radio.Indicator />
                       <div>
@@ -96,11 +97,17 @@ export function ChooseAddressModal(props: {
                         </Text>
                       </div>
                     </Group>
-                    <Button size="compact-xs" variant="subtle" onClick={() => setEditing(a)}>
-                      Edit
-                    </Button>
-                  </Group>
-                </Radio.Card>
+                  </Radio.Card>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    aria-label={`Edit address ${a.address.address1}`}
+                    onClick={() => setEditing(a)}
+                    style={{ alignSelf: "center" }}
+                  >
+                    Edit
+                  </Button>
+                </Group>
               );
             })}
           </Stack>

@@ -487,7 +487,7 @@ export function JobEditPanel(props: {
           </Title>
           <Text size="sm">
             {product.product.name}
-            {stored ? ` · ${lensLabel(stored)}` : ""} · $
+            {stored ? ` · ${lensLabel(stored)}` : ""} ·{" "}
             {formatMoney(item.total_amount, currencyForCountry(job.origin_outlet.region.country_code))}
           </Text>
         </Stack>
