@@ -2,10 +2,8 @@ import type { JobsQuery } from "@loupe/contract";
 import {
   dayRangeInUtc,
   isIdSearchType,
-  isSearchTooShort,
   jobSearchError,
   ONLINE_CHANNEL_ID,
-  SEARCH_TOO_SHORT,
   timeZoneForRegion,
 } from "@loupe/domain";
 import type { SearchFilter, SearchQuery, SearchResult } from "../../integrations/search";
@@ -103,7 +101,9 @@ export function jobsQueryToSearch(query: JobsListQuery, ctx: JobsSearchContext):
 
 /** Free text for the orders index: at least 3 characters (spec §5), refused on `q` otherwise. */
 export function freeText(text: string): string {
-  if (isSearchTooShort(text)) throw validationError({ q: [SEARCH_TOO_SHORT] });
+  // The same rule the search bar and the list use (domain), not a second copy of it.
+  const problem = jobSearchError(text);
+  if (problem) throw validationError({ q: [problem] });
   return text;
 }
 
