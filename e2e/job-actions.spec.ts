@@ -115,7 +115,7 @@ test.describe("job actions", () => {
     await linkModal.getByRole("button", { name: "Search" }).click();
     await linkModal.getByRole("row", { name: new RegExp(other.vend_invoice_number) }).click();
     await linkModal.getByRole("button", { name: "Link Order" }).click();
-    await expect(linkModal.getByTestId("link-error")).toHaveText("These jobs are already linked.");
+    await expect(linkModal.getByTestId("pick-error")).toHaveText("These jobs are already linked.");
     await linkModal.getByRole("button", { name: "Cancel" }).click();
 
     // Add a receipt note, then edit it.
