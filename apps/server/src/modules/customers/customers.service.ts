@@ -1,5 +1,6 @@
 import { type CustomerSearchQuery, type CustomerWire, customerBody } from "@loupe/contract";
 import {
+  type CustomerValues,
   channelsForOptIn,
   customerSchema,
   isSearchTooShort,
@@ -118,6 +119,21 @@ export function createCustomersService({ database, search }: Deps) {
       channelEmail: values.channel_email,
     };
   }
+  /** The profile columns of a validated customer form, shared by create and update. */
+  function profileColumns(v: CustomerValues, optInChanged: boolean) {
+    return {
+      firstName: v.first_name,
+      lastName: v.last_name ?? "",
+      email: v.email,
+      mobile: v.mobile,
+      phone: v.phone,
+      dob: v.dob,
+      gender: v.gender ?? null,
+      occupation: v.occupation,
+      hobbies: v.hobbies,
+      ...reconcileOptIn(v, optInChanged),
+    };
+  }
   const camel = (c: { channel_sms: boolean; channel_phone: boolean; channel_email: boolean }) => ({
     channelSms: c.channel_sms,
     channelPhone: c.channel_phone,
@@ -192,16 +208,7 @@ export function createCustomersService({ database, search }: Deps) {
       const [row] = await db
         .insert(customers)
         .values({
-          firstName: v.first_name,
-          lastName: v.last_name ?? "",
-          email: v.email,
-          mobile: v.mobile,
-          phone: v.phone,
-          dob: v.dob,
-          gender: v.gender ?? null,
-          occupation: v.occupation,
-          hobbies: v.hobbies,
-          ...reconcileOptIn(v, true),
+          ...profileColumns(v, true),
           regionId,
           homeRegionId: body.home_region ?? regionId,
           outletId: body.outlet_id ?? staff.outletId,
@@ -241,16 +248,7 @@ export function createCustomersService({ database, search }: Deps) {
       const [row] = await db
         .update(customers)
         .set({
-          firstName: v.first_name,
-          lastName: v.last_name ?? "",
-          email: v.email,
-          mobile: v.mobile,
-          phone: v.phone,
-          dob: v.dob,
-          gender: v.gender ?? null,
-          occupation: v.occupation,
-          hobbies: v.hobbies,
-          ...reconcileOptIn(v, optInChanged),
+          ...profileColumns(v, optInChanged),
           regionId: body.region_id ?? body.active_region ?? current.regionId,
           homeRegionId: body.home_region ?? current.homeRegionId,
           outletId: body.outlet_id ?? current.outletId,
