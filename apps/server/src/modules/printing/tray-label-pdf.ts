@@ -50,14 +50,16 @@ export async function renderTrayLabelPdf(label: TrayLabel): Promise<Buffer> {
     .lineTo(WIDTH - MARGIN, y)
     .lineWidth(0.8)
     .stroke();
-  y += mm(2.5);
   const surname = pdfText(label.surname);
-  doc.font("Helvetica-Bold");
-  doc.fontSize(fitFontSize(doc, surname, width, 22, 10)).text(surname, MARGIN, y, { width, align: "center" });
-  y = doc.y + mm(1.5);
-  doc.font("Helvetica").fontSize(10).text(pdfText(label.outlet), MARGIN, y, { width, align: "center" });
-  doc.fontSize(9).text(pdfText(label.created), { width, align: "center" });
+  const surnameSize = fitFontSize(doc.font("Helvetica-Bold"), surname, width, 26, 10);
   const bottom = HEIGHT - MARGIN - mm(8);
+  // Surname, outlet and date centred in the space between the two rules.
+  const block = surnameSize * 1.2 + mm(1.5) + 11 * 1.2 + 10 * 1.2;
+  y += Math.max(mm(2.5), (bottom - y - block) / 2);
+  doc.fontSize(surnameSize).text(surname, MARGIN, y, { width, align: "center" });
+  y = doc.y + mm(1.5);
+  doc.font("Helvetica").fontSize(11).text(pdfText(label.outlet), MARGIN, y, { width, align: "center" });
+  doc.fontSize(10).text(pdfText(label.created), { width, align: "center" });
   doc
     .moveTo(MARGIN, bottom)
     .lineTo(WIDTH - MARGIN, bottom)
