@@ -224,6 +224,44 @@ describe("job docket", () => {
   });
 });
 
+describe("docket lens lines", () => {
+  const lensRows = (display_thickness: string) => {
+    const info = multifocal.additionalInfo as { data: Record<string, Record<string, unknown>> };
+    const combo = info.data.lens_addon_combination;
+    const item = {
+      ...multifocal,
+      additionalInfo: {
+        ...info,
+        data: {
+          ...info.data,
+          lens_addon_combination: { ...combo, lenses: { ...(combo.lenses as object), display_thickness } },
+        },
+      },
+    };
+    return Object.fromEntries(docketContent(job({ items: [item] }), new Date()).items[0].lens);
+  };
+
+  it.each([
+    ["Thin", "1.60 · Thin"],
+    ["1.60 Thin", "1.60 Thin"],
+    ["", "1.60"],
+  ])("index with thickness %j reads %j", (thickness, line) => {
+    expect(lensRows(thickness).Index).toBe(line);
+  });
+
+  it("leaves accessories without a selection line or a warning", () => {
+    const cloth = {
+      ...multifocal,
+      parentTypeKey: "accessories",
+      requiresPrescription: false,
+      additionalInfo: null,
+    };
+    const [item] = docketContent(job({ items: [cloth] }), new Date()).items;
+    expect(item.selection).toBe("");
+    expect(item.warnings).toEqual([]);
+  });
+});
+
 describe("print on the timeline", () => {
   it.each([
     ["docket", "A4", "Printed job docket (A4)"],
