@@ -182,7 +182,7 @@ test.describe("job edit", () => {
     await step(page, 5).getByRole("button", { name: "Save" }).click();
     await expect(alert(page)).toContainText("Selections successfully confirmed.");
     await expect(page.getByRole("dialog", { name: "Print job docket?" })).toBeVisible();
-    await expect(page.getByTestId("docket-prompt").getByRole("button", { name: "Print" })).toBeDisabled();
+    await expect(page.getByTestId("docket-prompt").getByRole("button", { name: "Print" })).toBeEnabled();
     await screenshot(page, "job-edit-docket-prompt");
     await page.getByRole("button", { name: "No thanks" }).click();
     await expect(page.getByTestId("item-confirmed").first()).toBeVisible();

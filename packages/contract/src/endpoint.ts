@@ -20,6 +20,7 @@ export const accessResources = [
   "file",
   "lens_order",
   "docket",
+  "tray_label",
   "record_export",
   "access_log",
 ] as const;

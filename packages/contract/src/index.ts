@@ -14,5 +14,6 @@ export * from "./outbox";
 export * from "./payments";
 export * from "./pds";
 export * from "./prescriptions";
+export * from "./printing";
 export * from "./reference";
 export * from "./shipping";

@@ -18,6 +18,7 @@ export * from "./pd-presenter";
 export * from "./pd-rules";
 export * from "./phone-rules";
 export * from "./prescription-rules";
+export * from "./print-rules";
 export * from "./receipt-tax";
 export * from "./shipping-rules";
 export * from "./status-rules";

@@ -121,6 +121,7 @@ export const JOB_EVENT_KINDS = [
   "note_edited",
   "receipt_note_added",
   "receipt_note_edited",
+  "printed",
 ] as const;
 export type JobEventKind = (typeof JOB_EVENT_KINDS)[number];
 
@@ -163,5 +164,7 @@ export function describeJobEvent(e: {
       return `Receipt note added: ${e.to ?? ""}`;
     case "receipt_note_edited":
       return change("Receipt note edited", e.from, e.to);
+    case "printed":
+      return `Printed ${e.to ?? ""}`.trim();
   }
 }

@@ -14,6 +14,7 @@ import { registerOutboxRoutes } from "./outbox/outbox.routes";
 import { registerPaymentsRoutes } from "./payments/payments.routes";
 import { registerPdsRoutes } from "./pds/pds.routes";
 import { registerPrescriptionsRoutes } from "./prescriptions/prescriptions.routes";
+import { registerPrintingRoutes } from "./printing/printing.routes";
 import { registerPromosRoutes } from "./promos/promos.routes";
 import { registerReceiptsRoutes } from "./receipts/receipts.routes";
 import { registerReferenceRoutes } from "./reference/reference.routes";
@@ -45,5 +46,6 @@ export const moduleRoutes: ((ctx: ModuleContext) => void | Promise<void>)[] = [
   registerReceiptsRoutes,
   registerShippingRoutes,
   registerJobEditRoutes,
+  registerPrintingRoutes,
   registerAccessLogRoutes,
 ];

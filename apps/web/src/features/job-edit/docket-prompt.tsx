@@ -1,11 +1,14 @@
 import { JOB_EDIT_MESSAGES } from "@loupe/domain";
-import { Button, Group, Modal, Text, Tooltip } from "@mantine/core";
+import { Button, Group, Modal, Text } from "@mantine/core";
+import { usePrintJob } from "../printing/use-print-job";
 
 /**
- * "Print job docket?" once every glass item of the job is confirmed (jobs-area §4). Dockets are
- * not printable yet, so Print is disabled and says why.
+ * "Print job docket?" once every glass item of the job is confirmed (jobs-area §4): Print opens
+ * the job docket (A5) in a new tab; No thanks closes. A failed print keeps the prompt open, with
+ * the server's message in the alert.
  */
-export function DocketPrompt(props: { onClose: () => void }) {
+export function DocketPrompt(props: { jobId: number; onClose: () => void }) {
+  const { print, pending } = usePrintJob(props.jobId);
   return (
     <Modal opened onClose={props.onClose} title={JOB_EDIT_MESSAGES.printDocket} centered size="sm">
       <Text size="sm" mb="md">
@@ -15,11 +18,14 @@ export function DocketPrompt(props: { onClose: () => void }) {
         <Button variant="default" onClick={props.onClose}>
           {JOB_EDIT_MESSAGES.noThanks}
         </Button>
-        <Tooltip label="Job dockets cannot be printed yet" withArrow>
-          <span>
-            <Button disabled>{JOB_EDIT_MESSAGES.print}</Button>
-          </span>
-        </Tooltip>
+        <Button
+          loading={pending}
+          onClick={async () => {
+            if (await print("docket")) props.onClose();
+          }}
+        >
+          {JOB_EDIT_MESSAGES.print}
+        </Button>
       </Group>
     </Modal>
   );

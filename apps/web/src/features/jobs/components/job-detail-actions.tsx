@@ -1,26 +1,11 @@
 import type { OrderDetailWire } from "@loupe/contract";
-import { Button, Group, Tooltip } from "@mantine/core";
+import { Button, Group } from "@mantine/core";
 import { useState } from "react";
 import { appConfig } from "../../../lib/config";
+import { PrintLabelsModal } from "../../printing/print-labels-modal";
 import { useCurrentOutlet, useRegions } from "../../reference/use-reference-data";
 import { CreateShippingOrderModal } from "./create-shipping-order-modal";
 import { ManualTrackingModal } from "./manual-tracking-modal";
-
-const LATER = "Not available yet";
-
-/** A button whose flow is not built yet: shown where the spec puts it, disabled, with a tooltip. */
-function LaterButton({ label }: { label: string }) {
-  return (
-    <Tooltip label={LATER} withArrow>
-      {/* A disabled button swallows hover, so the tooltip sits on a wrapper. */}
-      <span>
-        <Button size="xs" variant="default" disabled>
-          {label}
-        </Button>
-      </span>
-    </Tooltip>
-  );
-}
 
 /** Where the job's invoice lives in the point-of-sale system (online orders have none). */
 export const posInvoiceUrl = (vendBaseUrl: string, invoice: string) =>
@@ -48,6 +33,7 @@ export function JobDetailActions({
   const { data: regions = [] } = useRegions();
   const country = regions.find((r) => r.id === outlet?.region_id)?.country_code;
   const [shipping, setShipping] = useState<"create" | "manual" | null>(null);
+  const [printing, setPrinting] = useState(false);
   const link = (label: string, href: string, disabled = false) => (
     <Button
       size="xs"
@@ -75,7 +61,10 @@ export function JobDetailActions({
           Enter Tracking
         </Button>
       )}
-      <LaterButton label="Print" />
+      <Button size="xs" variant="default" onClick={() => setPrinting(true)}>
+        Print
+      </Button>
+      {printing && <PrintLabelsModal job={job} onClose={() => setPrinting(false)} />}
       {link("View in classic app", classicAppUrl(job.id))}
       {job.customer_id ? link("View Profile", customerProfilePath(job)) : null}
       {job.vend_base_url &&

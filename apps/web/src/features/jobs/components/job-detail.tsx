@@ -114,7 +114,7 @@ export function JobDetail(props: {
           }}
         />
       )}
-      {docket && <DocketPrompt onClose={() => setDocket(false)} />}
+      {docket && <DocketPrompt jobId={job.id} onClose={() => setDocket(false)} />}
       {messaging && (
         <MessageModal
           order={job}
