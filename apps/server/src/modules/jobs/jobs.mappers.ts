@@ -167,6 +167,7 @@ export async function toItemWires(db: Db, items: ItemRow[]): Promise<OrderItemWi
       },
       hoya_status: i.hoyaStatus,
       shamir_status: i.shamirStatus,
+      lens_order: null,
       next_scheduled_date: i.nextScheduledDate,
       additional_info: i.additionalInfo ?? null,
     };

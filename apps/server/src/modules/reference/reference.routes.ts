@@ -13,7 +13,6 @@ import {
   listPrescriptionTypes,
   listRefundReasons,
   listRegions,
-  listSuppliers,
   shopBaseInfo,
 } from "@loupe/contract";
 import { asc, eq } from "drizzle-orm";
@@ -22,7 +21,6 @@ import type { ModuleContext } from "../module-context";
 import { toOutletWire, toRegionWire, toStatusWire } from "./reference.mappers";
 import {
   colours,
-  lensSuppliers,
   outlets,
   pdSources,
   prescriptionSources,
@@ -90,17 +88,6 @@ export function registerReferenceRoutes({ app, bind, db }: ModuleContext): void 
   bind(listPdSources, async () => ({
     data: (await db.select().from(pdSources).orderBy(asc(pdSources.id))).map(toSourceWire),
   }));
-  bind(listSuppliers, async () => {
-    const rows = await db.select().from(lensSuppliers).orderBy(asc(lensSuppliers.name));
-    return {
-      data: rows.map((s) => ({
-        id: s.id,
-        name: s.name,
-        abbreviation: s.abbreviation,
-        order_type: s.orderType,
-      })),
-    };
-  });
   bind(listColours, async ({ query }) => {
     const base = db.select().from(colours);
     const rows = await (query.type ? base.where(eq(colours.type, query.type)) : base).orderBy(
