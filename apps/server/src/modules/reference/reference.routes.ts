@@ -18,6 +18,7 @@ import {
 import { asc, eq } from "drizzle-orm";
 import { notFound } from "../../platform/http/app-error";
 import type { ModuleContext } from "../module-context";
+import { supplierContactsForOutlet } from "../suppliers";
 import { toOutletWire, toRegionWire, toStatusWire } from "./reference.mappers";
 import {
   colours,
@@ -65,7 +66,9 @@ export function registerReferenceRoutes({ app, bind, db }: ModuleContext): void 
   bind(getOutlet, async ({ params }) => {
     const [row] = await db.select().from(outlets).where(eq(outlets.id, params.id));
     if (!row) throw notFound("Outlet");
-    return { data: toOutletWire(row) };
+    return {
+      data: { ...toOutletWire(row), supplier_contacts: (await supplierContactsForOutlet(db, row.id)) ?? [] },
+    };
   });
 
   const statusList = (kind: "dispense" | "item" | "payment") => async () => ({
