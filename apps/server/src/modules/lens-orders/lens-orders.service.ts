@@ -746,10 +746,13 @@ export function createLensOrdersService({
 
       // One short transaction with the item locked: the count and the open order are read again
       // under the lock, and the partial unique index stops a second open order whatever happens.
-      const row = await db
+      const claim: { inserted: LensOrderRow } | { raced: LensOrderRow } = await db
         .transaction(async (txx) => {
           const tx = txx as unknown as Db;
           await lockItem(tx, ctx.item.id);
+          // A retry that raced the first request with the same key: it answers that order.
+          const [raced] = await tx.select().from(lensOrders).where(eq(lensOrders.idempotencyKey, key));
+          if (raced) return { raced };
           const now = await countFor(ctx.item.id, tx);
           if (now.open)
             throw new AppError(
@@ -823,13 +826,16 @@ export function createLensOrdersService({
             source: "staff",
             staffId: staff.id,
           });
-          return inserted;
+          return { inserted };
         })
-        .catch((err) => {
-          if (uniqueViolation(err))
-            throw new AppError("conflict", LENS_ORDER_MESSAGES.alreadyOrdered("Sending"));
-          throw err;
+        .catch(async (err) => {
+          if (!uniqueViolation(err)) throw err;
+          const [raced] = await db.select().from(lensOrders).where(eq(lensOrders.idempotencyKey, key));
+          if (raced) return { raced };
+          throw new AppError("conflict", LENS_ORDER_MESSAGES.alreadyOrdered("Sending"));
         });
+      if ("raced" in claim) return answerExisting(claim.raced, staff, audit);
+      const row = claim.inserted;
       await drive(row, ctx, staff, audit);
       await reindexJobs(database, search, [row.orderId]);
       return wire(row.id);

@@ -420,7 +420,12 @@ describe("e-mail and file drop", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ transport: "email", status_label: "Order sent" });
     const reference = res.json().data.reference;
-    while ((await t.app.outbox.deliverDue()) > 0);
+    // The outbox worker may already be sending it: wait for the SMTP server to have it.
+    const deadline = Date.now() + 10_000;
+    while (!sink.mails.some((m) => m.subject.includes(reference)) && Date.now() < deadline) {
+      await t.app.outbox.deliverDue();
+      await new Promise((r) => setTimeout(r, 100));
+    }
     const mail = sink.mails.find((m) => m.subject.includes(reference));
     expect(mail?.to).toBe("rx-orders@hoya.example");
     expect(mail?.attachments.map((a) => a.filename).sort()).toEqual([`${reference}.pdf`, `${reference}.vca`]);
