@@ -439,6 +439,7 @@ describe("e-mail and file drop", () => {
       url: `/api/staff/lens-orders/${res.json().data.id}/sheet`,
     });
     expect(sheet.headers["content-type"]).toBe("application/pdf");
+    if (process.env.LENS_SHEET_OUT) fs.writeFileSync(process.env.LENS_SHEET_OUT, sheet.rawPayload);
     const record = await t.call(sam, {
       method: "GET",
       url: `/api/staff/lens-orders/${res.json().data.id}/record`,
