@@ -441,6 +441,17 @@ export function createLensOrdersService({
       }
       if (err.kind === "rejected") {
         await failed(row, err);
+        // The record reached the supplier even though it refused it: the disclosure is logged too.
+        if (audit && transport.name !== "file_drop")
+          await recordAccess(db, {
+            ...audit,
+            action: "send_to_supplier",
+            resource: "lens_order",
+            resourceId: row.id,
+            customerId: row.customerId,
+            outcome: "failed",
+            reason: "rejected",
+          });
         throw new AppError("validation_failed", err.message, { supplier: [err.message, ...err.errors] });
       }
       await unknown(row, err);

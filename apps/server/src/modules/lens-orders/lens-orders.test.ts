@@ -525,6 +525,10 @@ describe("an automatic interface (stand-in lab)", () => {
       const refused = await order(token, await body(job, "HOYA", "api"));
       expect(refused.statusCode).toBe(422);
       expect(refused.json().message).toBe("Prism out of range");
+      const [logged] = await api.database.query<{ n: number }>(
+        "select count(*)::int as n from access_log where action = 'send_to_supplier' and outcome = 'failed'",
+      );
+      expect(logged.n).toBe(1);
       lab.stallMs = 600;
       const slow = await order(token, await body(job, "HOYA", "api"), {
         "idempotency-key": "stalled-order-1",
