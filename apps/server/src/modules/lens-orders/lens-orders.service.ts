@@ -733,6 +733,10 @@ export function createLensOrdersService({
         const [to] = await db.select().from(outlets).where(eq(outlets.id, input.to));
         if (!to?.isActive) throw validationError({ to: ["The selected outlet is invalid."] });
       }
+      if (input.outlet_id != null) {
+        const [from] = await db.select().from(outlets).where(eq(outlets.id, input.outlet_id));
+        if (!from) throw validationError({ outlet_id: ["The selected outlet is invalid."] });
+      }
       const { count } = await countFor(ctx.item.id);
       const formErrors = lensOrderFormErrors(
         {

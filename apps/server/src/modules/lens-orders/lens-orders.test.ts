@@ -240,6 +240,9 @@ describe("ordering through the local lab simulator (Hoya-type)", () => {
     expect(noContact.json().errors.supplier_contact_id).toEqual([LENS_ORDER_MESSAGES.contactRequired]);
     const noTo = await order(sam, { ...(await body(job, "HOYA", "api")), to: null });
     expect(noTo.json().errors.to).toEqual([LENS_ORDER_MESSAGES.deliverToRequired]);
+    const badFrom = await order(sam, { ...(await body(job, "HOYA", "api")), outlet_id: 999999 });
+    expect(badFrom.statusCode).toBe(422);
+    expect(badFrom.json().errors.outlet_id).toBeDefined();
   });
 
   it("orders lenses: Lens ordered successfully, the item moves to lenses-ordered at Hoya state 0, on the timeline and the access log", async () => {
