@@ -28,7 +28,8 @@ const withoutSuccess = operations.filter(
   (op) => !Object.entries(op.responses ?? {}).some(([code, r]) => /^2/.test(code) && r.content),
 );
 // Answers that are bytes, not JSON (a file, a contact-lens scan, a label PDF, the receipt page, a
-// record export zip, a tray label or docket PDF) have no JSON schema; every other operation must have one.
+// record export zip, a tray label or docket PDF, a lens order's .vca record and sheet) have no JSON
+// schema; every other operation must have one.
 const BINARY = new Set([
   "downloadFile",
   "getContactLensPrescriptionFile",
@@ -36,6 +37,8 @@ const BINARY = new Set([
   "showReceipt",
   "exportCustomerRecord",
   "showJobPrint",
+  "getLensOrderRecord",
+  "getLensOrderSheet",
 ]);
 const missing = withoutSuccess.map((op) => op.operationId).filter((id) => !BINARY.has(id));
 

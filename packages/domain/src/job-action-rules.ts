@@ -122,6 +122,9 @@ export const JOB_EVENT_KINDS = [
   "receipt_note_added",
   "receipt_note_edited",
   "printed",
+  "lens_ordered",
+  "lens_status",
+  "lens_cancelled",
 ] as const;
 export type JobEventKind = (typeof JOB_EVENT_KINDS)[number];
 
@@ -166,5 +169,11 @@ export function describeJobEvent(e: {
       return change("Receipt note edited", e.from, e.to);
     case "printed":
       return `Printed ${e.to ?? ""}`.trim();
+    case "lens_ordered":
+      return `${item}: lenses ordered ${e.to ?? ""}`.trim();
+    case "lens_status":
+      return change(`${item} lens order`, e.from, e.to);
+    case "lens_cancelled":
+      return `${item}: lens order cancelled ${e.to ?? ""}`.trim();
   }
 }

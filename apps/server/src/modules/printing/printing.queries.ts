@@ -4,6 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../platform/db/client";
 import { customers } from "../customers/customers.tables";
 import { orderItems, orders, regionProducts } from "../jobs/jobs.tables";
+import { lensOrdersOfJob } from "../lens-orders";
 import { notes } from "../notes/notes.tables";
 import { outlets, regions, statuses } from "../reference/reference.tables";
 import { staffUsers } from "../staff/staff.tables";
@@ -105,7 +106,12 @@ export async function readPrintJob(db: Db, orderId: number, brand: string): Prom
 }
 
 /** The job's lens orders with their supplier state, for the docket. */
-export async function lensOrdersForDocket(_db: Db, _orderId: number): Promise<DocketLensOrder[]> {
-  // wired to lens_orders when the lens-order module merges
-  return [];
+export async function lensOrdersForDocket(db: Db, orderId: number): Promise<DocketLensOrder[]> {
+  const rows = await lensOrdersOfJob(db, orderId);
+  return rows.map((o) => ({
+    supplier: o.supplier_name,
+    state_label: o.status_label,
+    ordered_at: o.created_at,
+    reference: o.reference,
+  }));
 }

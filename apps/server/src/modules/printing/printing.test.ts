@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { inflateSync } from "node:zlib";
 import { PRINT_MESSAGES } from "@loupe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCustomers } from "../../seed/demo-customers";
 import { seedDemoJobs } from "../../seed/demo-jobs";
 import { seedLensCatalogue } from "../../seed/demo-lens-catalogue";
+import { pdfText } from "../../test/pdf-text";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { createPrintLinks } from "./print-link";
 
@@ -46,32 +46,6 @@ const open = async (url: string) => {
     );
   return res;
 };
-
-/**
- * The text a PDF prints: pdfkit writes Helvetica text as hex strings inside deflated content
- * streams, one TJ array per run, split where it kerns.
- */
-function pdfText(bytes: Buffer): string {
-  const raw = bytes.toString("latin1");
-  const out: string[] = [];
-  for (const m of raw.matchAll(/stream\r?\n/g)) {
-    const start = (m.index ?? 0) + m[0].length;
-    const end = raw.indexOf("endstream", start);
-    let content: string;
-    try {
-      content = inflateSync(bytes.subarray(start, end)).toString("latin1");
-    } catch {
-      continue;
-    }
-    for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g))
-      out.push(
-        [...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)]
-          .map((h) => Buffer.from(h[1], "hex").toString("latin1"))
-          .join(""),
-      );
-  }
-  return out.join("\n");
-}
 
 const counts = async (orderId: number) => {
   const [{ events }] = await q<{ events: number }>(
