@@ -37,8 +37,16 @@ export type ErrorCode = keyof typeof errorCodes;
 /** `{ data: T }`: the spec's "response data.data". */
 export const dataEnvelope = <T extends z.ZodType>(item: T) => z.object({ data: item });
 
+/**
+ * How far `total` can be trusted (ADR 0016): exact; an estimate of a large table ("about 1.2M");
+ * or a capped count, at least this many ("1,000+"). Absent means exact.
+ */
+export const totalKind = z.enum(["exact", "estimate", "at_least"]);
+export type TotalKind = z.infer<typeof totalKind>;
+
 export const pagination = z.object({
   total: z.number(),
+  total_kind: totalKind.optional(),
   count: z.number(),
   per_page: z.number(),
   current_page: z.number(),
@@ -52,7 +60,7 @@ export const pagedEnvelope = <T extends z.ZodType>(item: T) =>
 
 /** `{ data: { hits, total } }`: the search-index ("MEILI") lists. */
 export const hitsEnvelope = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.object({ hits: z.array(item), total: z.number() }) });
+  z.object({ data: z.object({ hits: z.array(item), total: z.number(), total_kind: totalKind.optional() }) });
 
 export const messageEnvelope = z.object({ message: z.string() });
 

@@ -10,6 +10,7 @@ import {
   regions,
   statuses,
 } from "../modules/reference/reference.tables";
+import { invalidateReferenceData } from "../modules/reference/reference-cache";
 import type { Db } from "../platform/db/client";
 
 export const REGIONS = [
@@ -133,4 +134,5 @@ export async function ensureReferenceData(db: Db): Promise<void> {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(colours);
   if (n === 0) await db.insert(colours).values(COLOURS);
   await db.insert(refundReasons).values(REFUND_REASONS).onConflictDoNothing();
+  invalidateReferenceData();
 }

@@ -25,6 +25,8 @@ export interface SearchQuery {
 export interface SearchResult {
   ids: number[];
   total: number;
+  /** Absent means exact (ADR 0016). */
+  totalKind?: "exact" | "estimate" | "at_least";
 }
 
 /** A search document: plain JSON with a numeric `id`, written by the module that owns the records. */

@@ -3,7 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { customers } from "../customers/customers.tables";
 import { notes } from "../notes/notes.tables";
-import { outlets, regions, statuses } from "../reference/reference.tables";
+import { referenceData } from "../reference/reference-cache";
 import { jobShipment } from "../shipping";
 import {
   itemGroups,
@@ -34,10 +34,8 @@ export async function toOrderWires(db: Db, rows: OrderRow[], links: OrderLinks):
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const customerIds = [...new Set(rows.map((r) => r.customerId).filter((v): v is number => v != null))];
-  const [statusRows, outletRows, regionRows, customerRows, noteRows, itemRows, refund] = await Promise.all([
-    db.select().from(statuses),
-    db.select().from(outlets),
-    db.select().from(regions),
+  const [reference, customerRows, noteRows, itemRows, refund] = await Promise.all([
+    referenceData(db),
     customerIds.length
       ? db.select().from(customers).where(inArray(customers.id, customerIds))
       : Promise.resolve([]),
@@ -50,10 +48,10 @@ export async function toOrderWires(db: Db, rows: OrderRow[], links: OrderLinks):
     loadRefundStates(db, rows),
   ]);
   const status = new Map(
-    statusRows.map((s) => [s.id, { id: s.id, slug: s.slug, display_name: s.displayName }]),
+    reference.statuses.map((s) => [s.id, { id: s.id, slug: s.slug, display_name: s.displayName }]),
   );
-  const outlet = new Map(outletRows.map((o) => [o.id, o]));
-  const region = new Map(regionRows.map((r) => [r.id, r]));
+  const outlet = new Map(reference.outlets.map((o) => [o.id, o]));
+  const region = new Map(reference.regions.map((r) => [r.id, r]));
   const customer = new Map(customerRows.map((c) => [c.id, c]));
   const notesCount = new Map<number, number>();
   for (const n of noteRows) notesCount.set(n.orderId!, (notesCount.get(n.orderId!) ?? 0) + 1);
@@ -131,15 +129,14 @@ export async function toOrderWires(db: Db, rows: OrderRow[], links: OrderLinks):
 export async function toItemWires(db: Db, items: ItemRow[]): Promise<OrderItemWire[]> {
   if (!items.length) return [];
   const productIds = [...new Set(items.map((i) => i.regionProductId))];
-  const [statusRows, outletRows, products] = await Promise.all([
-    db.select().from(statuses),
-    db.select().from(outlets),
+  const [reference, products] = await Promise.all([
+    referenceData(db),
     db.select().from(regionProducts).where(inArray(regionProducts.id, productIds)),
   ]);
   const status = new Map(
-    statusRows.map((s) => [s.id, { id: s.id, slug: s.slug, display_name: s.displayName }]),
+    reference.statuses.map((s) => [s.id, { id: s.id, slug: s.slug, display_name: s.displayName }]),
   );
-  const outlet = new Map(outletRows.map((o) => [o.id, o]));
+  const outlet = new Map(reference.outlets.map((o) => [o.id, o]));
   const product = new Map(products.map((p) => [p.id, p]));
   return items.map((i) => {
     const p = product.get(i.regionProductId)!;
