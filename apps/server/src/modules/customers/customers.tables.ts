@@ -55,10 +55,5 @@ export const customers = pgTable(
       "gin",
       sql`(lower(${t.firstName} || ' ' || ${t.lastName})) gin_trgm_ops`,
     ),
-    // Nearest names first (`<->`) for the ranked search: GIN finds matches, GiST orders them.
-    index("customers_name_trgm_gist_idx").using(
-      "gist",
-      sql`(lower(${t.firstName} || ' ' || ${t.lastName})) gist_trgm_ops`,
-    ),
   ],
 );
