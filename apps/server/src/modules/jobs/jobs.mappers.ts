@@ -34,18 +34,22 @@ export async function toOrderWires(db: Db, rows: OrderRow[], links: OrderLinks):
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const customerIds = [...new Set(rows.map((r) => r.customerId).filter((v): v is number => v != null))];
+  // Read once, for the wire's item list and for the refund facts: `.then` makes it a promise, so both
+  // awaits share one statement (a drizzle query runs again on every await).
+  const items = db
+    .select({ id: orderItems.id, orderId: orderItems.orderId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, ids))
+    .orderBy(orderItems.id)
+    .then((r) => r);
   const [reference, customerRows, noteRows, itemRows, refund] = await Promise.all([
     referenceData(db),
     customerIds.length
       ? db.select().from(customers).where(inArray(customers.id, customerIds))
       : Promise.resolve([]),
     db.select({ orderId: notes.orderId }).from(notes).where(inArray(notes.orderId, ids)),
-    db
-      .select({ id: orderItems.id, orderId: orderItems.orderId, quantity: orderItems.quantity })
-      .from(orderItems)
-      .where(inArray(orderItems.orderId, ids))
-      .orderBy(orderItems.id),
-    loadRefundStates(db, rows),
+    items,
+    loadRefundStates(db, rows, items),
   ]);
   const status = new Map(
     reference.statuses.map((s) => [s.id, { id: s.id, slug: s.slug, display_name: s.displayName }]),
