@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { createFileStorage } from "../src/integrations/file-storage";
 import { openPglite } from "../src/platform/db/client";
 import { runMigrations } from "../src/platform/db/migrate";
 import { seedDemo } from "../src/seed/demo";
+import { signedInApp } from "./bench-app";
 import { measure, ms } from "./stats";
 
 /**
@@ -21,14 +21,8 @@ async function main() {
   const database = await openPglite(path.join(dataDir, "pglite"));
   await runMigrations(database, config.migrationsDir);
   await seedDemo(database.db, createFileStorage(config));
-  const app = await buildApp({ config, database, logger: false, adapters: { email: null, sms: null } });
-  await app.ready();
-  const login = await app.inject({
-    method: "POST",
-    url: "/api/user/login",
-    payload: { email: "admin@loupe.test", password: "LoupeDemo1" },
-  });
-  const headers = { authorization: `Bearer ${login.json().data.token}` };
+  const { app, token, close } = await signedInApp(config, database);
+  const headers = { authorization: `Bearer ${token}` };
   const [{ jobs, customers }] = await database.query<{ jobs: number; customers: number }>(
     "select (select count(*)::int from orders) as jobs, (select count(*)::int from customers) as customers",
   );
@@ -52,8 +46,7 @@ async function main() {
     }, 100);
     console.log(`${name.padEnd(26)} ${ms(r.p50)}  ${ms(r.p95)}`);
   }
-  await app.close();
-  await database.close();
+  await close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
