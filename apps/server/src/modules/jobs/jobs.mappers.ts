@@ -175,8 +175,9 @@ export async function toItemWires(db: Db, items: ItemRow[]): Promise<OrderItemWi
 }
 
 export async function toOrderDetail(db: Db, order: OrderRow, links: OrderLinks): Promise<OrderDetailWire> {
-  const [base] = await toOrderWires(db, [order], links);
-  const [groups, items, pays, related, refunds, shipment] = await Promise.all([
+  // The list shape and the detail's own rows are independent: one round of statements, not two.
+  const [[base], groups, items, pays, related, refunds, shipment] = await Promise.all([
+    toOrderWires(db, [order], links),
     db
       .select()
       .from(itemGroups)
