@@ -1,4 +1,4 @@
-import { int32Text, rowId, rowIdText } from "@loupe/domain";
+import { int32Text, rowId, rowIdText, TOTAL_KINDS } from "@loupe/domain";
 import { z } from "zod";
 
 /**
@@ -37,12 +37,8 @@ export type ErrorCode = keyof typeof errorCodes;
 /** `{ data: T }`: the spec's "response data.data". */
 export const dataEnvelope = <T extends z.ZodType>(item: T) => z.object({ data: item });
 
-/**
- * How far `total` can be trusted (ADR 0016): exact; an estimate of a large table ("about 1.2M");
- * or a capped count, at least this many ("1,000+"). Absent means exact.
- */
-export const totalKind = z.enum(["exact", "estimate", "at_least"]);
-export type TotalKind = z.infer<typeof totalKind>;
+/** How far `total` can be trusted (ADR 0016, domain's TOTAL_KINDS). Absent means exact. */
+export const totalKind = z.enum(TOTAL_KINDS);
 
 export const pagination = z.object({
   total: z.number(),

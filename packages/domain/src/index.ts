@@ -13,6 +13,7 @@ export * from "./job-list-rules";
 export * from "./message-rules";
 export * from "./messages";
 export * from "./opt-in";
+export * from "./pagination-info";
 export * from "./payment-rules";
 export * from "./pd-presenter";
 export * from "./pd-rules";

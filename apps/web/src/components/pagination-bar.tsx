@@ -1,10 +1,6 @@
-import type { TotalKind } from "@loupe/contract";
-import { PAGINATION_BUTTONS } from "@loupe/domain";
+import { PAGINATION_BUTTONS, paginationInfo, type TotalKind } from "@loupe/domain";
 import { Group, Pagination, Text } from "@mantine/core";
 import { useEffect } from "react";
-
-/** "1.2M", "340K": an estimate is shown at the precision it has. */
-const compact = new Intl.NumberFormat("en-AU", { notation: "compact", maximumFractionDigits: 1 });
 
 const CONTROL_NAMES = {
   first: "First page",
@@ -38,19 +34,13 @@ export function PaginationBar({ page, perPage, total, totalKind = "exact", onCha
   }, [past, totalPages, onChange]);
   const from = total === 0 ? 0 : (current - 1) * perPage + 1;
   const to = totalKind === "exact" ? Math.min(total, current * perPage) : current * perPage;
-  const number = (n: number) => n.toLocaleString("en-AU");
-  const of =
-    totalKind === "estimate"
-      ? `about ${compact.format(total)}`
-      : totalKind === "at_least"
-        ? `${number(total)}+`
-        : number(total);
+
   // Mantine shows siblings on each side of the active page, plus first and last: 7 buttons in all.
   const siblings = Math.max(0, Math.floor((PAGINATION_BUTTONS - 5) / 2));
   return (
     <Group justify="space-between" mt="md">
       <Text size="sm" c="dimmed" data-testid="pagination-info">
-        Showing {number(from)} to {number(to)} of {of} entries
+        {paginationInfo(from, to, total, totalKind)}
       </Text>
       <Pagination
         total={totalPages}

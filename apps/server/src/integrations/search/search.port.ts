@@ -1,3 +1,5 @@
+import type { TotalKind } from "@loupe/domain";
+
 export type SearchScalar = string | number;
 
 /**
@@ -26,7 +28,7 @@ export interface SearchResult {
   ids: number[];
   total: number;
   /** Absent means exact (ADR 0016). */
-  totalKind?: "exact" | "estimate" | "at_least";
+  totalKind?: TotalKind;
 }
 
 /** A search document: plain JSON with a numeric `id`, written by the module that owns the records. */

@@ -1,4 +1,4 @@
-import type { TotalKind } from "@loupe/contract";
+import type { TotalKind } from "@loupe/domain";
 import type { SearchQuery, SearchResult } from "../../integrations/search";
 import { cappedCountSql, cappedTotal, countCap } from "../../platform/db/capped-count";
 import type { Database } from "../../platform/db/client";

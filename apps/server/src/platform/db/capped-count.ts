@@ -1,4 +1,4 @@
-import type { TotalKind } from "@loupe/contract";
+import type { TotalKind } from "@loupe/domain";
 
 /** Totals are exact up to this many rows; past it the pager says "1,000+" (ADR 0016). */
 export const EXACT_COUNT_CAP = 1000;
