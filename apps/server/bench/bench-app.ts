@@ -1,7 +1,8 @@
 import os from "node:os";
 import path from "node:path";
 import { buildApp } from "../src/app";
-import { loadConfig } from "../src/config";
+import { type Config, loadConfig } from "../src/config";
+import type { Database } from "../src/platform/db/client";
 import { openBenchDatabase } from "../src/seed/bench-database";
 
 /** The real app on the bench database, signed in as the demo admin: what every benchmark calls. */
@@ -12,6 +13,11 @@ export async function startBenchApp() {
     LOG_LEVEL: "silent",
     DATA_DIR: path.join(os.tmpdir(), "loupe-bench"),
   });
+  return { url, ...(await signedInApp(config, database)) };
+}
+
+/** The app on a database, without outbound adapters, and the demo admin's bearer token. */
+export async function signedInApp(config: Config, database: Database) {
   const app = await buildApp({ config, database, logger: false, adapters: { email: null, sms: null } });
   await app.ready();
   const login = await app.inject({
@@ -22,7 +28,6 @@ export async function startBenchApp() {
   const token: string = login.json().data.token;
   return {
     app,
-    url,
     token,
     async close() {
       await app.close();

@@ -91,11 +91,31 @@ async function main() {
     return res;
   }
 
+  // Opening a job: a different one each call (ids spread over the table, so not one cached page);
+  // the raw column is the detail's own reads by job id (the job, items, groups, payments).
+  let detailCall = 0;
+  const detailId = () => ((detailCall++ * 7_919) % orders) + 1;
+  cases.push({
+    name: "order detail",
+    endpoint: () => get(`/api/staff/orders/${detailId()}`),
+    sql: () => {
+      const id = detailId();
+      return Promise.all(
+        [
+          "orders where id",
+          "order_items where order_id",
+          "item_groups where order_id",
+          "order_payments where order_id",
+        ].map((from) => raw.query(`select * from ${from} = $1`, [id])),
+      );
+    },
+  });
+
   // The batch: 100 items of open jobs, moved between two statuses on alternate runs.
   const batchIds = (
     await raw.query(
       `select i.id from order_items i join orders o on o.id = i.order_id
-       where o.dispense_status_id = $1 order by i.id desc limit 100`,
+       where o.dispense_status_id = $1 and i.quantity > 0 order by i.id desc limit 100`,
       [inProgress.id],
     )
   ).rows.map((r) => r.id as number);

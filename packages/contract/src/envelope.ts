@@ -1,4 +1,4 @@
-import { int32Text, rowId, rowIdText } from "@loupe/domain";
+import { int32Text, rowId, rowIdText, TOTAL_KINDS } from "@loupe/domain";
 import { z } from "zod";
 
 /**
@@ -37,8 +37,12 @@ export type ErrorCode = keyof typeof errorCodes;
 /** `{ data: T }`: the spec's "response data.data". */
 export const dataEnvelope = <T extends z.ZodType>(item: T) => z.object({ data: item });
 
+/** How far `total` can be trusted (ADR 0016, domain's TOTAL_KINDS). Absent means exact. */
+export const totalKind = z.enum(TOTAL_KINDS);
+
 export const pagination = z.object({
   total: z.number(),
+  total_kind: totalKind.optional(),
   count: z.number(),
   per_page: z.number(),
   current_page: z.number(),
@@ -52,7 +56,7 @@ export const pagedEnvelope = <T extends z.ZodType>(item: T) =>
 
 /** `{ data: { hits, total } }`: the search-index ("MEILI") lists. */
 export const hitsEnvelope = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.object({ hits: z.array(item), total: z.number() }) });
+  z.object({ data: z.object({ hits: z.array(item), total: z.number(), total_kind: totalKind.optional() }) });
 
 export const messageEnvelope = z.object({ message: z.string() });
 

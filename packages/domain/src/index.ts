@@ -15,6 +15,7 @@ export * from "./lens-order-rules";
 export * from "./message-rules";
 export * from "./messages";
 export * from "./opt-in";
+export * from "./pagination-info";
 export * from "./payment-rules";
 export * from "./pd-presenter";
 export * from "./pd-rules";

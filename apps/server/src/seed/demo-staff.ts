@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { hashPassword } from "../modules/auth/auth.service";
 import { outlets } from "../modules/reference/reference.tables";
+import { invalidateReferenceData } from "../modules/reference/reference-cache";
 import { staffUsers } from "../modules/staff/staff.tables";
 import type { Db } from "../platform/db/client";
 
@@ -152,6 +153,7 @@ export async function seedDemoStaff(db: Db): Promise<boolean> {
     })),
   );
   const inserted = await db.insert(outlets).values(rows).returning();
+  invalidateReferenceData();
   const byAbbr = new Map(inserted.map((o) => [o.abbreviation, o]));
   const passwordHash = await hashPassword(DEMO_LOGIN.password);
   await db.insert(staffUsers).values(

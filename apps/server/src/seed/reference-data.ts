@@ -9,6 +9,7 @@ import {
   regions,
   statuses,
 } from "../modules/reference/reference.tables";
+import { invalidateReferenceData } from "../modules/reference/reference-cache";
 import { lensSuppliers } from "../modules/suppliers/suppliers.tables";
 import type { Db } from "../platform/db/client";
 
@@ -183,4 +184,5 @@ export async function ensureReferenceData(db: Db): Promise<void> {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(colours);
   if (n === 0) await db.insert(colours).values(COLOURS);
   await db.insert(refundReasons).values(REFUND_REASONS).onConflictDoNothing();
+  invalidateReferenceData();
 }

@@ -5,15 +5,9 @@ import {
   type CSSVariablesResolver,
   createTheme,
   DEFAULT_THEME,
-  Drawer,
   type MantineColorsTuple,
   MantineProvider,
-  Menu,
-  Modal,
 } from "@mantine/core";
-import { DatesProvider } from "@mantine/dates";
-import { ModalsProvider } from "@mantine/modals";
-import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { ApiError } from "../lib/api-client";
@@ -55,13 +49,14 @@ const theme = createTheme({
   primaryShade: 8,
   defaultRadius: "sm",
   colors: accessibleColors,
+  // Plain objects rather than `Modal.extend(…)`, so the sign-in page does not load these components.
   components: {
     // The close button of every modal has a name for screen readers.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close" } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close" } } }),
+    Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
+    Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
     // Menus without Mantine's focus placeholder (a tabbable role="presentation" div, which a role="menu"
     // may not contain); arrow keys still move through the items.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
   },
 });
 // Dimmed and placeholder text move to gray.7 (3.3:1 and 2.1:1 on white before); error text to the darkened red.
@@ -88,17 +83,10 @@ export const queryClient = new QueryClient({
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      {/* en-au: day-month-year and Monday first in every date picker (spec §9). */}
-      <DatesProvider settings={{ locale: "en-au", firstDayOfWeek: 1 }}>
-        <QueryClientProvider client={queryClient}>
-          <AlertProvider>
-            <ModalsProvider>
-              <Notifications />
-              {children}
-            </ModalsProvider>
-          </AlertProvider>
-        </QueryClientProvider>
-      </DatesProvider>
+      {/* Date pickers, modals and notifications are set up by the signed-in shell (shell-providers.tsx). */}
+      <QueryClientProvider client={queryClient}>
+        <AlertProvider>{children}</AlertProvider>
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -15,6 +15,11 @@ export interface DataTableProps<T> {
   columns: Column<T>[];
   rowKey: (row: T) => string | number;
   loading?: boolean;
+  /**
+   * The rows are the previous query's, kept on screen while another page or filter loads: they are
+   * dimmed and cannot be acted on, so a click never lands on a job the new filter does not list.
+   */
+  stale?: boolean;
   emptyText?: string;
   sortBy?: string;
   sortDirection?: "asc" | "desc";
@@ -71,7 +76,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
     );
   };
   return (
-    <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-label={props.ariaLabel}>
+    <Table
+      striped
+      highlightOnHover
+      withTableBorder
+      verticalSpacing="xs"
+      aria-label={props.ariaLabel}
+      aria-busy={props.stale || loading || undefined}
+    >
       <Table.Thead>
         <Table.Tr>
           {columns.map((c) => (
@@ -81,7 +93,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           ))}
         </Table.Tr>
       </Table.Thead>
-      <Table.Tbody>
+      <Table.Tbody inert={props.stale} opacity={props.stale ? 0.5 : undefined}>
         {loading ? (
           <Table.Tr>
             <Table.Td colSpan={columns.length}>

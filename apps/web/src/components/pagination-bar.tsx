@@ -1,4 +1,4 @@
-import { PAGINATION_BUTTONS } from "@loupe/domain";
+import { PAGINATION_BUTTONS, paginationInfo, type TotalKind } from "@loupe/domain";
 import { Group, Pagination, Text } from "@mantine/core";
 import { useEffect } from "react";
 
@@ -13,6 +13,8 @@ export interface PaginationBarProps {
   page: number;
   perPage: number;
   total: number;
+  /** How far the total can be trusted (ADR 0016): "about 1.2M" for an estimate, "1,000+" past a cap. */
+  totalKind?: TotalKind;
   onChange: (page: number) => void;
 }
 
@@ -21,23 +23,24 @@ export interface PaginationBarProps {
  * dots, as in the retailer's existing screens.
  * @example <PaginationBar page={page} perPage={15} total={meta.pagination.total} onChange={goToPage} />
  */
-export function PaginationBar({ page, perPage, total, onChange }: PaginationBarProps) {
+export function PaginationBar({ page, perPage, total, totalKind = "exact", onChange }: PaginationBarProps) {
   const totalPages = Math.max(1, Math.ceil(total / perPage));
   // Past the last page (an old link, a list that shrank): show the last page and go there.
-  const current = Math.min(Math.max(1, page), totalPages);
-  const past = total > 0 && page > totalPages;
+  const current = totalKind === "exact" ? Math.min(Math.max(1, page), totalPages) : Math.max(1, page);
+  // An estimate or a capped count may be short of the real total: only an exact one clamps.
+  const past = totalKind === "exact" && total > 0 && page > totalPages;
   useEffect(() => {
     if (past) onChange(totalPages);
   }, [past, totalPages, onChange]);
   const from = total === 0 ? 0 : (current - 1) * perPage + 1;
-  const to = Math.min(total, current * perPage);
-  const number = (n: number) => n.toLocaleString("en-AU");
+  const to = totalKind === "exact" ? Math.min(total, current * perPage) : current * perPage;
+
   // Mantine shows siblings on each side of the active page, plus first and last: 7 buttons in all.
   const siblings = Math.max(0, Math.floor((PAGINATION_BUTTONS - 5) / 2));
   return (
     <Group justify="space-between" mt="md">
       <Text size="sm" c="dimmed" data-testid="pagination-info">
-        Showing {number(from)} to {number(to)} of {number(total)} entries
+        {paginationInfo(from, to, total, totalKind)}
       </Text>
       <Pagination
         total={totalPages}

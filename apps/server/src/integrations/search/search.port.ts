@@ -1,3 +1,5 @@
+import type { TotalKind } from "@loupe/domain";
+
 export type SearchScalar = string | number;
 
 /**
@@ -25,6 +27,8 @@ export interface SearchQuery {
 export interface SearchResult {
   ids: number[];
   total: number;
+  /** Absent means exact (ADR 0016). */
+  totalKind?: TotalKind;
 }
 
 /** A search document: plain JSON with a numeric `id`, written by the module that owns the records. */

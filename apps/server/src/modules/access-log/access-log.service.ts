@@ -1,4 +1,5 @@
 import type { AccessLogEntryWire, AccessReportQuery } from "@loupe/contract";
+import { cappedCountSql, cappedTotal, countCap } from "../../platform/db/capped-count";
 import type { Database } from "../../platform/db/client";
 import { AppError } from "../../platform/http/app-error";
 import type { StaffRow } from "../staff/staff.service";
@@ -117,6 +118,7 @@ export function createAccessLogService(database: Database) {
       const { filter, params } = await report(by, id, q);
       const perPage = q.per_page ?? 50;
       const page = q.page ?? 1;
+      const cap = countCap(page, perPage);
       const [rows, [{ n }]] = await Promise.all([
         database.query<DbRow>(
           `SELECT ${COLUMNS} FROM access_log l
@@ -126,14 +128,16 @@ export function createAccessLogService(database: Database) {
             LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`,
           params,
         ),
-        database.query<{ n: string }>(`SELECT count(*)::text AS n FROM access_log l WHERE ${filter}`, params),
+        // Capped (ADR 0016): a staff member's three years are ~50,000 rows to count for a pager.
+        database.query<{ n: number }>(cappedCountSql(`FROM access_log l WHERE ${filter}`, cap), params),
       ]);
-      const total = Number(n);
+      const { total, totalKind } = cappedTotal(n, cap);
       return {
         data: rows.map(toWire),
         meta: {
           pagination: {
             total,
+            total_kind: totalKind,
             count: rows.length,
             per_page: perPage,
             current_page: page,

@@ -40,6 +40,8 @@ export const accessLog = pgTable(
   (t) => [
     index("access_log_customer_idx").on(t.customerId, t.occurredAt.desc(), t.seq.desc()),
     index("access_log_staff_idx").on(t.staffId, t.occurredAt.desc(), t.seq.desc()),
+    // A staff member's report filtered by action reads only that action's entries.
+    index("access_log_staff_action_idx").on(t.staffId, t.action, t.occurredAt.desc(), t.seq.desc()),
     // No index on occurred_at alone: with one, the planner walks it backwards for a report and
     // filters by customer (seconds at 10M rows). Retention walks the chain from its oldest end
     // by `seq` instead.

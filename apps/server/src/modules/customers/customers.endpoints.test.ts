@@ -153,6 +153,7 @@ describe("the list's query", () => {
     expect(first.data).toHaveLength(15);
     expect(first.meta.pagination).toEqual({
       total: 16,
+      total_kind: "exact",
       count: 15,
       per_page: 15,
       current_page: 1,
@@ -160,6 +161,25 @@ describe("the list's query", () => {
     });
     const second = (await get("/api/v4/users?customer=1&q=zed&page=2")).json();
     expect(second.meta.pagination).toMatchObject({ count: 1, current_page: 2 });
+  });
+
+  it("counts exactly up to 1,000, then says 1,000+ for a search and about N for the whole list (ADR 0016)", async () => {
+    await t.database.query(
+      `insert into customers (first_name, last_name, region_id)
+       select 'Capped' || g, 'Counter', 1 from generate_series(1, 1200) g`,
+    );
+    await t.database.query("analyze customers");
+    const search = (await get("/api/v4/users?customer=1&q=counter")).json().meta.pagination;
+    expect(search).toMatchObject({ total: 1000, total_kind: "at_least", total_pages: 67 });
+    // Deeper pages count further, so paging on is never blocked by the cap.
+    const deep = (await get("/api/v4/users?customer=1&q=counter&page=75")).json().meta.pagination;
+    expect(deep).toMatchObject({ total: 1200, total_kind: "exact", count: 15 });
+    const all = (await get("/api/v4/users?customer=1")).json().meta.pagination;
+    expect(all.total_kind).toBe("estimate");
+    expect(all.total).toBeGreaterThan(1200);
+    // The nearest names still come first.
+    const ranked = (await get("/api/v4/users?customer=1&q=capped1 counter")).json().data;
+    expect(ranked[0].full_name).toBe("Capped1 Counter");
   });
 
   it("refuses a search under 3 characters on every variant, and a malformed date", async () => {

@@ -12,12 +12,13 @@ import { createCustomersService } from "./customers.service";
 export function registerCustomersRoutes({ bind, database, search }: ModuleContext): void {
   const service = createCustomersService({ database, search });
   const paged = async (query: Parameters<typeof service.list>[0]) => {
-    const { rows, total, page, perPage } = await service.list(query);
+    const { rows, total, totalKind, page, perPage } = await service.list(query);
     return {
       data: rows,
       meta: {
         pagination: {
           total,
+          total_kind: totalKind,
           count: rows.length,
           per_page: perPage,
           current_page: page,

@@ -1,22 +1,40 @@
+import type { TotalKind } from "@loupe/domain";
 import type { SearchQuery, SearchResult } from "../../integrations/search";
+import { cappedCountSql, cappedTotal, countCap } from "../../platform/db/capped-count";
 import type { Database } from "../../platform/db/client";
 import type { CustomerRow } from "./customers.mappers";
 
-const SORTABLE: Record<string, string> = {
-  updated_at: "c.updated_at",
-  created_at: "c.created_at",
-  first_name: "lower(c.first_name)",
-  last_name: "lower(c.last_name)",
-  dob: "c.dob",
+/**
+ * Each sort the screen offers and its index (customers.tables.ts). The tie-break follows the
+ * direction, so one `(column, id)` index serves both directions; nulls go last only where the
+ * column can be null (dob, which has an index per direction).
+ */
+const SORTABLE: Record<string, { expr: string; nullable?: boolean }> = {
+  updated_at: { expr: "c.updated_at" },
+  created_at: { expr: "c.created_at" },
+  first_name: { expr: "lower(c.first_name)" },
+  last_name: { expr: "lower(c.last_name)" },
+  dob: { expr: "c.dob", nullable: true },
 };
 
+const NAME = "lower(c.first_name || ' ' || c.last_name)";
+
 /**
- * The customer search as one statement: an e-mail is matched exactly, a phone number on its
- * digits, anything else by name or e-mail similarity (pg_trgm). With text and no chosen sort,
- * the closest names rank first. The page's rows, their notes counts and the total come back
- * together, so the endpoint costs one round trip. The benchmark runs this same SQL raw.
+ * The customer search: an e-mail is matched exactly, a phone number on its digits, anything else
+ * by name or e-mail (pg_trgm). With text and no chosen sort, the closest names rank first (every
+ * match is scored: a GiST index read nearest-first was slower at a million rows, ADR 0016). The page's rows and their notes counts come back in one statement; the total is a
+ * second, capped one (`countSql`), run beside it. The benchmark runs these same statements raw.
  */
-export function buildCustomerSearchSql(query: SearchQuery): { sql: string; params: unknown[] } {
+export function buildCustomerSearchSql(query: SearchQuery): {
+  sql: string;
+  params: unknown[];
+  countSql: string;
+  countParams: unknown[];
+  /** The count stops after this many rows (`countSql` reads one more to know it went past). */
+  cap: number;
+  /** No text and no filter: past the cap the total is the table's estimated size. */
+  unfiltered: boolean;
+} {
   const where: string[] = [];
   const params: unknown[] = [];
   const p = (v: unknown) => {
@@ -37,30 +55,34 @@ export function buildCustomerSearchSql(query: SearchQuery): { sql: string; param
     } else {
       const like = p(`%${q.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
       rankText = q.toLowerCase();
-      where.push(
-        `(lower(c.first_name || ' ' || c.last_name) like ${like} or lower(coalesce(c.email, '')) like ${like})`,
-      );
+      where.push(`(${NAME} like ${like} or lower(coalesce(c.email, '')) like ${like})`);
     }
   }
   const f = query.filters ?? {};
   if (f.dob) where.push(`c.dob = ${p(f.dob)}`);
   if (f.region_id) where.push(`c.region_id = ${p(Number(f.region_id))}`);
   const whereSql = where.length ? `where ${where.join(" and ")}` : "";
+  const countParams = [...params];
   const sort = query.sort && SORTABLE[query.sort.field];
-  // The similarity parameter exists only when it orders the rows: Postgres refuses an unused one.
-  const rank =
-    !sort && rankText ? `similarity(lower(c.first_name || ' ' || c.last_name), ${p(rankText)}) desc` : null;
+  const dir = query.sort?.direction === "asc" ? "asc" : "desc";
+  // The rank parameter exists only when it orders the rows: Postgres refuses an unused one.
   const order = sort
-    ? `${sort} ${query.sort!.direction === "asc" ? "asc" : "desc"} nulls last, c.id desc`
-    : rank
-      ? `${rank}, c.id desc`
+    ? `${sort.expr} ${dir}${sort.nullable ? " nulls last" : ""}, c.id ${dir}`
+    : rankText
+      ? `similarity(${NAME}, ${p(rankText)}) desc, c.id desc`
       : "c.updated_at desc, c.id desc";
-  const sql = `select c.*, count(*) over () as total_count,
+  const offset = (query.page - 1) * query.perPage;
+  const sql = `select c.*,
       (select count(*) from notes n where n.customer_id = c.id)::int as notes_count
     from customers c ${whereSql}
-    order by ${order} limit ${p(query.perPage)} offset ${p((query.page - 1) * query.perPage)}`;
-  return { sql, params };
+    order by ${order} limit ${p(query.perPage)} offset ${p(offset)}`;
+  const cap = countCap(query.page, query.perPage);
+  const countSql = cappedCountSql(`from customers c ${whereSql}`, cap);
+  return { sql, params, countSql, countParams, cap, unfiltered: where.length === 0 };
 }
+
+/** The table's size as the planner last measured it (`ANALYZE`, autovacuum): no rows are read. */
+const ESTIMATE_SQL = `select greatest(reltuples, 0)::bigint as n from pg_class where oid = 'customers'::regclass`;
 
 type RawCustomer = Record<string, any>;
 
@@ -94,26 +116,33 @@ const toRow = (r: RawCustomer): CustomerRow => ({
 export async function searchCustomers(
   database: Database,
   query: SearchQuery,
-): Promise<{ rows: CustomerRow[]; notesCounts: Map<number, number>; total: number }> {
-  const { sql, params } = buildCustomerSearchSql(query);
-  let raw = await database.query<RawCustomer>(sql, params);
-  let total = raw.length ? Number(raw[0].total_count) : 0;
-  if (!raw.length && query.page > 1) {
-    // Past the last page the window count is not there; count on its own so paging can recover.
-    const first = buildCustomerSearchSql({ ...query, page: 1, perPage: 1 });
-    raw = [];
-    const probe = await database.query<RawCustomer>(first.sql, first.params);
-    total = probe.length ? Number(probe[0].total_count) : 0;
-  }
+): Promise<{ rows: CustomerRow[]; notesCounts: Map<number, number>; total: number; totalKind: TotalKind }> {
+  const built = buildCustomerSearchSql(query);
+  const [raw, [{ n }]] = await Promise.all([
+    database.query<RawCustomer>(built.sql, built.params),
+    database.query<{ n: number }>(built.countSql, built.countParams),
+  ]);
+  const { total, totalKind } = await totalOf(database, n, built.cap, built.unfiltered);
   return {
     rows: raw.map(toRow),
     notesCounts: new Map(raw.map((r) => [Number(r.id), Number(r.notes_count)])),
     total,
+    totalKind,
   };
+}
+
+/** Exact under the cap; past it the planner's estimate of the whole table, or "at least the cap". */
+async function totalOf(database: Database, counted: number, cap: number, unfiltered: boolean) {
+  if (counted > cap && unfiltered) {
+    const [{ n }] = await database.query<{ n: string }>(ESTIMATE_SQL);
+    if (Number(n) > cap) return { total: Number(n), totalKind: "estimate" as const };
+  }
+  return cappedTotal(counted, cap);
 }
 
 /** The Postgres search adapter's answer for the customers index. */
 export async function searchCustomerIds(database: Database, query: SearchQuery): Promise<SearchResult> {
-  const { rows, total } = await searchCustomers(database, query);
-  return { ids: rows.map((r) => r.id), total };
+  const { rows, total, totalKind } = await searchCustomers(database, query);
+  // Said only when the total is not exact, as the other engines' answers do.
+  return { ids: rows.map((r) => r.id), total, ...(totalKind !== "exact" && { totalKind }) };
 }

@@ -183,14 +183,14 @@ export function createCustomersService({ database, search }: Deps) {
     toWire,
     async list(query: CustomerSearchQuery) {
       const sq = toSearchQuery(query);
-      const { rows, notesCounts, total } = await searchCustomers(database, sq);
-      return { rows: await toWire(rows, notesCounts), total, page: sq.page, perPage: sq.perPage };
+      const { rows, notesCounts, total, totalKind } = await searchCustomers(database, sq);
+      return { rows: await toWire(rows, notesCounts), total, totalKind, page: sq.page, perPage: sq.perPage };
     },
 
     async searchIndex(query: CustomerSearchQuery) {
       const sq = toSearchQuery(query);
-      const { ids, total } = await search.search(CUSTOMER_INDEX, sq);
-      return { hits: await toWire(await rowsByIds(ids)), total };
+      const { ids, total, totalKind } = await search.search(CUSTOMER_INDEX, sq);
+      return { hits: await toWire(await rowsByIds(ids)), total, total_kind: totalKind };
     },
 
     async get(id: number) {

@@ -4,7 +4,7 @@ import type { Db } from "../../platform/db/client";
 import { customers } from "../customers/customers.tables";
 import { lensOrderSummaries } from "../lens-orders";
 import { notes } from "../notes/notes.tables";
-import { outlets, regions, statuses } from "../reference/reference.tables";
+import { referenceData } from "../reference/reference-cache";
 import { jobShipment } from "../shipping";
 import {
   itemGroups,
@@ -35,26 +35,28 @@ export async function toOrderWires(db: Db, rows: OrderRow[], links: OrderLinks):
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const customerIds = [...new Set(rows.map((r) => r.customerId).filter((v): v is number => v != null))];
-  const [statusRows, outletRows, regionRows, customerRows, noteRows, itemRows, refund] = await Promise.all([
-    db.select().from(statuses),
-    db.select().from(outlets),
-    db.select().from(regions),
+  // Read once, for the wire's item list and for the refund facts: `.then` makes it a promise, so both
+  // awaits share one statement (a drizzle query runs again on every await).
+  const items = db
+    .select({ id: orderItems.id, orderId: orderItems.orderId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, ids))
+    .orderBy(orderItems.id)
+    .then((r) => r);
+  const [reference, customerRows, noteRows, itemRows, refund] = await Promise.all([
+    referenceData(db),
     customerIds.length
       ? db.select().from(customers).where(inArray(customers.id, customerIds))
       : Promise.resolve([]),
     db.select({ orderId: notes.orderId }).from(notes).where(inArray(notes.orderId, ids)),
-    db
-      .select({ id: orderItems.id, orderId: orderItems.orderId, quantity: orderItems.quantity })
-      .from(orderItems)
-      .where(inArray(orderItems.orderId, ids))
-      .orderBy(orderItems.id),
-    loadRefundStates(db, rows),
+    items,
+    loadRefundStates(db, rows, items),
   ]);
   const status = new Map(
-    statusRows.map((s) => [s.id, { id: s.id, slug: s.slug, display_name: s.displayName }]),
+    reference.statuses.map((s) => [s.id, { id: s.id, slug: s.slug, display_name: s.displayName }]),
   );
-  const outlet = new Map(outletRows.map((o) => [o.id, o]));
-  const region = new Map(regionRows.map((r) => [r.id, r]));
+  const outlet = new Map(reference.outlets.map((o) => [o.id, o]));
+  const region = new Map(reference.regions.map((r) => [r.id, r]));
   const customer = new Map(customerRows.map((c) => [c.id, c]));
   const notesCount = new Map<number, number>();
   for (const n of noteRows) notesCount.set(n.orderId!, (notesCount.get(n.orderId!) ?? 0) + 1);
@@ -132,9 +134,8 @@ export async function toOrderWires(db: Db, rows: OrderRow[], links: OrderLinks):
 export async function toItemWires(db: Db, items: ItemRow[]): Promise<OrderItemWire[]> {
   if (!items.length) return [];
   const productIds = [...new Set(items.map((i) => i.regionProductId))];
-  const [statusRows, outletRows, products, lensOrder] = await Promise.all([
-    db.select().from(statuses),
-    db.select().from(outlets),
+  const [reference, products, lensOrder] = await Promise.all([
+    referenceData(db),
     db.select().from(regionProducts).where(inArray(regionProducts.id, productIds)),
     lensOrderSummaries(
       db,
@@ -142,9 +143,9 @@ export async function toItemWires(db: Db, items: ItemRow[]): Promise<OrderItemWi
     ),
   ]);
   const status = new Map(
-    statusRows.map((s) => [s.id, { id: s.id, slug: s.slug, display_name: s.displayName }]),
+    reference.statuses.map((s) => [s.id, { id: s.id, slug: s.slug, display_name: s.displayName }]),
   );
-  const outlet = new Map(outletRows.map((o) => [o.id, o]));
+  const outlet = new Map(reference.outlets.map((o) => [o.id, o]));
   const product = new Map(products.map((p) => [p.id, p]));
   return items.map((i) => {
     const p = product.get(i.regionProductId)!;
@@ -180,8 +181,9 @@ export async function toItemWires(db: Db, items: ItemRow[]): Promise<OrderItemWi
 }
 
 export async function toOrderDetail(db: Db, order: OrderRow, links: OrderLinks): Promise<OrderDetailWire> {
-  const [base] = await toOrderWires(db, [order], links);
-  const [groups, items, pays, related, refunds, shipment] = await Promise.all([
+  // The list shape and the detail's own rows are independent: one round of statements, not two.
+  const [[base], groups, items, pays, related, refunds, shipment] = await Promise.all([
+    toOrderWires(db, [order], links),
     db
       .select()
       .from(itemGroups)

@@ -8,9 +8,18 @@ import { LocationSelector } from "./location-selector";
 import { Logo } from "./logo";
 import { NavTabs } from "./nav-tabs";
 import { ProfileMenu } from "./profile-menu";
+import { ShellProviders } from "./shell-providers";
 
 /** The protected area's frame: top bar, tabs, breadcrumb; a spinner until the reference lists are in. */
 export function AppLayout() {
+  return (
+    <ShellProviders>
+      <AppFrame />
+    </ShellProviders>
+  );
+}
+
+function AppFrame() {
   const { ready, error } = useEssentialReferenceData();
   if (!ready) {
     return (

@@ -30,10 +30,11 @@ export function useCustomerList(variant: "db" | "index", query: CustomerSearchQu
     queryFn: async ({ signal }) => {
       if (variant === "index") {
         const res = await callEndpoint(searchCustomersIndex, { query, signal });
-        return { rows: res.data.hits, total: res.data.total };
+        return { rows: res.data.hits, total: res.data.total, totalKind: res.data.total_kind };
       }
       const res = await callEndpoint(listCustomers, { query: { ...query, customer: "1" }, signal });
-      return { rows: res.data, total: res.meta.pagination.total };
+      const { total, total_kind } = res.meta.pagination;
+      return { rows: res.data, total, totalKind: total_kind };
     },
   });
 }

@@ -161,7 +161,13 @@ export function AccessHistory({ by, id }: { by: "customer" | "staff"; id: number
         ]}
       />
       {data && (
-        <PaginationBar page={page} perPage={PER_PAGE} total={data.meta.pagination.total} onChange={setPage} />
+        <PaginationBar
+          page={page}
+          perPage={PER_PAGE}
+          total={data.meta.pagination.total}
+          totalKind={data.meta.pagination.total_kind}
+          onChange={setPage}
+        />
       )}
     </Stack>
   );

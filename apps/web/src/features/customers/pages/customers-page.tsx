@@ -138,6 +138,7 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
           page={query.page}
           perPage={PAGE_SIZE.customers}
           total={list.data?.total ?? 0}
+          totalKind={list.data?.totalKind}
           onChange={(page) => push({ page })}
         />
       )}

@@ -137,6 +137,7 @@ export function JobsScreen(props: {
       <JobsTable
         rows={state.customFilterError ? [] : (list.data?.rows ?? [])}
         loading={list.isLoading}
+        stale={list.isPlaceholderData}
         expanded={expanded}
         onExpand={(id) => setExpanded((s) => toggled(s, [id], !s.has(id)))}
         sortDirection={route.sort_direction === "asc" ? "asc" : "desc"}

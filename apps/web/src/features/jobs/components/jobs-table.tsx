@@ -27,6 +27,8 @@ const selectableItems = (o: OrderWire) => (o.items ?? []).filter((i) => !isRefun
 export function JobsTable(props: {
   rows: OrderWire[];
   loading: boolean;
+  /** The rows are the previous query's while this one loads. */
+  stale: boolean;
   expanded: Set<number>;
   onExpand: (id: number) => void;
   sortDirection: "asc" | "desc";
@@ -40,6 +42,7 @@ export function JobsTable(props: {
       ariaLabel="Jobs"
       rows={props.rows}
       loading={props.loading}
+      stale={props.stale}
       rowKey={(o) => o.id}
       expanded={props.expanded}
       renderExpanded={(o) => <JobDetail jobId={o.id} selected={selected} onToggle={toggle} />}
