@@ -1,5 +1,11 @@
 import type { OrderItemWire } from "@loupe/contract";
-import { hasJobSelection, isItemConfirmed, isRefundedItem } from "@loupe/domain";
+import {
+  type ContactLensChoice,
+  contactLensLine,
+  hasJobSelection,
+  isItemConfirmed,
+  isRefundedItem,
+} from "@loupe/domain";
 import {
   ActionIcon,
   Badge,
@@ -19,6 +25,11 @@ import type { ItemGroup } from "../api/jobs-queries";
 import { ItemStatusSelect } from "./item-status-select";
 import { StatusBadge } from "./status-badge";
 
+/** What a contact-lens item's saved selection recorded (brand, base curve, diameter, power), if any. */
+const contactLens = (item: OrderItemWire) =>
+  ((item.additional_info?.data as { contact_lens?: ContactLensChoice | null } | undefined)?.contact_lens ??
+    null) as ContactLensChoice | null;
+
 /** One item group (a set, a pair, or the job's ungrouped items) with select boxes for the batch footer. */
 export function JobItemsTable(props: {
   group: ItemGroup;
@@ -34,6 +45,7 @@ export function JobItemsTable(props: {
   const [notesFor, setNotesFor] = useState<OrderItemWire | null>(null);
   const row = (item: OrderItemWire) => {
     const refunded = isRefundedItem(item);
+    const lens = contactLens(item);
     return (
       <Table.Tr key={item.id} data-testid="job-item">
         <Table.Td w={40}>
@@ -52,6 +64,11 @@ export function JobItemsTable(props: {
             {item.region_product.lenses_type ? ` · ${item.region_product.lenses_type}` : ""}
             {item.delivery_type_id === 1 ? " · store pickup" : ""}
           </Text>
+          {lens && (
+            <Text size="xs" data-testid="item-contact-lens">
+              {contactLensLine(lens)}
+            </Text>
+          )}
         </Table.Td>
         <Table.Td w={230}>
           {!refunded && props.onEditSelection && hasJobSelection(item.region_product.parent_type.key) && (
