@@ -16,6 +16,7 @@ import type { Config } from "./config";
 import { type Couriers, createCouriers } from "./integrations/couriers";
 import { createEmailSender, type EmailSender } from "./integrations/email";
 import { createFileStorage, type FileStorage } from "./integrations/file-storage";
+import { createLensSuppliers, type LensSupplierOptions } from "./integrations/lens-suppliers";
 import { createPaymentGateway, type PaymentGateway } from "./integrations/payments";
 import { createSearch, logIndexWriteFailures, type SearchPort, startSearchSync } from "./integrations/search";
 import { createSmsSender, type SmsSender } from "./integrations/sms";
@@ -49,6 +50,8 @@ export interface Adapters {
   storage?: FileStorage;
   payments?: PaymentGateway;
   couriers?: Couriers;
+  /** The lab simulator's clock and automatic interfaces by kind (tests point them at stand-ins). */
+  lens?: Omit<LensSupplierOptions, "sendEmail">;
 }
 
 export interface BuildAppOptions {
@@ -158,6 +161,16 @@ export async function buildApp({
     couriers: adapters.couriers ?? createCouriers(config, database.db),
     database,
     db: database.db,
+    lensSuppliers: createLensSuppliers(config, database.db, {
+      ...adapters.lens,
+      // Supplier e-mails go through the outbox like every other: queued, retried, kept (ADR 0010).
+      sendEmail: async (mail, key) => {
+        await outbox.sendEmail(
+          { to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments },
+          { kind: "lens_order", idempotency_key: key },
+        );
+      },
+    }),
     outbox,
     payments: adapters.payments ?? createPaymentGateway(config, database.db),
     search,

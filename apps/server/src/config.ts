@@ -100,6 +100,15 @@ const envSchema = z.object({
   SENDLE_BASE_URL: optional,
   TRACKING_POLL_SECONDS: z.coerce.number().min(0).default(300),
   SHIPPING_DELIVERED_ITEM_STATUS: z.enum(["none", "dispatched", "collected-by-customer"]).default("none"),
+  LENS_DROP_DIR: optional,
+  LAB_API_HOYA_URL: optional,
+  LAB_API_HOYA_KEY: optional,
+  LAB_API_SHAMIR_URL: optional,
+  LAB_API_SHAMIR_KEY: optional,
+  LENS_SUPPLIER_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
+  LAB_SIMULATOR: optional.pipe(z.enum(["true", "false"]).optional()),
+  LAB_SIMULATOR_STEP_SECONDS: z.coerce.number().positive().default(60),
+  LENS_STATUS_POLL_SECONDS: z.coerce.number().min(0).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -117,6 +126,10 @@ export interface Config extends Env {
   trustedProxies: string[];
   /** Whether to seed the demo data: SEED_DEMO, and never in production. */
   seedDemo: boolean;
+  /** Where file-drop lens orders are written. */
+  lensDropDir: string;
+  /** Whether the local lab simulator stands in for unconfigured automatic interfaces. */
+  labSimulator: boolean;
   /** Whether SEED_DEMO was set explicitly (an explicit `true` in production is refused, not ignored). */
   seedDemoRequested: boolean;
 }
@@ -136,6 +149,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoRequested: env.SEED_DEMO !== undefined && env.SEED_DEMO.trim() !== "",
     dataDir,
     filesDir: path.join(dataDir, "files"),
+    lensDropDir: path.resolve(e.LENS_DROP_DIR ?? path.join(dataDir, "lens-drop")),
+    labSimulator: e.LAB_SIMULATOR ? e.LAB_SIMULATOR === "true" : e.NODE_ENV !== "production",
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, "apps/web/dist")),
     migrationsDir: path.resolve(e.MIGRATIONS_DIR ?? path.join(repoRoot, "apps/server/drizzle")),
     trustedProxies: (e.TRUSTED_PROXIES ?? "")

@@ -1,6 +1,7 @@
 // Every module's tables, gathered for Drizzle (typed queries) and drizzle-kit (migrations).
 
 export * from "./integrations/couriers/local.tables";
+export * from "./integrations/lens-suppliers/simulator.tables";
 export * from "./integrations/payments/sandbox.tables";
 export * from "./modules/access-log/access-log.tables";
 export * from "./modules/addresses/addresses.tables";
@@ -9,6 +10,7 @@ export * from "./modules/customers/customers.tables";
 export * from "./modules/files/files.tables";
 export * from "./modules/job-edit/job-edit.tables";
 export * from "./modules/jobs/jobs.tables";
+export * from "./modules/lens-orders/lens-orders.tables";
 export * from "./modules/messages/messages.tables";
 export * from "./modules/newsletter/newsletter.tables";
 export * from "./modules/notes/notes.tables";
@@ -22,3 +24,4 @@ export * from "./modules/referrals/referrals.tables";
 export * from "./modules/shipping/shipping.tables";
 export * from "./modules/shop-login/shop-login.tables";
 export * from "./modules/staff/staff.tables";
+export * from "./modules/suppliers/suppliers.tables";

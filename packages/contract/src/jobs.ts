@@ -11,6 +11,7 @@ import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { dataEnvelope, hitsEnvelope, idParams, pagedEnvelope, qId, qInt } from "./envelope";
 import { shipmentWire } from "./shipping";
+import { lensOrderSummaryWire } from "./suppliers";
 
 const status = z.object({ id: z.number(), slug: z.string(), display_name: z.string() });
 
@@ -37,6 +38,8 @@ export const orderItemWire = z.object({
   }),
   hoya_status: z.number().nullable(),
   shamir_status: z.number().nullable(),
+  /** The item's latest lens order in brief (its state, whether it can be cancelled), or null. */
+  lens_order: lensOrderSummaryWire.nullable(),
   next_scheduled_date: z.string().nullable(),
   additional_info: z.record(z.string(), z.unknown()).nullable(),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { dataEnvelope, idParams } from "./envelope";
+import { supplierContactForOutletWire } from "./suppliers";
 
 export const addressWire = z.object({
   address1: z.string().nullable(),
@@ -56,14 +57,6 @@ export type SourceWire = z.infer<typeof sourceWire>;
 
 export const prescriptionTypeWire = z.object({ id: z.number(), name: z.string(), slug: z.string() });
 
-export const supplierWire = z.object({
-  id: z.number(),
-  name: z.string(),
-  abbreviation: z.string(),
-  order_type: z.enum(["all", "api"]),
-});
-export type SupplierWire = z.infer<typeof supplierWire>;
-
 export const colourWire = z.object({
   id: z.number(),
   name: z.string(),
@@ -102,9 +95,9 @@ export const getOutlet = defineEndpoint({
   method: "GET",
   base: "api",
   path: "/staff/outlets/:id",
-  summary: "One outlet with its address",
+  summary: "One outlet with its address and the supplier contacts it orders lenses through",
   params: idParams,
-  response: dataEnvelope(outletWire),
+  response: dataEnvelope(outletWire.extend({ supplier_contacts: z.array(supplierContactForOutletWire) })),
 });
 export const listItemStatuses = list("/staff/order-item-statuses", "Order item statuses", statusWire);
 export const listPaymentStatuses = list(
@@ -129,7 +122,6 @@ export const listPrescriptionSources = list(
   z.object({ type: z.string().optional() }),
 );
 export const listPdSources = list("/pd-source", "Pupil-distance sources", sourceWire);
-export const listSuppliers = list("/staff/suppliers", "Lens suppliers", supplierWire);
 export const listColours = list(
   "/colors",
   "Frame and temple colours",

@@ -121,6 +121,9 @@ export const JOB_EVENT_KINDS = [
   "note_edited",
   "receipt_note_added",
   "receipt_note_edited",
+  "lens_ordered",
+  "lens_status",
+  "lens_cancelled",
 ] as const;
 export type JobEventKind = (typeof JOB_EVENT_KINDS)[number];
 
@@ -163,5 +166,11 @@ export function describeJobEvent(e: {
       return `Receipt note added: ${e.to ?? ""}`;
     case "receipt_note_edited":
       return change("Receipt note edited", e.from, e.to);
+    case "lens_ordered":
+      return `${item}: lenses ordered ${e.to ?? ""}`.trim();
+    case "lens_status":
+      return change(`${item} lens order`, e.from, e.to);
+    case "lens_cancelled":
+      return `${item}: lens order cancelled ${e.to ?? ""}`.trim();
   }
 }

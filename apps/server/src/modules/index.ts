@@ -6,6 +6,7 @@ import { registerFilesRoutes } from "./files/files.routes";
 import { registerJobEditRoutes } from "./job-edit/job-edit.routes";
 import { registerJobsRoutes } from "./jobs/jobs.routes";
 import { registerSavedSearchesRoutes } from "./jobs/saved-searches.routes";
+import { registerLensOrdersRoutes } from "./lens-orders/lens-orders.routes";
 import { registerMessagesRoutes } from "./messages/messages.routes";
 import type { ModuleContext } from "./module-context";
 import { registerNewsletterRoutes } from "./newsletter/newsletter.routes";
@@ -21,6 +22,7 @@ import { registerReferralsRoutes } from "./referrals/referrals.routes";
 import { registerShippingRoutes } from "./shipping/shipping.routes";
 import { registerShopLoginRoutes } from "./shop-login/shop-login.routes";
 import { registerStaffRoutes } from "./staff/staff.routes";
+import { registerSuppliersRoutes } from "./suppliers/suppliers.routes";
 
 /** Every business module's routes. A new module adds one line here. */
 export const moduleRoutes: ((ctx: ModuleContext) => void | Promise<void>)[] = [
@@ -45,5 +47,7 @@ export const moduleRoutes: ((ctx: ModuleContext) => void | Promise<void>)[] = [
   registerReceiptsRoutes,
   registerShippingRoutes,
   registerJobEditRoutes,
+  registerSuppliersRoutes,
+  registerLensOrdersRoutes,
   registerAccessLogRoutes,
 ];

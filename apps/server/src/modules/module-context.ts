@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../config";
 import type { Couriers } from "../integrations/couriers";
 import type { FileStorage } from "../integrations/file-storage";
+import type { LensSuppliers } from "../integrations/lens-suppliers";
 import type { PaymentGateway } from "../integrations/payments";
 import type { SearchPort } from "../integrations/search";
 import type { Database, Db } from "../platform/db/client";
@@ -16,6 +17,8 @@ export interface ModuleContext {
   couriers: Couriers;
   database: Database;
   db: Db;
+  /** The supplier side of lens orders: e-mail, file drop, automatic interfaces or the local lab. */
+  lensSuppliers: LensSuppliers;
   outbox: OutboxService;
   /** The card gateway (Stripe when configured, else the local sandbox). */
   payments: PaymentGateway;

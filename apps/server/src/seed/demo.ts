@@ -6,6 +6,7 @@ import { seedDemoFiles } from "./demo-files";
 import { seedDemoJobs } from "./demo-jobs";
 import { seedLensCatalogue } from "./demo-lens-catalogue";
 import { seedDemoStaff } from "./demo-staff";
+import { seedDemoSupplierContacts } from "./demo-suppliers";
 import { ensureReferenceData } from "./reference-data";
 
 export interface DemoSize {
@@ -20,6 +21,7 @@ const demoSteps: ((db: Db, size: DemoSize) => Promise<void>)[] = [
   seedDemoMarketing,
   seedDemoJobs,
   seedLensCatalogue,
+  seedDemoSupplierContacts,
 ];
 
 export const DEFAULT_DEMO_SIZE: DemoSize = { customers: 300, jobs: 3000 };

@@ -2,7 +2,6 @@ import { ORDER_DISPENSE_STATUSES, ORDER_ITEM_STATUSES, ORDER_PAYMENT_STATUSES } 
 import { sql } from "drizzle-orm";
 import {
   colours,
-  lensSuppliers,
   pdSources,
   prescriptionSources,
   prescriptionTypes,
@@ -10,6 +9,7 @@ import {
   regions,
   statuses,
 } from "../modules/reference/reference.tables";
+import { lensSuppliers } from "../modules/suppliers/suppliers.tables";
 import type { Db } from "../platform/db/client";
 
 export const REGIONS = [
@@ -60,14 +60,61 @@ const PD_SOURCES = [
   { name: "Customer supplied", slug: "customer", colour: "#868e96" },
 ];
 
+/**
+ * Inserted in this order, so ids 2, 3 and 4 are Shamir, Essilor and Zeiss: the suppliers whose
+ * contacts are not listed (jobs-area §9), ordered through an automatic interface or a file drop.
+ * Hoya and Shamir are the automatic-interface (api) suppliers with their state rules (§4).
+ */
 const LENS_SUPPLIERS = [
-  { name: "Hoya", abbreviation: "HOYA", orderType: "api" as const },
-  { name: "Shamir", abbreviation: "SHAM", orderType: "api" as const },
-  { name: "Essilor", abbreviation: "ESS", orderType: "all" as const },
-  { name: "Zeiss", abbreviation: "ZEISS", orderType: "all" as const },
-  { name: "Rodenstock", abbreviation: "RODEN", orderType: "all" as const },
-  { name: "In-house Lab", abbreviation: "LAB", orderType: "all" as const },
-];
+  {
+    name: "Hoya",
+    abbreviation: "HOYA",
+    orderType: "api",
+    kind: "hoya",
+    allowsCut: true,
+    contactsListed: true,
+  },
+  {
+    name: "Shamir",
+    abbreviation: "SHAM",
+    orderType: "api",
+    kind: "shamir",
+    allowsCut: true,
+    contactsListed: false,
+  },
+  {
+    name: "Essilor",
+    abbreviation: "ESS",
+    orderType: "all",
+    kind: "standard",
+    allowsCut: false,
+    contactsListed: false,
+  },
+  {
+    name: "Zeiss",
+    abbreviation: "ZEISS",
+    orderType: "all",
+    kind: "standard",
+    allowsCut: false,
+    contactsListed: false,
+  },
+  {
+    name: "Rodenstock",
+    abbreviation: "RODEN",
+    orderType: "all",
+    kind: "standard",
+    allowsCut: false,
+    contactsListed: true,
+  },
+  {
+    name: "In-house Lab",
+    abbreviation: "LAB",
+    orderType: "all",
+    kind: "standard",
+    allowsCut: true,
+    contactsListed: true,
+  },
+] as const;
 
 const COLOURS: { name: string; hexCode: string; type: "Frame" | "Temple"; special: number }[] = [
   ["Black", "#111111"],
@@ -129,7 +176,10 @@ export async function ensureReferenceData(db: Db): Promise<void> {
     .onConflictDoNothing();
   await db.insert(prescriptionSources).values(PRESCRIPTION_SOURCES).onConflictDoNothing();
   await db.insert(pdSources).values(PD_SOURCES).onConflictDoNothing();
-  await db.insert(lensSuppliers).values(LENS_SUPPLIERS).onConflictDoNothing();
+  await db
+    .insert(lensSuppliers)
+    .values([...LENS_SUPPLIERS])
+    .onConflictDoNothing();
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(colours);
   if (n === 0) await db.insert(colours).values(COLOURS);
   await db.insert(refundReasons).values(REFUND_REASONS).onConflictDoNothing();

@@ -5,6 +5,7 @@ export interface ReceivedMail {
   to: string;
   subject: string;
   text: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface SmtpSink {
@@ -38,6 +39,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           to: session.envelope.rcptTo.map((r) => r.address).join(","),
           subject: parsed.subject ?? "",
           text: parsed.text ?? "",
+          attachments: parsed.attachments.map((a) => ({
+            filename: a.filename ?? "",
+            contentType: a.contentType,
+            content: a.content,
+          })),
         });
         callback();
       });

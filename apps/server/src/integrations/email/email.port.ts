@@ -4,7 +4,10 @@ export interface EmailMessage {
   text: string;
   html?: string;
   replyTo?: string;
-  attachments?: { filename: string; path: string }[];
+  attachments?: (
+    | { filename: string; path: string }
+    | { filename: string; content: Buffer; contentType: string }
+  )[];
 }
 
 /** Delivers one e-mail or throws. `null` adapter means "keep it in the outbox only". */

@@ -13,6 +13,7 @@ const TABLES: Partial<Record<AccessResource, string>> = {
   contact_lens: "prescriptions",
   pd: "pds",
   file: "files",
+  lens_order: "lens_orders",
 };
 
 /** Bookkeeping columns: an update that changed only these changed nothing a privacy officer asks about. */

@@ -26,9 +26,10 @@ import { orderItems, orders, regionProducts } from "../jobs/jobs.tables";
 import type { OutboxService } from "../outbox/outbox.service";
 import { createPdsService } from "../pds/pds.service";
 import { createPrescriptionsService } from "../prescriptions/prescriptions.service";
-import { colours, lensSuppliers } from "../reference/reference.tables";
+import { colours } from "../reference/reference.tables";
 import type { StaffRow } from "../staff/staff.service";
 import { staffUsers } from "../staff/staff.tables";
+import { lensSuppliers } from "../suppliers/suppliers.tables";
 import { lensAddonCombinations, lenses, orderItemSelections } from "./job-edit.tables";
 
 type ProductRow = typeof regionProducts.$inferSelect;

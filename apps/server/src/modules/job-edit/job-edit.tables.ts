@@ -12,8 +12,8 @@ import {
   timestamp,
 } from "drizzle-orm/pg-core";
 import { orderItems, regionProducts } from "../jobs/jobs.tables";
-import { lensSuppliers } from "../reference/reference.tables";
 import { staffUsers } from "../staff/staff.tables";
+import { lensSuppliers } from "../suppliers/suppliers.tables";
 
 const power = (name: string) => numeric(name, { precision: 5, scale: 2, mode: "number" });
 

@@ -2,6 +2,7 @@ import type { OrderDetailWire, OrderItemWire, OrderWire } from "@loupe/contract"
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { customers } from "../customers/customers.tables";
+import { lensOrderSummaries } from "../lens-orders";
 import { notes } from "../notes/notes.tables";
 import { outlets, regions, statuses } from "../reference/reference.tables";
 import { jobShipment } from "../shipping";
@@ -131,10 +132,14 @@ export async function toOrderWires(db: Db, rows: OrderRow[], links: OrderLinks):
 export async function toItemWires(db: Db, items: ItemRow[]): Promise<OrderItemWire[]> {
   if (!items.length) return [];
   const productIds = [...new Set(items.map((i) => i.regionProductId))];
-  const [statusRows, outletRows, products] = await Promise.all([
+  const [statusRows, outletRows, products, lensOrder] = await Promise.all([
     db.select().from(statuses),
     db.select().from(outlets),
     db.select().from(regionProducts).where(inArray(regionProducts.id, productIds)),
+    lensOrderSummaries(
+      db,
+      items.map((i) => i.id),
+    ),
   ]);
   const status = new Map(
     statusRows.map((s) => [s.id, { id: s.id, slug: s.slug, display_name: s.displayName }]),
@@ -167,6 +172,7 @@ export async function toItemWires(db: Db, items: ItemRow[]): Promise<OrderItemWi
       },
       hoya_status: i.hoyaStatus,
       shamir_status: i.shamirStatus,
+      lens_order: lensOrder.get(i.id) ?? null,
       next_scheduled_date: i.nextScheduledDate,
       additional_info: i.additionalInfo ?? null,
     };

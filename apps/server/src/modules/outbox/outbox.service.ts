@@ -4,7 +4,7 @@ import type { EmailMessage, EmailSender } from "../../integrations/email";
 import type { SmsSender } from "../../integrations/sms";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound } from "../../platform/http/app-error";
-import { outboxAttempts, outboxMessages } from "./outbox.tables";
+import { outboxAttachments, outboxAttempts, outboxMessages } from "./outbox.tables";
 
 export type OutboxRow = typeof outboxMessages.$inferSelect;
 export type OutboxAttemptRow = typeof outboxAttempts.$inferSelect;
@@ -117,14 +117,28 @@ export function createOutboxService({ db, email, sms, log, retry, revealOnConsol
     if (row.channel === "email" && email) {
       return {
         adapter: email.name,
-        send: () =>
-          email.send({
+        send: async () => {
+          const files = await db
+            .select()
+            .from(outboxAttachments)
+            .where(eq(outboxAttachments.messageId, row.id));
+          return email.send({
             to: row.recipient,
             subject: row.subject ?? "",
             text: row.body,
             html: row.html ?? undefined,
             replyTo: row.replyTo ?? undefined,
-          }),
+            ...(files.length
+              ? {
+                  attachments: files.map((f) => ({
+                    filename: f.filename,
+                    content: f.content,
+                    contentType: f.contentType,
+                  })),
+                }
+              : {}),
+          });
+        },
       };
     }
     if (row.channel === "sms" && sms)
@@ -140,20 +154,36 @@ export function createOutboxService({ db, email, sms, log, retry, revealOnConsol
       meta?: Record<string, unknown>,
       secret?: SecretHandling,
     ): Promise<OutboxRow> {
-      const [row] = await db
-        .insert(outboxMessages)
-        .values({
-          channel: "email",
-          recipient: message.to,
-          subject: message.subject,
-          body: secret ? secret.storedText : message.text,
-          html: secret ? null : message.html,
-          replyTo: message.replyTo,
-          meta: secret ? { ...meta, redacted: true } : meta,
-          retryable: !secret,
-          status: secret && email ? "sending" : "queued",
-        })
-        .returning();
+      const files = (message.attachments ?? []).filter(
+        (a): a is { filename: string; content: Buffer; contentType: string } => "content" in a,
+      );
+      // The message and its files are one write: the worker never sees a message whose files are missing.
+      const row = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(outboxMessages)
+          .values({
+            channel: "email",
+            recipient: message.to,
+            subject: message.subject,
+            body: secret ? secret.storedText : message.text,
+            html: secret ? null : message.html,
+            replyTo: message.replyTo,
+            meta: secret ? { ...meta, redacted: true } : meta,
+            retryable: !secret,
+            status: secret && email ? "sending" : "queued",
+          })
+          .returning();
+        if (files.length)
+          await tx.insert(outboxAttachments).values(
+            files.map((f) => ({
+              messageId: inserted.id,
+              filename: f.filename,
+              contentType: f.contentType,
+              content: f.content,
+            })),
+          );
+        return inserted;
+      });
       if (!email) {
         // Ids only: bodies and addresses are customer data and stay out of the log.
         log.info({ outboxId: row.id, channel: "email" }, "e-mail queued in outbox");

@@ -1,4 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 
 /**
  * Every e-mail and SMS the system sends, whichever adapter delivered it (or none did). It is also
@@ -52,4 +62,27 @@ export const outboxAttempts = pgTable(
     adapter: text("adapter"),
   },
   (t) => [index("outbox_attempts_message_idx").on(t.messageId)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * Files an e-mail carries (a lens order sheet and its DCS record), kept with the message so every
+ * retry sends the same bytes. They hold health data like the message itself, and go with it.
+ */
+export const outboxAttachments = pgTable(
+  "outbox_attachments",
+  {
+    id: serial("id").primaryKey(),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => outboxMessages.id, { onDelete: "cascade" }),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    content: bytea("content").notNull(),
+  },
+  (t) => [index("outbox_attachments_message_idx").on(t.messageId)],
 );

@@ -13,16 +13,15 @@ import {
   listPrescriptionTypes,
   listRefundReasons,
   listRegions,
-  listSuppliers,
   shopBaseInfo,
 } from "@loupe/contract";
 import { asc, eq } from "drizzle-orm";
 import { notFound } from "../../platform/http/app-error";
 import type { ModuleContext } from "../module-context";
+import { supplierContactsForOutlet } from "../suppliers";
 import { toOutletWire, toRegionWire, toStatusWire } from "./reference.mappers";
 import {
   colours,
-  lensSuppliers,
   outlets,
   pdSources,
   prescriptionSources,
@@ -67,7 +66,9 @@ export function registerReferenceRoutes({ app, bind, db }: ModuleContext): void 
   bind(getOutlet, async ({ params }) => {
     const [row] = await db.select().from(outlets).where(eq(outlets.id, params.id));
     if (!row) throw notFound("Outlet");
-    return { data: toOutletWire(row) };
+    return {
+      data: { ...toOutletWire(row), supplier_contacts: (await supplierContactsForOutlet(db, row.id)) ?? [] },
+    };
   });
 
   const statusList = (kind: "dispense" | "item" | "payment") => async () => ({
@@ -90,17 +91,6 @@ export function registerReferenceRoutes({ app, bind, db }: ModuleContext): void 
   bind(listPdSources, async () => ({
     data: (await db.select().from(pdSources).orderBy(asc(pdSources.id))).map(toSourceWire),
   }));
-  bind(listSuppliers, async () => {
-    const rows = await db.select().from(lensSuppliers).orderBy(asc(lensSuppliers.name));
-    return {
-      data: rows.map((s) => ({
-        id: s.id,
-        name: s.name,
-        abbreviation: s.abbreviation,
-        order_type: s.orderType,
-      })),
-    };
-  });
   bind(listColours, async ({ query }) => {
     const base = db.select().from(colours);
     const rows = await (query.type ? base.where(eq(colours.type, query.type)) : base).orderBy(

@@ -68,13 +68,6 @@ export const pdSources = pgTable("pd_sources", {
   colour: text("colour"),
 });
 
-export const lensSuppliers = pgTable("lens_suppliers", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  abbreviation: text("abbreviation").notNull().unique(),
-  orderType: text("order_type", { enum: ["all", "api"] }).notNull(),
-});
-
 export const colours = pgTable("colours", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),

@@ -1,0 +1,2 @@
+// What other modules may use of lens orders.
+export { lensOrderSummaries } from "./lens-orders.queries";

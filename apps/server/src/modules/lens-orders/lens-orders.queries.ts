@@ -1,0 +1,125 @@
+import type { LensOrderSummaryWire } from "@loupe/contract";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { lensAddonCombinations, lenses, orderItemSelections } from "../job-edit/job-edit.tables";
+import { orderItems, orders, regionProducts } from "../jobs/jobs.tables";
+import { outlets, regions, statuses } from "../reference/reference.tables";
+import { staffUsers } from "../staff/staff.tables";
+import { lensSuppliers, supplierContacts } from "../suppliers/suppliers.tables";
+import { toSummaryWire } from "./lens-orders.mappers";
+import { lensOrders } from "./lens-orders.tables";
+
+/** An item with its job, product, outlet and region: what ordering lenses for it reads. */
+export async function loadItemContext(db: Db, itemId: number) {
+  const [row] = await db
+    .select({ item: orderItems, job: orders, product: regionProducts, outlet: outlets, region: regions })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(regionProducts, eq(regionProducts.id, orderItems.regionProductId))
+    .innerJoin(outlets, eq(outlets.id, orderItems.outletId))
+    .innerJoin(regions, eq(regions.id, outlets.regionId))
+    .where(eq(orderItems.id, itemId));
+  if (!row) return null;
+  const [status] = await db.select().from(statuses).where(eq(statuses.id, row.job.dispenseStatusId));
+  const [revision] = await db
+    .select({ revision: orderItemSelections.revision })
+    .from(orderItemSelections)
+    .where(eq(orderItemSelections.orderItemId, itemId))
+    .orderBy(desc(orderItemSelections.revision))
+    .limit(1);
+  return { ...row, jobStatusSlug: status?.slug ?? null, revision: revision?.revision ?? null };
+}
+export type ItemContext = NonNullable<Awaited<ReturnType<typeof loadItemContext>>>;
+
+/** A lens option of a product, shaped as the job edit snapshots it (`lens_addon_combination`). */
+export async function lensOptionOfProduct(db: Db, optionId: number, regionProductId: number) {
+  const [row] = await db
+    .select({ combo: lensAddonCombinations, lens: lenses, supplier: lensSuppliers })
+    .from(lensAddonCombinations)
+    .innerJoin(lenses, eq(lenses.id, lensAddonCombinations.lensId))
+    .innerJoin(lensSuppliers, eq(lensSuppliers.id, lenses.supplierId))
+    .where(
+      and(eq(lensAddonCombinations.id, optionId), eq(lensAddonCombinations.regionProductId, regionProductId)),
+    );
+  if (!row) return null;
+  const { combo, lens, supplier } = row;
+  return {
+    id: combo.id,
+    lens_id: lens.id,
+    lenses: {
+      id: lens.id,
+      name: lens.name,
+      supplier: { id: supplier.id, name: supplier.name, abbreviation: supplier.abbreviation },
+      index: lens.refractiveIndex,
+      lens_color: lens.colourName ? { name: lens.colourName } : null,
+      lens_type: lens.lensTypeKey,
+      diameters: lens.diameters,
+      ranges: {
+        sph_min: lens.sphMin,
+        sph_max: lens.sphMax,
+        cyl_min: lens.cylMin,
+        add_min: lens.addMin,
+        add_max: lens.addMax,
+      },
+    },
+    coating: { name: combo.coatingName, display_name: combo.coatingDisplayName },
+    tint: combo.tintDisplayName ? { display_name: combo.tintDisplayName } : null,
+  };
+}
+
+/** Names for the wires: suppliers, contacts, outlets, staff of these orders. */
+export async function lensOrderNames(
+  db: Db,
+  rows: (typeof lensOrders.$inferSelect)[],
+  extraStaffIds: number[] = [],
+) {
+  const ids = <T>(f: (r: typeof lensOrders.$inferSelect) => T | null) => [
+    ...new Set(rows.map(f).filter((v): v is T => v != null)),
+  ];
+  const supplierIds = ids((r) => r.supplierId);
+  const contactIds = ids((r) => r.contactId);
+  const outletIds = ids((r) => r.deliverToOutletId).concat(ids((r) => r.fromOutletId));
+  const staffIds = [...new Set([...ids((r) => r.placedBy), ...extraStaffIds])];
+  const [s, c, o, st] = await Promise.all([
+    supplierIds.length ? db.select().from(lensSuppliers).where(inArray(lensSuppliers.id, supplierIds)) : [],
+    contactIds.length
+      ? db.select().from(supplierContacts).where(inArray(supplierContacts.id, contactIds))
+      : [],
+    outletIds.length ? db.select().from(outlets).where(inArray(outlets.id, outletIds)) : [],
+    staffIds.length ? db.select().from(staffUsers).where(inArray(staffUsers.id, staffIds)) : [],
+  ]);
+  return {
+    supplier: new Map(s.map((r) => [r.id, r])),
+    contact: new Map(c.map((r) => [r.id, r])),
+    outlet: new Map(o.map((r) => [r.id, r])),
+    staff: new Map(st.map((r) => [r.id, `${r.firstName} ${r.lastName}`.trim()])),
+  };
+}
+
+/** Each item's latest lens order in brief (the job's items show it), in one query whatever the number of items. */
+export async function lensOrderSummaries(
+  db: Db,
+  itemIds: number[],
+): Promise<Map<number, LensOrderSummaryWire>> {
+  if (!itemIds.length) return new Map();
+  const rows = await db
+    .selectDistinctOn([lensOrders.orderItemId], { order: lensOrders, supplierName: lensSuppliers.name })
+    .from(lensOrders)
+    .innerJoin(lensSuppliers, eq(lensSuppliers.id, lensOrders.supplierId))
+    .where(inArray(lensOrders.orderItemId, itemIds))
+    .orderBy(lensOrders.orderItemId, desc(lensOrders.sequence));
+  return new Map(rows.map((r) => [r.order.orderItemId, toSummaryWire(r.order, r.supplierName)]));
+}
+
+/** Locks the item's row for the transaction: orders for one item queue behind each other. */
+export async function lockItem(tx: Db, itemId: number): Promise<void> {
+  await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.id, itemId)).for("update");
+}
+
+export async function itemStatusOf(db: Db, itemId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ status: orderItems.dispenseStatusId })
+    .from(orderItems)
+    .where(eq(orderItems.id, itemId));
+  return row?.status ?? null;
+}

@@ -1,0 +1,122 @@
+import {
+  cancelHoyaOrder,
+  cancelLensOrder,
+  cancelShamirOrder,
+  checkLensOrderStatus,
+  countLensOrders,
+  getLensOrderRecord,
+  getLensOrderSheet,
+  getSupplier,
+  listItemLensOrders,
+  placeLensOrder,
+} from "@loupe/contract";
+import { LENS_ORDER_MESSAGES } from "@loupe/domain";
+import { create as contentDisposition } from "content-disposition";
+import type { FastifyRequest } from "fastify";
+import { AppError } from "../../platform/http/app-error";
+import { requestContext } from "../access-log/access-log.record";
+import type { ModuleContext } from "../module-context";
+import { createSuppliersService } from "../suppliers";
+import { createLensOrdersService } from "./lens-orders.service";
+import { createLensStatusPoller } from "./lens-status-poller";
+
+const auditOf = (req: FastifyRequest) => {
+  const { staff, screen, route, requestId, address } = requestContext(req);
+  return { staff, screen, route, requestId, address };
+};
+
+export function registerLensOrdersRoutes({
+  app,
+  bind,
+  database,
+  config,
+  search,
+  lensSuppliers,
+}: ModuleContext): void {
+  const suppliersService = createSuppliersService({ db: database.db });
+  const service = createLensOrdersService({
+    database,
+    suppliers: lensSuppliers,
+    suppliersService,
+    search,
+    timeoutMs: config.LENS_SUPPLIER_TIMEOUT_MS,
+    pollEverySeconds: config.LENS_STATUS_POLL_SECONDS || 60,
+  });
+  app.decorate("lensOrders", service);
+
+  bind(placeLensOrder, async ({ staff, body, req }) => {
+    const key = req.headers["idempotency-key"];
+    return {
+      message: LENS_ORDER_MESSAGES.ordered,
+      data: await service.place(staff, body, auditOf(req), typeof key === "string" ? key : undefined),
+    };
+  });
+  bind(countLensOrders, async ({ query }) => ({ data: await service.count(query.order_item_id) }));
+  bind(checkLensOrderStatus, async ({ query }) => ({ data: await service.statusCheck(query) }));
+  bind(listItemLensOrders, async ({ params }) => ({ data: await service.listForItem(params.id) }));
+  bind(getSupplier, async ({ params, query }) => ({
+    data:
+      query.order_item_id != null
+        ? await service.supplierForItem(params.id, query.order_item_id)
+        : await suppliersService.one(params.id),
+  }));
+  bind(cancelHoyaOrder, async ({ staff, query }) => ({
+    message: LENS_ORDER_MESSAGES.hoyaCancelled,
+    data: await service.cancel(
+      staff,
+      await service.hoyaOrderOf(query.order_item_id, query.lens_order_id),
+      "hoya",
+    ),
+  }));
+  bind(cancelShamirOrder, async ({ staff, params }) => {
+    try {
+      return {
+        message: LENS_ORDER_MESSAGES.cancelled,
+        data: await service.cancel(staff, params.id, "shamir"),
+      };
+    } catch (err) {
+      // §8: the Shamir cancel's failure reads "Error cancelling order"; the reason stays in `errors`.
+      if (err instanceof AppError && err.code !== "not_found")
+        throw new AppError(err.code, LENS_ORDER_MESSAGES.cancelFailed, { reason: [err.message] });
+      throw err;
+    }
+  });
+  bind(cancelLensOrder, async ({ staff, params }) => ({
+    message: LENS_ORDER_MESSAGES.cancelled,
+    data: await service.cancel(staff, params.id),
+  }));
+  bind(getLensOrderRecord, async ({ params, reply }) => {
+    const row = await service.record(params.id);
+    return reply
+      .type("text/plain; charset=us-ascii")
+      .header("content-disposition", contentDisposition(`${row.reference}.vca`))
+      .header("x-content-type-options", "nosniff")
+      .send(row.record);
+  });
+  bind(getLensOrderSheet, async ({ params, reply }) => {
+    const { row, pdf } = await service.sheet(params.id);
+    return reply
+      .type("application/pdf")
+      .header("content-disposition", contentDisposition(`${row.reference}.pdf`, { type: "inline" }))
+      .header("x-content-type-options", "nosniff")
+      .header("content-security-policy", "sandbox")
+      .send(pdf);
+  });
+
+  const poller = createLensStatusPoller({
+    database,
+    service,
+    intervalSeconds: config.LENS_STATUS_POLL_SECONDS,
+    log: app.log,
+  });
+  app.decorate("lensStatusPoller", poller);
+  app.addHook("onClose", () => poller.stop());
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The lens orders service and its poller, for tests that move the lab simulator's clock. */
+    lensOrders: ReturnType<typeof createLensOrdersService>;
+    lensStatusPoller: ReturnType<typeof createLensStatusPoller>;
+  }
+}

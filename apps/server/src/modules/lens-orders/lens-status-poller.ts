@@ -1,0 +1,65 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../platform/db/client";
+import type { LensOrderRow } from "./lens-orders.mappers";
+import type { LensOrdersService } from "./lens-orders.service";
+
+export interface LensStatusPoller {
+  /** One round: claims due orders, asks their suppliers, records what moved. Answers how many moved. */
+  pollOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The background worker of lens order states (§7 status check, run by itself): a poller on the
+ * database, no extra service. One statement claims due placed orders (`FOR UPDATE SKIP LOCKED`
+ * inside an UPDATE that pushes their next poll), so several processes share the work; suppliers
+ * are asked after it committed, never inside a transaction.
+ */
+export function createLensStatusPoller(options: {
+  database: Database;
+  service: LensOrdersService;
+  intervalSeconds: number;
+  log?: FastifyBaseLogger;
+  batchSize?: number;
+}): LensStatusPoller {
+  const every = Math.max(options.intervalSeconds, 1);
+  async function pollOnce(): Promise<number> {
+    const claimed = await options.database.query<{ id: number }>(
+      `update lens_orders set next_poll_at = now() + make_interval(secs => $1)
+        where id in (
+          select id from lens_orders
+           where state = 'placed' and next_poll_at <= now()
+           order by next_poll_at limit $2
+           for update skip locked)
+        returning id`,
+      [every, options.batchSize ?? 50],
+    );
+    if (!claimed.length) return 0;
+    const rows = await options.service.rows(claimed.map((c) => Number(c.id)));
+    return options.service.refresh(rows as LensOrderRow[]);
+  }
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const schedule = () => {
+    if (stopped || options.intervalSeconds <= 0) return;
+    timer = setTimeout(() => {
+      running = pollOnce()
+        .catch((err) => options.log?.warn({ err }, "lens status poll round failed"))
+        .finally(() => {
+          running = null;
+          schedule();
+        });
+    }, every * 1000);
+    timer.unref();
+  };
+  schedule();
+  return {
+    pollOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { LENS_EDGE_OPTIONS, LENS_SIDES, lensOrderPayloadSchema, SUPPLIER_KINDS } from "@loupe/domain";
+import { z } from "zod";
+import { defineEndpoint } from "./endpoint";
+import { dataEnvelope, idParams, qId } from "./envelope";
+import { lensOrderSummaryWire } from "./suppliers";
+
+/** One step of a lens order: sent, a lab status (with ETA and tracking), cancelled… newest last. */
+export const lensOrderEventWire = z.object({
+  status_code: z.number().nullable(),
+  label: z.string(),
+  description: z.string(),
+  eta: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  /** staff: someone did it; lab: the supplier reported it; system: Loupe did (a retry, a timeout). */
+  source: z.enum(["staff", "lab", "system"]),
+  by: z.string().nullable(),
+  occurred_at: z.string(),
+});
+
+/** A lens order (jobs-area §3 Lens order payload, as placed): what was sent, to whom, and where it is. */
+export const lensOrderWire = lensOrderSummaryWire.extend({
+  order_id: z.number(),
+  order_item_id: z.number(),
+  supplier: z.object({
+    id: z.number(),
+    name: z.string(),
+    abbreviation: z.string(),
+    kind: z.enum(SUPPLIER_KINDS),
+  }),
+  contact: z.object({
+    id: z.number(),
+    full_name: z.string(),
+    channel: z.string(),
+    mail: z.string().nullable(),
+  }),
+  /** How it went: email, file_drop, api (a configured lab interface) or simulator (the local lab). */
+  transport: z.enum(["email", "file_drop", "api", "simulator"]),
+  is_repeat: z.boolean(),
+  repeat_of_id: z.number().nullable(),
+  repeat_reason: z.string().nullable(),
+  repeat_reason_name: z.string().nullable(),
+  /** The internal note: never sent to the supplier. */
+  description: z.string().nullable(),
+  notes: z.string().nullable(),
+  lenses: z.enum(LENS_SIDES),
+  need_to_edge: z.enum(LENS_EDGE_OPTIONS),
+  frame_size: z.string().nullable(),
+  lens_option_id: z.number().nullable(),
+  lens_name: z.string(),
+  deliver_to: z.object({ id: z.number(), name: z.string(), abbreviation: z.string() }),
+  from_outlet: z.object({ id: z.number(), name: z.string(), abbreviation: z.string() }).nullable(),
+  supplier_reference: z.string().nullable(),
+  last_error: z.string().nullable(),
+  placed_by: z.object({ id: z.number(), full_name: z.string() }).nullable(),
+  updated_at: z.string(),
+  events: z.array(lensOrderEventWire),
+});
+export type LensOrderWire = z.infer<typeof lensOrderWire>;
+
+export const placeLensOrder = defineEndpoint({
+  method: "POST",
+  base: "api",
+  path: "/order_lens",
+  summary:
+    "Order lenses for a job's item from a supplier through one of its contacts; a repeat (the item was ordered before) needs a reason and an internal note. Idempotency-Key header or idempotency_key makes a retry answer the first order",
+  // The service checks the payload with the domain rule, so every message is the form's own.
+  serviceValidates: true,
+  body: lensOrderPayloadSchema,
+  response: z.object({ message: z.string(), data: lensOrderWire }),
+});
+
+const itemQuery = z.object({ order_item_id: qId });
+
+export const countLensOrders = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/order_lens/count",
+  summary: "How many lens orders the suppliers took for an item: above 0 the next one is a repeat order",
+  query: itemQuery,
+  response: z.object({
+    data: z.object({
+      count: z.number(),
+      is_repeat: z.boolean(),
+      /** The order a repeat is linked to: the item's first. */
+      original_order_id: z.number().nullable(),
+      open_order: lensOrderSummaryWire.nullable(),
+    }),
+  }),
+});
+
+export const checkLensOrderStatus = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/order_lens_status_check",
+  summary:
+    "Asks the suppliers now for the state of a job's (order_id) or an item's (order_item_id) lens orders, records what changed, answers the orders",
+  query: z.object({ order_id: qId.optional(), order_item_id: qId.optional() }),
+  response: dataEnvelope(z.array(lensOrderWire)),
+});
+
+export const cancelHoyaOrder = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/order_lens/cancel/hoya",
+  summary:
+    "Cancel an item's Hoya-type lens order (states 0, 1, 2, 3, 100 and 103 only); lens_order_id picks one, else the item's open one",
+  query: z.object({ order_item_id: qId.optional(), lens_order_id: qId.optional() }),
+  response: z.object({ message: z.string(), data: lensOrderWire }),
+});
+
+export const cancelShamirOrder = defineEndpoint({
+  method: "POST",
+  base: "api",
+  path: "/shamir/order/cancel/:id",
+  summary: "Cancel a Shamir-type lens order (id: the lens order) while the lab has not started it",
+  params: idParams,
+  response: z.object({ message: z.string(), data: lensOrderWire }),
+});
+
+export const cancelLensOrder = defineEndpoint({
+  method: "POST",
+  base: "api",
+  path: "/staff/lens-orders/:id/cancel",
+  summary:
+    "Cancel any lens order at a state its supplier kind allows (the Hoya and Shamir calls are this, for their kind)",
+  params: idParams,
+  response: z.object({ message: z.string(), data: lensOrderWire }),
+});
+
+export const listItemLensOrders = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/staff/order-items/:id/lens-orders",
+  summary: "An item's lens orders with their history, newest first",
+  params: idParams,
+  response: dataEnvelope(z.array(lensOrderWire)),
+});
+
+export const getLensOrderRecord = defineEndpoint({
+  access: { resource: "lens_order", action: "download" },
+  method: "GET",
+  base: "api",
+  path: "/staff/lens-orders/:id/record",
+  summary: "The lens order's DCS (VCA) record as sent, as a .vca file",
+  params: idParams,
+});
+
+export const getLensOrderSheet = defineEndpoint({
+  access: { resource: "lens_order", action: "print" },
+  method: "GET",
+  base: "api",
+  path: "/staff/lens-orders/:id/sheet",
+  summary: "The lens order sheet (PDF) as sent to the supplier",
+  params: idParams,
+});
