@@ -1,5 +1,17 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { DEMO, screenshot, settle, signIn } from "./support/helpers";
+import {
+  api,
+  findJob,
+  givePd,
+  giveRx,
+  glass,
+  type Item,
+  type Job,
+  live,
+  openJob,
+  uploadScan,
+} from "./support/job-fixtures";
 
 /**
  * The job edit panel (jobs-area §2, §4, §5): frame, prescription, PD and lenses in five steps on
@@ -7,117 +19,12 @@ import { DEMO, screenshot, settle, signIn } from "./support/helpers";
  * gives its customer the prescriptions and PDs it needs.
  */
 
-interface Item {
-  id: number;
-  quantity: number;
-  region_product: {
-    lenses_type: string | null;
-    parent_type: { key: string };
-    requires_prescription: boolean;
-  };
-  additional_info: unknown;
-}
-interface Job {
-  id: number;
-  vend_invoice_number: string;
-  customer_id: number | null;
-  dispense_status: { slug: string };
-  items: Item[];
-}
-
-let token = "";
-const used = new Set<number>();
-
-async function api<T = any>(
-  request: APIRequestContext,
-  method: string,
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    data: data as never,
-  });
-  expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
-  return res.json() as Promise<T>;
-}
-
-async function login(request: APIRequestContext) {
-  if (token) return;
-  const res = await request.post("/api/user/login", { data: DEMO });
-  token = (await res.json()).data.token;
-}
-
-const live = (j: Job) => j.items.filter((i) => i.quantity !== -1);
-const glass = (j: Job) =>
-  live(j).filter((i) => ["glasses", "lenses-only"].includes(i.region_product.parent_type.key));
-
-/** A demo job (not yet used by another journey) whose detail matches. */
-async function findJob(request: APIRequestContext, guest: boolean, match: (j: Job) => Item | undefined) {
-  await login(request);
-  for (let page = 1; page <= 30; page++) {
-    const list = await api<{ data: Job[] }>(request, "GET", `/api/staff/orders?per_page=100&page=${page}`);
-    for (const o of list.data) {
-      if (used.has(o.id) || (o.customer_id == null) !== guest) continue;
-      const detail = (await api<{ data: Job }>(request, "GET", `/api/staff/orders/${o.id}`)).data;
-      if (["cancelled", "refunded", "voided"].includes(detail.dispense_status.slug)) continue;
-      const item = match(detail);
-      if (item && !item.additional_info) {
-        used.add(o.id);
-        return { job: detail, item };
-      }
-    }
-  }
-  throw new Error("no matching demo job");
-}
-
-const sourceId = async (request: APIRequestContext, path: string) =>
-  (await api<{ data: { id: number }[] }>(request, "GET", path)).data[0].id;
-
-async function giveRx(request: APIRequestContext, customerId: number, body: Record<string, unknown>) {
-  const source_id = await sourceId(request, "/api/prescription-source");
-  return (
-    await api(request, "POST", `/api/v4/users/${customerId}/prescriptions`, {
-      type_id: 1,
-      source_id,
-      ...body,
-    })
-  ).data;
-}
-async function givePd(request: APIRequestContext, customerId: number, body: Record<string, unknown>) {
-  const source_id = await sourceId(request, "/api/pd-source");
-  return (
-    await api(request, "POST", "/api/customer-pd", { customer_user_id: customerId, source_id, ...body })
-  ).data;
-}
-
-/** A one-pixel PNG uploaded to the customer's files: the scan a prescription is attached to. */
-async function uploadScan(request: APIRequestContext, customerId: number, name: string): Promise<number> {
-  const res = await request.post(`/api/customer/${customerId}/files`, {
-    headers: { authorization: `Bearer ${token}` },
-    multipart: {
-      "files[0]": {
-        name,
-        mimeType: "image/png",
-        buffer: Buffer.from(
-          "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-          "base64",
-        ),
-      },
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()).data[0].id;
-}
-
 const panel = (page: Page) => page.getByTestId("job-edit-panel");
 const step = (page: Page, n: number) => page.getByTestId(`job-edit-step-${n}`);
 const alert = (page: Page) => page.getByTestId("banner-alert");
 
 async function openEdit(page: Page, job: Job, item: Item) {
-  await page.goto(`/jobs?q=${encodeURIComponent(job.vend_invoice_number)}`);
-  await page.getByRole("table", { name: "Jobs" }).getByRole("button", { name: "Expand" }).first().click();
+  await openJob(page, job);
   await page.getByRole("button", { name: `Edit Selection of item ${item.id}` }).click();
   await expect(panel(page)).toBeVisible();
   await expect(page.getByTestId("job-edit-header")).toContainText(job.vend_invoice_number);

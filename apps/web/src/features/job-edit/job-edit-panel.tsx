@@ -66,6 +66,7 @@ import {
 import { FrameStep } from "./frame-step";
 import { GuestPdModal, GuestPrescriptionModal } from "./guest-forms";
 import { type HeightChange, HeightDialog } from "./height-dialogs";
+import { lensLabel } from "./lens-label";
 import { PdStep, pdLine } from "./pd-step";
 import { PrescriptionStep, prescriptionLine } from "./prescription-step";
 import { StepButtons } from "./step-parts";
@@ -75,11 +76,6 @@ interface StoredInfo {
   selection?: ItemSelection;
   data?: { lens_addon_combination?: LensOptionWire | null };
 }
-
-const lensLabel = (o: LensOptionWire) =>
-  [o.lenses.name, o.lenses.display_thickness, o.coating.display_name, o.tint?.display_name]
-    .filter(Boolean)
-    .join(" · ");
 
 /** The job edit panel (jobs-area §2): frame, prescription, PD and lenses in five steps, then Save. */
 export function JobEditPanel(props: {

@@ -3,6 +3,7 @@ import {
   type ContactLensChoice,
   contactLensLine,
   hasJobSelection,
+  isGlassItem,
   isItemConfirmed,
   isRefundedItem,
 } from "@loupe/domain";
@@ -21,6 +22,7 @@ import { IconMessage } from "@tabler/icons-react";
 import { useState } from "react";
 import { formatMoney } from "../../../lib/format";
 import { CommentsModal } from "../../customer-actions/comments-modal";
+import { LensOrderState } from "../../lens-orders/lens-order-state";
 import type { ItemGroup } from "../api/jobs-queries";
 import { ItemStatusSelect } from "./item-status-select";
 import { StatusBadge } from "./status-badge";
@@ -38,6 +40,8 @@ export function JobItemsTable(props: {
   onToggle: (itemIds: number[], on: boolean) => void;
   /** Opens the job edit panel for an item (frame, prescription, PD, lenses). */
   onEditSelection?: (item: OrderItemWire) => void;
+  /** Opens Order Lenses for an item with prescription lenses. */
+  onOrderLenses?: (item: OrderItemWire) => void;
   /** The job's currency (its region's). */
   currency: string;
 }) {
@@ -93,9 +97,28 @@ export function JobItemsTable(props: {
             </Group>
           )}
         </Table.Td>
+        <Table.Td w={200}>
+          {!refunded &&
+            props.onOrderLenses &&
+            isGlassItem(item) &&
+            item.region_product.requires_prescription && (
+              <Stack gap={4} align="flex-start">
+                {item.lens_order && <LensOrderState itemId={item.id} order={item.lens_order} />}
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  aria-label={`Order Lenses for item ${item.id}`}
+                  disabled={props.cancelled}
+                  onClick={() => props.onOrderLenses?.(item)}
+                >
+                  Order Lenses
+                </Button>
+              </Stack>
+            )}
+        </Table.Td>
         <Table.Td w={90}>{item.outlet.abbreviation}</Table.Td>
         <Table.Td w={100}>{formatMoney(item.total_amount, props.currency)}</Table.Td>
-        <Table.Td w={460}>
+        <Table.Td w={400}>
           {refunded ? (
             // A voided job's items are at quantity −1 too, but say what happened to them.
             item.dispense_status.slug === "voided" ? (
@@ -151,9 +174,10 @@ export function JobItemsTable(props: {
             <Table.Th w={80}>Item ID</Table.Th>
             <Table.Th>Product</Table.Th>
             <Table.Th w={230}>Selection</Table.Th>
+            <Table.Th w={200}>Lens order</Table.Th>
             <Table.Th w={90}>Outlet</Table.Th>
             <Table.Th w={100}>Total ($)</Table.Th>
-            <Table.Th w={460}>Status</Table.Th>
+            <Table.Th w={400}>Status</Table.Th>
             <Table.Th w={40}>Notes</Table.Th>
           </Table.Tr>
         </Table.Thead>
