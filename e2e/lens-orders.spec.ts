@@ -1,6 +1,16 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { screenshot, signIn } from "./support/helpers";
-import { api, findJob, givePd, giveRx, glass, type Item, type Job, openJob } from "./support/job-fixtures";
+import {
+  api,
+  findJob,
+  givePd,
+  giveRx,
+  glass,
+  type Item,
+  type Job,
+  login,
+  openJob,
+} from "./support/job-fixtures";
 
 /**
  * Lens orders (jobs-area §2–5, §7–9, issue 13): Order Lenses from a confirmed job's item, repeat
@@ -210,5 +220,101 @@ test.describe("lens orders", () => {
     await expect(state.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
     expect(await orderCount(request, item)).toBe(0);
     await screenshot(page, "lens-order-cancelled");
+  });
+
+  test("supplier settings: edit a supplier, a stale save shows who saved first, add and edit a contact", async ({
+    page,
+    request,
+  }) => {
+    interface Supplier {
+      id: number;
+      name: string;
+      abbreviation: string;
+      order_type: string;
+      kind: string;
+      allows_cut: boolean;
+      contacts_listed: boolean;
+      is_active: boolean;
+      version: number;
+    }
+    const suppliers = async () =>
+      (await api<{ data: Supplier[] }>(request, "GET", "/api/staff/suppliers?include_inactive=true")).data;
+    await login(request);
+    const rodenstock = (await suppliers()).find((s) => s.abbreviation === "RODEN")!;
+    await page.goto("/settings");
+    const settings = page.getByTestId("suppliers-settings");
+    const row = settings.getByTestId("supplier-row").filter({ hasText: "Rodenstock" });
+    await expect(row).toContainText("Standard");
+
+    await row.getByRole("button", { name: "Edit Rodenstock" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Rodenstock" });
+    await dialog.getByRole("checkbox", { name: "Edges lenses (offers Cut)" }).check();
+    await screenshot(page, "supplier-settings-edit");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("banner-alert")).toContainText("Supplier saved successfully");
+    await expect(dialog).toHaveCount(0);
+    await expect(row.getByRole("cell", { name: "Yes", exact: true })).toBeVisible();
+
+    // Someone else saves while the form is open: the save answers 409 and the form says who.
+    await row.getByRole("button", { name: "Edit Rodenstock" }).click();
+    await dialog.getByRole("textbox", { name: "Name" }).fill("Rodenstock Australia");
+    const fresh = (await suppliers()).find((s) => s.id === rodenstock.id)!;
+    await api(request, "PUT", `/api/staff/suppliers/${fresh.id}`, {
+      name: fresh.name,
+      abbreviation: fresh.abbreviation,
+      order_type: fresh.order_type,
+      kind: "shamir",
+      allows_cut: fresh.allows_cut,
+      contacts_listed: fresh.contacts_listed,
+      is_active: fresh.is_active,
+      version: fresh.version,
+    });
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog.getByTestId("version-conflict")).toContainText(/changed by Avery Admin/);
+    await screenshot(page, "supplier-settings-conflict");
+    await dialog.getByRole("button", { name: "Reload" }).click();
+    await expect(dialog.getByTestId("version-conflict")).toHaveCount(0);
+    await expect(dialog.getByRole("textbox", { name: "Name" })).toHaveValue("Rodenstock");
+    await expect(dialog.getByRole("combobox", { name: "Supplier state rules" })).toHaveValue("Shamir-type");
+    await dialog.getByRole("textbox", { name: "Name" }).fill("Rodenstock Australia");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(
+      settings.getByTestId("supplier-row").filter({ hasText: "Rodenstock Australia" }),
+    ).toContainText("Shamir-type");
+
+    // Its contacts: add one for a region, then edit it.
+    await row.getByRole("button", { name: /contacts of Rodenstock Australia/ }).click();
+    const contacts = settings.getByTestId("supplier-contacts");
+    await contacts.getByRole("button", { name: "Add contact" }).click();
+    const add = page.getByRole("dialog", { name: "Add contact to Rodenstock Australia" });
+    await add.getByRole("combobox", { name: "Region" }).click();
+    await page.getByRole("option").first().click();
+    await add.getByRole("textbox", { name: "First name" }).fill("Mia");
+    await add.getByRole("textbox", { name: "Last name" }).fill("Schulz");
+    await add.getByRole("button", { name: "Add contact" }).click();
+    // E-mail contacts need an address: the server's message shows above the fields.
+    await expect(add.getByText(/Mail field is required/)).toBeVisible();
+    await add.getByRole("textbox", { name: "Mail" }).fill("mia.schulz@rodenstock.example");
+    await screenshot(page, "supplier-settings-add-contact");
+    await add.getByRole("button", { name: "Add contact" }).click();
+    await expect(page.getByTestId("banner-alert")).toContainText("Supplier contact saved successfully");
+    const mia = contacts.getByTestId("supplier-contact").filter({ hasText: "Mia Schulz" });
+    await expect(mia).toContainText("mia.schulz@rodenstock.example");
+    await mia.getByRole("button", { name: /Edit contact Mia Schulz/ }).click();
+    const edit = page.getByRole("dialog", { name: "Edit contact Mia Schulz" });
+    await edit.getByRole("textbox", { name: "Account number" }).fill("RD-4471");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await expect(edit).toHaveCount(0);
+    await expect(mia).toContainText("RD-4471");
+    await screenshot(page, "supplier-settings-contacts");
+  });
+
+  test("staff who are not administrators do not see the suppliers' settings", async ({ page }) => {
+    await page.goto("/logout");
+    await signIn(page, "sam@loupe.test");
+    await page.goto("/settings");
+    await expect(page.getByRole("heading", { name: "Message templates" })).toBeVisible();
+    await expect(page.getByTestId("suppliers-settings")).toHaveCount(0);
   });
 });
