@@ -317,6 +317,15 @@ test.describe("job edit", () => {
     await step(page, 4).getByRole("radio").first().check();
     await confirm(page, 4);
     await screenshot(page, "job-edit-guest-summary");
+    // Editing the guest's PD (the PD modal's Save) finishes on step 4 for a guest.
+    await step(page, 5).getByRole("button", { name: "Edit Pd" }).click();
+    const editPd = page.getByRole("dialog", { name: "Edit PD" });
+    await editPd.getByLabel("binocular distance PD").fill("63");
+    await saveDialog(page, editPd, "PD has been successfully edited!");
+    await expect(page.getByTestId("lens-step")).toBeVisible();
+    await expect(page.getByTestId("pd-summary")).toContainText("PD 63");
+    await step(page, 4).getByRole("radio").first().check();
+    await confirm(page, 4);
     await step(page, 5).getByRole("button", { name: "Save" }).click();
     await expect(alert(page)).toContainText("Selections successfully confirmed.");
   });

@@ -1,8 +1,8 @@
 import type { LensOptionWire, PdWire, PrescriptionWire } from "@loupe/contract";
 import {
   availableLensOptions,
-  type ItemSelection,
   contactLensChoice,
+  type ItemSelection,
   isContactLensProduct,
   itemSelectionSchema,
   JOB_EDIT_MESSAGES,
