@@ -28,13 +28,15 @@ const withoutSuccess = operations.filter(
   (op) => !Object.entries(op.responses ?? {}).some(([code, r]) => /^2/.test(code) && r.content),
 );
 // Answers that are bytes, not JSON (a file, a contact-lens scan, a label PDF, the receipt page, a
-// record export zip) have no JSON schema; every other operation must have one.
+// record export zip, a lens order's .vca record and sheet) have no JSON schema; every other operation must have one.
 const BINARY = new Set([
   "downloadFile",
   "getContactLensPrescriptionFile",
   "getShippingLabel",
   "showReceipt",
   "exportCustomerRecord",
+  "getLensOrderRecord",
+  "getLensOrderSheet",
 ]);
 const missing = withoutSuccess.map((op) => op.operationId).filter((id) => !BINARY.has(id));
 

@@ -117,7 +117,20 @@ export const getSupplier = defineEndpoint({
     "One lens supplier; with order_item_id, as Order Lenses needs it for that item (contacts of its region, default delivery outlet, repeat count, blockers)",
   params: idParams,
   query: z.object({ order_item_id: qId.optional() }),
-  response: dataEnvelope(z.union([supplierForItemWire, supplierWire])),
+  // Without order_item_id the item's fields are absent.
+  response: dataEnvelope(
+    supplierForItemWire.partial({
+      order_item_id: true,
+      default_delivery_outlet_id: true,
+      edge_options: true,
+      order_count: true,
+      is_repeat: true,
+      original_order_id: true,
+      open_order: true,
+      blockers: true,
+      current_lens_option_id: true,
+    }),
+  ),
 });
 
 /** An outlet's supplier contacts: the contacts of its region, listed suppliers only (§9). */

@@ -321,3 +321,13 @@ export function dcsOrderFromSnapshot(
     notes: order.notes,
   };
 }
+
+/** A DCS record read back: label → its values (right, left), for the order sheet that mirrors it. */
+export function parseDcsRecord(record: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const line of record.split(/\r?\n/)) {
+    const at = line.indexOf("=");
+    if (at > 0) out[line.slice(0, at)] = line.slice(at + 1).split(";");
+  }
+  return out;
+}

@@ -177,7 +177,7 @@ export interface LensOrderFormContext {
   supplierName: string;
 }
 
-const blank = (v: string | null | undefined) => !v || !v.trim();
+const blank = (v: string | null | undefined) => !v?.trim();
 
 /** Field → message; empty when the form can be sent. */
 export function lensOrderFormErrors(form: LensOrderForm, ctx: LensOrderFormContext): Record<string, string> {

@@ -6,7 +6,6 @@ import {
   cutOptionsFor,
   dcsOrderFromSnapshot,
   edgeOptionsFor,
-  formatPower,
   isApiContact,
   isFinalLensPhase,
   isLensStatusMove,
@@ -23,6 +22,7 @@ import {
   lensOrderFormErrors,
   lensOrderPayloadSchema,
   lensOrderReference,
+  parseDcsRecord,
   pdErrorForLensType,
   REFUNDED_QUANTITY,
   repeatReasonName,
@@ -194,7 +194,6 @@ export function createLensOrdersService({
     const deliverTo = outletRows.find((o) => o.id === row.deliverToOutletId)!;
     const from = outletRows.find((o) => o.id === row.fromOutletId) ?? null;
     const snap = row.snapshot as Snapshot;
-    const rx = snap.prescription ?? {};
     const original = row.repeatOfId
       ? (await db.select().from(lensOrders).where(eq(lensOrders.id, row.repeatOfId)))[0]
       : null;
@@ -228,7 +227,29 @@ export function createLensOrdersService({
           ][])
         : []),
     ];
-    const s = rx.spectacles ?? {};
+    // The sheet shows what the record says, so the lab's person and the lab's system read the same order.
+    const dcs = parseDcsRecord(row.record);
+    const eye = (i: number) => (label: string) => dcs[label]?.[i] ?? "";
+    const prism = (i: number) => (dcs.PRVM ? `${dcs.PRVM[i]} @ ${dcs.PRVA?.[i] ?? 0}°` : "");
+    const heightLabel = dcs.SEGHT ? "SEGHT" : "OCHT";
+    const rxRow = (name: string, i: number) => {
+      const v = eye(i);
+      return [name, v("SPH"), v("CYL"), v("AX"), v("ADD"), prism(i), v("IPD"), v("NPD"), v(heightLabel)];
+    };
+    facts.push(
+      [
+        "Material",
+        [dcs.LIND?.[0] && `index ${dcs.LIND[0]}`, dcs.DIA?.[0] && `${dcs.DIA[0]} mm blank`]
+          .filter(Boolean)
+          .join(", "),
+      ],
+      [
+        "Frame box",
+        dcs.HBOX
+          ? `${dcs.HBOX[0]} × ${dcs.VBOX?.[0]} mm, DBL ${dcs.DBL?.[0]} mm`
+          : "Customer's frame (no box)",
+      ],
+    );
     return {
       reference: row.reference,
       kind: row.supplierKind,
@@ -251,23 +272,19 @@ export function createLensOrdersService({
           title: `Lens order — ${supplier.name}`,
           facts,
           rx: [
-            ["", "SPH", "CYL", "AXIS", "ADD", "Prism"],
             [
-              "Right",
-              formatPower(rx.right_sph ?? 0),
-              formatPower(rx.right_cyl ?? 0),
-              String(rx.right_axis ?? ""),
-              formatPower(s.right_near_add),
-              row.record.match(/^PRVM=([^;\r]*)/m)?.[1] ?? "",
+              "",
+              "SPH",
+              "CYL",
+              "AXIS",
+              "ADD",
+              "Prism",
+              "PD",
+              "Near PD",
+              heightLabel === "SEGHT" ? "Seg ht" : "OC ht",
             ],
-            [
-              "Left",
-              formatPower(rx.left_sph ?? 0),
-              formatPower(rx.left_cyl ?? 0),
-              String(rx.left_axis ?? ""),
-              formatPower(s.left_near_add),
-              row.record.match(/^PRVM=[^;\r]*;([^\r]*)/m)?.[1] ?? "",
-            ],
+            rxRow("Right", 0),
+            rxRow("Left", 1),
           ],
           notes: row.notes,
         }),
@@ -424,6 +441,17 @@ export function createLensOrdersService({
       }
       if (err.kind === "rejected") {
         await failed(row, err);
+        // The record reached the supplier even though it refused it: the disclosure is logged too.
+        if (audit && transport.name !== "file_drop")
+          await recordAccess(db, {
+            ...audit,
+            action: "send_to_supplier",
+            resource: "lens_order",
+            resourceId: row.id,
+            customerId: row.customerId,
+            outcome: "failed",
+            reason: "rejected",
+          });
         throw new AppError("validation_failed", err.message, { supplier: [err.message, ...err.errors] });
       }
       await unknown(row, err);
@@ -704,6 +732,10 @@ export function createLensOrdersService({
       if (input.to != null) {
         const [to] = await db.select().from(outlets).where(eq(outlets.id, input.to));
         if (!to?.isActive) throw validationError({ to: ["The selected outlet is invalid."] });
+      }
+      if (input.outlet_id != null) {
+        const [from] = await db.select().from(outlets).where(eq(outlets.id, input.outlet_id));
+        if (!from) throw validationError({ outlet_id: ["The selected outlet is invalid."] });
       }
       const { count } = await countFor(ctx.item.id);
       const formErrors = lensOrderFormErrors(

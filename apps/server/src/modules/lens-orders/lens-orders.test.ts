@@ -240,6 +240,9 @@ describe("ordering through the local lab simulator (Hoya-type)", () => {
     expect(noContact.json().errors.supplier_contact_id).toEqual([LENS_ORDER_MESSAGES.contactRequired]);
     const noTo = await order(sam, { ...(await body(job, "HOYA", "api")), to: null });
     expect(noTo.json().errors.to).toEqual([LENS_ORDER_MESSAGES.deliverToRequired]);
+    const badFrom = await order(sam, { ...(await body(job, "HOYA", "api")), outlet_id: 999999 });
+    expect(badFrom.statusCode).toBe(422);
+    expect(badFrom.json().errors.outlet_id).toBeDefined();
   });
 
   it("orders lenses: Lens ordered successfully, the item moves to lenses-ordered at Hoya state 0, on the timeline and the access log", async () => {
@@ -439,6 +442,7 @@ describe("e-mail and file drop", () => {
       url: `/api/staff/lens-orders/${res.json().data.id}/sheet`,
     });
     expect(sheet.headers["content-type"]).toBe("application/pdf");
+    if (process.env.LENS_SHEET_OUT) fs.writeFileSync(process.env.LENS_SHEET_OUT, sheet.rawPayload);
     const record = await t.call(sam, {
       method: "GET",
       url: `/api/staff/lens-orders/${res.json().data.id}/record`,
@@ -524,6 +528,10 @@ describe("an automatic interface (stand-in lab)", () => {
       const refused = await order(token, await body(job, "HOYA", "api"));
       expect(refused.statusCode).toBe(422);
       expect(refused.json().message).toBe("Prism out of range");
+      const [logged] = await api.database.query<{ n: number }>(
+        "select count(*)::int as n from access_log where action = 'send_to_supplier' and outcome = 'failed'",
+      );
+      expect(logged.n).toBe(1);
       lab.stallMs = 600;
       const slow = await order(token, await body(job, "HOYA", "api"), {
         "idempotency-key": "stalled-order-1",

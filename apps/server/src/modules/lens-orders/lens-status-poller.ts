@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../platform/db/client";
+import { runEvery } from "../../platform/run-every";
 import type { LensOrderRow } from "./lens-orders.mappers";
 import type { LensOrdersService } from "./lens-orders.service";
 
@@ -38,28 +39,11 @@ export function createLensStatusPoller(options: {
     const rows = await options.service.rows(claimed.map((c) => Number(c.id)));
     return options.service.refresh(rows as LensOrderRow[]);
   }
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const schedule = () => {
-    if (stopped || options.intervalSeconds <= 0) return;
-    timer = setTimeout(() => {
-      running = pollOnce()
-        .catch((err) => options.log?.warn({ err }, "lens status poll round failed"))
-        .finally(() => {
-          running = null;
-          schedule();
-        });
-    }, every * 1000);
-    timer.unref();
-  };
-  schedule();
+  const worker = runEvery(options.intervalSeconds > 0 ? every : 0, pollOnce, (err) =>
+    options.log?.warn({ err }, "lens status poll round failed"),
+  );
   return {
     pollOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
+    stop: () => worker.stop(),
   };
 }

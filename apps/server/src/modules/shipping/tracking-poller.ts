@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Courier, Couriers } from "../../integrations/couriers";
 import type { Database, Db } from "../../platform/db/client";
+import { runEvery } from "../../platform/run-every";
 import { moveDeliveredOnlineJobItems, recordJobShipment } from "../jobs";
 import { shipmentEvents, shipments } from "./shipping.tables";
 
@@ -102,28 +103,12 @@ export function createTrackingPoller(options: {
     });
   }
 
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const schedule = () => {
-    if (stopped || options.intervalSeconds <= 0) return;
-    timer = setTimeout(() => {
-      running = pollOnce()
-        .catch((err) => options.log?.error({ err }, "tracking poll round failed"))
-        .finally(() => {
-          running = null;
-          schedule();
-        });
-    }, every * 1000);
-    timer.unref();
-  };
-  schedule();
+  // A zero interval never polls (pollOnce still works, for tests and one-off runs).
+  const worker = runEvery(options.intervalSeconds > 0 ? every : 0, pollOnce, (err) =>
+    options.log?.error({ err }, "tracking poll round failed"),
+  );
   return {
     pollOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
+    stop: () => worker.stop(),
   };
 }

@@ -31,6 +31,22 @@ export interface ContactInput {
   is_active: boolean;
 }
 
+/** A versioned write that touched nothing: 404 or a 409 naming who changed the supplier or contact. */
+const stale = (
+  db: Db,
+  table: typeof lensSuppliers | typeof supplierContacts,
+  id: number,
+  expected: number | undefined,
+  staff: StaffRow,
+) =>
+  staleOrMissing(db, table as unknown as VersionedTable, {
+    id,
+    expected,
+    record: table === lensSuppliers ? "supplier" : "supplier contact",
+    editor: staff,
+    missing: () => notFound(table === lensSuppliers ? "Supplier" : "Supplier contact"),
+  });
+
 const adminOnly = (staff: StaffRow) => {
   if (!isAdmin(staff)) throw new AppError("forbidden", SUPPLIER_MESSAGES.adminOnly);
 };
@@ -152,14 +168,7 @@ export function createSuppliersService({ db }: { db: Db }) {
           .where(matchVersion(table, id, input.version))
           .returning(),
       );
-      if (!row)
-        throw await staleOrMissing(db, table, {
-          id,
-          expected: input.version,
-          record: "supplier",
-          editor: staff,
-          missing: () => notFound("Supplier"),
-        });
+      if (!row) throw await stale(db, lensSuppliers, id, input.version, staff);
       return one(id);
     },
 
@@ -188,14 +197,7 @@ export function createSuppliersService({ db }: { db: Db }) {
           .where(matchVersion(table, id, input.version))
           .returning(),
       );
-      if (!row)
-        throw await staleOrMissing(db, table, {
-          id,
-          expected: input.version,
-          record: "supplier contact",
-          editor: staff,
-          missing: () => notFound("Supplier contact"),
-        });
+      if (!row) throw await stale(db, supplierContacts, id, input.version, staff);
       return toContactWire(row as ContactRow);
     },
 
@@ -214,14 +216,7 @@ export function createSuppliersService({ db }: { db: Db }) {
             .delete(supplierContacts)
             .where(matchVersion(table, id, version))
             .returning({ id: supplierContacts.id });
-      if (!written.length)
-        throw await staleOrMissing(db, table, {
-          id,
-          expected: version,
-          record: "supplier contact",
-          editor: staff,
-          missing: () => notFound("Supplier contact"),
-        });
+      if (!written.length) throw await stale(db, supplierContacts, id, version, staff);
       return used ? "deactivated" : "removed";
     },
 
@@ -265,14 +260,7 @@ export function createSuppliersService({ db }: { db: Db }) {
           .set(nextVersion(table, staff))
           .where(matchVersion(table, id, version))
           .returning({ id: lensSuppliers.id });
-        if (!row)
-          throw await staleOrMissing(tx, table, {
-            id,
-            expected: version,
-            record: "supplier",
-            editor: staff,
-            missing: () => notFound("Supplier"),
-          });
+        if (!row) throw await stale(tx, lensSuppliers, id, version, staff);
         await tx.delete(supplierDeliveryOutlets).where(eq(supplierDeliveryOutlets.supplierId, id));
         if (list.length)
           await tx
