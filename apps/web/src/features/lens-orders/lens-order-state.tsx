@@ -22,6 +22,8 @@ const STATE_COLOUR: Record<LensOrderSummaryWire["state"], string> = {
 /** The item's latest lens order: supplier, lab state, ETA and tracking; Cancel behind a confirm dialog while the supplier allows it. */
 export function LensOrderState(props: { itemId: number; order: LensOrderSummaryWire }) {
   const { order } = props;
+  // A cancelled or rejected order will not arrive: its last ETA no longer means anything.
+  const ended = order.state === "cancelled" || order.state === "rejected";
   const { showAlert } = useAlert();
   const queryClient = useQueryClient();
   // GET /order_lens_status_check: ask the lab now rather than wait for the background poll.
@@ -54,7 +56,7 @@ export function LensOrderState(props: { itemId: number; order: LensOrderSummaryW
       </Group>
       <Text size="xs" c="dimmed">
         {order.reference}
-        {order.eta ? ` · ETA ${formatDate(order.eta)}` : ""}
+        {order.eta && !ended ? ` · ETA ${formatDate(order.eta)}` : ""}
         {order.tracking_number ? ` · tracking ${order.tracking_number}` : ""}
       </Text>
       <Group gap={4}>
