@@ -1,5 +1,17 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { DEMO, screenshot, settle, signIn } from "./support/helpers";
+import {
+  api,
+  findJob,
+  givePd,
+  giveRx,
+  glass,
+  type Item,
+  type Job,
+  live,
+  openJob,
+  uploadScan,
+} from "./support/job-fixtures";
 
 /**
  * The job edit panel (jobs-area §2, §4, §5): frame, prescription, PD and lenses in five steps on
@@ -7,98 +19,12 @@ import { DEMO, screenshot, settle, signIn } from "./support/helpers";
  * gives its customer the prescriptions and PDs it needs.
  */
 
-interface Item {
-  id: number;
-  quantity: number;
-  region_product: {
-    lenses_type: string | null;
-    parent_type: { key: string };
-    requires_prescription: boolean;
-  };
-  additional_info: unknown;
-}
-interface Job {
-  id: number;
-  vend_invoice_number: string;
-  customer_id: number | null;
-  dispense_status: { slug: string };
-  items: Item[];
-}
-
-let token = "";
-const used = new Set<number>();
-
-async function api<T = any>(
-  request: APIRequestContext,
-  method: string,
-  url: string,
-  data?: unknown,
-): Promise<T> {
-  const res = await request.fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    data: data as never,
-  });
-  expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
-  return res.json() as Promise<T>;
-}
-
-async function login(request: APIRequestContext) {
-  if (token) return;
-  const res = await request.post("/api/user/login", { data: DEMO });
-  token = (await res.json()).data.token;
-}
-
-const live = (j: Job) => j.items.filter((i) => i.quantity !== -1);
-const glass = (j: Job) =>
-  live(j).filter((i) => ["glasses", "lenses-only"].includes(i.region_product.parent_type.key));
-
-/** A demo job (not yet used by another journey) whose detail matches. */
-async function findJob(request: APIRequestContext, guest: boolean, match: (j: Job) => Item | undefined) {
-  await login(request);
-  for (let page = 1; page <= 30; page++) {
-    const list = await api<{ data: Job[] }>(request, "GET", `/api/staff/orders?per_page=100&page=${page}`);
-    for (const o of list.data) {
-      if (used.has(o.id) || (o.customer_id == null) !== guest) continue;
-      const detail = (await api<{ data: Job }>(request, "GET", `/api/staff/orders/${o.id}`)).data;
-      if (["cancelled", "refunded", "voided"].includes(detail.dispense_status.slug)) continue;
-      const item = match(detail);
-      if (item && !item.additional_info) {
-        used.add(o.id);
-        return { job: detail, item };
-      }
-    }
-  }
-  throw new Error("no matching demo job");
-}
-
-const sourceId = async (request: APIRequestContext, path: string) =>
-  (await api<{ data: { id: number }[] }>(request, "GET", path)).data[0].id;
-
-async function giveRx(request: APIRequestContext, customerId: number, body: Record<string, unknown>) {
-  const source_id = await sourceId(request, "/api/prescription-source");
-  return (
-    await api(request, "POST", `/api/v4/users/${customerId}/prescriptions`, {
-      type_id: 1,
-      source_id,
-      ...body,
-    })
-  ).data;
-}
-async function givePd(request: APIRequestContext, customerId: number, body: Record<string, unknown>) {
-  const source_id = await sourceId(request, "/api/pd-source");
-  return (
-    await api(request, "POST", "/api/customer-pd", { customer_user_id: customerId, source_id, ...body })
-  ).data;
-}
-
 const panel = (page: Page) => page.getByTestId("job-edit-panel");
 const step = (page: Page, n: number) => page.getByTestId(`job-edit-step-${n}`);
 const alert = (page: Page) => page.getByTestId("banner-alert");
 
 async function openEdit(page: Page, job: Job, item: Item) {
-  await page.goto(`/jobs?q=${encodeURIComponent(job.vend_invoice_number)}`);
-  await page.getByRole("table", { name: "Jobs" }).getByRole("button", { name: "Expand" }).first().click();
+  await openJob(page, job);
   await page.getByRole("button", { name: `Edit Selection of item ${item.id}` }).click();
   await expect(panel(page)).toBeVisible();
   await expect(page.getByTestId("job-edit-header")).toContainText(job.vend_invoice_number);
@@ -121,9 +47,68 @@ async function fillFrame(page: Page, shape: string, size: string) {
   await choose(frame, page, "Arm color", "Tortoise");
 }
 
+/** Saves an open dialog with its Save button: the banner says `message` and the dialog is gone. */
+async function saveDialog(page: Page, dialog: Locator, message: string) {
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(alert(page)).toContainText(message);
+  await expect(dialog).toHaveCount(0);
+}
+
 const confirm = (page: Page, n: number) => step(page, n).getByRole("button", { name: "Confirm" }).click();
 
+/**
+ * A multifocal demo job whose customer gets this prescription (or the one `rx` makes once it knows
+ * the customer, e.g. with an uploaded scan) and this PD.
+ */
+async function multifocalJob(
+  request: APIRequestContext,
+  rx: Record<string, unknown> | ((customerId: number) => Promise<Record<string, unknown>>),
+  pd: Record<string, unknown>,
+) {
+  const found = await findJob(request, false, (j) =>
+    live(j).find((i) => i.region_product.lenses_type === "multifocal"),
+  );
+  const customerId = found.job.customer_id!;
+  await giveRx(request, customerId, typeof rx === "function" ? await rx(customerId) : rx);
+  await givePd(request, customerId, pd);
+  return found;
+}
+
+/** Opens the panel, fills the frame (Original, `size`) and confirms it: the panel is on step 2. */
+async function openAtPrescriptionStep(page: Page, job: Job, item: Item, size = "M") {
+  await openEdit(page, job, item);
+  await fillFrame(page, "Original", size);
+  await confirm(page, 1);
+}
+
+/** A multifocal job with a prescription of this near add and this PD, taken to step 3. */
+async function multifocalAtPdStep(
+  page: Page,
+  request: APIRequestContext,
+  rx: { right_sph: number; left_sph: number; add: number },
+  pd: Record<string, unknown>,
+  size = "M",
+) {
+  const { job, item } = await multifocalJob(
+    request,
+    {
+      right_sph: rx.right_sph,
+      left_sph: rx.left_sph,
+      spectacles: { right_near_add: rx.add, left_near_add: rx.add },
+    },
+    pd,
+  );
+  await openAtPrescriptionStep(page, job, item, size);
+  await step(page, 2)
+    .getByRole("radio", { name: new RegExp(`Add \\+${rx.add.toFixed(2).replace(".", "\\.")}`) })
+    .first()
+    .check();
+  await confirm(page, 2);
+}
+
 test.describe("job edit", () => {
+  // Five steps with an axe scan per screenshot: on a shared two-core machine that outlasts 60 s.
+  test.describe.configure({ timeout: 150_000 });
   test.beforeEach(async ({ page }) => {
     await signIn(page);
   });
@@ -249,29 +234,19 @@ test.describe("job edit", () => {
   });
 
   test("a Capote frame turns XS into S and opens the height dialogs", async ({ page, request }) => {
-    const { job, item } = await findJob(request, false, (j) =>
-      live(j).find((i) => i.region_product.lenses_type === "multifocal"),
+    await multifocalAtPdStep(
+      page,
+      request,
+      { right_sph: -1, left_sph: -1, add: 1.5 },
+      {
+        binocular_dist_pd: 66,
+        right_height_multifocal: 20,
+        left_height_multifocal: 20,
+        frame_size: "XS",
+        glass_shape_type: "classic",
+      },
+      "XS",
     );
-    await giveRx(request, job.customer_id!, {
-      right_sph: -1,
-      left_sph: -1,
-      spectacles: { right_near_add: 1.5, left_near_add: 1.5 },
-    });
-    await givePd(request, job.customer_id!, {
-      binocular_dist_pd: 66,
-      right_height_multifocal: 20,
-      left_height_multifocal: 20,
-      frame_size: "XS",
-      glass_shape_type: "classic",
-    });
-    await openEdit(page, job, item);
-    await fillFrame(page, "Original", "XS");
-    await confirm(page, 1);
-    await step(page, 2)
-      .getByRole("radio", { name: /Add \+1\.50/ })
-      .first()
-      .check();
-    await confirm(page, 2);
     await step(page, 3)
       .getByRole("radio", { name: /R 20 \/ L 20 · frame XS/ })
       .first()
@@ -342,27 +317,26 @@ test.describe("job edit", () => {
     await step(page, 4).getByRole("radio").first().check();
     await confirm(page, 4);
     await screenshot(page, "job-edit-guest-summary");
+    // Editing the guest's PD (the PD modal's Save) finishes on step 4 for a guest.
+    await step(page, 5).getByRole("button", { name: "Edit Pd" }).click();
+    const editPd = page.getByRole("dialog", { name: "Edit PD" });
+    await editPd.getByLabel("binocular distance PD").fill("63");
+    await saveDialog(page, editPd, "PD has been successfully edited!");
+    await expect(page.getByTestId("lens-step")).toBeVisible();
+    await expect(page.getByTestId("pd-summary")).toContainText("PD 63");
+    await step(page, 4).getByRole("radio").first().check();
+    await confirm(page, 4);
     await step(page, 5).getByRole("button", { name: "Save" }).click();
     await expect(alert(page)).toContainText("Selections successfully confirmed.");
   });
 
   test("a prescription outside every lens's range shows No lens available", async ({ page, request }) => {
-    const { job, item } = await findJob(request, false, (j) =>
-      live(j).find((i) => i.region_product.lenses_type === "multifocal"),
+    const { job, item } = await multifocalJob(
+      request,
+      { right_sph: -16, left_sph: -15.5, spectacles: { right_near_add: 2.5, left_near_add: 2.5 } },
+      { binocular_dist_pd: 62, right_height_multifocal: 22, left_height_multifocal: 22 },
     );
-    await giveRx(request, job.customer_id!, {
-      right_sph: -16,
-      left_sph: -15.5,
-      spectacles: { right_near_add: 2.5, left_near_add: 2.5 },
-    });
-    await givePd(request, job.customer_id!, {
-      binocular_dist_pd: 62,
-      right_height_multifocal: 22,
-      left_height_multifocal: 22,
-    });
-    await openEdit(page, job, item);
-    await fillFrame(page, "Original", "M");
-    await confirm(page, 1);
+    await openAtPrescriptionStep(page, job, item);
     await step(page, 2)
       .getByRole("radio", { name: /R -16\.00/ })
       .first()
@@ -420,5 +394,130 @@ test.describe("job edit", () => {
     );
     await expect(panel(page)).toHaveCount(0);
     await screenshot(page, "job-edit-stale-save");
+  });
+
+  test("a file-only prescription opened beside its file, typed in, moves the panel on to Pupil Distance", async ({
+    page,
+    request,
+  }) => {
+    const { job, item } = await multifocalJob(
+      request,
+      async (customerId) => ({
+        right_sph: 0,
+        left_sph: 0,
+        files: [await uploadScan(request, customerId, "rx-scan.png")],
+      }),
+      { binocular_dist_pd: 62, right_height_multifocal: 22, left_height_multifocal: 22 },
+    );
+    await openAtPrescriptionStep(page, job, item);
+
+    await expect(step(page, 2).getByText("Please edit prescription").first()).toBeVisible();
+    await step(page, 2).getByRole("button", { name: "Open file" }).first().click();
+    const modal = page.getByRole("dialog", { name: "Edit Prescription" });
+    await expect(modal.getByTestId("prescription-files")).toBeVisible();
+    // Right eye first, then left: the two Sphere selects in eye order.
+    for (const [i, value] of ["-2.00", "-1.75"].entries()) {
+      await modal.getByRole("combobox", { name: "Sphere", exact: true }).nth(i).click();
+      await page.getByRole("option", { name: value, exact: true }).click();
+    }
+    await modal.getByLabel("right near add").fill("2");
+    await screenshot(page, "job-edit-prescription-file-modal");
+    await saveDialog(page, modal, "Prescription has been successfully edited!");
+
+    // With a customer the panel continues at step 3, the typed-in prescription chosen.
+    await expect(page.getByTestId("pd-step")).toBeVisible();
+    await expect(page.getByTestId("rx-summary")).toContainText("-2.00");
+    await expect(page.getByTestId("rx-summary")).toContainText("+2.00");
+    await screenshot(page, "job-edit-after-file-modal");
+  });
+
+  test("editing a PD from step 3 saves it and finishes on step 5; a new PD says Create", async ({
+    page,
+    request,
+  }) => {
+    await multifocalAtPdStep(
+      page,
+      request,
+      { right_sph: -1.5, left_sph: -1.25, add: 2.25 },
+      { binocular_dist_pd: 61, right_height_multifocal: 21, left_height_multifocal: 21.5, frame_size: "M" },
+    );
+
+    await step(page, 3).getByRole("button", { name: "Create Pd" }).click();
+    const create = page.getByRole("dialog", { name: "New PD" });
+    await expect(create.getByRole("button", { name: "Create" })).toBeVisible();
+    await expect(create.getByRole("button", { name: "Save" })).toHaveCount(0);
+    await create.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByTestId("pd-step")).toBeVisible();
+
+    await step(page, 3)
+      .getByRole("button", { name: /Edit PD .*heights R 21 \/ L 21\.5/ })
+      .first()
+      .click();
+    const edit = page.getByRole("dialog", { name: "Edit PD" });
+    await expect(edit.getByRole("button", { name: "Create" })).toHaveCount(0);
+    await edit.getByLabel("right multifocal height").fill("22");
+    await edit.getByLabel("left multifocal height").fill("22.5");
+    await screenshot(page, "job-edit-pd-edit-modal");
+    await saveDialog(page, edit, "PD has been successfully edited!");
+
+    // Editing finishes the step: with a customer, straight to the summary (step 5).
+    await expect(page.getByTestId("summary-step")).toBeVisible();
+    await expect(page.getByTestId("pd-summary")).toContainText("heights R 22 / L 22.5");
+    await screenshot(page, "job-edit-after-pd-edit");
+  });
+
+  test("a contact-lens item takes a contact-lens prescription, serves its file, and records the choice", async ({
+    page,
+    request,
+  }) => {
+    const { job, item } = await findJob(request, false, (j) =>
+      live(j).find((i) => i.region_product.parent_type.key === "contact-lenses"),
+    );
+    const scan = await uploadScan(request, job.customer_id!, "cl-prescription.png");
+    await giveRx(request, job.customer_id!, {
+      type_id: 2,
+      right_sph: -2.5,
+      left_sph: -2.25,
+      files: [scan],
+      contact_lens: {
+        brand: "Acuvue Oasys",
+        right_base_curve: 8.4,
+        left_base_curve: 8.4,
+        right_diameter: 14,
+        left_diameter: 14,
+      },
+    });
+    const line = "Acuvue Oasys · R -2.50 BC 8.4 DIA 14 · L -2.25 BC 8.4 DIA 14";
+    await openEdit(page, job, item);
+    // Contact lenses have no frame, PD or lens steps: the panel opens on the prescription.
+    await expect(page.getByTestId("rx-step")).toBeVisible();
+    await expect(step(page, 1)).toHaveCount(0);
+    const row = step(page, 2).locator(".mantine-Paper-root", { hasText: line }).first();
+    await expect(row).toBeVisible();
+    const download = page.waitForEvent("download");
+    await row.getByRole("button", { name: "Prescription file" }).click();
+    expect((await download).suggestedFilename()).toBe("cl-prescription.png");
+    await row.getByRole("radio").check();
+    await screenshot(page, "job-edit-contact-lens-prescription");
+    await confirm(page, 2);
+
+    await expect(page.getByTestId("rx-summary")).toContainText(line);
+    await expect(step(page, 5).getByRole("button", { name: "Save" })).toBeEnabled();
+    await step(page, 5).getByRole("button", { name: "Save" }).click();
+    await expect(alert(page)).toContainText("Selections successfully confirmed.");
+    await expect(panel(page)).toHaveCount(0);
+    const saved = page.getByTestId("job-item").filter({ hasText: String(item.id) });
+    await expect(saved.getByTestId("item-contact-lens")).toHaveText(line);
+    await expect(saved.getByTestId("item-confirmed")).toBeVisible();
+    await screenshot(page, "job-edit-contact-lens-saved");
+
+    const stored = (await api(request, "GET", `/api/staff/orders/${job.id}`)).data.items.find(
+      (i: Item) => i.id === item.id,
+    );
+    expect(stored.additional_info.data.contact_lens).toMatchObject({
+      brand: "Acuvue Oasys",
+      right: { base_curve: 8.4, diameter: 14, power: -2.5 },
+      left: { base_curve: 8.4, diameter: 14, power: -2.25 },
+    });
   });
 });

@@ -63,6 +63,9 @@ export default async function globalSetup() {
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: "warn",
+      // The local lab simulator moves a lens order one state per step: 6 s lets a journey see a
+      // Hoya cancel window open (24 s) and a Shamir order reach delivered (54 s).
+      LAB_SIMULATOR_STEP_SECONDS: process.env.LAB_SIMULATOR_STEP_SECONDS ?? "6",
     },
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,

@@ -1,6 +1,7 @@
 export * from "./address-rules";
 export * from "./auth-rules";
 export * from "./constants";
+export * from "./contact-lens-choice";
 export * from "./customer-rules";
 export * from "./dates";
 export * from "./dcs-record";

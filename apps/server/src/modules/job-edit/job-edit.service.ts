@@ -1,6 +1,7 @@
 import type { LensOptionWire, PdWire, PrescriptionWire } from "@loupe/contract";
 import {
   availableLensOptions,
+  contactLensChoice,
   type ItemSelection,
   isContactLensProduct,
   itemSelectionSchema,
@@ -335,25 +336,9 @@ export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxSer
       const snapshotRx = rx && {
         ...rx,
         type: selection.prescription?.type ?? null,
-        // What the contact-lens lab needs, read once here: brand, base curve, diameter and power.
       };
-      const contactLensData =
-        contactLens && rx
-          ? {
-              brand: rx.contact_lens?.brand ?? null,
-              right: {
-                base_curve: rx.contact_lens?.right_base_curve ?? null,
-                diameter: rx.contact_lens?.right_diameter ?? null,
-                power: rx.right_sph,
-              },
-              left: {
-                base_curve: rx.contact_lens?.left_base_curve ?? null,
-                diameter: rx.contact_lens?.left_diameter ?? null,
-                power: rx.left_sph,
-              },
-              prescription_id: rx.id,
-            }
-          : null;
+      // What the contact-lens lab needs, read once here: brand, base curve, diameter and power.
+      const contactLensData = contactLens && rx ? contactLensChoice(rx) : null;
       const { revision: expected, ...payload } = selection;
       const staffName = `${staff.firstName} ${staff.lastName}`.trim();
       return writeRevision(

@@ -8,7 +8,6 @@ import {
   sizesDisabled,
 } from "@loupe/domain";
 import {
-  Button,
   Checkbox,
   ColorSwatch,
   Group,
@@ -22,6 +21,7 @@ import {
 import { useState } from "react";
 import { appConfig } from "../../lib/config";
 import { useColoursOfType } from "./api";
+import { StepButtons } from "./step-parts";
 
 const SIZE_LABELS: Record<string, string> = { XS: "XS", S: "S", M: "M", L: "L", nd: "nd" };
 
@@ -123,17 +123,13 @@ export function FrameStep(props: {
         onChange={(e) => props.onChange({ ...frame, isExistingFrame: e.currentTarget.checked }, "other")}
       />
       <Group justify="flex-end">
-        <Button variant="default" onClick={props.onCancel}>
-          Cancel
-        </Button>
-        <Button
-          onClick={() => {
+        <StepButtons
+          onCancel={props.onCancel}
+          onConfirm={() => {
             setTried(true);
             if (Object.keys(errors).length === 0) props.onConfirm();
           }}
-        >
-          Confirm
-        </Button>
+        />
       </Group>
     </Stack>
   );

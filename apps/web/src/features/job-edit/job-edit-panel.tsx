@@ -35,7 +35,6 @@ import {
   Loader,
   Paper,
   Radio,
-  Select,
   Stack,
   Text,
   Title,
@@ -49,6 +48,7 @@ import { errorText } from "../../lib/errors";
 import { formatDateTime, formatMoney } from "../../lib/format";
 import { useAction } from "../../lib/use-action";
 import { PdModal } from "../customers/components/pd-modal";
+import { PrescriptionModal } from "../customers/components/prescription-modal";
 import { jobKeys } from "../jobs/api/job-keys";
 import { useUserTimeZone } from "../reference/use-date-format";
 import {
@@ -66,17 +66,16 @@ import {
 import { FrameStep } from "./frame-step";
 import { GuestPdModal, GuestPrescriptionModal } from "./guest-forms";
 import { type HeightChange, HeightDialog } from "./height-dialogs";
+import { lensLabel } from "./lens-label";
+import { PdStep, pdLine } from "./pd-step";
+import { PrescriptionStep, prescriptionLine } from "./prescription-step";
+import { StepButtons } from "./step-parts";
 
 interface StoredInfo {
   revision?: number;
   selection?: ItemSelection;
   data?: { lens_addon_combination?: LensOptionWire | null };
 }
-
-const lensLabel = (o: LensOptionWire) =>
-  [o.lenses.name, o.lenses.display_thickness, o.coating.display_name, o.tint?.display_name]
-    .filter(Boolean)
-    .join(" · ");
 
 /** The job edit panel (jobs-area §2): frame, prescription, PD and lenses in five steps, then Save. */
 export function JobEditPanel(props: {
@@ -106,6 +105,9 @@ export function JobEditPanel(props: {
   const [guestRx, setGuestRx] = useState<PrescriptionWire | null>(null);
   const [heightChange, setHeightChange] = useState<HeightChange | null>(null);
   const [modal, setModal] = useState<"guest-rx" | "guest-pd" | "customer-pd" | null>(null);
+  // The PD open in the PD modal's edit mode, and the prescription open beside its file.
+  const [editPd, setEditPd] = useState<PdWire | null>(null);
+  const [fileRx, setFileRx] = useState<PrescriptionWire | null>(null);
   const queryClient = useQueryClient();
   const { showAlert } = useAlert();
   const timeZone = useUserTimeZone();
@@ -229,11 +231,16 @@ export function JobEditPanel(props: {
       </Text>
     ),
     2: (
-      <Text size="sm" data-testid="rx-summary">
-        {rx
-          ? `R ${rx.standardised_prescription_display_array.right} · L ${rx.standardised_prescription_display_array.left}${rx.standardised_prescription_display_array.add ? ` · Add ${rx.standardised_prescription_display_array.add}` : ""}${rxType ? ` · ${rxType}` : ""}`
-          : "No prescription"}
-      </Text>
+      <Stack gap={0}>
+        <Text size="sm" data-testid="rx-summary">
+          {rx ? `${prescriptionLine(rx, contactLens)}${rxType ? ` · ${rxType}` : ""}` : "No prescription"}
+        </Text>
+        {rx && rxError && (
+          <Text size="xs" c="red">
+            {rxError}
+          </Text>
+        )}
+      </Stack>
     ),
     3: (
       <Text size="sm" data-testid="pd-summary">
@@ -258,122 +265,33 @@ export function JobEditPanel(props: {
       />
     ),
     2: (
-      <Stack gap="xs" data-testid="rx-step">
-        {rxList.isLoading && <Loader size="sm" />}
-        {customerId != null && prescriptions.length === 0 && !rxList.isLoading && (
-          <Text size="sm" c="dimmed">
-            This customer has no {contactLens ? "contact-lens " : ""}prescriptions.
-          </Text>
-        )}
-        <Radio.Group
-          value={rxId ? String(rxId) : null}
-          onChange={(v) => setRxId(Number(v))}
-          name="prescription"
-        >
-          <Stack gap={6}>
-            {prescriptions.map((p) => (
-              <Paper key={p.id} withBorder p="xs">
-                <Radio
-                  value={String(p.id)}
-                  label={
-                    <Stack gap={0}>
-                      <Text size="sm">
-                        R {p.standardised_prescription_display_array.right} · L{" "}
-                        {p.standardised_prescription_display_array.left}
-                        {p.standardised_prescription_display_array.add
-                          ? ` · Add ${p.standardised_prescription_display_array.add}`
-                          : ""}
-                        {p.contact_lens?.brand ? ` · ${p.contact_lens.brand}` : ""}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {p.category_display ? `Class ${p.category_display} · ` : ""}
-                        {p.source.data.name} · {formatDateTime(p.created_at)}
-                      </Text>
-                      {p.is_file_only && (
-                        <Text size="xs" c="orange">
-                          {JOB_EDIT_MESSAGES.pleaseEditPrescription}
-                        </Text>
-                      )}
-                    </Stack>
-                  }
-                />
-              </Paper>
-            ))}
-          </Stack>
-        </Radio.Group>
-        {lensType === "single-vision" && (
-          <Select
-            label="Type"
-            w={220}
-            data={prescriptionTypeOptions(rx).map((t) => ({
-              value: t,
-              label: t[0].toUpperCase() + t.slice(1),
-            }))}
-            value={rxType}
-            onChange={(v) => setRxType(v as PrescriptionPurpose | null)}
-            disabled={!rx}
-          />
-        )}
-        {rx && rxError && (
-          <Text size="sm" c="red" data-testid="rx-error">
-            {rxError}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => dispatch({ type: "cancel", step: 2 })}>
-            Cancel
-          </Button>
-          <Button disabled={rxError != null} onClick={() => dispatch({ type: "confirm", step: 2 })}>
-            Confirm
-          </Button>
-        </Group>
-      </Stack>
+      <PrescriptionStep
+        prescriptions={prescriptions}
+        loading={rxList.isLoading}
+        hasCustomer={customerId != null}
+        contactLens={contactLens}
+        lensType={lensType}
+        rx={rx}
+        rxType={rxType}
+        error={rxError}
+        onChoose={setRxId}
+        onType={setRxType}
+        onOpenFile={setFileRx}
+        onCancel={() => dispatch({ type: "cancel", step: 2 })}
+        onConfirm={() => dispatch({ type: "confirm", step: 2 })}
+      />
     ),
     3: (
-      <Stack gap="xs" data-testid="pd-step">
-        <Radio.Group value={pdId ? String(pdId) : null} onChange={(v) => setPdId(Number(v))} name="pd">
-          <Stack gap={6}>
-            {(customerId == null ? (guestPd.data ? [guestPd.data] : []) : (pdList.data ?? [])).map((p) => (
-              <Paper key={p.id} withBorder p="xs">
-                <Radio
-                  value={String(p.id)}
-                  label={
-                    <Stack gap={0}>
-                      <Text size="sm">{pdLine(p)}</Text>
-                      <Text size="xs" c="dimmed">
-                        {p.source.data.name} · {formatDateTime(p.created_at)}
-                      </Text>
-                      {p.pdPresenter.error && (
-                        <Text size="xs" c="red">
-                          {p.pdPresenter.error}
-                        </Text>
-                      )}
-                    </Stack>
-                  }
-                />
-              </Paper>
-            ))}
-          </Stack>
-        </Radio.Group>
-        {pd && pdError && (
-          <Text size="sm" c="red" data-testid="pd-error">
-            {pdError}
-          </Text>
-        )}
-        <Group justify="space-between">
-          <Button variant="light" onClick={() => setModal("customer-pd")}>
-            Create Pd
-          </Button>
-          <Group>
-            <Button variant="default" onClick={() => dispatch({ type: "cancel", step: 3 })}>
-              Cancel
-            </Button>
-            <Button disabled={pdError != null} onClick={() => dispatch({ type: "confirm", step: 3 })}>
-              Confirm
-            </Button>
-          </Group>
-        </Group>
-      </Stack>
+      <PdStep
+        pds={customerId == null ? (guestPd.data ? [guestPd.data] : []) : (pdList.data ?? [])}
+        pd={pd}
+        error={pdError}
+        onChoose={setPdId}
+        onCreate={() => setModal("customer-pd")}
+        onEdit={setEditPd}
+        onCancel={() => dispatch({ type: "cancel", step: 3 })}
+        onConfirm={() => dispatch({ type: "confirm", step: 3 })}
+      />
     ),
     4: (
       <Stack gap="xs" data-testid="lens-step">
@@ -420,12 +338,11 @@ export function JobEditPanel(props: {
           </Stack>
         </Radio.Group>
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => dispatch({ type: "cancel", step: 4 })}>
-            Cancel
-          </Button>
-          <Button disabled={!option} onClick={() => dispatch({ type: "confirm", step: 4 })}>
-            Confirm
-          </Button>
+          <StepButtons
+            onCancel={() => dispatch({ type: "cancel", step: 4 })}
+            onConfirm={() => dispatch({ type: "confirm", step: 4 })}
+            disabled={!option}
+          />
         </Group>
       </Stack>
     ),
@@ -442,6 +359,11 @@ export function JobEditPanel(props: {
             <Button size="xs" variant="light" onClick={() => setModal("guest-pd")} disabled={!rx}>
               Create Pd
             </Button>
+            {pd && (
+              <Button size="xs" variant="light" onClick={() => setEditPd(pd)}>
+                Edit Pd
+              </Button>
+            )}
           </Group>
         )}
         {Object.values(saveErrors).map((m) => (
@@ -536,6 +458,33 @@ export function JobEditPanel(props: {
           }}
         />
       )}
+      {editPd && (
+        <PdModal
+          customerId={customerId}
+          pd={editPd}
+          mode="edit"
+          onClose={() => setEditPd(null)}
+          onSaved={() => {
+            setPdId(editPd.id);
+            void queryClient.invalidateQueries({ queryKey: jobEditKeys.all });
+            // Editing a PD finishes the step: 5 with a customer, 4 for a guest (spec §4).
+            dispatch({ type: "pdModalSaved", mode: "edit" });
+          }}
+        />
+      )}
+      {fileRx && customerId != null && (
+        <PrescriptionModal
+          customerId={customerId}
+          prescription={fileRx}
+          onClose={() => setFileRx(null)}
+          onSaved={() => {
+            setRxId(fileRx.id);
+            void queryClient.invalidateQueries({ queryKey: jobEditKeys.all });
+            // After the file modal the panel moves on: step 3 with a customer, else 4 (spec §4).
+            dispatch({ type: "fileModalShown" });
+          }}
+        />
+      )}
       {modal === "guest-rx" && (
         <GuestPrescriptionModal
           onClose={() => setModal(null)}
@@ -558,19 +507,6 @@ export function JobEditPanel(props: {
       )}
     </Drawer>
   );
-}
-
-function pdLine(p: PdWire): string {
-  const w = p.pdPresenter.data.width;
-  const h = p.pdPresenter.data.height;
-  const width = w.binocular != null ? `PD ${w.binocular}` : "PD —";
-  const mono = p.right_dist_pd != null ? ` (R ${p.right_dist_pd} / L ${p.left_dist_pd ?? "—"})` : "";
-  const heights =
-    h.right != null || h.left != null
-      ? ` · ${h.pdZone} heights R ${h.right ?? "—"} / L ${h.left ?? "—"}`
-      : "";
-  const frame = p.frame_size ? ` · frame ${p.frame_size}` : "";
-  return `${width}${mono}${heights}${frame}`;
 }
 
 /** The item's earlier selections; one can be saved again as the newest revision. */

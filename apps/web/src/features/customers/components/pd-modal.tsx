@@ -57,7 +57,8 @@ function initialValues(pd?: PdWire): Record<string, string> {
 
 /** New / edit / duplicate PD: Simple or Complex widths, heights, frame shape and sizes, source, outlet, notes. */
 export function PdModal(props: {
-  customerId: number;
+  /** Null for a guest's PD, which is only ever edited here (guests create theirs in the job edit panel). */
+  customerId: number | null;
   pd?: PdWire;
   mode: "new" | "edit" | "duplicate";
   onClose: () => void;

@@ -1,6 +1,6 @@
 import type { OrderItemWire } from "@loupe/contract";
 import { allGlassItemsConfirmed, currencyForCountry } from "@loupe/domain";
-import { Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Anchor, Group, Loader, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatMoney } from "../../../lib/format";
@@ -8,6 +8,7 @@ import { CommentsModal } from "../../customer-actions/comments-modal";
 import { MessageModal } from "../../customer-actions/message-modal";
 import { DocketPrompt } from "../../job-edit/docket-prompt";
 import { JobEditPanel } from "../../job-edit/job-edit-panel";
+import { OrderLensesModal } from "../../lens-orders/order-lenses-modal";
 import { useJob } from "../api/jobs-queries";
 import { JobTimeline } from "./actions/job-timeline";
 import { RefundModal } from "./actions/refund-modal";
@@ -23,6 +24,7 @@ export function JobDetail(props: {
 }) {
   const { data: job, isLoading, error, refetch } = useJob(props.jobId);
   const [editing, setEditing] = useState<OrderItemWire | null>(null);
+  const [ordering, setOrdering] = useState<OrderItemWire | null>(null);
   const [docket, setDocket] = useState(false);
   const [messaging, setMessaging] = useState(false);
   const [notesOpen, setNotesOpen] = useState(false);
@@ -47,6 +49,7 @@ export function JobDetail(props: {
           selected={props.selected}
           onToggle={props.onToggle}
           onEditSelection={setEditing}
+          onOrderLenses={setOrdering}
           currency={currency}
         />
       ))}
@@ -114,6 +117,7 @@ export function JobDetail(props: {
           }}
         />
       )}
+      {ordering && <OrderLensesModal job={job} item={ordering} onClose={() => setOrdering(null)} />}
       {docket && <DocketPrompt jobId={job.id} onClose={() => setDocket(false)} />}
       {messaging && (
         <MessageModal

@@ -1,5 +1,12 @@
 import type { OrderItemWire } from "@loupe/contract";
-import { hasJobSelection, isItemConfirmed, isRefundedItem } from "@loupe/domain";
+import {
+  type ContactLensChoice,
+  contactLensLine,
+  hasJobSelection,
+  isGlassItem,
+  isItemConfirmed,
+  isRefundedItem,
+} from "@loupe/domain";
 import {
   ActionIcon,
   Badge,
@@ -15,9 +22,15 @@ import { IconMessage } from "@tabler/icons-react";
 import { useState } from "react";
 import { formatMoney } from "../../../lib/format";
 import { CommentsModal } from "../../customer-actions/comments-modal";
+import { LensOrderState } from "../../lens-orders/lens-order-state";
 import type { ItemGroup } from "../api/jobs-queries";
 import { ItemStatusSelect } from "./item-status-select";
 import { StatusBadge } from "./status-badge";
+
+/** What a contact-lens item's saved selection recorded (brand, base curve, diameter, power), if any. */
+const contactLens = (item: OrderItemWire) =>
+  ((item.additional_info?.data as { contact_lens?: ContactLensChoice | null } | undefined)?.contact_lens ??
+    null) as ContactLensChoice | null;
 
 /** One item group (a set, a pair, or the job's ungrouped items) with select boxes for the batch footer. */
 export function JobItemsTable(props: {
@@ -27,6 +40,8 @@ export function JobItemsTable(props: {
   onToggle: (itemIds: number[], on: boolean) => void;
   /** Opens the job edit panel for an item (frame, prescription, PD, lenses). */
   onEditSelection?: (item: OrderItemWire) => void;
+  /** Opens Order Lenses for an item with prescription lenses. */
+  onOrderLenses?: (item: OrderItemWire) => void;
   /** The job's currency (its region's). */
   currency: string;
 }) {
@@ -34,6 +49,7 @@ export function JobItemsTable(props: {
   const [notesFor, setNotesFor] = useState<OrderItemWire | null>(null);
   const row = (item: OrderItemWire) => {
     const refunded = isRefundedItem(item);
+    const lens = contactLens(item);
     return (
       <Table.Tr key={item.id} data-testid="job-item">
         <Table.Td w={40}>
@@ -52,6 +68,11 @@ export function JobItemsTable(props: {
             {item.region_product.lenses_type ? ` · ${item.region_product.lenses_type}` : ""}
             {item.delivery_type_id === 1 ? " · store pickup" : ""}
           </Text>
+          {lens && (
+            <Text size="xs" data-testid="item-contact-lens">
+              {contactLensLine(lens)}
+            </Text>
+          )}
         </Table.Td>
         <Table.Td w={230}>
           {!refunded && props.onEditSelection && hasJobSelection(item.region_product.parent_type.key) && (
@@ -76,9 +97,28 @@ export function JobItemsTable(props: {
             </Group>
           )}
         </Table.Td>
+        <Table.Td w={200}>
+          {!refunded &&
+            props.onOrderLenses &&
+            isGlassItem(item) &&
+            item.region_product.requires_prescription && (
+              <Stack gap={4} align="flex-start">
+                {item.lens_order && <LensOrderState itemId={item.id} order={item.lens_order} />}
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  aria-label={`Order Lenses for item ${item.id}`}
+                  disabled={props.cancelled}
+                  onClick={() => props.onOrderLenses?.(item)}
+                >
+                  Order Lenses
+                </Button>
+              </Stack>
+            )}
+        </Table.Td>
         <Table.Td w={90}>{item.outlet.abbreviation}</Table.Td>
         <Table.Td w={100}>{formatMoney(item.total_amount, props.currency)}</Table.Td>
-        <Table.Td w={460}>
+        <Table.Td w={400}>
           {refunded ? (
             // A voided job's items are at quantity −1 too, but say what happened to them.
             item.dispense_status.slug === "voided" ? (
@@ -134,9 +174,10 @@ export function JobItemsTable(props: {
             <Table.Th w={80}>Item ID</Table.Th>
             <Table.Th>Product</Table.Th>
             <Table.Th w={230}>Selection</Table.Th>
+            <Table.Th w={200}>Lens order</Table.Th>
             <Table.Th w={90}>Outlet</Table.Th>
             <Table.Th w={100}>Total ($)</Table.Th>
-            <Table.Th w={460}>Status</Table.Th>
+            <Table.Th w={400}>Status</Table.Th>
             <Table.Th w={40}>Notes</Table.Th>
           </Table.Tr>
         </Table.Thead>

@@ -1,9 +1,13 @@
+import { isAdmin } from "@loupe/domain";
 import { Button, Paper, Stack, Text } from "@mantine/core";
 import { PageHeader } from "../../../components/page-header";
 import { clearCache } from "../../../lib/cache";
+import { useCurrentUser } from "../../reference/use-reference-data";
+import { SuppliersManager } from "../components/suppliers-manager";
 import { TemplatesManager } from "../components/templates-manager";
 
 export default function SettingsPage() {
+  const { data: me } = useCurrentUser();
   return (
     <>
       <PageHeader title="Settings" />
@@ -24,6 +28,8 @@ export default function SettingsPage() {
         </Stack>
       </Paper>
       <TemplatesManager />
+      {/* Suppliers and their contacts are the administrators' (the server refuses anyone else). */}
+      {me && isAdmin(me) && <SuppliersManager />}
     </>
   );
 }
