@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { manifestTimesSchema } from "@loupe/domain";
 import { z } from "zod";
 
 /**
@@ -100,6 +101,8 @@ const envSchema = z.object({
   SENDLE_BASE_URL: optional,
   TRACKING_POLL_SECONDS: z.coerce.number().min(0).default(300),
   SHIPPING_DELIVERED_ITEM_STATUS: z.enum(["none", "dispatched", "collected-by-customer"]).default("none"),
+  MANIFEST_TIMES: manifestTimesSchema.prefault("17:30"),
+  MANIFEST_CHECK_SECONDS: z.coerce.number().min(0).default(300),
 });
 
 export type Env = z.infer<typeof envSchema>;

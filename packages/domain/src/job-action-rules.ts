@@ -2,6 +2,7 @@
 // receipt notes and the job's timeline. The spec's messages live here, once.
 
 import { ONLINE_CHANNEL_ID, REFUNDED_QUANTITY } from "./constants";
+import { SHIPMENT_EVENT_LABELS, type ShipmentEventStatus } from "./shipping-rules";
 
 export const REFUND_SUCCESS = "Successfully refunded.";
 export const RECEIPT_SENT = (email: string) => `The receipt sent to ${email} successfully.`;
@@ -121,6 +122,7 @@ export const JOB_EVENT_KINDS = [
   "note_edited",
   "receipt_note_added",
   "receipt_note_edited",
+  "shipment",
 ] as const;
 export type JobEventKind = (typeof JOB_EVENT_KINDS)[number];
 
@@ -163,5 +165,8 @@ export function describeJobEvent(e: {
       return `Receipt note added: ${e.to ?? ""}`;
     case "receipt_note_edited":
       return change("Receipt note edited", e.from, e.to);
+    // from: the shipment's status; to: "carrier tracking-number".
+    case "shipment":
+      return `Shipment ${SHIPMENT_EVENT_LABELS[e.from as ShipmentEventStatus] ?? e.from}: ${e.to ?? ""}`.trim();
   }
 }

@@ -3,8 +3,9 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Courier, Couriers } from "../../integrations/couriers";
 import type { Database, Db } from "../../platform/db/client";
-import { moveDeliveredOnlineJobItems, recordJobShipment } from "../jobs";
-import { shipmentEvents, shipments } from "./shipping.tables";
+import { moveDeliveredOnlineJobItems } from "../jobs";
+import { recordShipmentMove, repeatEvery } from "./shipment-moves";
+import { shipments } from "./shipping.tables";
 
 interface Claimed {
   id: number;
@@ -85,45 +86,20 @@ export function createTrackingPoller(options: {
         .where(and(eq(shipments.id, s.id), eq(shipments.state, s.state)))
         .returning();
       if (!row) return false;
-      await tx.insert(shipmentEvents).values({
-        shipmentId: row.id,
-        orderId: row.orderId,
-        status: to,
-        description: description ?? (to === "delivered" ? "Delivered" : "In transit"),
-      });
-      await recordJobShipment(tx as unknown as Db, row.orderId, {
-        status: to,
-        company: row.company,
-        trackingId: row.trackingNumber,
-      });
+      await recordShipmentMove(
+        tx,
+        row,
+        to as "in_transit" | "delivered",
+        description ?? (to === "delivered" ? "Delivered" : "In transit"),
+        null,
+      );
       if (to === "delivered" && options.deliveredItemStatus !== "none")
         await moveDeliveredOnlineJobItems(tx as unknown as Db, row.orderId, options.deliveredItemStatus);
       return true;
     });
   }
 
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const schedule = () => {
-    if (stopped || options.intervalSeconds <= 0) return;
-    timer = setTimeout(() => {
-      running = pollOnce()
-        .catch((err) => options.log?.error({ err }, "tracking poll round failed"))
-        .finally(() => {
-          running = null;
-          schedule();
-        });
-    }, every * 1000);
-    timer.unref();
-  };
-  schedule();
-  return {
-    pollOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  const timer = repeatEvery(options.intervalSeconds, pollOnce, "tracking poll", options.log);
+  timer.start();
+  return { pollOnce, stop: timer.stop };
 }
