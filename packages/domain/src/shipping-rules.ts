@@ -63,6 +63,8 @@ export const shippingMessages = {
   cancelInProgress: "This shipment is already being cancelled. Try again in a moment.",
   manifested: (count: number) => `Manifest created for ${count} shipment${count === 1 ? "" : "s"}.`,
   nothingToManifest: "There are no shipments to manifest for this outlet today.",
+  manifestMadeToday:
+    "Today's manifest for this outlet has been made; shipments booked since then go on the next one.",
 } as const;
 
 const money = z.number().min(0);

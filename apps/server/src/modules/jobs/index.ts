@@ -1,2 +1,2 @@
 // What other modules may use of jobs.
-export { moveDeliveredOnlineJobItems, recordJobShipment } from "./job-shipment";
+export { lockJob, moveDeliveredOnlineJobItems, recordJobShipment } from "./job-shipment";

@@ -6,6 +6,16 @@ import { recordJobEvents } from "./job-events";
 import { jobEvents, orderItems, orders } from "./jobs.tables";
 
 /**
+ * Locks the job's row for the rest of the transaction. Every transaction that moves a shipment
+ * takes it before touching the shipment's row, so two of them (a cancel, a tracking poll, a
+ * booking) always lock in the same order and never deadlock.
+ */
+export async function lockJob(tx: Db, orderId: number): Promise<boolean> {
+  const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
+  return row != null;
+}
+
+/**
  * The job's own shipment fields (§3: shipment_status, shipment_company, shipment_tracking_id) and
  * the move on its timeline, written by the shipping module inside its transaction. Jobs owns the
  * orders and job_events tables, so the writes live here. A cancelled shipment leaves the job

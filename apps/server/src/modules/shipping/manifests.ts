@@ -28,6 +28,8 @@ export function createManifests(options: {
   couriers: Couriers;
   times: ManifestTimes;
   checkSeconds: number;
+  /** How long a second caller waits for a run under way (the carrier's deadline and some). */
+  waitMs: number;
   log?: FastifyBaseLogger;
   now?: () => Date;
 }) {
@@ -116,22 +118,41 @@ export function createManifests(options: {
     return row;
   }
 
-  /** Manifests the outlet's open shipments for its local day; answers the day's manifest, or null when there were none. */
-  async function run(outletId: number, staffId: number | null): Promise<ManifestRow | null> {
+  /** A run under way elsewhere (a double click, another process): its answer. */
+  async function settled(outletId: number, day: string) {
+    const deadline = Date.now() + options.waitMs;
+    for (;;) {
+      const row = await existing(outletId, day);
+      if (row?.state !== "pending" || Date.now() > deadline) return row ?? null;
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+
+  /**
+   * Manifests the outlet's open shipments for its local day. Answers the day's manifest (`made`:
+   * by this call), or null when there was nothing to manifest.
+   */
+  async function run(
+    outletId: number,
+    staffId: number | null,
+  ): Promise<{ row: ManifestRow; made: boolean } | null> {
     if (!courier.manifest) return null;
     const outlet = await outletOf(outletId);
     if (!outlet) throw notFound("Outlet");
     const day = localDay(now(), outlet.timeZone);
     const claimed = await claim(outletId, day, staffId);
     if (!claimed) return null;
-    if ("existing" in claimed) return (await existing(outletId, day)) ?? null;
+    if ("existing" in claimed) {
+      const row = await settled(outletId, day);
+      return row && { row, made: false };
+    }
     const { row, taken } = claimed;
     try {
       const made = await courier.manifest(
         taken.map((t) => t.carrierOrderId).filter((id): id is string => id != null),
         manifestReference(outletId, day),
       );
-      return await db.transaction(async (tx) => {
+      const done = await db.transaction(async (tx) => {
         const [done] = await tx
           .update(shippingManifests)
           .set({
@@ -155,6 +176,7 @@ export function createManifests(options: {
         );
         return done;
       });
+      return { row: done, made: true };
     } catch (err) {
       const message = err instanceof CourierError ? [err.message, ...err.errors].join(" · ") : String(err);
       options.log?.warn({ err, outletId, day }, "manifest failed");
@@ -197,7 +219,7 @@ export function createManifests(options: {
       const done = await existing(outlet.id, localDay(now(), outlet.timeZone));
       if (done && done.state !== "failed") continue; // today's is made; the rest go on tomorrow's
       try {
-        if (await run(outlet.id, null)) made++;
+        if ((await run(outlet.id, null))?.made) made++;
       } catch {
         // Logged in run(); the next round tries again.
       }
@@ -210,10 +232,17 @@ export function createManifests(options: {
   return {
     run,
     runDue,
+    /** Staff's Manifest today: the day's manifest, made now or a moment ago by another click. */
     async runNow(outletId: number, staffId: number) {
-      const row = await run(outletId, staffId);
-      if (!row) throw new AppError("conflict", shippingMessages.nothingToManifest);
-      return row;
+      const result = await run(outletId, staffId);
+      if (!result) throw new AppError("conflict", shippingMessages.nothingToManifest);
+      if (!result.made && result.row.state === "done") {
+        const [left] = await db.select({ id: shipments.id }).from(shipments).where(open(outletId)).limit(1);
+        if (left) throw new AppError("conflict", shippingMessages.manifestMadeToday);
+      }
+      if (result.row.state !== "done")
+        throw new AppError("conflict", result.row.lastError ?? shippingMessages.nothingToManifest);
+      return result.row;
     },
     async list(outletId: number) {
       return db

@@ -59,6 +59,7 @@ export function registerShippingRoutes({ app, bind, database, config, couriers }
     couriers,
     times: config.MANIFEST_TIMES,
     checkSeconds: config.MANIFEST_CHECK_SECONDS,
+    waitMs: config.COURIER_TIMEOUT_MS + 5000,
     log: app.log,
   });
   bind(runShippingManifest, async ({ staff, body }) => {

@@ -9,7 +9,7 @@ import {
   type Receiver,
   shippingMessages,
 } from "@loupe/domain";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import {
   type Courier,
@@ -18,9 +18,10 @@ import {
   type Couriers,
   type OrderRequest,
 } from "../../integrations/couriers";
-import type { Database } from "../../platform/db/client";
+import type { Database, Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import type { StaffUserRow } from "../../platform/http/auth-guard";
+import { lockJob } from "../jobs";
 import { orders } from "../jobs/jobs.tables";
 import { outlets, regions } from "../reference/reference.tables";
 import { recordShipmentMove } from "./shipment-moves";
@@ -281,6 +282,7 @@ export function createShippingService({
       });
     }
     await db.transaction(async (tx) => {
+      await lockJob(tx as unknown as Db, attempt.orderId);
       const [row] = await tx
         .update(shipments)
         .set({
@@ -456,29 +458,31 @@ export function createShippingService({
     async cancel(staff: StaffUserRow, orderId: number): Promise<ShipmentWire> {
       type CancelClaim = { done: number } | { wait: number } | { id: number };
       const claim = await db.transaction(async (tx): Promise<CancelClaim> => {
-        const [order] = await tx
-          .select({ id: orders.id })
-          .from(orders)
-          .where(eq(orders.id, orderId))
-          .for("update");
-        if (!order) throw notFound("Order");
+        if (!(await lockJob(tx as unknown as Db, orderId))) throw notFound("Order");
         const [row] = await tx
           .select()
           .from(shipments)
           .where(eq(shipments.orderId, orderId))
           .orderBy(desc(shipments.attempt))
-          .limit(1)
-          .for("update");
+          .limit(1);
         if (row?.state === "cancelled") return { done: row.id };
         if (!row || !SHIPPED.includes(row.state)) throw notFound("Shipment");
         const asked = row.cancelRequestedAt;
         if (asked && Date.now() - asked.getTime() <= stalePendingMs) return { wait: row.id };
-        if (!canCancelShipment({ state: row.state, manifested: row.manifestId != null }))
-          throw new AppError("conflict", shippingMessages.notCancellable);
-        await tx
+        // Conditional, so a manifest that took the shipment a moment ago wins (it does not lock the job).
+        const [stamped] = await tx
           .update(shipments)
           .set({ cancelRequestedAt: new Date(), cancelledBy: staff.id })
-          .where(eq(shipments.id, row.id));
+          .where(
+            and(
+              eq(shipments.id, row.id),
+              row.state === "created" ? isNull(shipments.manifestId) : undefined,
+              asked ? eq(shipments.cancelRequestedAt, asked) : isNull(shipments.cancelRequestedAt),
+            ),
+          )
+          .returning();
+        if (!stamped || !canCancelShipment({ state: stamped.state, manifested: stamped.manifestId != null }))
+          throw new AppError("conflict", shippingMessages.notCancellable);
         return { id: row.id };
       });
       if ("done" in claim) return wire(claim.done);
@@ -512,6 +516,7 @@ export function createShippingService({
         }
       }
       await db.transaction(async (tx) => {
+        await lockJob(tx as unknown as Db, row.orderId);
         const [done] = await tx
           .update(shipments)
           .set({ state: "cancelled", nextPollAt: null, updatedAt: new Date() })

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Courier, Couriers } from "../../integrations/couriers";
 import type { Database, Db } from "../../platform/db/client";
-import { moveDeliveredOnlineJobItems } from "../jobs";
+import { lockJob, moveDeliveredOnlineJobItems } from "../jobs";
 import { recordShipmentMove, repeatEvery } from "./shipment-moves";
 import { shipments } from "./shipping.tables";
 
@@ -76,6 +76,7 @@ export function createTrackingPoller(options: {
 
   async function advance(s: Claimed, to: ShipmentStatus, description?: string) {
     return database.db.transaction(async (tx) => {
+      await lockJob(tx as unknown as Db, s.order_id);
       const [row] = await tx
         .update(shipments)
         .set({
