@@ -195,4 +195,87 @@ test.describe("shipping", () => {
     await expect(page.getByRole("button", { name: "Create Shipping Order" })).toHaveCount(0);
     await screenshot(page, "shipping-hidden-shipped");
   });
+
+  test("Cancel shipment after a confirm, once under a double click; the timeline shows it and the job can ship again; Manifest today", async ({
+    page,
+    request,
+  }) => {
+    const [job, other] = await unshippedJobs(request, "AU", 1);
+    const token = await apiToken(request);
+    const auth = { authorization: `Bearer ${token}` };
+    const me = (await (await request.get("/api/me", { headers: auth })).json()).data as { outlet_id: number };
+    const book = async (j: JobRow) => {
+      const a = j.order_billing.billing_address!;
+      const res = await request.post("/api/staff/au-post-orders", {
+        headers: auth,
+        data: {
+          selected_outlet_id: me.outlet_id,
+          sender_outlet_id: me.outlet_id,
+          product_id: "LOCAL-PP",
+          order_id: j.id,
+          weight: 0.3,
+          width: 15,
+          height: 6,
+          length: 24,
+          quantity: 1,
+          receiver: {
+            name: "Journey Receiver",
+            lines: [a.address1],
+            suburb: a.suburb ?? a.city ?? "Sydney",
+            state: a.state ?? "NSW",
+            country: "AU",
+            postcode: a.postcode ?? "2000",
+          },
+          idempotency_key: `journey-${j.id}-${Date.now()}`,
+        },
+      });
+      expect(res.status()).toBe(200);
+      return (await res.json()).data as { tracking_number: string; company: string };
+    };
+    const booked = await book(job);
+
+    await signIn(page);
+    await openJob(page, job.vend_invoice_number);
+    const detail = page.getByTestId("shipping-detail");
+    await expect(detail).toContainText("Status: Created");
+    const cancels: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().endsWith(`/api/staff/shipments/${job.id}/cancel`))
+        cancels.push(r.url());
+    });
+    await detail.getByRole("button", { name: "Cancel shipment" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancel shipment" });
+    await expect(dialog).toContainText("Cancel this shipment with the courier?");
+    await screenshot(page, "shipping-cancel-confirm");
+    await dialog.getByRole("button", { name: "Yes, Cancel Shipment" }).dblclick();
+    await expect(page.getByTestId("banner-alert")).toContainText("The shipment has been cancelled.");
+    expect(cancels).toHaveLength(1);
+    await expect(detail).toContainText("Status: Not created");
+    await expect(detail.getByTestId("cancelled-shipment")).toContainText(
+      `Shipment ${booked.tracking_number} with ${booked.company} was cancelled.`,
+    );
+    await expect(page.getByRole("button", { name: "Create Shipping Order" })).toBeVisible();
+    const timeline = page.getByTestId("job-timeline");
+    const what = `${booked.company} ${booked.tracking_number}`;
+    await expect(timeline.getByRole("cell", { name: `Shipment created: ${what}`, exact: true })).toHaveCount(
+      1,
+    );
+    await expect(
+      timeline.getByRole("cell", { name: `Shipment cancelled: ${what}`, exact: true }),
+    ).toHaveCount(1);
+    await screenshot(page, "shipping-cancelled-timeline");
+
+    // Manifest today: the outlet's open shipments go on one courier order and can no longer be cancelled.
+    await book(other);
+    await page.goto("/jobs");
+    await page.getByRole("button", { name: "Manifest today" }).click();
+    const confirm = page.getByRole("dialog", { name: "Manifest today's shipments" });
+    await screenshot(page, "shipping-manifest-confirm");
+    await confirm.getByRole("button", { name: "Yes, Manifest" }).click();
+    await expect(page.getByTestId("banner-alert")).toContainText(/Manifest created for \d+ shipments?\./);
+    await openJob(page, other.vend_invoice_number);
+    await expect(detail).toContainText(/Manifest: LM-LOUPE-\d+-\d{4}-\d{2}-\d{2}/);
+    await expect(detail.getByRole("button", { name: "Cancel shipment" })).toHaveCount(0);
+    await screenshot(page, "shipping-manifested-detail");
+  });
 });

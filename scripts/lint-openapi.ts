@@ -27,13 +27,14 @@ const operations = Object.values(doc.paths as Record<string, Record<string, Oper
 const withoutSuccess = operations.filter(
   (op) => !Object.entries(op.responses ?? {}).some(([code, r]) => /^2/.test(code) && r.content),
 );
-// Answers that are bytes, not JSON (a file, a contact-lens scan, a label PDF, the receipt page, a
+// Answers that are bytes, not JSON (a file, a contact-lens scan, a label or manifest PDF, the receipt page, a
 // record export zip, a tray label or docket PDF, a lens order's .vca record and sheet) have no JSON
 // schema; every other operation must have one.
 const BINARY = new Set([
   "downloadFile",
   "getContactLensPrescriptionFile",
   "getShippingLabel",
+  "getManifestSummary",
   "showReceipt",
   "exportCustomerRecord",
   "showJobPrint",

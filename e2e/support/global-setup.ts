@@ -66,6 +66,8 @@ export default async function globalSetup() {
       // The local lab simulator moves a lens order one state per step: 6 s lets a journey see a
       // Hoya cancel window open (24 s) and a Shamir order reach delivered (54 s).
       LAB_SIMULATOR_STEP_SECONDS: process.env.LAB_SIMULATOR_STEP_SECONDS ?? "6",
+      // The journeys run manifests from the button; the end-of-day timer would make them depend on the hour.
+      MANIFEST_TIMES: "off",
     },
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,

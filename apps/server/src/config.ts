@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { manifestTimesSchema } from "@loupe/domain";
 import { z } from "zod";
 
 /**
@@ -109,6 +110,8 @@ const envSchema = z.object({
   LAB_SIMULATOR: optional.pipe(z.enum(["true", "false"]).optional()),
   LAB_SIMULATOR_STEP_SECONDS: z.coerce.number().positive().default(60),
   LENS_STATUS_POLL_SECONDS: z.coerce.number().min(0).default(60),
+  MANIFEST_TIMES: manifestTimesSchema.prefault("17:30"),
+  MANIFEST_CHECK_SECONDS: z.coerce.number().min(0).default(300),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,4 +1,4 @@
-import { DELIVERY_INSTRUCTIONS, receiverSchema, rowId, SHIPMENT_STATUSES } from "@loupe/domain";
+import { DELIVERY_INSTRUCTIONS, receiverSchema, rowId, rowIdText, SHIPMENT_STATUSES } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { dataEnvelope, idParams } from "./envelope";
@@ -40,6 +40,11 @@ export const shipmentWire = z.object({
   carrier_order_id: z.string().nullable(),
   carrier_reference: z.string().nullable(),
   has_label: z.boolean(),
+  /** Whether Cancel shipment is offered (created and not yet on a manifest, or in transit). */
+  can_cancel: z.boolean(),
+  /** The carrier order (end-of-day manifest) the shipment went on, when it has. */
+  manifest_order_id: z.string().nullable(),
+  manifested_at: z.string().nullable(),
   last_error: z.string().nullable(),
   idempotency_key: z.string(),
   created_at: z.string(),
@@ -162,5 +167,58 @@ export const getShippingLabel = defineEndpoint({
   base: "api",
   path: "/staff/shipments/get-label/:id",
   summary: "The label PDF of a job's shipment (id: the job)",
+  params: idParams,
+});
+
+export const cancelShipment = defineEndpoint({
+  method: "POST",
+  base: "api",
+  path: "/staff/shipments/:id/cancel",
+  summary:
+    "Cancel a job's shipment with its courier (id: the job); the job may then get a new shipping order. A repeat answers the cancelled shipment",
+  params: idParams,
+  response: z.object({ message: z.string(), data: shipmentWire }),
+});
+
+/** One end-of-day manifest: a courier's order of an outlet's shipments of one local day. */
+export const manifestWire = z.object({
+  id: z.number(),
+  courier: z.enum(["local", "auspost", "sendle"]),
+  sender_outlet_id: z.number(),
+  /** The outlet's local day (YYYY-MM-DD). */
+  manifest_date: z.string(),
+  state: z.enum(["pending", "done", "failed"]),
+  carrier_order_id: z.string().nullable(),
+  shipment_count: z.number(),
+  has_summary: z.boolean(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ManifestWire = z.infer<typeof manifestWire>;
+
+export const runShippingManifest = defineEndpoint({
+  method: "POST",
+  base: "api",
+  path: "/staff/shipments/manifests",
+  summary:
+    "Manifest an outlet's shipments booked today now, instead of waiting for its end-of-day run; once per outlet and local day",
+  body: z.object({ sender_outlet_id: rowId() }),
+  response: z.object({ message: z.string(), data: manifestWire }),
+});
+
+export const listShippingManifests = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/staff/shipments/manifests",
+  summary: "An outlet's latest end-of-day manifests, newest first",
+  query: z.object({ sender_outlet_id: rowIdText() }),
+  response: dataEnvelope(z.array(manifestWire)),
+});
+
+export const getManifestSummary = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/staff/shipments/manifests/:id/summary",
+  summary: "The carrier's order summary PDF of a manifest",
   params: idParams,
 });

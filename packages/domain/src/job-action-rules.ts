@@ -2,6 +2,7 @@
 // receipt notes and the job's timeline. The spec's messages live here, once.
 
 import { ONLINE_CHANNEL_ID, REFUNDED_QUANTITY } from "./constants";
+import { SHIPMENT_EVENT_LABELS, type ShipmentEventStatus } from "./shipping-rules";
 
 export const REFUND_SUCCESS = "Successfully refunded.";
 export const RECEIPT_SENT = (email: string) => `The receipt sent to ${email} successfully.`;
@@ -125,6 +126,7 @@ export const JOB_EVENT_KINDS = [
   "lens_ordered",
   "lens_status",
   "lens_cancelled",
+  "shipment",
 ] as const;
 export type JobEventKind = (typeof JOB_EVENT_KINDS)[number];
 
@@ -175,5 +177,8 @@ export function describeJobEvent(e: {
       return change(`${item} lens order`, e.from, e.to);
     case "lens_cancelled":
       return `${item}: lens order cancelled ${e.to ?? ""}`.trim();
+    // from: the shipment's status; to: "carrier tracking-number".
+    case "shipment":
+      return `Shipment ${SHIPMENT_EVENT_LABELS[e.from as ShipmentEventStatus] ?? e.from}: ${e.to ?? ""}`.trim();
   }
 }

@@ -57,6 +57,14 @@ export const shippingMessages = {
   courierOff: (courier: string) => `${courier} is not configured on this server.`,
   orderInProgress: "A shipping order for this job is already being created. Try again in a moment.",
   labelMissing: "This shipment has no label.",
+  cancelled: "The shipment has been cancelled.",
+  cancelConfirm: "Cancel this shipment with the courier? The job can then get a new shipping order.",
+  notCancellable: "This shipment can no longer be cancelled.",
+  cancelInProgress: "This shipment is already being cancelled. Try again in a moment.",
+  manifested: (count: number) => `Manifest created for ${count} shipment${count === 1 ? "" : "s"}.`,
+  nothingToManifest: "There are no shipments to manifest for this outlet today.",
+  manifestMadeToday:
+    "Today's manifest for this outlet has been made; shipments booked since then go on the next one.",
 } as const;
 
 const money = z.number().min(0);
@@ -380,5 +388,22 @@ export const SHIPMENT_STATUS_LABELS: Record<ShipmentStatus, string> = {
   delivered: "Delivered",
 };
 const ORDER: Record<ShipmentStatus, number> = { not_created: 0, created: 1, in_transit: 2, delivered: 3 };
+/** The timeline's words for a shipment's moves (a cancelled shipment leaves the job without one). */
+export const SHIPMENT_EVENT_LABELS = {
+  created: "created",
+  in_transit: "in transit",
+  delivered: "delivered",
+  cancelled: "cancelled",
+} as const;
+export type ShipmentEventStatus = keyof typeof SHIPMENT_EVENT_LABELS;
+
+/**
+ * Cancel is offered while the carrier can still take the parcel back: booked but not yet on a
+ * manifest (a manifested parcel is the carrier's), or in transit (the carrier decides, and its
+ * refusal is shown).
+ */
+export const canCancelShipment = (s: { state: string; manifested: boolean }) =>
+  (s.state === "created" && !s.manifested) || s.state === "in_transit";
+
 /** Tracking only moves a shipment forward: a late "in transit" scan never undoes "delivered". */
 export const isForwardMove = (from: ShipmentStatus, to: ShipmentStatus) => ORDER[to] > ORDER[from];

@@ -57,6 +57,8 @@ const theme = createTheme({
     // Menus without Mantine's focus placeholder (a tabbable role="presentation" div, which a role="menu"
     // may not contain); arrow keys still move through the items.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // Links are told apart from the text around them by more than colour (WCAG 1.4.1): always underlined.
+    Anchor: { defaultProps: { underline: "always" } },
   },
 });
 // Dimmed and placeholder text move to gray.7 (3.3:1 and 2.1:1 on white before); error text to the darkened red.

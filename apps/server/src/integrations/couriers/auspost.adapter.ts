@@ -25,8 +25,8 @@ interface AusPostErrorBody {
 const trackingUrl = (id: string) => `https://auspost.com.au/mypost/track/details/${encodeURIComponent(id)}`;
 
 /**
- * Australia Post's Shipping and Tracking API (contract customers): prices, shipments, labels and
- * tracking. Basic auth with the API key and password, plus the Account-Number header. The API has
+ * Australia Post's Shipping and Tracking API (contract customers): prices, shipments, labels,
+ * orders (the end-of-day manifest) and tracking. Basic auth with the API key and password, plus the Account-Number header. The API has
  * no idempotency header, so a booking carries our key as its shipment reference and a retry first
  * looks for a shipment with that reference.
  */
@@ -209,6 +209,34 @@ export function createAusPostCourier(options: AusPostOptions): Courier {
     },
     async cancel(carrierOrderId) {
       await call("DELETE", `/shipments/${encodeURIComponent(carrierOrderId)}`);
+    },
+    /**
+     * "Create Order from Shipments" (`PUT /orders` with the booked shipments' ids), then the order
+     * summary PDF. A repeat with the same reference first finds the order made before among the
+     * account's latest orders (the API has no idempotency header, as for bookings).
+     */
+    async manifest(shipmentIds, reference) {
+      const found = await call<{ orders?: { order_id: string; order_reference?: string }[] }>(
+        "GET",
+        "/orders?offset=0&number_of_orders=50",
+      );
+      let orderId = found.orders?.find((o) => o.order_reference === reference)?.order_id;
+      if (!orderId) {
+        const res = await call<{ order: { order_id: string } }>("PUT", "/orders", {
+          order_reference: reference,
+          payment_method: "CHARGE_TO_ACCOUNT",
+          shipments: shipmentIds.map((shipment_id) => ({ shipment_id })),
+        });
+        orderId = res.order.order_id;
+      }
+      const summary = await fetchWithTimeout(
+        `${base}/accounts/${encodeURIComponent(options.accountNumber)}/orders/${encodeURIComponent(orderId)}/summary`,
+        { headers: { ...headers, accept: "application/pdf" } },
+        options.timeoutMs,
+        "Australia Post",
+      );
+      if (!summary.ok) throw new CourierError("unavailable", `The order summary answered ${summary.status}.`);
+      return { carrierOrderId: orderId, summaryPdf: Buffer.from(await summary.arrayBuffer()) };
     },
     async track(ids): Promise<TrackingResult[]> {
       if (!ids.length) return [];

@@ -66,6 +66,13 @@ export interface TrackingResult {
   events: { description: string; occurredAt: string }[];
 }
 
+/** An end-of-day manifest: the carrier's order of the day's shipments and its summary PDF. */
+export interface CourierManifest {
+  carrierOrderId: string;
+  /** The carrier's order summary (null when the carrier has none: the local courier). */
+  summaryPdf: Buffer | null;
+}
+
 /**
  * Why a carrier call failed. `rejected`: the carrier said no (bad address, weight…), final for this
  * attempt. `unavailable`: it failed or timed out, and may have booked anyway, so the attempt stays
@@ -97,6 +104,12 @@ export interface Courier {
   label(order: { carrierOrderId: string; trackingNumber: string }): Promise<Buffer>;
   cancel(carrierOrderId: string): Promise<void>;
   track(trackingNumbers: string[]): Promise<TrackingResult[]>;
+  /**
+   * Closes the day: puts the booked shipments (carrier order ids) on one carrier order under our
+   * reference, which is unique per outlet and day, so a repeat answers the first order. Couriers
+   * without manifests (Sendle books pickups) leave it out.
+   */
+  manifest?(carrierOrderIds: string[], reference: string): Promise<CourierManifest>;
 }
 
 /** fetch with a deadline: a carrier that does not answer in time is `unavailable`, never a hang. */

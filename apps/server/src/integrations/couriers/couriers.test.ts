@@ -114,6 +114,26 @@ function courierContract(name: string, open: () => Promise<Subject>) {
       expect(["created", "in_transit", "delivered"]).toContain(result.status);
     });
 
+    it("manifests booked orders once per reference (couriers that have manifests)", async () => {
+      if (!s.courier.manifest) return expect(s.courier.name).toBe("sendle");
+      const booked = [
+        await s.courier.createOrder(order(s.product), key()),
+        await s.courier.createOrder(order(s.product), key()),
+      ];
+      const ref = `LOUPE-1-${key()}`;
+      const first = await s.courier.manifest(
+        booked.map((b) => b.carrierOrderId),
+        ref,
+      );
+      expect(first.carrierOrderId).toBeTruthy();
+      const again = await s.courier.manifest(
+        booked.map((b) => b.carrierOrderId),
+        ref,
+      );
+      expect(again.carrierOrderId).toBe(first.carrierOrderId);
+      if (first.summaryPdf) expect(first.summaryPdf.subarray(0, 5).toString()).toBe("%PDF-");
+    });
+
     it("leaves a stalled call unavailable (retryable), not hanging", async () => {
       if (!s.standIn) return;
       s.standIn.stall(s.courier.name === "sendle" ? "/api/orders" : "/shipments");
@@ -178,6 +198,30 @@ describe("Australia Post wire details", () => {
       wait_for_label_url: true,
       shipments: [{ shipment_id: booked.carrierOrderId }],
     });
+  });
+
+  it("manifests with PUT /orders and the shipment ids, fetches the order summary, and then refuses to delete them", async () => {
+    const c = createAusPostCourier({ ...AUSPOST_CREDENTIALS, baseUrl: standIn.url, timeoutMs: 1000 });
+    const booked = await c.createOrder(order("3D55"), key());
+    const made = await c.manifest!([booked.carrierOrderId], "LOUPE-7-2026-11-23");
+    const put = standIn.requests.find((r) => r.method === "PUT" && r.path === "/orders")!;
+    expect(put.body).toEqual({
+      order_reference: "LOUPE-7-2026-11-23",
+      payment_method: "CHARGE_TO_ACCOUNT",
+      shipments: [{ shipment_id: booked.carrierOrderId }],
+    });
+    expect(
+      standIn.requests.some(
+        (r) =>
+          r.path === `/accounts/${AUSPOST_CREDENTIALS.accountNumber}/orders/${made.carrierOrderId}/summary`,
+      ),
+    ).toBe(true);
+    expect(made.summaryPdf!.subarray(0, 5).toString()).toBe("%PDF-");
+    const err = await c.cancel(booked.carrierOrderId).catch((e) => e);
+    expect(err).toMatchObject({ kind: "rejected" });
+    // A shipment already on an order cannot go on another.
+    const twice = await c.manifest!([booked.carrierOrderId], "LOUPE-7-2026-11-24").catch((e) => e);
+    expect(twice).toMatchObject({ kind: "rejected" });
   });
 
   it("turns a bad quote into a rejected error carrying the field", async () => {

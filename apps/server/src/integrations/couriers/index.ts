@@ -10,6 +10,7 @@ import { createSendleCourier } from "./sendle.adapter";
 export type {
   Courier,
   CourierAddress,
+  CourierManifest,
   CourierOrder,
   CourierQuote,
   OrderRequest,

@@ -131,6 +131,11 @@ export function createLocalCourier(
         .returning();
       if (!row) throw new CourierError("rejected", "No such order", [], 404);
     },
+    // Nothing to hand over: the local courier has no end-of-day lodgement. The manifest still gets
+    // an order id, so the shipments and the day are recorded as for a carrier.
+    async manifest(_carrierOrderIds, reference) {
+      return { carrierOrderId: `LM-${reference}`, summaryPdf: null };
+    },
     async track(trackingNumbers) {
       if (!trackingNumbers.length) return [];
       const rows = await db

@@ -1,7 +1,7 @@
 /**
  * Local stand-ins of the carriers' HTTP APIs for tests, built from their published request and
  * response shapes: Australia Post Shipping and Tracking (/prices/items, /shipments, /labels,
- * /track; Basic auth + Account-Number) and Sendle (/api/quote, /api/orders with Idempotency-Key,
+ * /orders and the order summary, /track; Basic auth + Account-Number) and Sendle (/api/quote, /api/orders with Idempotency-Key,
  * labels, cancel, /api/tracking). Each keeps its bookings in memory and can be told to stall.
  */
 import http from "node:http";
@@ -17,6 +17,8 @@ export interface StandIn {
   /** Set a booking's tracking state. */
   setTracking(trackingId: string, status: string): void;
   bookings(): number;
+  /** Orders (manifests) made, for the carriers that have them. */
+  orders?(): number;
   close(): Promise<void>;
 }
 
@@ -125,6 +127,7 @@ export const AUSPOST_CREDENTIALS = {
 /** Australia Post Shipping and Tracking API (v1), enough of it for our adapter. */
 export async function startAusPostStandIn(): Promise<StandIn> {
   const shipments = new Map<string, any>();
+  const orders = new Map<string, any>();
   const tracking = new Map<string, string>();
   let seq = 0;
   const expected = `Basic ${Buffer.from(`${AUSPOST_CREDENTIALS.apiKey}:${AUSPOST_CREDENTIALS.password}`).toString("base64")}`;
@@ -195,6 +198,10 @@ export async function startAusPostStandIn(): Promise<StandIn> {
       }
       if (req.method === "DELETE" && req.path.startsWith("/shipments/")) {
         const id = decodeURIComponent(req.path.split("/")[2]);
+        if (shipments.get(id)?.order_id)
+          return bad(
+            `Shipment ${id} cannot be deleted as it is part of order ${shipments.get(id).order_id}.`,
+          );
         if (!shipments.delete(id))
           return {
             status: 404,
@@ -238,6 +245,70 @@ export async function startAusPostStandIn(): Promise<StandIn> {
           pdf: await pdfOf("AUSPOST", sh.items[0].tracking_details.consignment_id, sh.to),
         };
       }
+      // Create Order from Shipments: the day's manifest. A shipment goes on one order only.
+      if (req.method === "PUT" && req.path === "/orders") {
+        const ids: string[] = (req.body?.shipments ?? []).map((x: any) => x.shipment_id);
+        if (!ids.length) return bad("At least one shipment is required.", "shipments");
+        if (!req.body?.order_reference) return bad("The order reference is required.", "order_reference");
+        for (const id of ids) {
+          const sh = shipments.get(id);
+          if (!sh)
+            return {
+              status: 404,
+              json: {
+                errors: [{ code: "44013", name: "SHIPMENT_NOT_FOUND", message: `Shipment ${id} not found.` }],
+              },
+            };
+          if (sh.order_id) return bad(`Shipment ${id} is already part of order ${sh.order_id}.`, "shipments");
+        }
+        const orderId = `AP${String(orders.size + 1).padStart(7, "0")}`;
+        const items = ids.flatMap((id) => shipments.get(id).items);
+        const cost = ids.reduce((n, id) => n + shipments.get(id).shipment_summary.total_cost, 0);
+        const order = {
+          order_id: orderId,
+          order_reference: req.body.order_reference,
+          order_creation_date: new Date().toISOString(),
+          order_summary: {
+            total_cost: cost,
+            total_cost_ex_gst: Math.round((cost / 1.1) * 100) / 100,
+            total_gst: Math.round((cost - cost / 1.1) * 100) / 100,
+            status: "Initiated",
+            tracking_summary: { Initiated: items.length },
+            number_of_shipments: ids.length,
+            number_of_items: items.length,
+          },
+          shipments: ids.map((id) => {
+            shipments.get(id).order_id = orderId;
+            return shipments.get(id);
+          }),
+          payment_method: req.body.payment_method ?? "CHARGE_TO_ACCOUNT",
+        };
+        orders.set(orderId, order);
+        return { status: 200, json: { order } };
+      }
+      if (req.method === "GET" && req.path === "/orders") {
+        const all = [...orders.values()].reverse();
+        const offset = Number(req.query.get("offset") ?? 0);
+        const n = Number(req.query.get("number_of_orders") ?? 20);
+        return {
+          status: 200,
+          json: {
+            orders: all.slice(offset, offset + n),
+            pagination: { total_number_of_records: all.length },
+          },
+        };
+      }
+      const summary = req.path.match(/^\/accounts\/([^/]+)\/orders\/([^/]+)\/summary$/);
+      if (req.method === "GET" && summary) {
+        const order = orders.get(decodeURIComponent(summary[2]));
+        if (!order || summary[1] !== AUSPOST_CREDENTIALS.accountNumber)
+          return {
+            status: 404,
+            json: { errors: [{ code: "44015", name: "ORDER_NOT_FOUND", message: "Order not found." }] },
+          };
+        const first = order.shipments[0];
+        return { status: 200, pdf: await pdfOf("AUSPOST ORDER SUMMARY", order.order_id, first.to) };
+      }
       if (req.method === "GET" && req.path === "/track") {
         const ids = (req.query.get("tracking_ids") ?? "").split(",").filter(Boolean);
         return {
@@ -274,7 +345,12 @@ export async function startAusPostStandIn(): Promise<StandIn> {
     },
     (h) => h.authorization === expected && h["account-number"] === AUSPOST_CREDENTIALS.accountNumber,
   );
-  return { ...s, setTracking: (id, status) => void tracking.set(id, status), bookings: () => shipments.size };
+  return {
+    ...s,
+    setTracking: (id, status) => void tracking.set(id, status),
+    bookings: () => shipments.size,
+    orders: () => orders.size,
+  };
 }
 
 export const SENDLE_CREDENTIALS = { sendleId: "loupe_standin", apiKey: "stand-in-api-key" };

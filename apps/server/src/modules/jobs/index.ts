@@ -1,4 +1,4 @@
 // What other modules may use of jobs.
 export { type JobEventInput, recordJobEvents } from "./job-events";
 export { applyLensOrderToItem, itemStatusId, reindexJobs } from "./job-lens";
-export { moveDeliveredOnlineJobItems, recordJobShipment } from "./job-shipment";
+export { lockJob, moveDeliveredOnlineJobItems, recordJobShipment } from "./job-shipment";

@@ -268,6 +268,10 @@ export const jobEvents = pgTable(
     index("job_events_order_idx").on(t.orderId, t.createdAt),
     index("job_events_order_item_idx").on(t.orderItemId),
     index("job_events_staff_idx").on(t.staffUserId),
+    // A shipment's move (created, in transit, delivered, cancelled of one tracking number) is on the timeline once.
+    uniqueIndex("job_events_shipment_once_uq")
+      .on(t.orderId, t.fromValue, t.toValue)
+      .where(sql`${t.kind} = 'shipment'`),
   ],
 );
 

@@ -1,6 +1,6 @@
-import type { ShipmentWire } from "@loupe/contract";
-import type { ShipmentStatus } from "@loupe/domain";
-import type { ShipmentState, shipmentEvents, shipments } from "./shipping.tables";
+import type { ManifestWire, ShipmentWire } from "@loupe/contract";
+import { canCancelShipment, type ShipmentStatus } from "@loupe/domain";
+import type { ShipmentState, shipmentEvents, shipments, shippingManifests } from "./shipping.tables";
 
 type Row = typeof shipments.$inferSelect;
 type EventRow = typeof shipmentEvents.$inferSelect;
@@ -9,7 +9,11 @@ type EventRow = typeof shipmentEvents.$inferSelect;
 export const jobStatusOf = (state: ShipmentState): ShipmentStatus =>
   state === "created" || state === "in_transit" || state === "delivered" ? state : "not_created";
 
-export function toShipmentWire(row: Row, events: EventRow[] = []): ShipmentWire {
+export function toShipmentWire(
+  row: Row,
+  events: EventRow[] = [],
+  manifestOrderId: string | null = null,
+): ShipmentWire {
   return {
     id: row.id,
     order_id: row.orderId,
@@ -26,6 +30,9 @@ export function toShipmentWire(row: Row, events: EventRow[] = []): ShipmentWire 
     carrier_reference: row.carrierReference,
     has_label:
       row.courier !== "manual" && row.carrierOrderId != null && jobStatusOf(row.state) !== "not_created",
+    can_cancel: canCancelShipment({ state: row.state, manifested: row.manifestedAt != null }),
+    manifest_order_id: manifestOrderId,
+    manifested_at: row.manifestedAt?.toISOString() ?? null,
     last_error: row.lastError,
     idempotency_key: row.idempotencyKey,
     created_at: row.createdAt.toISOString(),
@@ -34,5 +41,20 @@ export function toShipmentWire(row: Row, events: EventRow[] = []): ShipmentWire 
       description: e.description,
       occurred_at: e.occurredAt.toISOString(),
     })),
+  };
+}
+
+export function toManifestWire(row: typeof shippingManifests.$inferSelect): ManifestWire {
+  return {
+    id: row.id,
+    courier: row.courier,
+    sender_outlet_id: row.senderOutletId,
+    manifest_date: row.manifestDate,
+    state: row.state,
+    carrier_order_id: row.carrierOrderId,
+    shipment_count: row.shipmentCount,
+    has_summary: row.summaryPdf != null,
+    last_error: row.lastError,
+    created_at: row.createdAt.toISOString(),
   };
 }

@@ -2,7 +2,7 @@ import type { ShipmentWire } from "@loupe/contract";
 import { asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { toShipmentWire } from "./shipping.mappers";
-import { shipmentEvents, shipments } from "./shipping.tables";
+import { shipmentEvents, shipments, shippingManifests } from "./shipping.tables";
 
 /** A job's shipment for its detail: the live one, else its latest attempt (a timed-out one is retryable). */
 export async function jobShipment(db: Db, orderId: number): Promise<ShipmentWire | null> {
@@ -21,5 +21,11 @@ export async function jobShipment(db: Db, orderId: number): Promise<ShipmentWire
     .from(shipmentEvents)
     .where(eq(shipmentEvents.shipmentId, row.id))
     .orderBy(asc(shipmentEvents.occurredAt), asc(shipmentEvents.id));
-  return toShipmentWire(row, events);
+  const [manifest] = row.manifestId
+    ? await db
+        .select({ orderId: shippingManifests.carrierOrderId })
+        .from(shippingManifests)
+        .where(eq(shippingManifests.id, row.manifestId))
+    : [];
+  return toShipmentWire(row, events, manifest?.orderId ?? null);
 }

@@ -1,15 +1,32 @@
 import {
+  cancelShipment,
   createAuPostOrder,
   createManualShipment,
   createSendleOrder,
+  getManifestSummary,
   getShippingLabel,
   getShippingQuote,
+  listShippingManifests,
+  runShippingManifest,
 } from "@loupe/contract";
 import { shippingMessages } from "@loupe/domain";
 import { create as contentDisposition } from "content-disposition";
+import type { FastifyReply } from "fastify";
 import type { ModuleContext } from "../module-context";
+import { createManifests } from "./manifests";
+import { toManifestWire } from "./shipping.mappers";
 import { createShippingService } from "./shipping.service";
 import { createTrackingPoller } from "./tracking-poller";
+
+/** A PDF shown inline, never sniffed or run as a page. */
+function sendPdf(reply: FastifyReply, { pdf, name }: { pdf: Buffer; name: string }) {
+  return reply
+    .type("application/pdf")
+    .header("content-disposition", contentDisposition(name, { type: "inline" }))
+    .header("x-content-type-options", "nosniff")
+    .header("content-security-policy", "sandbox")
+    .send(pdf);
+}
 
 export function registerShippingRoutes({ app, bind, database, config, couriers }: ModuleContext): void {
   const service = createShippingService({ database, couriers, config });
@@ -32,15 +49,31 @@ export function registerShippingRoutes({ app, bind, database, config, couriers }
     message: shippingMessages.created,
     data: await service.recordManualShipment(staff, body as never),
   }));
-  bind(getShippingLabel, async ({ params, reply }) => {
-    const { pdf, name } = await service.label(params.id);
-    return reply
-      .type("application/pdf")
-      .header("content-disposition", contentDisposition(name, { type: "inline" }))
-      .header("x-content-type-options", "nosniff")
-      .header("content-security-policy", "sandbox")
-      .send(pdf);
+  bind(cancelShipment, async ({ staff, params }) => ({
+    message: shippingMessages.cancelled,
+    data: await service.cancel(staff, params.id),
+  }));
+
+  const manifests = createManifests({
+    database,
+    couriers,
+    times: config.MANIFEST_TIMES,
+    checkSeconds: config.MANIFEST_CHECK_SECONDS,
+    waitMs: config.COURIER_TIMEOUT_MS + 5000,
+    log: app.log,
   });
+  bind(runShippingManifest, async ({ staff, body }) => {
+    const row = await manifests.runNow(body.sender_outlet_id, staff.id);
+    return { message: shippingMessages.manifested(row.shipmentCount), data: toManifestWire(row) };
+  });
+  bind(listShippingManifests, async ({ query }) => ({
+    data: (await manifests.list(query.sender_outlet_id)).map(toManifestWire),
+  }));
+  bind(getManifestSummary, async ({ params, reply }) => sendPdf(reply, await manifests.summary(params.id)));
+  manifests.start();
+  app.addHook("onClose", () => manifests.stop());
+
+  bind(getShippingLabel, async ({ params, reply }) => sendPdf(reply, await service.label(params.id)));
 
   const poller = createTrackingPoller({
     database,

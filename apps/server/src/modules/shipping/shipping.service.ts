@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { CourierOptionWire, ShipmentWire } from "@loupe/contract";
 import {
+  canCancelShipment,
   type DeliveryInstruction,
   isDomestic,
   isHttpsUrl,
@@ -8,7 +9,7 @@ import {
   type Receiver,
   shippingMessages,
 } from "@loupe/domain";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import {
   type Courier,
@@ -20,12 +21,13 @@ import {
 import type { Database, Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import type { StaffUserRow } from "../../platform/http/auth-guard";
-import { recordJobShipment } from "../jobs";
+import { lockJob } from "../jobs";
 import { orders } from "../jobs/jobs.tables";
 import { outlets, regions } from "../reference/reference.tables";
+import { recordShipmentMove } from "./shipment-moves";
 import { toShipmentWire } from "./shipping.mappers";
 import { jobShipment } from "./shipping.queries";
-import { type ShipmentState, shipmentEvents, shipments } from "./shipping.tables";
+import { type ShipmentState, shipments } from "./shipping.tables";
 
 const LIVE: ShipmentState[] = ["pending", "unknown", "created", "in_transit", "delivered"];
 const SHIPPED: ShipmentState[] = ["created", "in_transit", "delivered"];
@@ -280,6 +282,7 @@ export function createShippingService({
       });
     }
     await db.transaction(async (tx) => {
+      await lockJob(tx as unknown as Db, attempt.orderId);
       const [row] = await tx
         .update(shipments)
         .set({
@@ -297,18 +300,13 @@ export function createShippingService({
         .where(and(eq(shipments.id, attempt.id), eq(shipments.state, "pending")))
         .returning();
       if (!row) return;
-      await tx.insert(shipmentEvents).values({
-        shipmentId: row.id,
-        orderId: row.orderId,
-        status: "created",
-        description:
-          `${carrier.company} ${booked.productName} booked by ${staff.firstName} ${staff.lastName}`.trim(),
-      });
-      await recordJobShipment(tx as unknown as Db, row.orderId, {
-        status: "created",
-        company: row.company,
-        trackingId: row.trackingNumber,
-      });
+      await recordShipmentMove(
+        tx,
+        row,
+        "created",
+        `${carrier.company} ${booked.productName} booked by ${staff.firstName} ${staff.lastName}`.trim(),
+        staff.id,
+      );
     });
     return wire(attempt.id);
   }
@@ -439,20 +437,101 @@ export function createShippingService({
             createdBy: staff.id,
           })
           .returning();
-        await tx.insert(shipmentEvents).values({
-          shipmentId: row.id,
-          orderId: row.orderId,
-          status: "created",
-          description: `Entered by ${staff.firstName} ${staff.lastName}`.trim(),
-        });
-        await recordJobShipment(tx as unknown as Db, row.orderId, {
-          status: "created",
-          company: row.company,
-          trackingId: row.trackingNumber,
-        });
+        await recordShipmentMove(
+          tx,
+          row,
+          "created",
+          `Entered by ${staff.firstName} ${staff.lastName}`.trim(),
+          staff.id,
+        );
         return row.id;
       });
       return wire(id);
+    },
+
+    /**
+     * Cancels a job's shipment with its carrier (id: the job), exactly once: one short transaction
+     * marks the request (a second click finds it marked and waits for the first one's answer), the
+     * carrier is asked with no transaction open, and a second transaction records the cancel on the
+     * shipment, the job (which may then ship again) and its timeline.
+     */
+    async cancel(staff: StaffUserRow, orderId: number): Promise<ShipmentWire> {
+      type CancelClaim = { done: number } | { wait: number } | { id: number };
+      const claim = await db.transaction(async (tx): Promise<CancelClaim> => {
+        if (!(await lockJob(tx as unknown as Db, orderId))) throw notFound("Order");
+        const [row] = await tx
+          .select()
+          .from(shipments)
+          .where(eq(shipments.orderId, orderId))
+          .orderBy(desc(shipments.attempt))
+          .limit(1);
+        if (row?.state === "cancelled") return { done: row.id };
+        if (!row || !SHIPPED.includes(row.state)) throw notFound("Shipment");
+        const asked = row.cancelRequestedAt;
+        if (asked && Date.now() - asked.getTime() <= stalePendingMs) return { wait: row.id };
+        // Conditional, so a manifest that took the shipment a moment ago wins (it does not lock the job).
+        const [stamped] = await tx
+          .update(shipments)
+          .set({ cancelRequestedAt: new Date(), cancelledBy: staff.id })
+          .where(
+            and(
+              eq(shipments.id, row.id),
+              row.state === "created" ? isNull(shipments.manifestId) : undefined,
+              asked ? eq(shipments.cancelRequestedAt, asked) : isNull(shipments.cancelRequestedAt),
+            ),
+          )
+          .returning();
+        if (!stamped || !canCancelShipment({ state: stamped.state, manifested: stamped.manifestId != null }))
+          throw new AppError("conflict", shippingMessages.notCancellable);
+        return { id: row.id };
+      });
+      if ("done" in claim) return wire(claim.done);
+      if ("wait" in claim) {
+        const deadline = Date.now() + config.COURIER_TIMEOUT_MS + 5000;
+        for (;;) {
+          const row = await loadShipment(claim.wait);
+          if (row.state === "cancelled") return wire(row.id);
+          if (!row.cancelRequestedAt || Date.now() > deadline)
+            throw new AppError("conflict", shippingMessages.cancelInProgress);
+          await sleep(150);
+        }
+      }
+      const row = await loadShipment(claim.id);
+      const courier = courierOf(row.courier);
+      // A manually entered (Canadian) shipment was booked elsewhere: there is no carrier to ask.
+      if (courier && row.carrierOrderId) {
+        try {
+          await courier.cancel(row.carrierOrderId);
+        } catch (err) {
+          // 404: the carrier no longer has it (a first cancel got through before we could record it).
+          const gone = err instanceof CourierError && err.status === 404;
+          if (!gone) {
+            await db.update(shipments).set({ cancelRequestedAt: null }).where(eq(shipments.id, row.id));
+            if (err instanceof CourierError)
+              throw new AppError(err.kind === "rejected" ? "conflict" : "upstream_failed", err.message, {
+                errors: err.errors,
+              });
+            throw err;
+          }
+        }
+      }
+      await db.transaction(async (tx) => {
+        await lockJob(tx as unknown as Db, row.orderId);
+        const [done] = await tx
+          .update(shipments)
+          .set({ state: "cancelled", nextPollAt: null, updatedAt: new Date() })
+          .where(and(eq(shipments.id, row.id), inArray(shipments.state, ["created", "in_transit"])))
+          .returning();
+        if (!done) return;
+        await recordShipmentMove(
+          tx,
+          done,
+          "cancelled",
+          `Cancelled by ${staff.firstName} ${staff.lastName}`.trim(),
+          staff.id,
+        );
+      });
+      return wire(row.id);
     },
 
     /** The label PDF of a job's shipment, from its carrier. */

@@ -9,81 +9,17 @@ import {
   startAusPostStandIn,
   startSendleStandIn,
 } from "../../integrations/couriers/stand-ins";
-import { seedDemoCustomers } from "../../seed/demo-customers";
-import { seedDemoJobs } from "../../seed/demo-jobs";
-import { createTestApp, type TestApp } from "../../test/test-app";
-import { createTrackingPoller } from "./tracking-poller";
-
-const size = { customers: 10, jobs: 30 };
-const receiver = {
-  name: "Ada Lovelace",
-  lines: ["80 Wentworth Park Rd"],
-  suburb: "Glebe",
-  state: "NSW",
-  country: "AU",
-  postcode: "2037",
-  phone: "0412 345 678",
-  email: "ada@example.com",
-};
-let keySeq = 0;
-const newKey = () => `key-${Date.now()}-${keySeq++}-${Math.random().toString(36).slice(2, 8)}`;
-
-async function outletId(t: TestApp, abbreviation: string) {
-  return (
-    await t.database.query<{ id: number }>("select id from outlets where abbreviation = $1", [abbreviation])
-  )[0].id;
-}
-/** Jobs with no shipment yet, online ones first when asked. */
-async function freshJobs(t: TestApp, online = false) {
-  return (
-    await t.database.query<{ id: number }>(
-      `select o.id from orders o where shipment_status = 'not_created'
-         and not exists (select 1 from shipments s where s.order_id = o.id)
-         and channel_id ${online ? "= 4" : "<> 4"} order by id`,
-    )
-  ).map((r) => r.id);
-}
-const quoteBody = (sender: number, over: Record<string, unknown> = {}) => ({
-  aupost: {
-    sender_outlet_id: sender,
-    country: "AU",
-    delivery_postcode: receiver.postcode,
-    weight: 0.3,
-    width: 15,
-    height: 6,
-    length: 24,
-    quantity: 1,
-    receiver,
-    delivery_instruction: "authority_to_leave",
-    ...over,
-  },
-  sendle: {
-    sender_outlet_id: sender,
-    delivery_suburb: receiver.suburb,
-    delivery_postcode: receiver.postcode,
-    delivery_country: "AU",
-    weight_value: 0.3,
-    weight_units: "kg",
-    volume_value: 0,
-    volume_units: "m3",
-    first_mile_option: "pickup",
-  },
-});
-const orderBody = (orderId: number, sender: number, productId: string, key = newKey()) => ({
-  selected_outlet_id: sender,
-  sender_outlet_id: sender,
-  product_id: productId,
-  order_id: orderId,
-  weight: 0.3,
-  width: 15,
-  height: 6,
-  length: 24,
-  quantity: 1,
+import type { TestApp } from "../../test/test-app";
+import {
+  freshJobs,
+  newKey,
+  orderBody,
+  outletId,
+  quoteBody,
   receiver,
-  delivery_instruction: "authority_to_leave",
-  value: 120,
-  idempotency_key: key,
-});
+  seededShippingApp,
+} from "./shipping.fixtures";
+import { createTrackingPoller } from "./tracking-poller";
 
 describe("shipping with the local rate-card courier", () => {
   let t: TestApp;
@@ -93,11 +29,7 @@ describe("shipping with the local rate-card courier", () => {
   const post = (url: string, payload: unknown) =>
     t.call(token, { method: "POST", url, payload: payload as object });
   beforeAll(async () => {
-    t = await createTestApp({ env: { TRACKING_POLL_SECONDS: "0" } });
-    await seedDemoCustomers(t.database.db, size);
-    await seedDemoJobs(t.database.db, size);
-    token = await t.login();
-    ntn = await outletId(t, "NTN");
+    ({ t, token, ntn } = await seededShippingApp({ env: { TRACKING_POLL_SECONDS: "0" } }));
     pon = await outletId(t, "PON");
   });
   afterAll(() => t.close());
@@ -298,11 +230,10 @@ describe("shipping with Australia Post and Sendle (stand-ins)", () => {
       aupost: createAusPostCourier({ ...AUSPOST_CREDENTIALS, baseUrl: auspost.url, timeoutMs: 400 }),
       sendle: createSendleCourier({ ...SENDLE_CREDENTIALS, baseUrl: sendle.url, timeoutMs: 400 }),
     };
-    t = await createTestApp({ env: { TRACKING_POLL_SECONDS: "0" }, adapters: { couriers } });
-    await seedDemoCustomers(t.database.db, size);
-    await seedDemoJobs(t.database.db, size);
-    token = await t.login();
-    ntn = await outletId(t, "NTN");
+    ({ t, token, ntn } = await seededShippingApp({
+      env: { TRACKING_POLL_SECONDS: "0" },
+      adapters: { couriers },
+    }));
   });
   afterAll(async () => {
     await t.close();
@@ -433,11 +364,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("parallel Confirm on PostgreSQL", 
   let token: string;
   let ntn: number;
   beforeAll(async () => {
-    t = await createTestApp({ env: { TRACKING_POLL_SECONDS: "0" } });
-    await seedDemoCustomers(t.database.db, size);
-    await seedDemoJobs(t.database.db, size);
-    token = await t.login();
-    ntn = await outletId(t, "NTN");
+    ({ t, token, ntn } = await seededShippingApp({ env: { TRACKING_POLL_SECONDS: "0" } }));
   });
   afterAll(() => t.close());
   const confirm = (body: unknown) =>

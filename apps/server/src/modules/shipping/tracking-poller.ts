@@ -4,8 +4,9 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Courier, Couriers } from "../../integrations/couriers";
 import type { Database, Db } from "../../platform/db/client";
 import { runEvery } from "../../platform/run-every";
-import { moveDeliveredOnlineJobItems, recordJobShipment } from "../jobs";
-import { shipmentEvents, shipments } from "./shipping.tables";
+import { lockJob, moveDeliveredOnlineJobItems } from "../jobs";
+import { recordShipmentMove } from "./shipment-moves";
+import { shipments } from "./shipping.tables";
 
 interface Claimed {
   id: number;
@@ -76,6 +77,7 @@ export function createTrackingPoller(options: {
 
   async function advance(s: Claimed, to: ShipmentStatus, description?: string) {
     return database.db.transaction(async (tx) => {
+      await lockJob(tx as unknown as Db, s.order_id);
       const [row] = await tx
         .update(shipments)
         .set({
@@ -86,17 +88,13 @@ export function createTrackingPoller(options: {
         .where(and(eq(shipments.id, s.id), eq(shipments.state, s.state)))
         .returning();
       if (!row) return false;
-      await tx.insert(shipmentEvents).values({
-        shipmentId: row.id,
-        orderId: row.orderId,
-        status: to,
-        description: description ?? (to === "delivered" ? "Delivered" : "In transit"),
-      });
-      await recordJobShipment(tx as unknown as Db, row.orderId, {
-        status: to,
-        company: row.company,
-        trackingId: row.trackingNumber,
-      });
+      await recordShipmentMove(
+        tx,
+        row,
+        to as "in_transit" | "delivered",
+        description ?? (to === "delivered" ? "Delivered" : "In transit"),
+        null,
+      );
       if (to === "delivered" && options.deliveredItemStatus !== "none")
         await moveDeliveredOnlineJobItems(tx as unknown as Db, row.orderId, options.deliveredItemStatus);
       return true;

@@ -10,7 +10,8 @@ export function ProfileMenu() {
   return (
     <Menu position="bottom-end" width={200}>
       <Menu.Target>
-        <UnstyledButton aria-label="Profile menu">
+        {/* The initials shown are part of the name, so speech users can say what they see. */}
+        <UnstyledButton aria-label={`Profile menu ${initials}`.trim()}>
           <Avatar src={user?.profile_image ?? undefined} color="blue" radius="xl" size="md">
             {initials}
           </Avatar>

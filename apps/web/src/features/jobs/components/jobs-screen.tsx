@@ -13,6 +13,7 @@ import { JobsFilterPanel, type PanelFilters, panelQuery } from "./jobs-filter-pa
 import { JobsSearchBar } from "./jobs-search-bar";
 import { JobsTable } from "./jobs-table";
 import { JobsTabs } from "./jobs-tabs";
+import { ManifestButton } from "./manifest-button";
 import { SavedSearchesMenu } from "./saved-searches-menu";
 
 const toggled = (set: Set<number>, ids: number[], on: boolean) => {
@@ -103,6 +104,7 @@ export function JobsScreen(props: {
           >
             Clear filters
           </Button>
+          <ManifestButton />
           <SavedSearchesMenu
             onApply={(s) => {
               setDraftRegion(null);

@@ -1,10 +1,13 @@
-import { endpointUrl, getShippingLabel, type OrderDetailWire } from "@loupe/contract";
-import { SHIPMENT_STATUS_LABELS } from "@loupe/domain";
+import { cancelShipment, endpointUrl, getShippingLabel, type OrderDetailWire } from "@loupe/contract";
+import { SHIPMENT_STATUS_LABELS, shippingMessages } from "@loupe/domain";
 import { Anchor, Button, Group, Paper, Text } from "@mantine/core";
 import { useAlert } from "../../../app/alert-context";
+import { confirmAction } from "../../../components/confirm-dialog";
+import { callEndpoint } from "../../../lib/api-client";
 import { errorMessage } from "../../../lib/errors";
 import { fetchFileBlob } from "../../../lib/file-blob";
 import { useAction } from "../../../lib/use-action";
+import { useJobCall } from "../api/use-job-call";
 
 /** Opens the label PDF from a blob: URL: fetched with the Authorization header, so no token goes in a URL. */
 function PrintLabelButton({ jobId }: { jobId: number }) {
@@ -30,6 +33,27 @@ function PrintLabelButton({ jobId }: { jobId: number }) {
   );
 }
 
+/**
+ * Cancel shipment, after a confirm: the dialog's Confirm makes one call however often it is
+ * clicked, and the server answers a repeat with the same cancelled shipment.
+ */
+function CancelShipmentButton({ jobId }: { jobId: number }) {
+  const run = useJobCall();
+  const cancel = () =>
+    confirmAction({
+      title: "Cancel shipment",
+      message: shippingMessages.cancelConfirm,
+      confirmLabel: "Yes, Cancel Shipment",
+      cancelLabel: "No",
+      onConfirm: () => run(() => callEndpoint(cancelShipment, { params: { id: jobId } })),
+    });
+  return (
+    <Button size="compact-xs" variant="light" color="red" onClick={cancel}>
+      Cancel shipment
+    </Button>
+  );
+}
+
 /** The expanded job's Shipping detail: company, tracking number (a link), status, Print label. */
 export function ShippingDetail({ job, address }: { job: OrderDetailWire; address: string }) {
   const s = job.shipment;
@@ -42,7 +66,10 @@ export function ShippingDetail({ job, address }: { job: OrderDetailWire; address
         <Text size="sm" fw={600}>
           Shipping detail
         </Text>
-        {live?.has_label && <PrintLabelButton jobId={job.id} />}
+        <Group gap="xs">
+          {live?.can_cancel && <CancelShipmentButton jobId={job.id} />}
+          {live?.has_label && <PrintLabelButton jobId={job.id} />}
+        </Group>
       </Group>
       <Text size="sm">Status: {SHIPMENT_STATUS_LABELS[job.shipment_status]}</Text>
       {company && <Text size="sm">Company: {company}</Text>}
@@ -67,6 +94,12 @@ export function ShippingDetail({ job, address }: { job: OrderDetailWire; address
         <Text size="sm" c="orange" data-testid="retryable-attempt">
           Attempt {s.attempt} with {s.company} did not get an answer ({s.last_error}). Create Shipping Order
           again to retry it.
+        </Text>
+      )}
+      {live?.manifest_order_id && <Text size="sm">Manifest: {live.manifest_order_id}</Text>}
+      {s && s.state === "cancelled" && (
+        <Text size="sm" data-testid="cancelled-shipment">
+          Shipment {s.tracking_number} with {s.company} was cancelled.
         </Text>
       )}
       {s && s.state === "failed" && (
