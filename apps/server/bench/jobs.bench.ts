@@ -143,11 +143,69 @@ async function main() {
       ),
   });
 
+  // The job edit's lens options (issue 12): one customer's multifocal prescription and PD against a
+  // multifocal product's combinations, as step 4 asks for them; the raw column is the same reads
+  // (product, prescription, PD, the product's lens combinations with lens and supplier).
+  const post = async (url: string, payload: Record<string, unknown>) => {
+    const res = await app.inject({
+      method: "POST",
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      payload,
+    });
+    if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    return res.json().data as { id: number };
+  };
+  const product = await one<{ id: number }>(
+    `select rp.id from region_products rp join lens_addon_combinations c on c.region_product_id = rp.id
+      where rp.region_id = 1 and rp.lenses_type = 'multifocal' group by rp.id order by count(*) desc limit 1`,
+  );
+  const benchCustomer = await post("/api/user", { first_name: "Bench", last_name: "Lenses" });
+  const rxSource = await one<{ id: number }>("select id from prescription_sources order by id limit 1");
+  const pdSource = await one<{ id: number }>("select id from pd_sources order by id limit 1");
+  const rx = await post(`/api/v4/users/${benchCustomer.id}/prescriptions`, {
+    type_id: 1,
+    source_id: rxSource.id,
+    right_sph: -2,
+    left_sph: -2.5,
+    right_cyl: -0.75,
+    right_axis: 90,
+    spectacles: { right_near_add: 2, left_near_add: 2 },
+  });
+  const pd = await post("/api/customer-pd", {
+    customer_user_id: benchCustomer.id,
+    source_id: pdSource.id,
+    binocular_dist_pd: 62,
+    right_height_multifocal: 22,
+    left_height_multifocal: 21.5,
+  });
+  cases.push({
+    name: "lens options (job edit)",
+    endpoint: () =>
+      get(
+        `/api/staff/product-lens-addons?region_product_id=${product.id}&prescription_id=${rx.id}&pd_id=${pd.id}&frame_size=M`,
+      ),
+    sql: () =>
+      Promise.all([
+        raw.query("select * from region_products where id = $1", [product.id]),
+        raw.query("select * from prescriptions where id = $1", [rx.id]),
+        raw.query("select * from pds where id = $1", [pd.id]),
+        raw.query(
+          `select * from lens_addon_combinations c join lenses l on l.id = c.lens_id
+             join lens_suppliers s on s.id = l.supplier_id
+            where c.region_product_id = $1 and l.is_active order by c.id`,
+          [product.id],
+        ),
+      ]),
+  });
+
   console.log(
     `jobs: ${orders.toLocaleString()} orders, ${items.toLocaleString()} items, PostgreSQL ${(await one<{ server_version: string }>("show server_version")).server_version}`,
   );
   console.log("case                          endpoint p50  endpoint p95   raw SQL p50   raw SQL p95");
-  for (const c of cases) {
+  // `npm run bench:jobs -- lens` times only the cases whose name contains "lens".
+  const only = process.argv[2];
+  for (const c of cases.filter((c) => !only || c.name.includes(only))) {
     const endpoint = await measure(c.endpoint, 100);
     const sql = await measure(c.sql, 100);
     console.log(
