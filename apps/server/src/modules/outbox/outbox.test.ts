@@ -149,10 +149,17 @@ describe("delivery with retries (a failing, then recovering SMTP server)", () =>
         payload: { type: "email", email: "al@example.com", subject: "Hello", message: "Hi" },
       });
       expect(res.statusCode).toBe(200);
-      await expect.poll(async () => (await outboxOf(slow, token))[0].status).toBe("sending");
+      // The background worker picks the message up on its own schedule; a loaded machine may take seconds.
+      await expect
+        .poll(async () => (await outboxOf(slow, token))[0].status, { timeout: 10_000 })
+        .toBe("sending");
       release();
-      await expect.poll(async () => (await outboxOf(slow, token))[0].status).toBe("sent");
+      await expect
+        .poll(async () => (await outboxOf(slow, token))[0].status, { timeout: 10_000 })
+        .toBe("sent");
     } finally {
+      // A failed check must not leave the send hanging: closing waits for the worker's round.
+      release();
       await slow.close();
     }
   });
