@@ -27,9 +27,12 @@ export function createLabSimulator(
     if (row.cancelledAt) return SUPPLIER_STATE_RULES[row.kind].cancelled;
     return simulatedCode(row.kind, (now().getTime() - row.placedAt.getTime()) / stepMs);
   };
+  // A lab quotes a delivery date days ahead, not the minutes the simulator's clock runs at; a quote
+  // three days on also never reads as a day before the order in any outlet's time zone.
   const etaOf = (row: Row) => {
     const steps = SUPPLIER_STATE_RULES[row.kind].simulatorPath.length - 1;
-    return new Date(row.placedAt.getTime() + steps * stepMs).toISOString().slice(0, 10);
+    const at = Math.max(row.placedAt.getTime() + steps * stepMs, row.placedAt.getTime() + 3 * 86_400_000);
+    return new Date(at).toISOString().slice(0, 10);
   };
   const report = (row: Row): LabReport => {
     const code = codeOf(row);

@@ -263,6 +263,8 @@ describe("ordering through the local lab simulator (Hoya-type)", () => {
       is_repeat: false,
     });
     expect(await itemRow(job.itemId)).toMatchObject({ hoya_status: 0, slug: "lenses-ordered" });
+    // The lab's delivery date lies days ahead: never the day before the order in any time zone.
+    expect(Date.parse(first.eta) - Date.parse(first.created_at)).toBeGreaterThan(86_400_000);
     const timeline = (
       await t.call(sam, { method: "GET", url: `/api/staff/orders/${job.orderId}/events` })
     ).json().data;
