@@ -126,11 +126,16 @@ describe("delivery with retries (a failing, then recovering SMTP server)", () =>
 
   it("never makes the caller wait for the mail server", async () => {
     let release: () => void = () => {};
+    let called = false;
     const slow = await createTestApp({
       adapters: {
         email: {
           name: "slow",
-          send: () => new Promise((resolve) => (release = () => resolve({ messageId: "x" }))),
+          send: () =>
+            new Promise((resolve) => {
+              release = () => resolve({ messageId: "x" });
+              called = true;
+            }),
         },
       },
     });
@@ -153,6 +158,9 @@ describe("delivery with retries (a failing, then recovering SMTP server)", () =>
       await expect
         .poll(async () => (await outboxOf(slow, token))[0].status, { timeout: 10_000 })
         .toBe("sending");
+      // The worker marks the message sending, reads its attachments, then calls the adapter: release
+      // only the call that is waiting.
+      await expect.poll(() => called, { timeout: 10_000 }).toBe(true);
       release();
       await expect
         .poll(async () => (await outboxOf(slow, token))[0].status, { timeout: 10_000 })
