@@ -205,7 +205,7 @@ describe("suppliers and contacts", () => {
 
 describe("ordering through the local lab simulator (Hoya-type)", () => {
   let job: Awaited<ReturnType<typeof confirmedJob>>;
-  let first: { id: number; reference: string };
+  let first: { id: number; reference: string; eta: string; created_at: string };
 
   beforeAll(async () => {
     job = await confirmedJob(t, admin, { ...multifocal, lensSupplier: "Hoya" });
