@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { recordAccess } from "./access-log.record";
-import { verifyAccessLog } from "./access-log.verify";
+import { type AccessLogFacts, verifyAccessLog } from "./access-log.verify";
 
 let t: TestApp;
 let admin: string;
@@ -17,23 +17,8 @@ const PNG = Buffer.from(
   "base64",
 );
 
-interface Row {
+interface Row extends AccessLogFacts {
   seq: number;
-  staff_id: number | null;
-  staff_role_id: number | null;
-  staff_outlet_id: number | null;
-  staff_region_id: number | null;
-  action: string;
-  resource: string;
-  resource_id: number | null;
-  customer_id: number | null;
-  screen: string | null;
-  route: string | null;
-  request_id: string | null;
-  address: string | null;
-  outcome: string;
-  reason: string | null;
-  changed_fields: string[] | null;
 }
 
 let mark = 0;

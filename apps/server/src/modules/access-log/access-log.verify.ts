@@ -12,9 +12,8 @@ export interface ChainReport {
   brokenAt?: { seq: number; problem: string };
 }
 
-interface LogRow {
-  seq: string;
-  micros: string;
+/** An access-log row's recorded facts, as a query answers them (the test reads the same columns). */
+export interface AccessLogFacts {
   staff_id: number | null;
   staff_role_id: number | null;
   staff_outlet_id: number | null;
@@ -30,6 +29,11 @@ interface LogRow {
   outcome: string;
   reason: string | null;
   changed_fields: string[] | null;
+}
+
+interface LogRow extends AccessLogFacts {
+  seq: string;
+  micros: string;
   prev_hash: string;
   hash: string;
 }

@@ -16,7 +16,13 @@ import {
   saveItemSelection,
   updatePd,
 } from "@loupe/contract";
-import { CACHE_LIFETIME_MS, type ItemSelection, type PrescriptionPurpose } from "@loupe/domain";
+import {
+  CACHE_LIFETIME_MS,
+  type ItemSelection,
+  PD_HEIGHT_FIELDS,
+  PD_WIDTH_FIELDS,
+  type PrescriptionPurpose,
+} from "@loupe/domain";
 import { useQuery } from "@tanstack/react-query";
 import { callEndpoint } from "../../lib/api-client";
 
@@ -138,24 +144,10 @@ export const createConvertedPd = (pd: PdWire, changes: Record<string, unknown>) 
         body: { ...pdBody(pd), ...changes, customer_user_id: pd.customer_id } as never,
       });
 
+// A PD's measurements (the domain's one list) and the fields the PD form sends back with them.
 const PD_KEYS = [
-  "binocular_dist_pd",
-  "binocular_int_pd",
-  "binocular_reading_pd",
-  "right_dist_pd",
-  "left_dist_pd",
-  "right_int_pd",
-  "left_int_pd",
-  "right_reading_pd",
-  "left_reading_pd",
-  "right_height_multifocal",
-  "left_height_multifocal",
-  "right_height_bifocal",
-  "left_height_bifocal",
-  "right_height_desk",
-  "left_height_desk",
-  "right_height_aspheric",
-  "left_height_aspheric",
+  ...PD_WIDTH_FIELDS,
+  ...PD_HEIGHT_FIELDS,
   "frame_size",
   "arm_size",
   "glass_shape_type",
