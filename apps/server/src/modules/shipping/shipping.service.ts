@@ -33,6 +33,15 @@ const LIVE: ShipmentState[] = ["pending", "unknown", "created", "in_transit", "d
 const SHIPPED: ShipmentState[] = ["created", "in_transit", "delivered"];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The job's next attempt number (unique per job with it), read with the job locked. */
+async function nextAttempt(tx: { select: Db["select"] }, orderId: number): Promise<number> {
+  const [{ next }] = await tx
+    .select({ next: sql<number>`coalesce(max(${shipments.attempt}), 0)::int + 1` })
+    .from(shipments)
+    .where(eq(shipments.orderId, orderId));
+  return next;
+}
+
 export interface ParcelInput {
   order_id: number;
   sender_outlet_id: number;
@@ -192,10 +201,7 @@ export function createShippingService({
           .where(and(eq(shipments.id, live.id), eq(shipments.state, live.state)));
         return { id: live.id, redrive: true };
       }
-      const [{ next }] = await tx
-        .select({ next: sql<number>`coalesce(max(${shipments.attempt}), 0)::int + 1` })
-        .from(shipments)
-        .where(eq(shipments.orderId, input.order_id));
+      const next = await nextAttempt(tx, input.order_id);
       const [row] = await tx
         .insert(shipments)
         .values({
@@ -417,10 +423,7 @@ export function createShippingService({
           .from(shipments)
           .where(and(eq(shipments.orderId, input.order_id), inArray(shipments.state, LIVE)));
         if (live) throw new AppError("conflict", shippingMessages.alreadyShipped);
-        const [{ next }] = await tx
-          .select({ next: sql<number>`coalesce(max(${shipments.attempt}), 0)::int + 1` })
-          .from(shipments)
-          .where(eq(shipments.orderId, input.order_id));
+        const next = await nextAttempt(tx, input.order_id);
         const [row] = await tx
           .insert(shipments)
           .values({
