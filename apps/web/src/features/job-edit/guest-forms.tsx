@@ -8,7 +8,7 @@ import {
   SPHERE_CHOICES,
 } from "@loupe/domain";
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text } from "@mantine/core";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { NumericInput } from "../../components/numeric-input";
 import { errorList } from "../../lib/errors";
 import { useAction } from "../../lib/use-action";
@@ -51,63 +51,43 @@ export function GuestPrescriptionModal(props: {
     }
   });
   return (
-    <Modal opened onClose={props.onClose} title="Add Prescription" size="lg">
-      <Stack gap="sm">
-        {errors.map((e) => (
-          <Text key={e} c="red" size="sm">
-            {e}
-          </Text>
-        ))}
-        {(["right", "left"] as const).map((eye) => (
-          <SimpleGrid cols={3} key={eye}>
-            <Select
-              label={`${eye} sphere`}
-              data={SPHERE_CHOICES}
-              value={f[`${eye}_sph`] ?? ""}
-              onChange={set(`${eye}_sph`)}
-              searchable
-            />
-            <Select
-              label={`${eye} cylinder`}
-              data={CYLINDER_CHOICES}
-              value={f[`${eye}_cyl`] ?? ""}
-              onChange={set(`${eye}_cyl`)}
-            />
-            <NumericInput
-              label={`${eye} axis`}
-              value={f[`${eye}_axis`] ?? ""}
-              onChange={(e) => set(`${eye}_axis`)(e.currentTarget.value)}
-            />
-          </SimpleGrid>
-        ))}
-        <SimpleGrid cols={3}>
-          <NumericInput
-            label="Near add"
-            value={f.near_add ?? ""}
-            onChange={(e) => set("near_add")(e.currentTarget.value)}
-          />
-          <NumericInput
-            label="Int add"
-            value={f.int_add ?? ""}
-            onChange={(e) => set("int_add")(e.currentTarget.value)}
+    <GuestFormModal title="Add Prescription" errors={errors} save={save} onClose={props.onClose}>
+      {(["right", "left"] as const).map((eye) => (
+        <SimpleGrid cols={3} key={eye}>
+          <Select
+            label={`${eye} sphere`}
+            data={SPHERE_CHOICES}
+            value={f[`${eye}_sph`] ?? ""}
+            onChange={set(`${eye}_sph`)}
+            searchable
           />
           <Select
-            label="Source"
-            data={sources.map((s) => ({ value: String(s.id), label: s.name }))}
-            value={f.source_id ?? null}
-            onChange={set("source_id")}
+            label={`${eye} cylinder`}
+            data={CYLINDER_CHOICES}
+            value={f[`${eye}_cyl`] ?? ""}
+            onChange={set(`${eye}_cyl`)}
+          />
+          <NumericInput
+            label={`${eye} axis`}
+            value={f[`${eye}_axis`] ?? ""}
+            onChange={(e) => set(`${eye}_axis`)(e.currentTarget.value)}
           />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => save.run()} loading={save.isPending}>
-            Create
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      ))}
+      <SimpleGrid cols={3}>
+        <NumericInput
+          label="Near add"
+          value={f.near_add ?? ""}
+          onChange={(e) => set("near_add")(e.currentTarget.value)}
+        />
+        <NumericInput
+          label="Int add"
+          value={f.int_add ?? ""}
+          onChange={(e) => set("int_add")(e.currentTarget.value)}
+        />
+        <SourceSelect sources={sources} value={f.source_id} onChange={set("source_id")} />
+      </SimpleGrid>
+    </GuestFormModal>
   );
 }
 
@@ -149,35 +129,60 @@ export function GuestPdModal(props: {
     <NumericInput label={label} value={f[k] ?? ""} onChange={(e) => set(k)(e.currentTarget.value)} />
   );
   return (
-    <Modal opened onClose={props.onClose} title="Create Pd" size="lg">
+    <GuestFormModal title="Create Pd" errors={errors} save={save} onClose={props.onClose}>
+      <SimpleGrid cols={3}>
+        {input("binocular_dist_pd", "binocular distance PD")}
+        {input("right_dist_pd", "right distance PD")}
+        {input("left_dist_pd", "left distance PD")}
+        {input("right_height", "right height")}
+        {input("left_height", "left height")}
+        <SourceSelect sources={sources} value={f.source_id} onChange={set("source_id")} />
+      </SimpleGrid>
+    </GuestFormModal>
+  );
+}
+
+/** The two guest forms' frame: the errors above the fields, Cancel and Create below them. */
+function GuestFormModal(props: {
+  title: string;
+  errors: string[];
+  save: { run: () => void; isPending: boolean };
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal opened onClose={props.onClose} title={props.title} size="lg">
       <Stack gap="sm">
-        {errors.map((e) => (
+        {props.errors.map((e) => (
           <Text key={e} c="red" size="sm">
             {e}
           </Text>
         ))}
-        <SimpleGrid cols={3}>
-          {input("binocular_dist_pd", "binocular distance PD")}
-          {input("right_dist_pd", "right distance PD")}
-          {input("left_dist_pd", "left distance PD")}
-          {input("right_height", "right height")}
-          {input("left_height", "left height")}
-          <Select
-            label="Source"
-            data={sources.map((s) => ({ value: String(s.id), label: s.name }))}
-            value={f.source_id ?? null}
-            onChange={set("source_id")}
-          />
-        </SimpleGrid>
+        {props.children}
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
             Cancel
           </Button>
-          <Button onClick={() => save.run()} loading={save.isPending}>
+          <Button onClick={() => props.save.run()} loading={props.save.isPending}>
             Create
           </Button>
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+function SourceSelect(props: {
+  sources: { id: number; name: string }[];
+  value: string | undefined;
+  onChange: (v: string | null) => void;
+}) {
+  return (
+    <Select
+      label="Source"
+      data={props.sources.map((s) => ({ value: String(s.id), label: s.name }))}
+      value={props.value ?? null}
+      onChange={props.onChange}
+    />
   );
 }
