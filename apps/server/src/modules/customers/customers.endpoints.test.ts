@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { notes } from "../notes/notes.tables";
+import { prefixEnd } from "./customers.search";
 
 let t: TestApp;
 let token: string;
@@ -180,6 +181,64 @@ describe("the list's query", () => {
     // The nearest names still come first.
     const ranked = (await get("/api/v4/users?customer=1&q=capped1 counter")).json().data;
     expect(ranked[0].full_name).toBe("Capped1 Counter");
+  });
+
+  it("ranks the nearest names first: the name, the surname, a first name, then prefixes, then the rest (ADR 0019)", async () => {
+    const people: [string, string, string | null][] = [
+      ["Jo", "Stalwalker", null], // the term inside a name
+      ["Tom", "Smith", "t.walker@example.com"], // only the e-mail has it
+      ["Sam", "Walker", null],
+      ["Walkerly", "Jones", null], // a first name that starts with it
+      ["Jo", "Walkerton", null],
+      ["Walker", "", null], // the whole name
+      ["Walker", "Brown", null], // the first name
+      ["Amy", "Walker", null],
+      ["Kim", "Walmart", null], // a near miss: not a match at all
+      ["Amy", "Walkers", null],
+    ];
+    const id = new Map<string, number>();
+    for (const [first_name, last_name, email] of people) {
+      const created = (await post({ first_name, last_name, ...(email && { email }) })).json().data;
+      id.set(`${first_name} ${last_name}`.trim(), created.id);
+    }
+    const expected = [
+      "Walker",
+      "Amy Walker",
+      "Sam Walker",
+      "Walker Brown",
+      "Amy Walkers", // surnames that start with it, in their order
+      "Jo Walkerton",
+      "Walkerly Jones",
+      "Jo Stalwalker",
+      "Tom Smith",
+    ];
+    const res = (await get("/api/v4/users?q=Walker")).json();
+    expect(res.data.map((c: { full_name: string }) => c.full_name)).toEqual(expected);
+    expect(res.meta.pagination).toMatchObject({ total: expected.length, total_kind: "exact" });
+    // Paged two at a time, the pages add up to the same list: no row twice, none left out.
+    const paged: string[] = [];
+    for (let page = 1; page <= 5; page++) {
+      const data = (await get(`/api/v4/users?q=walker&per_page=2&page=${page}`)).json().data;
+      paged.push(...data.map((c: { full_name: string }) => c.full_name));
+    }
+    expect(paged).toEqual(expected);
+    // A full name first, then the names that start with it; the variant over the search port agrees.
+    const amy = (await get("/api/v4/users?q=amy walker")).json().data;
+    expect(amy.map((c: { id: number }) => c.id)).toEqual([id.get("Amy Walker"), id.get("Amy Walkers")]);
+    const meili = (await get("/api/customers-meili?q=walker")).json().data;
+    expect(meili.hits.map((c: { full_name: string }) => c.full_name)).toEqual(expected);
+  });
+
+  it("takes a term's %, _ and \\ as themselves, and ranges past the last character (ADR 0019)", async () => {
+    const literal = (await post({ first_name: "Qx_%\\b", last_name: "Sign" })).json().data.id;
+    await post({ first_name: "Qxy%zb", last_name: "Sign" });
+    const res = (await get(`/api/v4/users?q=${encodeURIComponent("qx_%\\")}`)).json();
+    expect(res.data.map((c: { id: number }) => c.id)).toEqual([literal]);
+    expect(res.meta.pagination.total).toBe(1);
+    expect(prefixEnd("walker")).toBe("walkes");
+    expect(prefixEnd("a\u{10ffff}")).toBe("b");
+    expect(prefixEnd("\u{d7ff}")).toBe("\u{e000}");
+    expect(prefixEnd("\u{10ffff}")).toBeNull();
   });
 
   it("refuses a search under 3 characters on every variant, and a malformed date", async () => {

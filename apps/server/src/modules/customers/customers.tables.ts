@@ -55,5 +55,16 @@ export const customers = pgTable(
       "gin",
       sql`(lower(${t.firstName} || ' ' || ${t.lastName})) gin_trgm_ops`,
     ),
+    // The ranked name search reads its first tiers off these in order (customers.search.ts, ADR 0019):
+    // byte order ("C") so that a prefix is one index range whatever the database's locale.
+    index("customers_name_rank_idx").on(
+      sql`(lower(${t.firstName} || ' ' || ${t.lastName}) collate "C")`,
+      t.id.desc().nullsFirst(),
+    ),
+    index("customers_last_name_rank_idx").on(
+      sql`(lower(${t.lastName}) collate "C")`,
+      sql`(lower(${t.firstName}) collate "C")`,
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );

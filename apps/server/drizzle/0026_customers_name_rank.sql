@@ -1,0 +1,2 @@
+CREATE INDEX "customers_name_rank_idx" ON "customers" USING btree ((lower("first_name" || ' ' || "last_name") collate "C"),"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "customers_last_name_rank_idx" ON "customers" USING btree ((lower("last_name") collate "C"),(lower("first_name") collate "C"),"id" DESC NULLS FIRST);
