@@ -23,6 +23,9 @@ const NAME_C = `${NAME} collate "C"`;
 const LAST_C = `lower(c.last_name) collate "C"`;
 const FIRST_C = `lower(c.first_name) collate "C"`;
 
+/** A LIKE pattern for text containing `s`, its own %, _ and backslash taken literally. */
+const containing = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
 /** One step of the ranked name search: the ids of its rows, best first (`$limit` is the last parameter). */
 export interface RankTier {
   sql: string;
@@ -69,7 +72,7 @@ export function buildCustomerSearchSql(query: SearchQuery): {
         `(regexp_replace(coalesce(c.mobile, ''), '[^0-9]', '', 'g') = ${d} or regexp_replace(coalesce(c.phone, ''), '[^0-9]', '', 'g') = ${d})`,
       );
     } else {
-      const like = p(`%${q.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+      const like = p(containing(q.toLowerCase()));
       rankText = q.toLowerCase();
       where.push(`(${NAME} like ${like} or lower(coalesce(c.email, '')) like ${like})`);
     }
@@ -182,7 +185,7 @@ export function rankTiers(
   const spaced = `${q} `;
   // Strings that start with "term " end before "term!" ("!" follows " ").
   const spacedEnd = `${q}!`;
-  const like = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+  const like = containing(q);
   type P = (v: unknown) => string;
   const tier = (build: (p: P) => string): RankTier => {
     const params: unknown[] = [];
