@@ -342,8 +342,13 @@ async function main() {
   type Order = ReturnType<typeof generateOrder>;
 
   // The eye test and the selections draw from rngs of their own, so the orders stay as they were.
-  let rxId = base.prescriptions;
-  let pdId = base.pds;
+  // Every pass that makes eyes starts the ids again, so each numbers them the same.
+  let rxId = 0;
+  let pdId = 0;
+  const restartIds = () => {
+    rxId = base.prescriptions;
+    pdId = base.pds;
+  };
   const ids = { nextRxId: () => ++rxId, nextPdId: () => ++pdId };
   const seedOrder = (o: Order): SeedOrder => ({
     customerId: o.customerId,
@@ -426,21 +431,23 @@ async function main() {
     return line([++groupId, o.id, "Glasses set", "set"]);
   });
   groupId = base.groups;
+  restartIds();
   await copy("prescriptions", `COPY prescriptions (${PRESCRIPTION_COPY_COLUMNS}) FROM STDIN`, (o) => {
     const eyes = eyesOf(o);
     const rx = [eyes?.spectacles, eyes?.contact].filter((r) => r != null);
     rxCount += rx.length;
     return rx.map(prescriptionCopyLine).join("");
   });
-  rxId = base.prescriptions;
+  const rxEnd = rxId;
+  restartIds();
   await copy("pds", `COPY pds (${PD_COPY_COLUMNS}) FROM STDIN`, (o) => {
     const pd = eyesOf(o)?.pd;
     if (!pd) return "";
     pdCount++;
     return pdCopyLine(pd);
   });
-  rxId = base.prescriptions;
-  pdId = base.pds;
+  const pdEnd = pdId;
+  restartIds();
   // The orders already carry their items' outlets and statuses (written above), so the trigger
   // that keeps them would only rewrite two million orders to the same values; off for this COPY.
   await client.query("ALTER TABLE order_items DISABLE TRIGGER order_items_arrays_insert");
@@ -483,6 +490,15 @@ async function main() {
     },
   );
   await client.query("ALTER TABLE order_items ENABLE TRIGGER order_items_arrays_insert");
+  // The selections name the prescriptions and PDs the passes before wrote only if every pass
+  // numbered them alike; otherwise roll everything back.
+  if (
+    rxId !== rxEnd ||
+    pdId !== pdEnd ||
+    rxEnd - base.prescriptions !== rxCount ||
+    pdEnd - base.pds !== pdCount
+  )
+    throw new Error(`prescription/PD ids drifted between passes (${rxEnd}/${rxId}, ${pdEnd}/${pdId})`);
   // Revision 1 of each selection is what the item carries: copied inside the server rather than
   // generated and sent a second time.
   let t = Date.now();
