@@ -16,7 +16,7 @@ import {
   toLensOptionWires,
 } from "../modules/job-edit/job-edit.snapshot";
 import type { regionProducts } from "../modules/jobs/jobs.tables";
-import { type PdRow, toPdWire } from "../modules/pds/pds.mappers";
+import { type PdRow, type PresenterOptions, toPdWire } from "../modules/pds/pds.mappers";
 import {
   type PrescriptionRow,
   type RxSource,
@@ -286,6 +286,26 @@ export function makeEyes(
   };
 }
 
+const colourMaps = new WeakMap<SelectionCatalogue, Map<number, ColourRow>>();
+const coloursOf = (cat: SelectionCatalogue) => {
+  let m = colourMaps.get(cat);
+  if (!m)
+    colourMaps.set(cat, (m = new Map([...cat.frameColours, ...cat.templeColours].map((c) => [c.id, c]))));
+  return m;
+};
+
+// An order's items share its prescription and PD rows: their wires are made once per row (and
+// PD purpose), which the bulk seeder's millions of items notice. Read-only once made.
+const rxWires = new WeakMap<object, Map<string, PrescriptionWire>>();
+const pdWires = new WeakMap<object, Map<string, PdWire>>();
+function memo<T>(cache: WeakMap<object, Map<string, T>>, row: object, key: string, make: () => T): T {
+  let byKey = cache.get(row);
+  if (!byKey) cache.set(row, (byKey = new Map()));
+  let v = byKey.get(key);
+  if (v === undefined) byKey.set(key, (v = make()));
+  return v;
+}
+
 /**
  * The first saved selection of an item: the payload the panel would send and the additional_info
  * the save writes for it (revision 1). Null when the product carries no selection or no lens can
@@ -326,7 +346,9 @@ export function generateSelection(
   const rx = contact ? eyes.contact : p.requiresPrescription ? eyes.spectacles : null;
   if (p.requiresPrescription) {
     if (!rx) return null;
-    rxWire = toPrescriptionWire(rx, rxSource(rx.sourceId), staffById(rx.staffUserId), []);
+    rxWire = memo(rxWires, rx, "", () =>
+      toPrescriptionWire(rx, rxSource(rx.sourceId), staffById(rx.staffUserId), []),
+    );
     if (!contact) {
       if (!eyes.pd) return null;
       const purposes = prescriptionTypeOptions(rxWire);
@@ -337,10 +359,14 @@ export function generateSelection(
             : rng.pick(purposes)
           : null;
       type = { id: rx.id, type: purpose };
-      pdWire = toPdWire(eyes.pd, pdSource(eyes.pd.sourceId), staffById(eyes.pd.staffUserId), {
+      const pdRow = eyes.pd;
+      const pdOptions: PresenterOptions = {
         purpose: pdPurposeFor(p.lensesType, purpose),
         lensType: p.lensesType ?? undefined,
-      });
+      };
+      pdWire = memo(pdWires, pdRow, `${pdOptions.purpose} ${pdOptions.lensType}`, () =>
+        toPdWire(pdRow, pdSource(pdRow.sourceId), staffById(pdRow.staffUserId), pdOptions),
+      );
       // The drawn size first, then the others smallest first: a smaller frame takes a smaller blank.
       for (const s of [size, ...choices.filter((c) => c !== size)]) {
         options = toLensOptionWires(cat.options.get(p.id) ?? [], rxWire, pdWire, s);
@@ -378,7 +404,7 @@ export function generateSelection(
     product_lens_addons_id: optionId,
     lens_warning_message: null,
   };
-  const colours = new Map([...cat.frameColours, ...cat.templeColours].map((c) => [c.id, c]));
+  const colours = coloursOf(cat);
   const option = options.find((o) => o.id === optionId) ?? null;
   const info = selectionAdditionalInfo({
     revision: 1,

@@ -70,13 +70,11 @@ export function toLensOptionWires(
       ),
     };
   });
-  return options.sort(
-    (a, b) =>
-      supplierPreference(a.lenses.supplier.name, a.lenses.name) -
-        supplierPreference(b.lenses.supplier.name, b.lenses.name) ||
-      a.price - b.price ||
-      a.id - b.id,
+  // The preference is read once per option, not in every comparison (the seeders call this per item).
+  const preference = new Map(
+    options.map((o) => [o, supplierPreference(o.lenses.supplier.name, o.lenses.name)]),
   );
+  return options.sort((a, b) => preference.get(a)! - preference.get(b)! || a.price - b.price || a.id - b.id);
 }
 
 export const colourWire = (row: ColourRow | undefined) =>

@@ -10,6 +10,8 @@ export interface PresenterOptions {
 const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 export const PD_MEASURES = [...PD_WIDTH_FIELDS, ...PD_HEIGHT_FIELDS];
 export const pdColumnName = camel;
+/** Each measure with its row property, worked out once (the bulk seeder maps millions of PDs). */
+const MEASURE_COLUMNS = PD_MEASURES.map((f) => [f, camel(f)] as const);
 
 /** A PD row as the API sends it; pure, so the seeders snapshot exactly what a save would. */
 export function toPdWire(
@@ -18,7 +20,7 @@ export function toPdWire(
   staff: { id: number; full_name: string } | null,
   options: PresenterOptions = {},
 ): PdWire {
-  const measures = Object.fromEntries(PD_MEASURES.map((f) => [f, (r as any)[camel(f)] as number | null]));
+  const measures = Object.fromEntries(MEASURE_COLUMNS.map(([f, c]) => [f, (r as any)[c] as number | null]));
   return {
     id: r.id,
     customer_id: r.customerId,
