@@ -160,30 +160,47 @@ async function main() {
     `select rp.id from region_products rp join lens_addon_combinations c on c.region_product_id = rp.id
       where rp.region_id = 1 and rp.lenses_type = 'multifocal' group by rp.id order by count(*) desc limit 1`,
   );
-  const benchCustomer = await post("/api/user", { first_name: "Bench", last_name: "Lenses" });
-  const rxSource = await one<{ id: number }>("select id from prescription_sources order by id limit 1");
-  const pdSource = await one<{ id: number }>("select id from pd_sources order by id limit 1");
-  const rx = await post(`/api/v4/users/${benchCustomer.id}/prescriptions`, {
-    type_id: 1,
-    source_id: rxSource.id,
-    right_sph: -2,
-    left_sph: -2.5,
-    right_cyl: -0.75,
-    right_axis: 90,
-    spectacles: { right_near_add: 2, left_near_add: 2 },
-  });
-  const pd = await post("/api/customer-pd", {
-    customer_user_id: benchCustomer.id,
-    source_id: pdSource.id,
-    binocular_dist_pd: 62,
-    right_height_multifocal: 22,
-    left_height_multifocal: 21.5,
-  });
+  // A seeded job's saved selection when there is one (what reopening it asks for), else a
+  // customer's prescription and PD made here.
+  const saved = await raw.query<{ rx: number; pd: number; size: string }>(
+    `select (i.additional_info->'selection'->'prescription'->>'id')::int as rx,
+            (i.additional_info->'selection'->>'pdId')::int as pd,
+            i.additional_info->'selection'->'customize'->'front'->>'size' as size
+       from order_items i where i.region_product_id = $1 and i.additional_info is not null
+      order by i.id desc limit 1`,
+    [product.id],
+  );
+  const made = saved.rows[0] ? null : await benchEyes();
+  const rx = { id: saved.rows[0]?.rx ?? made!.rx.id };
+  const pd = { id: saved.rows[0]?.pd ?? made!.pd.id };
+  const frameSize = saved.rows[0]?.size ?? "M";
+  async function benchEyes() {
+    const benchCustomer = await post("/api/user", { first_name: "Bench", last_name: "Lenses" });
+    const rxSource = await one<{ id: number }>("select id from prescription_sources order by id limit 1");
+    const pdSource = await one<{ id: number }>("select id from pd_sources order by id limit 1");
+    const rx = await post(`/api/v4/users/${benchCustomer.id}/prescriptions`, {
+      type_id: 1,
+      source_id: rxSource.id,
+      right_sph: -2,
+      left_sph: -2.5,
+      right_cyl: -0.75,
+      right_axis: 90,
+      spectacles: { right_near_add: 2, left_near_add: 2 },
+    });
+    const pd = await post("/api/customer-pd", {
+      customer_user_id: benchCustomer.id,
+      source_id: pdSource.id,
+      binocular_dist_pd: 62,
+      right_height_multifocal: 22,
+      left_height_multifocal: 21.5,
+    });
+    return { rx, pd };
+  }
   cases.push({
     name: "lens options (job edit)",
     endpoint: () =>
       get(
-        `/api/staff/product-lens-addons?region_product_id=${product.id}&prescription_id=${rx.id}&pd_id=${pd.id}&frame_size=M`,
+        `/api/staff/product-lens-addons?region_product_id=${product.id}&prescription_id=${rx.id}&pd_id=${pd.id}&frame_size=${frameSize}`,
       ),
     sql: () =>
       Promise.all([

@@ -54,6 +54,24 @@ export const ORDER_ITEM_STATUSES: readonly StatusDef[] = [
   s("voided", "Voided", false),
 ];
 
+/**
+ * Item statuses after the selection step: from "Lenses Ordered" on the frame, prescription, PD and
+ * lens were confirmed (lenses are ordered from a saved selection), so such an item has one. Before
+ * it (created … "Wait On Info") and once cancelled, refunded or voided, it may have none.
+ */
+export const ITEM_SLUGS_PAST_SELECTION: readonly string[] = [
+  "lenses-ordered",
+  "received",
+  "ready-to-edge",
+  "in-progress",
+  "ready-to-pick",
+  "ready-to-go",
+  "dispatched",
+  "collected-by-customer",
+  "completed",
+];
+export const isItemPastSelection = (slug: string) => ITEM_SLUGS_PAST_SELECTION.includes(slug);
+
 /** Payment statuses; parked means a draft order (jobs-area §3). */
 export const ORDER_PAYMENT_STATUSES: readonly StatusDef[] = [
   s("parked", "Parked"),

@@ -9,6 +9,7 @@ import type { Db } from "../platform/db/client";
 import { generateCustomer } from "./customer-generator";
 import type { DemoSize } from "./demo";
 import { createRng } from "./rng";
+import { contactLensValues } from "./selection-generator";
 
 const NOTE_TEXTS = [
   "Prefers afternoon appointments.",
@@ -111,18 +112,7 @@ export async function seedDemoCustomers(db: Db, size: DemoSize): Promise<void> {
               left_int_add: intAdd,
               prisms: prism ? { right_horiz_dist: 1, left_horiz_dist: -1, right_vert_near: 0.5 } : null,
             },
-        contactLens: contact
-          ? {
-              brand: rng.pick(["Acuvue Oasys", "Dailies Total1", "Biofinity"]),
-              right_near_add: add,
-              left_near_add: leftAdd,
-              near_add_enum: add == null ? null : add < 1.5 ? "LOW" : add < 2.25 ? "MEDIUM" : "HIGH",
-              right_base_curve: 8.6,
-              left_base_curve: 8.6,
-              right_diameter: 14.2,
-              left_diameter: 14.2,
-            }
-          : null,
+        contactLens: contact ? contactLensValues(rng, add, leftAdd) : null,
         sourceId: generated
           ? source("cg")
           : source(rng.pick(["in-store", "external-optometrist", "existing-glasses"])),

@@ -1,8 +1,13 @@
+import { hasJobSelection, isItemPastSelection } from "@loupe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { seedDemoMarketing } from "./demo-actions";
 import { seedDemoCustomers } from "./demo-customers";
 import { seedDemoJobs } from "./demo-jobs";
+import { seedLensCatalogue } from "./demo-lens-catalogue";
+import { seedDemoSelections } from "./demo-selections";
+import { loadSelectionCatalogue } from "./selection-catalogue";
+import { seededSelectionErrors } from "./selection-check";
 
 /**
  * The demo is what a real shop could have produced (nothing dated in the future, no finished job
@@ -17,6 +22,8 @@ beforeAll(async () => {
   await seedDemoCustomers(t.database.db, { customers: 300, jobs: 0 });
   await seedDemoMarketing(t.database.db);
   await seedDemoJobs(t.database.db, { customers: 300, jobs: 3000 });
+  await seedLensCatalogue(t.database.db);
+  await seedDemoSelections(t.database.db);
 }, 240_000);
 afterAll(() => t.close());
 
@@ -159,5 +166,79 @@ describe("demo data", () => {
     expect(await count("select count(*)::int as n from orders where channel_id = 4")).toBeGreaterThan(0);
     expect(await count("select count(*)::int as n from orders where priority = 2")).toBeGreaterThan(0);
     // Refund type and refundability are derived from the status on read (refundState, ADR 0010).
+  });
+
+  it("gives every item past the selection step a selection the save endpoint accepts, as revision 1", async () => {
+    const cat = await loadSelectionCatalogue(t.database.db);
+    const items = await t.database.query<{
+      id: number;
+      product_id: number;
+      customer_id: number | null;
+      quantity: number;
+      slug: string;
+      parent: string;
+      info: Record<string, any> | null;
+      selection: unknown;
+      revision_info: Record<string, any> | null;
+      revisions: number;
+    }>(`
+      select i.id, i.region_product_id as product_id, o.customer_id, i.quantity, s.slug, p.parent_type_key as parent,
+             i.additional_info as info, r.selection, r.additional_info as revision_info,
+             (select count(*)::int from order_item_selections x where x.order_item_id = i.id) as revisions
+      from order_items i join orders o on o.id = i.order_id join statuses s on s.id = i.dispense_status_id
+      join region_products p on p.id = i.region_product_id
+      left join order_item_selections r on r.order_item_id = i.id and r.revision = 1`);
+    const past = items.filter((i) => isItemPastSelection(i.slug) && hasJobSelection(i.parent));
+    expect(past.length).toBeGreaterThan(500);
+    const failures: string[] = [];
+    for (const i of past) {
+      if (!i.info || i.revisions !== 1) {
+        failures.push(`item ${i.id}: ${i.revisions} revisions`);
+        continue;
+      }
+      expect(i.revision_info).toEqual(i.info);
+      const errors = seededSelectionErrors(
+        cat,
+        { productId: i.product_id, customerId: i.customer_id, quantity: i.quantity },
+        i.selection,
+        i.info,
+      );
+      if (Object.keys(errors).length) failures.push(`item ${i.id}: ${JSON.stringify(errors)}`);
+    }
+    expect(failures.slice(0, 5)).toEqual([]);
+    // Items before the step (and add-ons) have none; every product type with a selection is seen.
+    const early = items.filter((i) => ["created", "new-order", "pending", "wait-on-info"].includes(i.slug));
+    expect(early.filter((i) => i.info).length).toBe(0);
+    const typed = new Set(past.map((i) => i.info?.data?.productType as string));
+    expect([...typed].sort()).toEqual(["contact-lenses", "glasses", "lenses-only", "sunglasses"]);
+    const lensTypes = new Set(past.map((i) => cat.products.get(i.product_id)?.lensesType).filter(Boolean));
+    expect([...lensTypes].sort()).toEqual(["bifocal", "desk", "multifocal", "single-vision"]);
+  });
+
+  it("stores what the save endpoint itself writes for the same selection", async () => {
+    const admin = await t.login();
+    // One item of each product: saved again unchanged, the new revision's data is the seeded one.
+    const sample = await t.database.query<{
+      id: number;
+      selection: Record<string, unknown>;
+      info: Record<string, any>;
+    }>(`
+      select distinct on (i.region_product_id) i.id, r.selection, r.additional_info as info
+      from order_items i join order_item_selections r on r.order_item_id = i.id and r.revision = 1
+      order by i.region_product_id, i.id`);
+    expect(sample.length).toBeGreaterThan(6);
+    for (const s of sample) {
+      const res = await t.call(admin, {
+        method: "PUT",
+        url: `/api/staff/order-items/${s.id}/info`,
+        payload: { ...s.selection, revision: 1 },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const saved = res.json().data.additional_info;
+      const { id, revision, saved_at, saved_by, ...rest } = saved;
+      const { id: _i, revision: _r, saved_at: _a, saved_by: _b, ...seeded } = s.info;
+      expect(revision).toBe(2);
+      expect(rest, `item ${s.id}`).toEqual(seeded);
+    }
   });
 });

@@ -5,6 +5,7 @@ import { seedDemoCustomers } from "./demo-customers";
 import { seedDemoFiles } from "./demo-files";
 import { seedDemoJobs } from "./demo-jobs";
 import { seedLensCatalogue } from "./demo-lens-catalogue";
+import { seedDemoSelections } from "./demo-selections";
 import { seedDemoStaff } from "./demo-staff";
 import { seedDemoSupplierContacts } from "./demo-suppliers";
 import { ensureReferenceData } from "./reference-data";
@@ -21,6 +22,8 @@ const demoSteps: ((db: Db, size: DemoSize) => Promise<void>)[] = [
   seedDemoMarketing,
   seedDemoJobs,
   seedLensCatalogue,
+  // After the catalogue: selections need its lenses, and it moves some items to other products.
+  seedDemoSelections,
   seedDemoSupplierContacts,
 ];
 

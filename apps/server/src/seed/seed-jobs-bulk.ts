@@ -1,24 +1,31 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { isItemPastSelection } from "@loupe/domain";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { openBenchDatabase } from "./bench-database";
+import {
+  copyLine,
+  PD_COPY_COLUMNS,
+  PRESCRIPTION_COPY_COLUMNS,
+  pdCopyLine,
+  prescriptionCopyLine,
+} from "./copy-lines";
 import { seedLensCatalogue } from "./demo-lens-catalogue";
 import { createRng, type Rng } from "./rng";
+import { loadSelectionCatalogue } from "./selection-catalogue";
+import { bulkOrderEyes, bulkOrderSelections, type SeedOrder } from "./selection-generator";
 
 /**
  * `npm run seed:jobs [orders] [itemsTarget]`: COPY generated jobs (default 2,000,000 orders and about
  * 5,000,000 items) into the bench database, after what is there. Each order is generated from an rng
  * seeded by its id, so every COPY pass (orders, item groups, items, payments) regenerates the same
- * order without holding millions of rows in memory.
+ * order without holding millions of rows in memory. Items past the selection step carry the
+ * selection the job edit would have saved (additional_info and revision 1), on a prescription and
+ * PD recorded for the order (selection-generator.ts, shared with the demo).
  */
 const total = Number(process.argv[2] ?? 2_000_000);
 const itemsTarget = Number(process.argv[3] ?? Math.round(total * 2.5));
-
-const esc = (v: unknown) =>
-  v === null || v === undefined
-    ? "\\N"
-    : String(v).replace(/\\/g, "\\\\").replace(/\t/g, " ").replace(/\n/g, " ");
 
 const FIRST =
   `Olivia Noah Charlotte Oliver Amelia Jack Isla William Mia Henry Ava Leo Grace Lucas Chloe Thomas Zoe
@@ -130,6 +137,7 @@ async function main() {
   const { database, url } = await openBenchDatabase();
   // The whole catalogue (frames, office, bifocal… and their lens combinations), so bulk jobs span it.
   await seedLensCatalogue(database.db);
+  const catalogue = await loadSelectionCatalogue(database.db);
   const outlets = await database.query<{
     id: number;
     region_id: number;
@@ -159,10 +167,18 @@ async function main() {
           (await database.query<{ id: number }>("select id from customers order by id")).map((r) => r.id),
         )
       : null;
-  const [base] = await database.query<{ orders: number; items: number; groups: number }>(
+  const [base] = await database.query<{
+    orders: number;
+    items: number;
+    groups: number;
+    prescriptions: number;
+    pds: number;
+  }>(
     `select (select coalesce(max(id), 0) from orders)::int as orders,
             (select coalesce(max(id), 0) from order_items)::int as items,
-            (select coalesce(max(id), 0) from item_groups)::int as groups`,
+            (select coalesce(max(id), 0) from item_groups)::int as groups,
+            (select coalesce(max(id), 0) from prescriptions)::int as prescriptions,
+            (select coalesce(max(id), 0) from pds)::int as pds`,
   );
   await database.close();
 
@@ -195,6 +211,9 @@ async function main() {
   const itemDone = new Map(DONE_ITEM.map((slug) => [slug, statusId("item", slug)]));
   const itemDoneIds = [...itemDone.values()];
   const itemCancelled = statusId("item", "cancelled");
+  const itemPastSelection = new Set(
+    statuses.filter((s) => s.kind === "item" && isItemPastSelection(s.slug)).map((s) => s.id),
+  );
 
   const regionProducts = new Map<number, typeof products>();
   for (const o of outlets) {
@@ -311,6 +330,7 @@ async function main() {
       priority: rng.chance(0.05) ? 2 : 1,
       shipmentStatus: online && rng.chance(0.3) ? "created" : "not_created",
       paymentType: rng.pick(PAYMENT_TYPES),
+      createdMs: created,
       created: new Date(created).toISOString(),
       updated: new Date(updated).toISOString(),
       items,
@@ -321,6 +341,27 @@ async function main() {
   }
   type Order = ReturnType<typeof generateOrder>;
 
+  // The eye test and the selections draw from rngs of their own, so the orders stay as they were.
+  // Every pass that makes eyes starts the ids again, so each numbers them the same.
+  let rxId = 0;
+  let pdId = 0;
+  const restartIds = () => {
+    rxId = base.prescriptions;
+    pdId = base.pds;
+  };
+  const ids = { nextRxId: () => ++rxId, nextPdId: () => ++pdId };
+  const seedOrder = (o: Order): SeedOrder => ({
+    customerId: o.customerId,
+    outletId: o.outlet.id,
+    createdAt: new Date(o.createdMs),
+    items: o.items.map((i) => ({
+      productId: i.regionProductId,
+      pastSelection: itemPastSelection.has(i.statusId),
+    })),
+  });
+  const eyesOf = (o: Order, so = seedOrder(o)) =>
+    bulkOrderEyes(createRng(mix(o.id ^ 0x1b873593)), catalogue, so, ids);
+
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const started = Date.now();
@@ -328,6 +369,9 @@ async function main() {
   let itemId = base.items;
   let itemCountTotal = 0;
   let groupCount = 0;
+  let selectionCount = 0;
+  let rxCount = 0;
+  let pdCount = 0;
   /** Every order in id order, its rows for one table, in chunks of about 1,000 rows. */
   function* rows(format: (o: Order) => string) {
     let chunk = "";
@@ -340,7 +384,7 @@ async function main() {
     }
     if (chunk) yield chunk;
   }
-  const line = (values: unknown[]) => `${values.map(esc).join("\t")}\n`;
+  const line = copyLine;
   const copy = async (label: string, sql: string, format: (o: Order) => string) => {
     const t = Date.now();
     await pipeline(Readable.from(rows(format)), client.query(copyFrom(sql)));
@@ -387,17 +431,44 @@ async function main() {
     return line([++groupId, o.id, "Glasses set", "set"]);
   });
   groupId = base.groups;
+  restartIds();
+  await copy("prescriptions", `COPY prescriptions (${PRESCRIPTION_COPY_COLUMNS}) FROM STDIN`, (o) => {
+    const eyes = eyesOf(o);
+    const rx = [eyes?.spectacles, eyes?.contact].filter((r) => r != null);
+    rxCount += rx.length;
+    return rx.map(prescriptionCopyLine).join("");
+  });
+  const rxEnd = rxId;
+  restartIds();
+  await copy("pds", `COPY pds (${PD_COPY_COLUMNS}) FROM STDIN`, (o) => {
+    const pd = eyesOf(o)?.pd;
+    if (!pd) return "";
+    pdCount++;
+    return pdCopyLine(pd);
+  });
+  const pdEnd = pdId;
+  restartIds();
   // The orders already carry their items' outlets and statuses (written above), so the trigger
   // that keeps them would only rewrite two million orders to the same values; off for this COPY.
   await client.query("ALTER TABLE order_items DISABLE TRIGGER order_items_arrays_insert");
   await copy(
     "order items",
-    "COPY order_items (id, order_id, group_id, region_product_id, quantity, dispense_status_id, outlet_id, unit_price_minor, total_amount_minor, discount_amount_minor, delivery_type_id, created_at, updated_at) FROM STDIN",
+    "COPY order_items (id, order_id, group_id, region_product_id, quantity, dispense_status_id, outlet_id, unit_price_minor, total_amount_minor, discount_amount_minor, delivery_type_id, created_at, updated_at, additional_info) FROM STDIN",
     (o) => {
       const group = o.grouped ? ++groupId : null;
+      const so = seedOrder(o);
+      const selections = bulkOrderSelections(
+        createRng(mix(o.id ^ 0x7feb352d)),
+        catalogue,
+        so,
+        eyesOf(o, so),
+        now,
+      );
       let out = "";
-      for (const item of o.items) {
+      for (const [k, item] of o.items.entries()) {
         itemCountTotal++;
+        const made = selections[k];
+        if (made) selectionCount++;
         out += line([
           ++itemId,
           o.id,
@@ -412,25 +483,50 @@ async function main() {
           item.deliveryTypeId,
           o.created,
           o.updated,
+          made ? JSON.stringify(made.info) : null,
         ]);
       }
       return out;
     },
   );
   await client.query("ALTER TABLE order_items ENABLE TRIGGER order_items_arrays_insert");
+  // The selections name the prescriptions and PDs the passes before wrote only if every pass
+  // numbered them alike; otherwise roll everything back.
+  if (
+    rxId !== rxEnd ||
+    pdId !== pdEnd ||
+    rxEnd - base.prescriptions !== rxCount ||
+    pdEnd - base.pds !== pdCount
+  )
+    throw new Error(`prescription/PD ids drifted between passes (${rxEnd}/${rxId}, ${pdEnd}/${pdId})`);
+  // Revision 1 of each selection is what the item carries: copied inside the server rather than
+  // generated and sent a second time.
+  let t = Date.now();
+  await client.query(
+    `insert into order_item_selections (order_item_id, revision, selection, additional_info, staff_user_id, created_at)
+     select id, 1, additional_info->'selection', additional_info, (additional_info->'saved_by'->>'id')::int,
+            (additional_info->>'saved_at')::timestamptz
+     from order_items where id > $1 and additional_info is not null`,
+    [base.items],
+  );
+  console.log(`  selection revisions in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   await copy(
     "order payments",
     "COPY order_payments (order_id, amount_minor, payment_type_name, created_at) FROM STDIN",
     (o) => line([o.id, o.paid, o.paymentType, o.created]),
   );
-  for (const table of ["orders", "order_items", "item_groups"])
+  for (const table of ["orders", "order_items", "item_groups", "prescriptions", "pds"])
     await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), max(id)) from ${table}`);
   await client.query("COMMIT");
   // VACUUM sets the visibility map, so counts and filters can answer from the indexes alone.
-  await client.query("VACUUM (ANALYZE) orders, order_items, item_groups, order_payments");
+  t = Date.now();
+  await client.query(
+    "VACUUM (ANALYZE) orders, order_items, item_groups, order_payments, order_item_selections, prescriptions, pds",
+  );
+  console.log(`  vacuum in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   await client.end();
   console.log(
-    `seeded ${total.toLocaleString()} orders, ${itemCountTotal.toLocaleString()} items, ${groupCount.toLocaleString()} item groups in ${((Date.now() - started) / 1000).toFixed(1)} s (order ids ${base.orders + 1}–${base.orders + total})`,
+    `seeded ${total.toLocaleString()} orders, ${itemCountTotal.toLocaleString()} items (${selectionCount.toLocaleString()} with a saved selection), ${groupCount.toLocaleString()} item groups, ${rxCount.toLocaleString()} prescriptions, ${pdCount.toLocaleString()} PDs in ${((Date.now() - started) / 1000).toFixed(1)} s (order ids ${base.orders + 1}–${base.orders + total})`,
   );
 }
 

@@ -1,19 +1,16 @@
 import type { LensOptionWire, PdWire, PrescriptionWire } from "@loupe/contract";
 import {
   availableLensOptions,
-  contactLensChoice,
   type ItemSelection,
   isContactLensProduct,
   itemSelectionSchema,
   JOB_EDIT_MESSAGES,
   LENS_TYPES,
   lensListMessages,
-  lensOptionInvalidReason,
   lensTypeId,
   type PrescriptionPurpose,
   pdPurposeFor,
   selectionSaveErrors,
-  supplierPreference,
   timeZoneForRegion,
   versionConflictMessage,
 } from "@loupe/domain";
@@ -30,6 +27,7 @@ import { colours } from "../reference/reference.tables";
 import type { StaffRow } from "../staff/staff.service";
 import { staffUsers } from "../staff/staff.tables";
 import { lensSuppliers } from "../suppliers/suppliers.tables";
+import { selectionAdditionalInfo, toLensOptionWires } from "./job-edit.snapshot";
 import { lensAddonCombinations, lenses, orderItemSelections } from "./job-edit.tables";
 
 type ProductRow = typeof regionProducts.$inferSelect;
@@ -85,52 +83,7 @@ export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxSer
     pd: PdWire | null,
     frameSize: string | null | undefined,
   ): Promise<LensOptionWire[]> {
-    const rows = await optionRows(p.id);
-    const binocular = pd?.pdPresenter.data.width.binocular ?? null;
-    const options = rows.map(({ combo, lens, supplier }) => {
-      const ranges = {
-        sph_min: lens.sphMin,
-        sph_max: lens.sphMax,
-        cyl_min: lens.cylMin,
-        add_min: lens.addMin,
-        add_max: lens.addMax,
-      };
-      return {
-        id: combo.id,
-        lens_id: lens.id,
-        region_product_id: combo.regionProductId,
-        price: money(combo.priceMinor),
-        warning_message: combo.warningMessage ?? lens.warningMessage,
-        lenses: {
-          id: lens.id,
-          name: lens.name,
-          supplier: { id: supplier.id, name: supplier.name, abbreviation: supplier.abbreviation },
-          display_thickness: lens.displayThickness,
-          index: lens.refractiveIndex,
-          coating: lens.coating,
-          lens_color: lens.colourName ? { name: lens.colourName } : null,
-          warning_message: lens.warningMessage,
-          lens_type: lens.lensTypeKey,
-          diameters: lens.diameters,
-          ranges,
-        },
-        coating: { name: combo.coatingName, display_name: combo.coatingDisplayName },
-        tint: combo.tintDisplayName ? { display_name: combo.tintDisplayName } : null,
-        invalid_error_msg: lensOptionInvalidReason(
-          { supplier: supplier.name, diameters: lens.diameters, ranges },
-          rx,
-          binocular,
-          frameSize,
-        ),
-      };
-    });
-    return options.sort(
-      (a, b) =>
-        supplierPreference(a.lenses.supplier.name, a.lenses.name) -
-          supplierPreference(b.lenses.supplier.name, b.lenses.name) ||
-        a.price - b.price ||
-        a.id - b.id,
-    );
+    return toLensOptionWires(await optionRows(p.id), rx, pd, frameSize);
   }
 
   const getRx = async (id: number | null | undefined) => (id ? prescriptionsService.get(id) : null);
@@ -233,10 +186,6 @@ export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxSer
     return (await toItemWires(db, [item]))[0];
   }
 
-  function colourWire(row: typeof colours.$inferSelect | undefined) {
-    return row ? { id: row.id, name: row.name, hex_code: row.hexCode, type: row.type } : null;
-  }
-
   return {
     async lensOptions(q: LensOptionsQuery) {
       const p = await product(q.region_product_id);
@@ -332,13 +281,6 @@ export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxSer
       for (const [k, m] of Object.entries(ruleErrors)) errors[k] ??= [m];
       if (Object.keys(errors).length) throw validationError(errors);
 
-      const frontColour = colourWire(colour.get(front ?? -1));
-      const snapshotRx = rx && {
-        ...rx,
-        type: selection.prescription?.type ?? null,
-      };
-      // What the contact-lens lab needs, read once here: brand, base curve, diameter and power.
-      const contactLensData = contactLens && rx ? contactLensChoice(rx) : null;
       const { revision: expected, ...payload } = selection;
       const staffName = `${staff.firstName} ${staff.lastName}`.trim();
       return writeRevision(
@@ -346,42 +288,20 @@ export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxSer
         itemId,
         expected,
         payload,
-        (revision) => ({
-          id: revision,
-          revision,
-          saved_at: new Date().toISOString(),
-          saved_by: { id: staff.id, full_name: staffName },
-          selection: payload,
-          data: {
-            productType: p.productTypeKey,
-            customize: contactLens
-              ? null
-              : {
-                  Frame: {
-                    shape: selection.customize.front.shape,
-                    size: selection.customize.front.size,
-                    colour: frontColour,
-                  },
-                  "Temple Left": {
-                    size: selection.customize.left.size,
-                    colour: colourWire(colour.get(selection.customize.left.colorId ?? -1)),
-                  },
-                  "Temple Right": {
-                    size: selection.customize.right.size,
-                    colour: colourWire(colour.get(selection.customize.right.colorId ?? -1)),
-                  },
-                  isExistingFrame: Boolean(selection.customize.front.isExistingFrame),
-                },
-            prescription: snapshotRx,
-            pd: pd ? { ...pd, pdPresenter: undefined } : null,
-            lens_addon_combination: option,
-            contact_lens: contactLensData,
-          },
-          pdPresenter: pd?.pdPresenter ?? null,
-          lensesToPick: availableLensOptions(options).map((o) => o.id),
-          lens_colour: option?.lenses.lens_color?.name ?? null,
-          lens_warning_message: selection.lens_warning_message ?? option?.warning_message ?? null,
-        }),
+        (revision) =>
+          selectionAdditionalInfo({
+            revision,
+            savedAt: new Date(),
+            staff: { id: staff.id, full_name: staffName },
+            selection: payload,
+            product: p,
+            contactLens,
+            colour: (id) => colour.get(id ?? -1),
+            prescription: rx,
+            pd,
+            option,
+            options,
+          }),
         null,
       );
     },

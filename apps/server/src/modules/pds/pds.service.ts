@@ -1,15 +1,5 @@
 import type { PdWire } from "@loupe/contract";
-import {
-  DEFAULT_GUEST_LENS_TYPE_ID,
-  isComplexPd,
-  normalisePdInput,
-  PD_HEIGHT_FIELDS,
-  PD_WIDTH_FIELDS,
-  type PdFormValues,
-  type PdPurpose,
-  pdSchema,
-  presentPd,
-} from "@loupe/domain";
+import { DEFAULT_GUEST_LENS_TYPE_ID, normalisePdInput, type PdFormValues, pdSchema } from "@loupe/domain";
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { notFound, validationError } from "../../platform/http/app-error";
@@ -19,16 +9,13 @@ import { pdSources } from "../reference/reference.tables";
 import type { StaffRow } from "../staff/staff.service";
 import { staffUsers } from "../staff/staff.tables";
 import { type Editor, matchVersion, nextVersion, readVersion, staleOrMissing } from "../versioning";
+import { PD_MEASURES, type PdRow, type PresenterOptions, pdColumnName, toPdWire } from "./pds.mappers";
 import { pds } from "./pds.tables";
 
-type PdRow = typeof pds.$inferSelect;
-const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-const MEASURES = [...PD_WIDTH_FIELDS, ...PD_HEIGHT_FIELDS];
+const camel = pdColumnName;
+const MEASURES = PD_MEASURES;
 
-export interface PresenterOptions {
-  purpose?: PdPurpose;
-  lensType?: string;
-}
+export type { PresenterOptions };
 
 export function createPdsService({ db }: { db: Db }) {
   async function toWire(rows: PdRow[], options: PresenterOptions = {}): Promise<PdWire[]> {
@@ -43,30 +30,14 @@ export function createPdsService({ db }: { db: Db }) {
     const staffById = new Map(
       staff.map((s) => [s.id, { id: s.id, full_name: `${s.first} ${s.last}`.trim() }]),
     );
-    return rows.map((r) => {
-      const measures = Object.fromEntries(MEASURES.map((f) => [f, (r as any)[camel(f)] as number | null]));
-      const source = sourceById.get(r.sourceId)!;
-      return {
-        id: r.id,
-        customer_id: r.customerId,
-        lens_type_id: r.lensTypeId,
-        ...measures,
-        frame_size: r.frameSize,
-        arm_size: r.armSize,
-        glass_shape_type: r.glassShapeType,
-        note: r.note,
-        source_id: r.sourceId,
-        source: { data: { id: source.id, name: source.name, slug: source.slug } },
-        outlet_id: r.outletId,
-        staff_user_id: r.staffUserId,
-        staff: r.staffUserId ? { data: staffById.get(r.staffUserId)! } : null,
-        is_complex: isComplexPd(measures),
-        created_at: r.createdAt.toISOString(),
-        updated_at: r.updatedAt.toISOString(),
-        version: r.version,
-        pdPresenter: presentPd(measures, { purpose: options.purpose, lensType: options.lensType }),
-      } as PdWire;
-    });
+    return rows.map((r) =>
+      toPdWire(
+        r,
+        sourceById.get(r.sourceId)!,
+        r.staffUserId ? (staffById.get(r.staffUserId) ?? null) : null,
+        options,
+      ),
+    );
   }
 
   function parse(input: unknown): PdFormValues {
