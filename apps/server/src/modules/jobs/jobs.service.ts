@@ -14,9 +14,11 @@ import { AppError, notFound, validationError } from "../../platform/http/app-err
 import { outlets, statuses } from "../reference/reference.tables";
 import type { StaffRow } from "../staff/staff.service";
 import { recordJobEvents } from "./job-events";
-import { type OrderLinks, toItemWires, toOrderDetail, toOrderWires } from "./jobs.mappers";
+import { jobReference } from "./job-reference";
+import { type OrderLinks, toItemWires, toOrderDetail, toOrderWire, toOrderWires } from "./jobs.mappers";
 import { ORDERS_INDEX, readOrderDocuments } from "./jobs.search-index";
 import { orderItems, orders } from "./jobs.tables";
+import { readJobsPage } from "./jobs-list.queries";
 import {
   FINISHED_SLUGS,
   type JobsListQuery,
@@ -24,6 +26,7 @@ import {
   LATE_AFTER_DAYS,
   searchOrdersSql,
 } from "./jobs-search";
+import { refundStateOf } from "./refund-facts";
 
 /** Past this many counter rows the tabs call folds them back into one row per status and channel. */
 const COMPACT_DELTAS_AFTER = 1000;
@@ -100,8 +103,18 @@ export function createJobsService({
   return {
     /** The jobs list (spec §2, §4): the route query answered by SQL on the orders tables. */
     async list(query: JobsListQuery) {
-      const { ids, total } = await searchOrdersSql(database, await toSearch(query));
-      return { rows: await wiresInOrder(ids), total, page: query.page, perPage: query.per_page };
+      const [{ total, jobs }, reference] = await Promise.all([
+        readJobsPage(database, await toSearch(query)),
+        jobReference(db),
+      ]);
+      const now = new Date();
+      const rows = jobs.map((j) => {
+        const order = { ...j, createdAt: new Date(j.createdAt) };
+        const payments = j.payments.map((p) => ({ ...p, createdAt: new Date(p.createdAt) }));
+        const refund = refundStateOf(order, { items: j.items, payments, refunds: j.refunds }, reference, now);
+        return toOrderWire({ ...j, order, refund }, reference, links);
+      });
+      return { rows, total, page: query.page, perPage: query.per_page };
     },
 
     /** Jobs MEILI: the same route query answered by the search port (Meilisearch when configured). */
