@@ -54,9 +54,22 @@ const orderJson = ORDER_FIELDS.map(([k, c]) => `'${k}', o.${c}`).join(", ");
  */
 export function buildJobsPageSql(query: SearchQuery): { sql: string; params: unknown[] } {
   const parts = ordersSearchParts(query);
-  const page = `select ${pageColumns} from orders o ${parts.whereSql} order by ${parts.order} ${parts.limit()}`;
-  const count = parts.countSql();
-  const sql = `select t.total, (
+  // Each branch binds only its own limit and counter parameters: Postgres refuses unused ones.
+  let matches = "";
+  let page: string;
+  let count: string;
+  if (!query.q) {
+    page = `select ${pageColumns} from orders o ${parts.whereSql} order by ${parts.order} ${parts.limit()}`;
+    count = parts.countSql();
+  } else {
+    // Free text is found by trigram bitmaps that cannot hand rows over in date order, so the page
+    // and the count would each run the same scan (twice the time, once they share a statement):
+    // the matches are read once, counted, and the page sorted out of them.
+    matches = `with m as materialized (select o.id, o.created_at from orders o ${parts.whereSql}) `;
+    page = `select ${pageColumns} from (select m.id from m order by ${parts.order.replaceAll("o.", "m.")} ${parts.limit()}) p join orders o on o.id = p.id`;
+    count = "select count(*)::int as total from m";
+  }
+  const sql = `${matches}select t.total, (
   select coalesce(json_agg(json_build_object(${orderJson},
     'customer', case when c.id is null then null else json_build_object('firstName', c.first_name, 'lastName', c.last_name) end,
     'notesCount', (select count(*)::int from notes n where n.order_id = o.id),
