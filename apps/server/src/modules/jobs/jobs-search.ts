@@ -21,6 +21,20 @@ export const FINISHED_SLUGS = [
   "voided",
 ];
 export const LATE_AFTER_DAYS = 14;
+/** Past this many counter rows the tabs call folds them back into one row per status and channel. */
+export const COMPACT_DELTAS_AFTER = 1000;
+
+/**
+ * The tabs' counts in one statement ($1: the open status ids): the
+ * status counters summed per status and channel, the late jobs (unfinished are few, so a handful
+ * of (status, created_at) index ranges), and whether the counters have piled up enough to fold.
+ */
+export const TAB_COUNTS_SQL = `select
+  (select coalesce(json_agg(d), '[]'::json) from (
+     select dispense_status_id as id, channel_id, sum(n)::int as n from order_status_deltas group by 1, 2) d) as counts,
+  (select count(*)::int from orders o
+    where o.dispense_status_id = any($1::int[]) and o.created_at < now() - interval '${LATE_AFTER_DAYS} days') as late,
+  (select count(*)::int from (select 1 from order_status_deltas limit ${COMPACT_DELTAS_AFTER + 1}) x) as deltas`;
 
 /** What turning the route query into a search needs to know: the brand and the status ids. */
 export interface JobsSearchContext {

@@ -12,6 +12,7 @@ import type { SearchPort, SearchQuery } from "../../integrations/search";
 import type { Database, Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { outlets, statuses } from "../reference/reference.tables";
+import { referenceData } from "../reference/reference-cache";
 import type { StaffRow } from "../staff/staff.service";
 import { recordJobEvents } from "./job-events";
 import { jobReference } from "./job-reference";
@@ -20,16 +21,14 @@ import { ORDERS_INDEX, readOrderDocuments } from "./jobs.search-index";
 import { orderItems, orders } from "./jobs.tables";
 import { readJobsPage } from "./jobs-list.queries";
 import {
+  COMPACT_DELTAS_AFTER,
   FINISHED_SLUGS,
   type JobsListQuery,
   jobsQueryToSearch,
-  LATE_AFTER_DAYS,
   searchOrdersSql,
+  TAB_COUNTS_SQL,
 } from "./jobs-search";
 import { refundStateOf } from "./refund-facts";
-
-/** Past this many counter rows the tabs call folds them back into one row per status and channel. */
-const COMPACT_DELTAS_AFTER = 1000;
 
 export function createJobsService({
   database,
@@ -134,20 +133,18 @@ export function createJobsService({
 
     /** The tabs: one per dispense status with its count, then Late Orders and the GO channel. */
     async tabs() {
-      const open = await openStatusIds();
-      await compactStatusDeltas();
-      const [counts, lateRows, statusRows] = await Promise.all([
-        database.query<{ id: number; channel_id: number; n: number }>(
-          "select dispense_status_id as id, channel_id, sum(n)::int as n from order_status_deltas group by 1, 2",
-        ),
-        // Unfinished jobs are few, so this reads a handful of (status, created_at) index ranges.
-        database.query<{ n: number }>(
-          `select count(*)::int as n from orders o
-           where o.dispense_status_id = any($1::int[]) and o.created_at < now() - interval '${LATE_AFTER_DAYS} days'`,
-          [open],
-        ),
-        db.select().from(statuses).where(eq(statuses.kind, "dispense")).orderBy(asc(statuses.sortOrder)),
-      ]);
+      const [open, reference] = await Promise.all([openStatusIds(), referenceData(db)]);
+      const [row] = await database.query<{
+        counts: { id: number; channel_id: number; n: number }[];
+        late: number;
+        deltas: number;
+      }>(TAB_COUNTS_SQL, [open]);
+      // Folding after the read: the sums are the same either way, and the tabs wait for one round trip.
+      if (row.deltas > COMPACT_DELTAS_AFTER) await compactStatusDeltas();
+      const counts = row.counts;
+      const statusRows = reference.statuses
+        .filter((s) => s.kind === "dispense")
+        .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
       const byStatus = new Map<number, number>();
       let online = 0;
       for (const c of counts) {
@@ -166,7 +163,7 @@ export function createJobsService({
         {
           slug: "late-orders",
           display_name: "Late Orders",
-          total: Number(lateRows[0].n),
+          total: Number(row.late),
           filter_type: "custom" as const,
           customFilter: "late-orders",
           defaultQuery: {
@@ -297,10 +294,6 @@ export function createJobsService({
    * two compactions at once each fold the rows they deleted, and the sums stay right.
    */
   async function compactStatusDeltas() {
-    const [{ n }] = await database.query<{ n: number }>(
-      `select count(*)::int as n from (select 1 from order_status_deltas limit ${COMPACT_DELTAS_AFTER + 1}) d`,
-    );
-    if (Number(n) <= COMPACT_DELTAS_AFTER) return;
     await database.query(
       `with folded as (delete from order_status_deltas returning *)
        insert into order_status_deltas (dispense_status_id, channel_id, n)
