@@ -1,11 +1,15 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCustomers } from "../../seed/demo-customers";
 import { seedDemoJobs } from "../../seed/demo-jobs";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { createReceiptTokens } from "../receipts/receipt-token";
+import { toOrderWires } from "./jobs.mappers";
+import { orders } from "./jobs.tables";
 
 /**
- * The list answers a page in one statement (jobs-list.queries.ts); the detail still reads a job's
- * rows one table at a time (toOrderWires). Both must give a job the same list fields.
+ * The list and the detail answer a job's row in one statement (jobs-list.queries.ts); the writes
+ * still read it one table at a time (toOrderWires). All must give a job the same list fields.
  */
 let t: TestApp;
 let token: string;

@@ -225,35 +225,34 @@ export async function toItemWires(db: Db, items: ItemRow[]): Promise<OrderItemWi
   });
 }
 
-export async function toOrderDetail(db: Db, order: OrderRow, links: OrderLinks): Promise<OrderDetailWire> {
-  // The list shape and the detail's own rows are independent: one round of statements, not two.
-  const [[base], groups, items, pays, related, refunds, shipment] = await Promise.all([
-    toOrderWires(db, [order], links),
-    db
-      .select()
-      .from(itemGroups)
-      .where(inArray(itemGroups.orderId, [order.id])),
-    db
-      .select()
-      .from(orderItems)
-      .where(inArray(orderItems.orderId, [order.id]))
-      .orderBy(orderItems.id),
-    db
-      .select()
-      .from(orderPayments)
-      .where(inArray(orderPayments.orderId, [order.id])),
+/**
+ * The detail: the job's list row (`base`, one statement) and its own rows, all read by the job's
+ * id in one round, then its items' products and lens orders in a second. Null for no such job.
+ */
+export async function toOrderDetail(
+  db: Db,
+  id: number,
+  base: () => Promise<OrderWire | undefined>,
+): Promise<OrderDetailWire | null> {
+  const [row, [order], groups, items, pays, related, refunds, shipment] = await Promise.all([
+    base(),
+    db.select({ coupons: orders.coupons }).from(orders).where(eq(orders.id, id)),
+    db.select().from(itemGroups).where(eq(itemGroups.orderId, id)),
+    db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.id),
+    db.select().from(orderPayments).where(eq(orderPayments.orderId, id)),
     db
       .select({ id: orders.id, vend_invoice_number: orders.vendInvoiceNumber, uid: orders.uid })
       .from(relatedOrders)
       .innerJoin(orders, eq(orders.id, relatedOrders.relatedOrderId))
-      .where(eq(relatedOrders.orderId, order.id))
+      .where(eq(relatedOrders.orderId, id))
       .orderBy(orders.id),
-    db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id)).orderBy(orderRefunds.id),
-    jobShipment(db, order.id),
+    db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id)).orderBy(orderRefunds.id),
+    jobShipment(db, id),
   ]);
+  if (!row || !order) return null;
   const wires = await toItemWires(db, items);
   return {
-    ...base,
+    ...row,
     item_groups: groups.map((g) => ({
       id: g.id,
       name: g.name,

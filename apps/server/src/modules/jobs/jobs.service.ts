@@ -76,6 +76,22 @@ export function createJobsService({
     );
   }
 
+  /** A page of a search in one statement (jobs-list.queries.ts), mapped to the wire. */
+  async function pageOfWires(search: SearchQuery) {
+    const [{ total, jobs }, reference] = await Promise.all([
+      readJobsPage(database, search),
+      jobReference(db),
+    ]);
+    const now = new Date();
+    const rows = jobs.map((j) => {
+      const order = { ...j, createdAt: new Date(j.createdAt) };
+      const payments = j.payments.map((p) => ({ ...p, createdAt: new Date(p.createdAt) }));
+      const refund = refundStateOf(order, { items: j.items, payments, refunds: j.refunds }, reference, now);
+      return toOrderWire({ ...j, order, refund }, reference, links);
+    });
+    return { total, rows };
+  }
+
   /** After a committed write: the search engine's copy of these jobs catches up (a no-op on Postgres). */
   async function reindex(orderIds: number[]) {
     await search.index(ORDERS_INDEX, await readOrderDocuments(database, orderIds));
@@ -93,26 +109,10 @@ export function createJobsService({
     const rows = await tx.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id));
     return toOrderWires(tx, rows, links);
   }
-  async function loadOrder(id: number) {
-    const [row] = await db.select().from(orders).where(eq(orders.id, id));
-    if (!row) throw notFound("Order");
-    return row;
-  }
-
   return {
     /** The jobs list (spec §2, §4): the route query answered by SQL on the orders tables. */
     async list(query: JobsListQuery) {
-      const [{ total, jobs }, reference] = await Promise.all([
-        readJobsPage(database, await toSearch(query)),
-        jobReference(db),
-      ]);
-      const now = new Date();
-      const rows = jobs.map((j) => {
-        const order = { ...j, createdAt: new Date(j.createdAt) };
-        const payments = j.payments.map((p) => ({ ...p, createdAt: new Date(p.createdAt) }));
-        const refund = refundStateOf(order, { items: j.items, payments, refunds: j.refunds }, reference, now);
-        return toOrderWire({ ...j, order, refund }, reference, links);
-      });
+      const { total, rows } = await pageOfWires(await toSearch(query));
       return { rows, total, page: query.page, perPage: query.per_page };
     },
 
@@ -126,7 +126,12 @@ export function createJobsService({
     searchSql: (query: SearchQuery) => searchOrdersSql(database, query),
 
     async detail(id: number) {
-      return toOrderDetail(db, await loadOrder(id), links);
+      const detail = await toOrderDetail(db, id, async () => {
+        const { rows } = await pageOfWires({ filters: { id }, page: 1, perPage: 1 });
+        return rows[0];
+      });
+      if (!detail) throw notFound("Order");
+      return detail;
     },
 
     reindex,
