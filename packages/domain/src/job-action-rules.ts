@@ -67,10 +67,22 @@ export interface RefundState {
   refundableMinor: number;
 }
 
-const dayIn = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    at,
-  );
+// One formatter per zone: building an Intl.DateTimeFormat costs far more than formatting with it,
+// and the jobs list asks this for every row of a page (issue 16).
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const dayIn = (at: Date, timeZone: string) => {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
+};
 
 /**
  * Refunded is one fact, derived here and only here (the job list, the detail and the refund call
@@ -93,11 +105,9 @@ export function refundState(f: RefundFacts): RefundState {
   const is_refundable = !voided && !refunded && refundableMinor > 0 && f.statusSlug !== "cancelled";
   if (!is_refundable) return { refunded, voided, is_refundable, refund_type: null, refundableMinor };
   const authorisedOnly = f.payments.length > 0 && f.payments.every((p) => p.authorisedOnly);
-  const today = dayIn(f.now, f.timeZone);
-  const paidTodayAtTill =
-    f.isPointOfSale &&
-    f.payments.length > 0 &&
-    f.payments.every((p) => dayIn(p.createdAt, f.timeZone) === today);
+  // Only a till sale can be voided for being paid today: other jobs need no calendar day.
+  const today = f.isPointOfSale && f.payments.length > 0 ? dayIn(f.now, f.timeZone) : null;
+  const paidTodayAtTill = today !== null && f.payments.every((p) => dayIn(p.createdAt, f.timeZone) === today);
   return {
     refunded,
     voided,

@@ -21,6 +21,20 @@ export const FINISHED_SLUGS = [
   "voided",
 ];
 export const LATE_AFTER_DAYS = 14;
+/** Past this many counter rows the tabs call folds them back into one row per status and channel. */
+export const COMPACT_DELTAS_AFTER = 1000;
+
+/**
+ * The tabs' counts in one statement ($1: the open status ids): the
+ * status counters summed per status and channel, the late jobs (unfinished are few, so a handful
+ * of (status, created_at) index ranges), and whether the counters have piled up enough to fold.
+ */
+export const TAB_COUNTS_SQL = `select
+  (select coalesce(json_agg(d), '[]'::json) from (
+     select dispense_status_id as id, channel_id, sum(n)::int as n from order_status_deltas group by 1, 2) d) as counts,
+  (select count(*)::int from orders o
+    where o.dispense_status_id = any($1::int[]) and o.created_at < now() - interval '${LATE_AFTER_DAYS} days') as late,
+  (select count(*)::int from (select 1 from order_status_deltas limit ${COMPACT_DELTAS_AFTER + 1}) x) as deltas`;
 
 /** What turning the route query into a search needs to know: the brand and the status ids. */
 export interface JobsSearchContext {
@@ -165,17 +179,18 @@ function textPredicate(q: string, p: (v: unknown) => string) {
 }
 
 /**
- * A search over the orders index as SQL: the page's ids (newest or oldest first, id breaking ties)
- * and the total. Each filter is one indexed predicate. When the only filters are a status and/or
- * the channel, the total comes from the status counters instead of counting the orders.
+ * A search's filters as one `where` over `orders o`, its order and its total, with a parameter
+ * list that the caller extends (`p`) for what it adds. Each filter is one indexed predicate. When
+ * the only filters are a status and/or the channel, the total comes from the status counters
+ * instead of counting the orders.
  */
-export function buildOrdersSearchSql(query: SearchQuery) {
-  const where: string[] = [];
+export function ordersSearchParts(query: SearchQuery) {
   const params: unknown[] = [];
   const p = (v: unknown) => {
     params.push(v);
     return `$${params.length}`;
   };
+  const where: string[] = [];
   const active = Object.entries(query.filters ?? {}).filter(
     (e): e is [string, Exclude<SearchFilter, null | undefined>] => e[1] !== undefined && e[1] !== null,
   );
@@ -185,29 +200,32 @@ export function buildOrdersSearchSql(query: SearchQuery) {
   }
   if (query.q) where.push(textPredicate(query.q, p));
   const whereSql = where.length ? `where ${where.join(" and ")}` : "";
-  const filterParams = [...params];
-  const direction = query.sort?.direction === "asc" ? "asc" : "desc";
-  const page = `select o.id from orders o ${whereSql} order by o.created_at ${direction}, o.id ${direction} limit ${p(query.perPage)} offset ${p((query.page - 1) * query.perPage)}`;
-
+  const direction: "asc" | "desc" = query.sort?.direction === "asc" ? "asc" : "desc";
   const countable =
     !query.q &&
     active.every(([k, f]) => ["dispense_status_id", "channel_id"].includes(k) && typeof f !== "object");
-  let count: { sql: string; params: unknown[] };
-  if (countable) {
-    const cw: string[] = [];
-    const cp: unknown[] = [];
-    for (const [k, f] of active) {
-      cp.push(Number(f));
-      cw.push(`${k} = $${cp.length}`);
-    }
-    count = {
-      sql: `select coalesce(sum(n), 0)::int as total from order_status_deltas ${cw.length ? `where ${cw.join(" and ")}` : ""}`,
-      params: cp,
-    };
-  } else {
-    count = { sql: `select count(*)::int as total from orders o ${whereSql}`, params: filterParams };
-  }
-  return { page: { sql: page, params }, count };
+  /** The total's statement; with the counters it binds its own parameters through `p`. */
+  const countSql = () => {
+    if (!countable) return `select count(*)::int as total from orders o ${whereSql}`;
+    const cw = active.map(([k, f]) => `${k} = ${p(Number(f))}`);
+    return `select coalesce(sum(n), 0)::int as total from order_status_deltas ${cw.length ? `where ${cw.join(" and ")}` : ""}`;
+  };
+  const order = `o.created_at ${direction}, o.id ${direction}`;
+  const limit = () => `limit ${p(query.perPage)} offset ${p((query.page - 1) * query.perPage)}`;
+  return { params, p, whereSql, order, limit, countSql, countable };
+}
+
+/** A search over the orders index as SQL: the page's ids (newest or oldest first, id breaking ties) and the total. */
+export function buildOrdersSearchSql(query: SearchQuery) {
+  const parts = ordersSearchParts(query);
+  const filterParams = [...parts.params];
+  const page = `select o.id from orders o ${parts.whereSql} order by ${parts.order} ${parts.limit()}`;
+  const pageParams = [...parts.params];
+  // The count's own list: the filters' parameters only, or the counters' own.
+  parts.params.length = 0;
+  if (!parts.countable) parts.params.push(...filterParams);
+  const count = { sql: parts.countSql(), params: parts.params };
+  return { page: { sql: page, params: pageParams }, count };
 }
 
 /** The orders index on Postgres: what the list endpoint runs, and Jobs MEILI without Meilisearch. */

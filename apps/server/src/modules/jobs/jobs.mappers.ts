@@ -1,11 +1,12 @@
 import type { OrderDetailWire, OrderItemWire, OrderWire } from "@loupe/contract";
+import type { RefundState } from "@loupe/domain";
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { customers } from "../customers/customers.tables";
 import { lensOrderSummaries } from "../lens-orders";
 import { notes } from "../notes/notes.tables";
-import { referenceData } from "../reference/reference-cache";
 import { jobShipment } from "../shipping";
+import { type JobReference, jobReference } from "./job-reference";
 import {
   itemGroups,
   orderItems,
@@ -30,6 +31,108 @@ export interface OrderLinks {
   };
 }
 
+/** The job's own columns its list row shows. */
+export type ListedOrder = Pick<
+  OrderRow,
+  | "id"
+  | "uid"
+  | "name"
+  | "vendInvoiceNumber"
+  | "customerId"
+  | "billingFirstName"
+  | "billingLastName"
+  | "billingEmail"
+  | "billingMobile"
+  | "billingAddress"
+  | "totalAmountMinor"
+  | "totalPaymentMinor"
+  | "dispenseStatusId"
+  | "paymentStatusId"
+  | "priority"
+  | "channelId"
+  | "channel"
+  | "isOctoposOrder"
+  | "originOutletId"
+  | "shipmentStatus"
+  | "shipmentCompany"
+  | "shipmentTrackingId"
+  | "createdAt"
+>;
+
+/** A job and what its list row shows of its related rows, however they were read. */
+export interface JobFacts {
+  order: ListedOrder;
+  customer: { firstName: string; lastName: string } | null;
+  notesCount: number;
+  items: { id: number; quantity: number }[];
+  refund: RefundState;
+}
+
+/** One job's list row (the wire), from its facts and the reference lookups: no reads. */
+export function toOrderWire(f: JobFacts, reference: JobReference, links: OrderLinks): OrderWire {
+  const o = f.order;
+  const origin = reference.outlet.get(o.originOutletId)!;
+  const originRegion = reference.region.get(origin.regionId)!;
+  const paid = o.totalPaymentMinor >= o.totalAmountMinor;
+  return {
+    id: o.id,
+    uid: o.uid,
+    name: o.name,
+    vend_invoice_number: o.vendInvoiceNumber,
+    customer_id: o.customerId,
+    customer: f.customer ? { first_name: f.customer.firstName, last_name: f.customer.lastName } : null,
+    order_billing: {
+      customer_first_name: o.billingFirstName,
+      customer_last_name: o.billingLastName,
+      customer_email: o.billingEmail,
+      customer_mobile: o.billingMobile,
+      billing_address: o.billingAddress ?? null,
+    },
+    total_amount: money(o.totalAmountMinor),
+    total_payment: money(o.totalPaymentMinor),
+    display_financial_status: paid ? "Paid" : o.totalPaymentMinor > 0 ? "Partially paid" : "Unpaid",
+    dispense_status_id: o.dispenseStatusId,
+    dispense_status: reference.status.get(o.dispenseStatusId)!,
+    payment_status_id: o.paymentStatusId,
+    payment_status: reference.status.get(o.paymentStatusId)!,
+    priority: o.priority,
+    channel_id: o.channelId,
+    channel: o.channel,
+    is_octopos_order: o.isOctoposOrder,
+    origin_outlet: {
+      id: origin.id,
+      name: origin.name,
+      abbreviation: origin.abbreviation,
+      region_id: origin.regionId,
+      region: { id: originRegion.id, name: originRegion.name, country_code: originRegion.countryCode },
+      email: origin.email,
+      address: {
+        address1: origin.address1,
+        address2: origin.address2,
+        suburb: origin.suburb,
+        city: origin.city,
+        state: origin.state,
+        postcode: origin.postcode,
+        country: origin.country,
+      },
+    },
+    shipment_status: o.shipmentStatus,
+    shipment_company: o.shipmentCompany,
+    shipment_tracking_id: o.shipmentTrackingId,
+    is_refundable: f.refund.is_refundable,
+    refund_type: f.refund.refund_type,
+    refunded: f.refund.refunded,
+    voided: f.refund.voided,
+    receipt_url: links.receipt.url(o.id, o.customerId),
+    receipt_token: links.receipt.token(o.id, o.customerId),
+    notes_count: f.notesCount,
+    created_at: o.createdAt.toISOString(),
+    items: f.items,
+    // Online orders were not rung up in the point-of-sale system, so they have no invoice there.
+    vend_base_url: o.isOctoposOrder ? links.posUrl : null,
+  };
+}
+
 /** Loads everything the wire shapes name in a handful of queries, whatever the number of jobs. */
 export async function toOrderWires(db: Db, rows: OrderRow[], links: OrderLinks): Promise<OrderWire[]> {
   if (!rows.length) return [];
@@ -44,7 +147,7 @@ export async function toOrderWires(db: Db, rows: OrderRow[], links: OrderLinks):
     .orderBy(orderItems.id)
     .then((r) => r);
   const [reference, customerRows, noteRows, itemRows, refund] = await Promise.all([
-    referenceData(db),
+    jobReference(db),
     customerIds.length
       ? db.select().from(customers).where(inArray(customers.id, customerIds))
       : Promise.resolve([]),
@@ -52,11 +155,6 @@ export async function toOrderWires(db: Db, rows: OrderRow[], links: OrderLinks):
     items,
     loadRefundStates(db, rows, items),
   ]);
-  const status = new Map(
-    reference.statuses.map((s) => [s.id, { id: s.id, slug: s.slug, display_name: s.displayName }]),
-  );
-  const outlet = new Map(reference.outlets.map((o) => [o.id, o]));
-  const region = new Map(reference.regions.map((r) => [r.id, r]));
   const customer = new Map(customerRows.map((c) => [c.id, c]));
   const notesCount = new Map<number, number>();
   for (const n of noteRows) notesCount.set(n.orderId!, (notesCount.get(n.orderId!) ?? 0) + 1);
@@ -66,86 +164,33 @@ export async function toOrderWires(db: Db, rows: OrderRow[], links: OrderLinks):
     list.push({ id: i.id, quantity: i.quantity });
     itemsOf.set(i.orderId, list);
   }
-  return rows.map((o) => {
-    const c = o.customerId != null ? customer.get(o.customerId) : undefined;
-    const origin = outlet.get(o.originOutletId)!;
-    const originRegion = region.get(origin.regionId)!;
-    const paid = o.totalPaymentMinor >= o.totalAmountMinor;
-    return {
-      id: o.id,
-      uid: o.uid,
-      name: o.name,
-      vend_invoice_number: o.vendInvoiceNumber,
-      customer_id: o.customerId,
-      customer: c ? { first_name: c.firstName, last_name: c.lastName } : null,
-      order_billing: {
-        customer_first_name: o.billingFirstName,
-        customer_last_name: o.billingLastName,
-        customer_email: o.billingEmail,
-        customer_mobile: o.billingMobile,
-        billing_address: o.billingAddress ?? null,
+  return rows.map((o) =>
+    toOrderWire(
+      {
+        order: o,
+        customer: (o.customerId != null ? customer.get(o.customerId) : undefined) ?? null,
+        notesCount: notesCount.get(o.id) ?? 0,
+        items: itemsOf.get(o.id) ?? [],
+        refund: refund.get(o.id)!,
       },
-      total_amount: money(o.totalAmountMinor),
-      total_payment: money(o.totalPaymentMinor),
-      display_financial_status: paid ? "Paid" : o.totalPaymentMinor > 0 ? "Partially paid" : "Unpaid",
-      dispense_status_id: o.dispenseStatusId,
-      dispense_status: status.get(o.dispenseStatusId)!,
-      payment_status_id: o.paymentStatusId,
-      payment_status: status.get(o.paymentStatusId)!,
-      priority: o.priority,
-      channel_id: o.channelId,
-      channel: o.channel,
-      is_octopos_order: o.isOctoposOrder,
-      origin_outlet: {
-        id: origin.id,
-        name: origin.name,
-        abbreviation: origin.abbreviation,
-        region_id: origin.regionId,
-        region: { id: originRegion.id, name: originRegion.name, country_code: originRegion.countryCode },
-        email: origin.email,
-        address: {
-          address1: origin.address1,
-          address2: origin.address2,
-          suburb: origin.suburb,
-          city: origin.city,
-          state: origin.state,
-          postcode: origin.postcode,
-          country: origin.country,
-        },
-      },
-      shipment_status: o.shipmentStatus,
-      shipment_company: o.shipmentCompany,
-      shipment_tracking_id: o.shipmentTrackingId,
-      is_refundable: refund.get(o.id)!.is_refundable,
-      refund_type: refund.get(o.id)!.refund_type,
-      refunded: refund.get(o.id)!.refunded,
-      voided: refund.get(o.id)!.voided,
-      receipt_url: links.receipt.url(o.id, o.customerId),
-      receipt_token: links.receipt.token(o.id, o.customerId),
-      notes_count: notesCount.get(o.id) ?? 0,
-      created_at: o.createdAt.toISOString(),
-      items: itemsOf.get(o.id) ?? [],
-      // Online orders were not rung up in the point-of-sale system, so they have no invoice there.
-      vend_base_url: o.isOctoposOrder ? links.posUrl : null,
-    };
-  });
+      reference,
+      links,
+    ),
+  );
 }
 
 export async function toItemWires(db: Db, items: ItemRow[]): Promise<OrderItemWire[]> {
   if (!items.length) return [];
   const productIds = [...new Set(items.map((i) => i.regionProductId))];
   const [reference, products, lensOrder] = await Promise.all([
-    referenceData(db),
+    jobReference(db),
     db.select().from(regionProducts).where(inArray(regionProducts.id, productIds)),
     lensOrderSummaries(
       db,
       items.map((i) => i.id),
     ),
   ]);
-  const status = new Map(
-    reference.statuses.map((s) => [s.id, { id: s.id, slug: s.slug, display_name: s.displayName }]),
-  );
-  const outlet = new Map(reference.outlets.map((o) => [o.id, o]));
+  const { status, outlet } = reference;
   const product = new Map(products.map((p) => [p.id, p]));
   return items.map((i) => {
     const p = product.get(i.regionProductId)!;
@@ -180,35 +225,34 @@ export async function toItemWires(db: Db, items: ItemRow[]): Promise<OrderItemWi
   });
 }
 
-export async function toOrderDetail(db: Db, order: OrderRow, links: OrderLinks): Promise<OrderDetailWire> {
-  // The list shape and the detail's own rows are independent: one round of statements, not two.
-  const [[base], groups, items, pays, related, refunds, shipment] = await Promise.all([
-    toOrderWires(db, [order], links),
-    db
-      .select()
-      .from(itemGroups)
-      .where(inArray(itemGroups.orderId, [order.id])),
-    db
-      .select()
-      .from(orderItems)
-      .where(inArray(orderItems.orderId, [order.id]))
-      .orderBy(orderItems.id),
-    db
-      .select()
-      .from(orderPayments)
-      .where(inArray(orderPayments.orderId, [order.id])),
+/**
+ * The detail: the job's list row (`base`, one statement) and its own rows, all read by the job's
+ * id in one round, then its items' products and lens orders in a second. Null for no such job.
+ */
+export async function toOrderDetail(
+  db: Db,
+  id: number,
+  base: () => Promise<OrderWire | undefined>,
+): Promise<OrderDetailWire | null> {
+  const [row, [order], groups, items, pays, related, refunds, shipment] = await Promise.all([
+    base(),
+    db.select({ coupons: orders.coupons }).from(orders).where(eq(orders.id, id)),
+    db.select().from(itemGroups).where(eq(itemGroups.orderId, id)),
+    db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.id),
+    db.select().from(orderPayments).where(eq(orderPayments.orderId, id)),
     db
       .select({ id: orders.id, vend_invoice_number: orders.vendInvoiceNumber, uid: orders.uid })
       .from(relatedOrders)
       .innerJoin(orders, eq(orders.id, relatedOrders.relatedOrderId))
-      .where(eq(relatedOrders.orderId, order.id))
+      .where(eq(relatedOrders.orderId, id))
       .orderBy(orders.id),
-    db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id)).orderBy(orderRefunds.id),
-    jobShipment(db, order.id),
+    db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id)).orderBy(orderRefunds.id),
+    jobShipment(db, id),
   ]);
+  if (!row || !order) return null;
   const wires = await toItemWires(db, items);
   return {
-    ...base,
+    ...row,
     item_groups: groups.map((g) => ({
       id: g.id,
       name: g.name,

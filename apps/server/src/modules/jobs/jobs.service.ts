@@ -12,21 +12,23 @@ import type { SearchPort, SearchQuery } from "../../integrations/search";
 import type { Database, Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { outlets, statuses } from "../reference/reference.tables";
+import { referenceData } from "../reference/reference-cache";
 import type { StaffRow } from "../staff/staff.service";
 import { recordJobEvents } from "./job-events";
-import { type OrderLinks, toItemWires, toOrderDetail, toOrderWires } from "./jobs.mappers";
+import { jobReference } from "./job-reference";
+import { type OrderLinks, toItemWires, toOrderDetail, toOrderWire, toOrderWires } from "./jobs.mappers";
 import { ORDERS_INDEX, readOrderDocuments } from "./jobs.search-index";
 import { orderItems, orders } from "./jobs.tables";
+import { readJobsPage } from "./jobs-list.queries";
 import {
+  COMPACT_DELTAS_AFTER,
   FINISHED_SLUGS,
   type JobsListQuery,
   jobsQueryToSearch,
-  LATE_AFTER_DAYS,
   searchOrdersSql,
+  TAB_COUNTS_SQL,
 } from "./jobs-search";
-
-/** Past this many counter rows the tabs call folds them back into one row per status and channel. */
-const COMPACT_DELTAS_AFTER = 1000;
+import { refundStateOf } from "./refund-facts";
 
 export function createJobsService({
   database,
@@ -74,6 +76,22 @@ export function createJobsService({
     );
   }
 
+  /** A page of a search in one statement (jobs-list.queries.ts), mapped to the wire. */
+  async function pageOfWires(search: SearchQuery) {
+    const [{ total, jobs }, reference] = await Promise.all([
+      readJobsPage(database, search),
+      jobReference(db),
+    ]);
+    const now = new Date();
+    const rows = jobs.map((j) => {
+      const order = { ...j, createdAt: new Date(j.createdAt) };
+      const payments = j.payments.map((p) => ({ ...p, createdAt: new Date(p.createdAt) }));
+      const refund = refundStateOf(order, { items: j.items, payments, refunds: j.refunds }, reference, now);
+      return toOrderWire({ ...j, order, refund }, reference, links);
+    });
+    return { total, rows };
+  }
+
   /** After a committed write: the search engine's copy of these jobs catches up (a no-op on Postgres). */
   async function reindex(orderIds: number[]) {
     await search.index(ORDERS_INDEX, await readOrderDocuments(database, orderIds));
@@ -91,17 +109,11 @@ export function createJobsService({
     const rows = await tx.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id));
     return toOrderWires(tx, rows, links);
   }
-  async function loadOrder(id: number) {
-    const [row] = await db.select().from(orders).where(eq(orders.id, id));
-    if (!row) throw notFound("Order");
-    return row;
-  }
-
   return {
     /** The jobs list (spec §2, §4): the route query answered by SQL on the orders tables. */
     async list(query: JobsListQuery) {
-      const { ids, total } = await searchOrdersSql(database, await toSearch(query));
-      return { rows: await wiresInOrder(ids), total, page: query.page, perPage: query.per_page };
+      const { total, rows } = await pageOfWires(await toSearch(query));
+      return { rows, total, page: query.page, perPage: query.per_page };
     },
 
     /** Jobs MEILI: the same route query answered by the search port (Meilisearch when configured). */
@@ -114,27 +126,30 @@ export function createJobsService({
     searchSql: (query: SearchQuery) => searchOrdersSql(database, query),
 
     async detail(id: number) {
-      return toOrderDetail(db, await loadOrder(id), links);
+      const detail = await toOrderDetail(db, id, async () => {
+        const { rows } = await pageOfWires({ filters: { id }, page: 1, perPage: 1 });
+        return rows[0];
+      });
+      if (!detail) throw notFound("Order");
+      return detail;
     },
 
     reindex,
 
     /** The tabs: one per dispense status with its count, then Late Orders and the GO channel. */
     async tabs() {
-      const open = await openStatusIds();
-      await compactStatusDeltas();
-      const [counts, lateRows, statusRows] = await Promise.all([
-        database.query<{ id: number; channel_id: number; n: number }>(
-          "select dispense_status_id as id, channel_id, sum(n)::int as n from order_status_deltas group by 1, 2",
-        ),
-        // Unfinished jobs are few, so this reads a handful of (status, created_at) index ranges.
-        database.query<{ n: number }>(
-          `select count(*)::int as n from orders o
-           where o.dispense_status_id = any($1::int[]) and o.created_at < now() - interval '${LATE_AFTER_DAYS} days'`,
-          [open],
-        ),
-        db.select().from(statuses).where(eq(statuses.kind, "dispense")).orderBy(asc(statuses.sortOrder)),
-      ]);
+      const [open, reference] = await Promise.all([openStatusIds(), referenceData(db)]);
+      const [row] = await database.query<{
+        counts: { id: number; channel_id: number; n: number }[];
+        late: number;
+        deltas: number;
+      }>(TAB_COUNTS_SQL, [open]);
+      // Folding after the read: the sums are the same either way, and the tabs wait for one round trip.
+      if (row.deltas > COMPACT_DELTAS_AFTER) await compactStatusDeltas();
+      const counts = row.counts;
+      const statusRows = reference.statuses
+        .filter((s) => s.kind === "dispense")
+        .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
       const byStatus = new Map<number, number>();
       let online = 0;
       for (const c of counts) {
@@ -153,7 +168,7 @@ export function createJobsService({
         {
           slug: "late-orders",
           display_name: "Late Orders",
-          total: Number(lateRows[0].n),
+          total: Number(row.late),
           filter_type: "custom" as const,
           customFilter: "late-orders",
           defaultQuery: {
@@ -284,10 +299,6 @@ export function createJobsService({
    * two compactions at once each fold the rows they deleted, and the sums stay right.
    */
   async function compactStatusDeltas() {
-    const [{ n }] = await database.query<{ n: number }>(
-      `select count(*)::int as n from (select 1 from order_status_deltas limit ${COMPACT_DELTAS_AFTER + 1}) d`,
-    );
-    if (Number(n) <= COMPACT_DELTAS_AFTER) return;
     await database.query(
       `with folded as (delete from order_status_deltas returning *)
        insert into order_status_deltas (dispense_status_id, channel_id, n)

@@ -1,0 +1,98 @@
+import type { SearchQuery } from "../../integrations/search";
+import type { Database } from "../../platform/db/client";
+import type { ListedOrder } from "./jobs.mappers";
+import { ordersSearchParts } from "./jobs-search";
+import type { RefundRows } from "./refund-facts";
+
+/** One job of a list page as the statement answers it: timestamps still ISO text (JSON has no dates). */
+export type JobsPageRow = Omit<ListedOrder, "createdAt"> & {
+  createdAt: string;
+  customer: { firstName: string; lastName: string } | null;
+  notesCount: number;
+  items: { id: number; quantity: number }[];
+  payments: (Omit<RefundRows["payments"][number], "createdAt"> & { createdAt: string })[];
+  refunds: RefundRows["refunds"][number][];
+};
+
+/** The orders columns a list row shows, as JSON keys named like the Drizzle row's fields. */
+const ORDER_FIELDS: [key: keyof ListedOrder, column: string][] = [
+  ["id", "id"],
+  ["uid", "uid"],
+  ["name", "name"],
+  ["vendInvoiceNumber", "vend_invoice_number"],
+  ["customerId", "customer_id"],
+  ["billingFirstName", "billing_first_name"],
+  ["billingLastName", "billing_last_name"],
+  ["billingEmail", "billing_email"],
+  ["billingMobile", "billing_mobile"],
+  ["billingAddress", "billing_address"],
+  ["totalAmountMinor", "total_amount_minor"],
+  ["totalPaymentMinor", "total_payment_minor"],
+  ["dispenseStatusId", "dispense_status_id"],
+  ["paymentStatusId", "payment_status_id"],
+  ["priority", "priority"],
+  ["channelId", "channel_id"],
+  ["channel", "channel"],
+  ["isOctoposOrder", "is_octopos_order"],
+  ["originOutletId", "origin_outlet_id"],
+  ["shipmentStatus", "shipment_status"],
+  ["shipmentCompany", "shipment_company"],
+  ["shipmentTrackingId", "shipment_tracking_id"],
+  ["createdAt", "created_at"],
+];
+const pageColumns = ORDER_FIELDS.map(([, c]) => `o.${c}`).join(", ");
+const orderJson = ORDER_FIELDS.map(([k, c]) => `'${k}', o.${c}`).join(", ");
+
+/**
+ * A jobs list page in ONE statement (issue 16): the page's orders, each with its customer's name,
+ * notes count, items, payments and refund attempts not failed as JSON, and the total beside them.
+ * One round trip instead of seven (ids and total, orders, customers, notes, items, payments,
+ * refunds). The page is a LIMITed subquery, so the per-job subqueries run for its rows only; the
+ * total is the same statement the list always used (status counters when only a status or the
+ * channel filters, otherwise an exact count), so it keeps ADR 0006's exact totals.
+ * Reads customers and notes (other modules' tables): that is why it lives in a `.queries.ts`.
+ */
+export function buildJobsPageSql(query: SearchQuery): { sql: string; params: unknown[] } {
+  const parts = ordersSearchParts(query);
+  // Each branch binds only its own limit and counter parameters: Postgres refuses unused ones.
+  let matches = "";
+  let page: string;
+  let count: string;
+  if (!query.q) {
+    page = `select ${pageColumns} from orders o ${parts.whereSql} order by ${parts.order} ${parts.limit()}`;
+    count = parts.countSql();
+  } else {
+    // Free text is found by trigram bitmaps that cannot hand rows over in date order, so the page
+    // and the count would each run the same scan (twice the time, once they share a statement):
+    // the matches are read once, counted, and the page sorted out of them.
+    matches = `with m as materialized (select o.id, o.created_at from orders o ${parts.whereSql}) `;
+    page = `select ${pageColumns} from (select m.id from m order by ${parts.order.replaceAll("o.", "m.")} ${parts.limit()}) p join orders o on o.id = p.id`;
+    count = "select count(*)::int as total from m";
+  }
+  const sql = `${matches}select t.total, (
+  select coalesce(json_agg(json_build_object(${orderJson},
+    'customer', case when c.id is null then null else json_build_object('firstName', c.first_name, 'lastName', c.last_name) end,
+    'notesCount', (select count(*)::int from notes n where n.order_id = o.id),
+    'items', (select coalesce(json_agg(json_build_object('id', i.id, 'quantity', i.quantity) order by i.id), '[]'::json)
+              from order_items i where i.order_id = o.id),
+    'payments', (select coalesce(json_agg(json_build_object('amountMinor', x.amount_minor, 'state', x.state, 'createdAt', x.created_at) order by x.id), '[]'::json)
+                 from order_payments x where x.order_id = o.id),
+    'refunds', (select coalesce(json_agg(json_build_object('amountMinor', r.amount_minor, 'status', r.status, 'scope', r.scope, 'kind', r.kind) order by r.id), '[]'::json)
+                from order_refunds r where r.order_id = o.id and r.status <> 'failed')
+  ) order by ${parts.order}), '[]'::json)
+  from (${page}) o left join customers c on c.id = o.customer_id
+) as jobs
+from (${count}) t`;
+  return { sql, params: parts.params };
+}
+
+/** Runs the page's one statement. */
+export async function readJobsPage(
+  database: Database,
+  query: SearchQuery,
+): Promise<{ total: number; jobs: JobsPageRow[] }> {
+  const { sql, params } = buildJobsPageSql(query);
+  // Both drivers (pg, PGlite) parse a json column into objects.
+  const [row] = await database.query<{ total: number; jobs: JobsPageRow[] }>(sql, params);
+  return { total: Number(row.total), jobs: row.jobs };
+}

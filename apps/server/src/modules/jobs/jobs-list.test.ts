@@ -1,0 +1,125 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoCustomers } from "../../seed/demo-customers";
+import { seedDemoJobs } from "../../seed/demo-jobs";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { createReceiptTokens } from "../receipts/receipt-token";
+import { toOrderWires } from "./jobs.mappers";
+import { orders } from "./jobs.tables";
+
+/**
+ * The list and the detail answer a job's row in one statement (jobs-list.queries.ts); the writes
+ * still read it one table at a time (toOrderWires). All must give a job the same list fields.
+ */
+let t: TestApp;
+let token: string;
+const sql = <T>(text: string, params: unknown[] = []) => t.database.query<T>(text, params);
+const get = async (url: string) => {
+  const res = await t.call(token, { method: "GET", url });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+
+type Row = Record<string, unknown> & { id: number };
+/** The detail's answer cut to the list row's fields: its items as ids and quantities. */
+async function listFieldsOfDetail(row: Row) {
+  const detail = (await get(`/api/staff/orders/${row.id}`)).data;
+  const fields = Object.fromEntries(Object.keys(row).map((k) => [k, detail[k]]));
+  fields.items = detail.items.map((i: { id: number; quantity: number }) => ({
+    id: i.id,
+    quantity: i.quantity,
+  }));
+  return fields;
+}
+
+let rich: { id: number; invoice: string };
+let refunded: { id: number; invoice: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoCustomers(t.database.db, { customers: 20, jobs: 45 });
+  await seedDemoJobs(t.database.db, { customers: 20, jobs: 45 });
+  token = await t.login();
+  const jobs = await sql<{ id: number; invoice: string }>(
+    `select id, vend_invoice_number as invoice from orders
+      where customer_id is not null and is_octopos_order order by id limit 2`,
+  );
+  [rich, refunded] = jobs;
+  const [staff] = await sql<{ id: number }>("select id from staff_users order by id limit 1");
+  // Several items (one refunded), payments (one only authorised), refund attempts (one failed), notes.
+  for (const quantity of [2, -1])
+    await sql(
+      `insert into order_items (order_id, region_product_id, dispense_status_id, outlet_id, unit_price_minor, total_amount_minor, quantity)
+       select order_id, region_product_id, dispense_status_id, outlet_id, unit_price_minor, total_amount_minor, $2
+         from order_items where order_id = $1 order by id limit 1`,
+      [rich.id, quantity],
+    );
+  await sql(
+    `insert into order_payments (order_id, amount_minor, payment_type_name, state) values
+       ($1, 12000, 'Cash', 'captured'), ($1, 5050, 'Card', 'authorised')`,
+    [rich.id],
+  );
+  await sql(
+    `insert into order_refunds (order_id, idempotency_key, kind, scope, amount_minor, method, status, reason, staff_user_id) values
+       ($1, 'list-a', 'refund', 'partial', 3000, 'till', 'failed', 'Scratched', $2),
+       ($1, 'list-b', 'refund', 'partial', 2000, 'till', 'pending', 'Scratched', $2),
+       ($3, 'list-c', 'refund', 'full', 100, 'till', 'succeeded', 'Changed mind', $2)`,
+    [rich.id, staff.id, refunded.id],
+  );
+  await sql(
+    `insert into order_payments (order_id, amount_minor, payment_type_name) values ($1, 100, 'Cash')`,
+    [refunded.id],
+  );
+  await sql("insert into notes (order_id, content) values ($1, 'Called'), ($1, 'Left a message')", [rich.id]);
+});
+afterAll(() => t.close());
+
+describe("jobs list in one statement", () => {
+  it("answers a job with several items, payments, refunds and notes as the detail does", async () => {
+    const [row] = (await get(`/api/staff/orders?q=${encodeURIComponent(rich.invoice)}`)).data as Row[];
+    expect(row.id).toBe(rich.id);
+    expect(row).toEqual(await listFieldsOfDetail(row));
+    expect(row.notes_count).toBe(2);
+    expect((row.items as { quantity: number }[]).map((i) => i.quantity).slice(-2)).toEqual([2, -1]);
+    expect(row.customer).toEqual(expect.objectContaining({ first_name: expect.any(String) }));
+    expect(row).toMatchObject({ is_refundable: true, refunded: false, voided: false });
+
+    const [done] = (await get(`/api/staff/orders?q=${encodeURIComponent(refunded.invoice)}`)).data as Row[];
+    expect(done).toEqual(await listFieldsOfDetail(done));
+    expect(done).toMatchObject({ refunded: true, is_refundable: false });
+  });
+
+  it("gives every row of every page the detail's fields, in order, with the exact total", async () => {
+    const [status] = await sql<{ id: number }>(
+      "select dispense_status_id as id from orders group by 1 order by count(*) desc limit 1",
+    );
+    const [outlet] = await sql<{ id: number }>("select origin_outlet_id as id from orders limit 1");
+    for (const [filter, page, perPage] of [
+      ["", 1, 100],
+      ["", 2, 15],
+      [`dispense_status_id=${status.id}`, 1, 15],
+      [`outlet_id=${outlet.id}&sort_direction=asc`, 1, 15],
+      ["customFilter=loupego", 1, 15],
+      ["customFilter=late-orders", 1, 15],
+    ] as const) {
+      const all = (await get(`/api/staff/orders?per_page=100&${filter}`)).data as Row[];
+      const res = await get(`/api/staff/orders?page=${page}&per_page=${perPage}&${filter}`);
+      expect(res.meta.pagination.total, filter).toBe(all.length);
+      expect(
+        (res.data as Row[]).map((r) => r.id),
+        filter,
+      ).toEqual(all.slice((page - 1) * perPage, page * perPage).map((r) => r.id));
+      for (const row of res.data as Row[]) expect(row, filter).toEqual(await listFieldsOfDetail(row));
+    }
+  });
+
+  it("answers an empty page past the end with the total and page count", async () => {
+    const [{ n }] = await sql<{ n: number }>("select count(*)::int as n from orders");
+    const res = await get("/api/staff/orders?page=40");
+    expect(res.data).toEqual([]);
+    expect(res.meta.pagination).toMatchObject({ total: n, count: 0, current_page: 40, total_pages: 3 });
+    const none = await get("/api/staff/orders?q=no-such-job-anywhere");
+    expect(none.data).toEqual([]);
+    expect(none.meta.pagination).toMatchObject({ total: 0, total_pages: 1 });
+  });
+});
