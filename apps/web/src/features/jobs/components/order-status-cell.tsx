@@ -11,7 +11,7 @@ import { useAlert } from "../../../app/alert-context";
 import { confirmed } from "../../../components/confirm-dialog";
 import { errorText } from "../../../lib/errors";
 import { useStatuses } from "../../reference/use-reference-data";
-import { useJobMutations } from "../api/jobs-mutations";
+import { useSetJobStatus } from "../api/jobs-mutations";
 import { StatusBadge, statusColourName } from "./status-badge";
 
 /**
@@ -21,7 +21,7 @@ import { StatusBadge, statusColourName } from "./status-badge";
  */
 export function OrderStatusCell({ job }: { job: OrderWire }) {
   const { data: statuses } = useStatuses();
-  const { setStatus } = useJobMutations();
+  const setStatus = useSetJobStatus();
   const { showAlert } = useAlert();
   const dispense = statuses?.dispense ?? [];
   const shown = orderDisplayStatus(job.dispense_status.slug, job.items ?? []);
@@ -62,6 +62,9 @@ export function OrderStatusCell({ job }: { job: OrderWire }) {
         .map((s) => ({ value: String(s.id), label: s.display_name, disabled: !s.selectable }))}
       value={String(job.dispense_status_id)}
       allowDeselect={false}
+      // Mantine keeps every Select's option list mounted (hidden) and positioned; in a table of
+      // jobs that is a list per row to build and place on each redraw (issue 16): only when open.
+      comboboxProps={{ keepMounted: false }}
       disabled={setStatus.isPending}
       onChange={change}
       styles={{
