@@ -6,9 +6,14 @@ import { signIn } from "./support/helpers";
 /**
  * A bench in the browser journeys: what the browser downloads (JavaScript, gzip) for the sign-in
  * page and for the first screen after sign-in, and how long a filter change takes to redraw the
- * jobs table. Figures are printed for docs/performance.md; the budgets there (120 KB / 200 KB) are
- * not met yet, so only what holds today is asserted: assets are sent pre-compressed.
+ * jobs table. Figures are printed for docs/performance.md. Asserted: assets are sent
+ * pre-compressed and the sign-in page's budget (120 KB); the first screen's (200 KB) is not met
+ * yet, and a timing on a shared 2-core machine is too noisy to fail a journey on.
  */
+// The trace recorder snapshots the whole DOM in the page around every action, on the page's own
+// thread (≈ 50 ms a tab change here): off, so the redraw figure is the app's, not the recorder's.
+test.use({ trace: "off" });
+
 const dist = path.resolve(import.meta.dirname, "../apps/web/dist");
 const KB = 1024;
 
@@ -31,6 +36,7 @@ test("assets are sent pre-compressed; JavaScript per screen (figures)", async ({
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
   await page.waitForLoadState("networkidle");
   const loginJs = sum(loaded, ".js");
+  expect(loginJs / KB).toBeLessThanOrEqual(120);
 
   const res = await page.request.get([...loaded].find((p) => p.endsWith(".js"))!, {
     headers: { "accept-encoding": "br, gzip" },
@@ -48,30 +54,24 @@ test("assets are sent pre-compressed; JavaScript per screen (figures)", async ({
   );
 });
 
-test.describe("redraw", () => {
-  // The trace recorder snapshots the whole DOM in the page around every action, on the page's own
-  // thread (≈ 50 ms a tab change here): off, so the figure is the app's redraw, not the recorder's.
-  test.use({ trace: "off" });
-
-  test("filter change to redrawn jobs table (figure)", async ({ page }) => {
-    await signIn(page);
-    await page.goto("/jobs");
-    const table = page.getByRole("table", { name: "Jobs" });
-    await expect(table.getByRole("button", { name: "Expand" }).first()).toBeVisible();
-    const timings: number[] = [];
-    for (const tab of ["Ready To Go", "Dispatched", "In Progress", "Ready To Pick", "Lenses Ordered"]) {
-      const before = (await table.locator("tbody tr").first().textContent()) ?? "";
-      await page.getByRole("tab", { name: new RegExp(`^${tab}`) }).click();
-      const start = Date.now();
-      // Polled in the page on every animation frame, so the figure is the redraw, not the poll interval.
-      await page.waitForFunction(
-        (old) => document.querySelector("table[aria-label='Jobs'] tbody tr")?.textContent !== old,
-        before,
-        { polling: "raf" },
-      );
-      timings.push(Date.now() - start);
-    }
-    timings.sort((a, b) => a - b);
-    console.log(`web bench: tab change → jobs table redrawn, median ${timings[2]} ms, max ${timings[4]} ms`);
-  });
+test("filter change to redrawn jobs table (figure)", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/jobs");
+  const table = page.getByRole("table", { name: "Jobs" });
+  await expect(table.getByRole("button", { name: "Expand" }).first()).toBeVisible();
+  const timings: number[] = [];
+  for (const tab of ["Ready To Go", "Dispatched", "In Progress", "Ready To Pick", "Lenses Ordered"]) {
+    const before = (await table.locator("tbody tr").first().textContent()) ?? "";
+    await page.getByRole("tab", { name: new RegExp(`^${tab}`) }).click();
+    const start = Date.now();
+    // Polled in the page on every animation frame, so the figure is the redraw, not the poll interval.
+    await page.waitForFunction(
+      (old) => document.querySelector("table[aria-label='Jobs'] tbody tr")?.textContent !== old,
+      before,
+      { polling: "raf" },
+    );
+    timings.push(Date.now() - start);
+  }
+  timings.sort((a, b) => a - b);
+  console.log(`web bench: tab change → jobs table redrawn, median ${timings[2]} ms, max ${timings[4]} ms`);
 });
