@@ -7,6 +7,7 @@ import {
   STATUS_CHANGED_MESSAGE,
 } from "@loupe/domain";
 import { Select } from "@mantine/core";
+import { useState } from "react";
 import { useAlert } from "../../../app/alert-context";
 import { confirmed } from "../../../components/confirm-dialog";
 import { errorText } from "../../../lib/errors";
@@ -23,6 +24,7 @@ export function OrderStatusCell({ job }: { job: OrderWire }) {
   const { data: statuses } = useStatuses();
   const setStatus = useSetJobStatus();
   const { showAlert } = useAlert();
+  const [focused, setFocused] = useState(false);
   const dispense = statuses?.dispense ?? [];
   const shown = orderDisplayStatus(job.dispense_status.slug, job.items ?? []);
   if (isDisplayOnlyStatus(shown) || isFixedOrderStatus(shown)) {
@@ -62,9 +64,11 @@ export function OrderStatusCell({ job }: { job: OrderWire }) {
         .map((s) => ({ value: String(s.id), label: s.display_name, disabled: !s.selectable }))}
       value={String(job.dispense_status_id)}
       allowDeselect={false}
-      // Mantine keeps every Select's option list mounted (hidden) and positioned; in a table of
-      // jobs that is a list per row to build and place on each redraw (issue 16): only when open.
-      comboboxProps={{ keepMounted: false }}
+      // Mantine keeps every Select's option list mounted (hidden) and positioned: in the jobs
+      // table a list per row to build and place on each redraw (issue 16). Mounted from the first
+      // focus on, so the keyboard still opens the list onto the current status as before.
+      comboboxProps={{ keepMounted: focused }}
+      onFocus={() => setFocused(true)}
       disabled={setStatus.isPending}
       onChange={change}
       styles={{
