@@ -13,7 +13,9 @@ function AppRoutes() {
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <Providers>
-      <BrowserRouter>
+      {/* Without transitions, as RouterProvider navigated here: a lazy screen shows its spinner at
+          once instead of the old screen staying up (and typeable) while its code loads. */}
+      <BrowserRouter useTransitions={false}>
         <AppRoutes />
       </BrowserRouter>
     </Providers>

@@ -1,6 +1,6 @@
 import type { Endpoint } from "./endpoint";
 
-/** What a call needs to reach an endpoint (no schemas): the sign-in page calls login with this alone. */
+/** What a call needs to reach an endpoint (no schemas): the sign-in pages call with this alone. */
 export type EndpointAddress = Pick<Endpoint, "method" | "base" | "path" | "auth">;
 
 /**
@@ -11,5 +11,13 @@ export const loginAddress = {
   method: "POST",
   base: "api",
   path: "/user/login",
+  auth: false,
+} as const satisfies EndpointAddress;
+
+/** The forgot-password page's endpoint, likewise (it opens from /login and loads nothing more). */
+export const requestPasswordResetAddress = {
+  method: "POST",
+  base: "api",
+  path: "/auth/password/reset",
   auth: false,
 } as const satisfies EndpointAddress;

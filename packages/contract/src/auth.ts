@@ -1,6 +1,6 @@
 import { httpsUrl, ROLE_IDS, rowId } from "@loupe/domain";
 import { z } from "zod";
-import { loginAddress } from "./auth-address";
+import { loginAddress, requestPasswordResetAddress } from "./auth-address";
 import { defineEndpoint } from "./endpoint";
 import { dataEnvelope, idParams, messageEnvelope, qInt } from "./envelope";
 import { outletWire, regionWire } from "./reference";
@@ -95,11 +95,8 @@ export const listStaff = defineEndpoint({
 });
 
 export const requestPasswordReset = defineEndpoint({
-  method: "POST",
-  base: "api",
-  path: "/auth/password/reset",
+  ...requestPasswordResetAddress,
   summary: "E-mail a password reset link",
-  auth: false,
   body: z.strictObject({ email: z.string() }),
   response: messageEnvelope,
 });

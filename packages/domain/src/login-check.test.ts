@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loginSchema } from "./auth-rules";
-import { checkLogin } from "./login-check";
+import { forgotPasswordSchema, loginSchema } from "./auth-rules";
+import { checkEmail, checkLogin } from "./login-check";
 
 describe("checkLogin", () => {
   it("answers what loginSchema answers", () => {
@@ -19,6 +19,10 @@ describe("checkLogin", () => {
       "o'neil@x.ie",
     ];
     const passwords = ["", "ab", "abc", "   "];
+    for (const email of emails) {
+      const zod = forgotPasswordSchema.safeParse({ email });
+      expect(checkEmail(email), email).toBe(zod.success ? null : zod.error.issues[0]!.message);
+    }
     for (const email of emails)
       for (const password of passwords) {
         const zod = loginSchema.safeParse({ email, password });

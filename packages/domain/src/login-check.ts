@@ -4,6 +4,13 @@ import { messages } from "./messages";
 const EMAIL =
   /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
+/** `forgotPasswordSchema`'s e-mail rule without zod: the message, or null when the (trimmed) address is fine. */
+export function checkEmail(email: string): string | null {
+  const trimmed = email.trim();
+  if (!trimmed) return messages.required("email");
+  return EMAIL.test(trimmed) ? null : messages.email("email");
+}
+
 export interface LoginValues {
   email: string;
   password: string;
@@ -19,8 +26,8 @@ export function checkLogin(
 ): { values: LoginValues } | { errors: Partial<Record<keyof LoginValues, string>> } {
   const email = input.email.trim();
   const errors: Partial<Record<keyof LoginValues, string>> = {};
-  if (!email) errors.email = messages.required("email");
-  else if (!EMAIL.test(email)) errors.email = messages.email("email");
+  const emailError = checkEmail(email);
+  if (emailError) errors.email = emailError;
   if (!input.password) errors.password = messages.required("password");
   else if (input.password.length < 3) errors.password = messages.minLength("password", 3);
   return Object.keys(errors).length ? { errors } : { values: { email, password: input.password } };
