@@ -6,9 +6,14 @@ import { signIn } from "./support/helpers";
 /**
  * A bench in the browser journeys: what the browser downloads (JavaScript, gzip) for the sign-in
  * page and for the first screen after sign-in, and how long a filter change takes to redraw the
- * jobs table. Figures are printed for docs/performance.md; the budgets there (120 KB / 200 KB) are
- * not met yet, so only what holds today is asserted: assets are sent pre-compressed.
+ * jobs table. Figures are printed for docs/performance.md. Asserted: assets are sent
+ * pre-compressed and the sign-in page's budget (120 KB); the first screen's (200 KB) is not met
+ * yet, and a timing on a shared 2-core machine is too noisy to fail a journey on.
  */
+// The trace recorder snapshots the whole DOM in the page around every action, on the page's own
+// thread (≈ 50 ms a tab change here): off, so the redraw figure is the app's, not the recorder's.
+test.use({ trace: "off" });
+
 const dist = path.resolve(import.meta.dirname, "../apps/web/dist");
 const KB = 1024;
 
@@ -31,6 +36,7 @@ test("assets are sent pre-compressed; JavaScript per screen (figures)", async ({
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
   await page.waitForLoadState("networkidle");
   const loginJs = sum(loaded, ".js");
+  expect(loginJs / KB).toBeLessThanOrEqual(120);
 
   const res = await page.request.get([...loaded].find((p) => p.endsWith(".js"))!, {
     headers: { "accept-encoding": "br, gzip" },

@@ -20,6 +20,14 @@ const freePort = () =>
 /**
  * Starts the real server (embedded database, demo seed, built web app) on a free port with a fresh
  * data folder, and a real SMTP server that writes each received mail to a folder the tests read.
+ *
+ * `E2E_DATABASE_URL` points the server at an existing PostgreSQL database instead, e.g. the bench
+ * database for `web-budget.spec.ts` on 1M customers and 2M jobs (docs/performance.md):
+ * `E2E_DATABASE_URL=postgres://postgres@127.0.0.1:5432/loupe_bench npx playwright test -c e2e/playwright.config.ts e2e/web-budget.spec.ts`.
+ * That database must already hold the demo staff login (`npm run bench:jobs` seeds it). The
+ * server neither seeds it nor runs the lab simulator or the outbox on it: it is shared, so the
+ * journeys only read it (and sign in). Journeys that create data expect the demo seed: run those
+ * without it.
  */
 export default async function globalSetup() {
   // The server serves apps/web/dist; `npm run test:e2e` rebuilds it, a bare `playwright test` may not have.
@@ -46,6 +54,7 @@ export default async function globalSetup() {
   const smtpPort = await freePort();
   await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
 
+  const external = process.env.E2E_DATABASE_URL?.trim() || "";
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // The production bundle, as `npm start` runs it; rebuilt every time (about a second), so a bare
@@ -58,8 +67,9 @@ export default async function globalSetup() {
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: path.join(work, "data"),
-      DATABASE_URL: "",
+      DATABASE_URL: external,
       NODE_ENV: "development",
+      ...(external ? { SEED_DEMO: "false", LAB_SIMULATOR: "false", OUTBOX_POLL_SECONDS: "86400" } : {}),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: "warn",

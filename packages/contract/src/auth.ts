@@ -1,5 +1,6 @@
 import { httpsUrl, ROLE_IDS, rowId } from "@loupe/domain";
 import { z } from "zod";
+import { loginAddress, requestPasswordResetAddress } from "./auth-address";
 import { defineEndpoint } from "./endpoint";
 import { dataEnvelope, idParams, messageEnvelope, qInt } from "./envelope";
 import { outletWire, regionWire } from "./reference";
@@ -24,11 +25,8 @@ export type StaffUserWire = z.infer<typeof staffUserWire>;
 export const loginBody = z.strictObject({ email: z.string(), password: z.string() });
 
 export const login = defineEndpoint({
-  method: "POST",
-  base: "api",
-  path: "/user/login",
+  ...loginAddress,
   summary: "Sign in with e-mail and password; answers a bearer token",
-  auth: false,
   body: loginBody,
   response: dataEnvelope(z.object({ token: z.string(), expires_at: z.string(), user: staffUserWire })),
 });
@@ -97,11 +95,8 @@ export const listStaff = defineEndpoint({
 });
 
 export const requestPasswordReset = defineEndpoint({
-  method: "POST",
-  base: "api",
-  path: "/auth/password/reset",
+  ...requestPasswordResetAddress,
   summary: "E-mail a password reset link",
-  auth: false,
   body: z.strictObject({ email: z.string() }),
   response: messageEnvelope,
 });

@@ -1,5 +1,6 @@
 export * from "./access-log";
 export * from "./auth";
+export * from "./auth-address";
 export * from "./customer-actions";
 export * from "./customers";
 export * from "./endpoint";

@@ -13,6 +13,7 @@ export * from "./job-edit-rules";
 export * from "./job-filters";
 export * from "./job-list-rules";
 export * from "./lens-order-rules";
+export * from "./login-check";
 export * from "./manifest-rules";
 export * from "./message-rules";
 export * from "./messages";

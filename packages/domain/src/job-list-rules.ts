@@ -161,10 +161,29 @@ export const isRefundedItem = (item: { quantity: number }) => item.quantity === 
 /** Priority toggles 1 ⇄ 2 (spec §4). */
 export const togglePriority = (priority: number): 1 | 2 => (priority === 2 ? 1 : 2);
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** The zone's calendar day of an instant, as that day's UTC midnight in milliseconds. */
+function zoneDay(at: Date, timeZone: string): number {
+  // One formatter per zone, reused: the jobs table asks this for every row on every redraw, and
+  // dayjs's zone conversion built a formatter each time (issue 16).
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+    });
+    dayFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(get("year"), get("month") - 1, get("day"));
+}
+
 /** Whole calendar days between two instants, counted on the zone's calendar. */
 function calendarDaysBetween(from: Date, to: Date, timeZone: string): number {
-  const day = (at: Date) => dayjs.tz(dayjs(at).tz(timeZone).format("YYYY-MM-DD"), "UTC");
-  return day(to).diff(day(from), "day");
+  return Math.round((zoneDay(to, timeZone) - zoneDay(from, timeZone)) / 86_400_000);
 }
 
 /**

@@ -8,9 +8,7 @@ import {
   type MantineColorsTuple,
   MantineProvider,
 } from "@mantine/core";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { ApiError } from "../lib/api-client";
 import { AlertProvider } from "./alert-context";
 
 /** WCAG relative luminance of a #rrggbb colour. */
@@ -72,23 +70,11 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // Client errors will not fix themselves on a retry; network blips might.
-      retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
-      refetchOnWindowFocus: false,
-    },
-  },
-});
-
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      {/* Date pickers, modals and notifications are set up by the signed-in shell (shell-providers.tsx). */}
-      <QueryClientProvider client={queryClient}>
-        <AlertProvider>{children}</AlertProvider>
-      </QueryClientProvider>
+      {/* The query cache, date pickers and modals are set up by the signed-in shell (shell-providers.tsx). */}
+      <AlertProvider>{children}</AlertProvider>
     </MantineProvider>
   );
 }

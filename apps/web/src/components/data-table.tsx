@@ -1,5 +1,5 @@
 import { Center, Loader, Table, Text, UnstyledButton } from "@mantine/core";
-import { Fragment, type ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 
 export interface Column<T> {
   key: string;
@@ -29,6 +29,14 @@ export interface DataTableProps<T> {
   renderExpanded?: (row: T) => ReactNode;
   /** Names the table for screen readers and tests. */
   ariaLabel?: string;
+  /**
+   * Set it to redraw only the rows that changed (a big table's filter change, issue 16): a row is
+   * drawn again when its object or this string changes, not when the table re-renders. The
+   * columns and `renderExpanded` may then read only the row, what this string names (selection,
+   * expansion) and callbacks that stay correct when kept from an earlier render (state setters,
+   * functional updates); anything else they show must come from hooks inside the cells.
+   */
+  rowVersion?: (row: T) => string;
 }
 
 /**
@@ -113,21 +121,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
         ) : (
           rows.map((row) => {
             const key = rowKey(row);
+            const expanded = !!props.expanded?.has(key);
             return (
-              <Fragment key={key}>
-                <Table.Tr>
-                  {columns.map((c) => (
-                    <Table.Td key={c.key}>{c.render(row)}</Table.Td>
-                  ))}
-                </Table.Tr>
-                {props.expanded?.has(key) && props.renderExpanded ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={columns.length} bg="gray.0">
-                      {props.renderExpanded(row)}
-                    </Table.Td>
-                  </Table.Tr>
-                ) : null}
-              </Fragment>
+              <DataRow<T>
+                key={key}
+                row={row}
+                columns={columns}
+                expanded={expanded}
+                renderExpanded={props.renderExpanded}
+                version={props.rowVersion ? `${expanded}|${props.rowVersion(row)}` : undefined}
+              />
             );
           })
         )}
@@ -135,3 +138,41 @@ export function DataTable<T>(props: DataTableProps<T>) {
     </Table>
   );
 }
+
+interface DataRowProps<T> {
+  row: T;
+  columns: Column<T>[];
+  expanded: boolean;
+  renderExpanded?: (row: T) => ReactNode;
+  /** Undefined: drawn on every render of the table. */
+  version?: string;
+}
+
+function DataRowImpl<T>({ row, columns, expanded, renderExpanded }: DataRowProps<T>) {
+  return (
+    <>
+      <Table.Tr>
+        {columns.map((c) => (
+          <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+        ))}
+      </Table.Tr>
+      {expanded && renderExpanded ? (
+        <Table.Tr>
+          <Table.Td colSpan={columns.length} bg="gray.0">
+            {renderExpanded(row)}
+          </Table.Td>
+        </Table.Tr>
+      ) : null}
+    </>
+  );
+}
+
+/** A row, skipped on a table re-render when its object and version are the same (see `rowVersion`). */
+const DataRow = memo(
+  DataRowImpl,
+  (a, b) =>
+    a.version !== undefined &&
+    a.version === b.version &&
+    a.row === b.row &&
+    a.columns.length === b.columns.length,
+) as <T>(props: DataRowProps<T>) => ReactNode;

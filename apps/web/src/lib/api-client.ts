@@ -14,7 +14,15 @@
  * Failures throw `ApiError` (status + the server's error envelope); turn one into alert text with
  * `errorText(err)` from `./errors`.
  */
-import type { BodyOf, Endpoint, ErrorEnvelope, ParamsOf, QueryOf, ResponseOf } from "@loupe/contract";
+import type {
+  BodyOf,
+  Endpoint,
+  EndpointAddress,
+  ErrorEnvelope,
+  ParamsOf,
+  QueryOf,
+  ResponseOf,
+} from "@loupe/contract";
 import { appConfig } from "./config";
 import { readSession } from "./session";
 
@@ -60,7 +68,7 @@ type Query = Record<string, string | number | boolean | null | undefined | (stri
 
 /** Fills `:name` path parameters and appends the query; empty values are left out, arrays repeat. */
 export function buildUrl(
-  endpoint: Endpoint,
+  endpoint: EndpointAddress,
   params?: Record<string, string | number>,
   query?: Query,
 ): string {
@@ -90,9 +98,13 @@ export interface CallOptions<E extends Endpoint> {
   signal?: AbortSignal;
 }
 
-/** Calls a contract endpoint with the session's bearer token and answers the parsed body. */
+/**
+ * Calls a contract endpoint with the session's bearer token and answers the parsed body. Only the
+ * endpoint's address is read, so a screen that must not load the schemas passes the address and
+ * names the endpoint for the types: `callEndpoint<typeof login>(loginAddress, …)`.
+ */
 export async function callEndpoint<E extends Endpoint>(
-  endpoint: E,
+  endpoint: E | EndpointAddress,
   options: CallOptions<E> = {},
 ): Promise<ResponseOf<E>> {
   const url = buildUrl(endpoint, options.params as Record<string, string | number>, options.query as Query);

@@ -11,13 +11,25 @@ export { dayjs };
 
 export const DATE_DISPLAY_FORMAT = DATE_TIME_DISPLAY_FORMAT;
 
+// Zone conversion in dayjs is slow (≈ 0.3 ms a call here), and the jobs table formats every row's
+// timestamp on every redraw (issue 16): the answers for the same input are kept, up to a bound.
+const formatted = new Map<string, string>();
+
 /** A timestamp shown the spec's way ("Do MMM YYYY, ha") in the zone of the given region. */
 export function formatDateTime(
   value: string | Date | null | undefined,
   regionId?: number | null,
   format = DATE_TIME_DISPLAY_FORMAT,
 ): string {
-  return formatInstantForRegion(value, regionId, format);
+  if (typeof value !== "string") return formatInstantForRegion(value, regionId, format);
+  const key = `${value}|${regionId}|${format}`;
+  let out = formatted.get(key);
+  if (out === undefined) {
+    if (formatted.size >= 5000) formatted.clear();
+    out = formatInstantForRegion(value, regionId, format);
+    formatted.set(key, out);
+  }
+  return out;
 }
 
 /** A calendar date (date of birth): DD/MM/YYYY, never shifted by a zone. */

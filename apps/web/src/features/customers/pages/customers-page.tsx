@@ -1,17 +1,25 @@
 import type { CUSTOMER_SORT_FIELDS, CustomerWire } from "@loupe/contract";
 import { customerLabel, PAGE_SIZE } from "@loupe/domain";
 import { ActionIcon, Alert, Badge, Button, Group } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { DataTable } from "../../../components/data-table";
 import { PageHeader } from "../../../components/page-header";
 import { PaginationBar } from "../../../components/pagination-bar";
+import { Spinner } from "../../../components/spinner";
 import { errorText } from "../../../lib/errors";
 import { useFormatDay } from "../../reference/use-date-format";
 import { useCustomer, useCustomerList } from "../api";
-import { CustomerDetail } from "../components/customer-detail";
 import { CustomerFilter } from "../components/customer-filter";
-import { CustomerModal } from "../components/customer-modal";
+
+// The expanded row (tabs, panels and every action's modal) and the New Customer form load when
+// first opened, not with the list (issue 16: the first screen's JavaScript ≤ 200 KB).
+const CustomerDetail = lazy(() =>
+  import("../components/customer-detail").then((m) => ({ default: m.CustomerDetail })),
+);
+const CustomerModal = lazy(() =>
+  import("../components/customer-modal").then((m) => ({ default: m.CustomerModal })),
+);
 
 type Sort = (typeof CUSTOMER_SORT_FIELDS)[number];
 
@@ -25,6 +33,8 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
     if (customerId) setExpanded((s) => new Set(s).add(customerId));
   }, [customerId]);
   const [creating, setCreating] = useState(false);
+  // Mounted from the first open on, so closing keeps Mantine's transition and the form as before.
+  const [createLoaded, setCreateLoaded] = useState(false);
   const formatDay = useFormatDay();
   const query = {
     q: params.get("q") ?? "",
@@ -62,7 +72,19 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
 
   return (
     <>
-      <PageHeader title={title} actions={<Button onClick={() => setCreating(true)}>New Customer</Button>} />
+      <PageHeader
+        title={title}
+        actions={
+          <Button
+            onClick={() => {
+              setCreateLoaded(true);
+              setCreating(true);
+            }}
+          >
+            New Customer
+          </Button>
+        }
+      />
       <CustomerFilter
         value={{ q: query.q, dob: query.dob, region_id: query.region_id }}
         onApply={(v) => push({ ...v, page: 1 })}
@@ -87,7 +109,11 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
         loading={customerId ? one.isLoading : list.isLoading}
         rowKey={(c) => c.id}
         expanded={expanded}
-        renderExpanded={(c) => <CustomerDetail customer={c} />}
+        renderExpanded={(c) => (
+          <Suspense fallback={<Spinner py="sm" />}>
+            <CustomerDetail customer={c} />
+          </Suspense>
+        )}
         sortBy={query.sort_by || undefined}
         sortDirection={query.sort_direction || undefined}
         onSort={(field, direction) => push({ sort_by: field, sort_direction: direction, page: 1 })}
@@ -142,7 +168,11 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
           onChange={(page) => push({ page })}
         />
       )}
-      <CustomerModal opened={creating} onClose={() => setCreating(false)} />
+      {createLoaded && (
+        <Suspense fallback={null}>
+          <CustomerModal opened={creating} onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

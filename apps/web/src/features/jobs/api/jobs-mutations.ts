@@ -4,40 +4,45 @@ import { callEndpoint } from "../../../lib/api-client";
 import { jobKeys } from "./job-keys";
 import type { JobsPage } from "./jobs-queries";
 
-/** Status, outlet and priority changes; each refreshes the jobs lists and open details after. */
-export function useJobMutations() {
+// One hook per change, not one hook for all: every row of the jobs table holds a status and a
+// priority control, and unused mutation observers per row slowed each redraw (issue 16).
+
+/** A change that refreshes the jobs lists and open details after it. */
+function useJobChange<V>(change: (v: V) => Promise<unknown>) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: jobKeys.all });
-  return {
-    setStatus: useMutation({
-      mutationFn: (v: { id: number; statusId: number }) =>
-        callEndpoint(setJobStatus, { params: { id: v.id }, body: { dispense_status_id: v.statusId } }),
-      onSettled: refresh,
-    }),
-    setItemStatus: useMutation({
-      mutationFn: (v: { itemId: number; statusId: number }) =>
-        callEndpoint(setItemStatus, { params: { id: v.itemId }, body: { id: v.statusId } }),
-      onSettled: refresh,
-    }),
-    setItemsStatus: useMutation({
-      mutationFn: (v: { itemIds: number[]; statusId: number }) =>
-        callEndpoint(setItemsStatus, { body: { item_ids: v.itemIds, status_id: v.statusId } }),
-      onSettled: refresh,
-    }),
-    setItemsOutlet: useMutation({
-      mutationFn: (v: { itemIds: number[]; outletId: number }) =>
-        callEndpoint(setItemsOutlet, { body: { item_ids: v.itemIds, outlet_id: v.outletId } }),
-      onSettled: refresh,
-    }),
-    setPriority: usePriorityMutation(),
-  };
+  return useMutation({
+    mutationFn: change,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: jobKeys.all }),
+  });
 }
+
+/** A job's status. */
+export const useSetJobStatus = () =>
+  useJobChange((v: { id: number; statusId: number }) =>
+    callEndpoint(setJobStatus, { params: { id: v.id }, body: { dispense_status_id: v.statusId } }),
+  );
+
+/** One item's status. */
+export const useSetItemStatus = () =>
+  useJobChange((v: { itemId: number; statusId: number }) =>
+    callEndpoint(setItemStatus, { params: { id: v.itemId }, body: { id: v.statusId } }),
+  );
+
+/** Batch changes from the footer: the selected items' status or outlet. */
+export const useBatchItemMutations = () => ({
+  setItemsStatus: useJobChange((v: { itemIds: number[]; statusId: number }) =>
+    callEndpoint(setItemsStatus, { body: { item_ids: v.itemIds, status_id: v.statusId } }),
+  ),
+  setItemsOutlet: useJobChange((v: { itemIds: number[]; outletId: number }) =>
+    callEndpoint(setItemsOutlet, { body: { item_ids: v.itemIds, outlet_id: v.outletId } }),
+  ),
+});
 
 /**
  * Priority is applied at once (spec §4): the lists show the new value before the server answers,
  * and a failure puts the old value back.
  */
-function usePriorityMutation() {
+export function useSetJobPriority() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (v: { id: number; priority: 1 | 2 }) =>

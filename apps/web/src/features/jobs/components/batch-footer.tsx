@@ -5,7 +5,7 @@ import { useAlert } from "../../../app/alert-context";
 import { errorText } from "../../../lib/errors";
 import { useAction } from "../../../lib/use-action";
 import { useOutlets, useStatuses } from "../../reference/use-reference-data";
-import { useJobMutations } from "../api/jobs-mutations";
+import { useBatchItemMutations } from "../api/jobs-mutations";
 
 type Dialog = "status" | "location" | null;
 
@@ -17,7 +17,7 @@ export function BatchFooter({ itemIds, onDone }: { itemIds: number[]; onDone: ()
   const { showAlert } = useAlert();
   const { data: statuses } = useStatuses();
   const { data: outlets = [] } = useOutlets();
-  const { setItemsStatus, setItemsOutlet } = useJobMutations();
+  const { setItemsStatus, setItemsOutlet } = useBatchItemMutations();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [choice, setChoice] = useState<string | null>(null);
   // One batch change at a time, however fast the Confirm button is clicked.

@@ -5,7 +5,7 @@ import { useAlert } from "../../../app/alert-context";
 import { confirmed } from "../../../components/confirm-dialog";
 import { errorText } from "../../../lib/errors";
 import { useStatuses } from "../../reference/use-reference-data";
-import { useJobMutations } from "../api/jobs-mutations";
+import { useSetItemStatus } from "../api/jobs-mutations";
 
 const NEXT = "next:";
 
@@ -15,7 +15,7 @@ const NEXT = "next:";
  */
 export function ItemStatusSelect({ item, disabled }: { item: OrderItemWire; disabled: boolean }) {
   const { data: statuses } = useStatuses();
-  const { setItemStatus } = useJobMutations();
+  const setItemStatus = useSetItemStatus();
   const { showAlert } = useAlert();
   const list = statuses?.item ?? [];
   const next = nextSelectableStatus(list, item.dispense_status_id);

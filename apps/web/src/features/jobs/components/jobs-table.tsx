@@ -37,6 +37,17 @@ export function JobsTable(props: {
   selection: Selection;
 }) {
   const { selected, toggle } = props.selection;
+  // What a row shows besides the job (see DataTable's rowVersion): its select box, and for an
+  // expanded row the item boxes inside it. Every callback here is a setter or a functional update.
+  const rowVersion = (o: OrderWire) => {
+    const ids = selectableItems(o);
+    const box = ids.every((id) => selected.has(id))
+      ? "all"
+      : ids.some((id) => selected.has(id))
+        ? "some"
+        : "";
+    return props.expanded.has(o.id) ? `${box}|${[...selected].join(",")}` : box;
+  };
   return (
     <DataTable<OrderWire>
       ariaLabel="Jobs"
@@ -44,6 +55,7 @@ export function JobsTable(props: {
       loading={props.loading}
       stale={props.stale}
       rowKey={(o) => o.id}
+      rowVersion={rowVersion}
       expanded={props.expanded}
       renderExpanded={(o) => <JobDetail jobId={o.id} selected={selected} onToggle={toggle} />}
       sortBy="created_at"

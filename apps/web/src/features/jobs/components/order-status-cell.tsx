@@ -7,11 +7,12 @@ import {
   STATUS_CHANGED_MESSAGE,
 } from "@loupe/domain";
 import { Select } from "@mantine/core";
+import { useState } from "react";
 import { useAlert } from "../../../app/alert-context";
 import { confirmed } from "../../../components/confirm-dialog";
 import { errorText } from "../../../lib/errors";
 import { useStatuses } from "../../reference/use-reference-data";
-import { useJobMutations } from "../api/jobs-mutations";
+import { useSetJobStatus } from "../api/jobs-mutations";
 import { StatusBadge, statusColourName } from "./status-badge";
 
 /**
@@ -21,8 +22,9 @@ import { StatusBadge, statusColourName } from "./status-badge";
  */
 export function OrderStatusCell({ job }: { job: OrderWire }) {
   const { data: statuses } = useStatuses();
-  const { setStatus } = useJobMutations();
+  const setStatus = useSetJobStatus();
   const { showAlert } = useAlert();
+  const [focused, setFocused] = useState(false);
   const dispense = statuses?.dispense ?? [];
   const shown = orderDisplayStatus(job.dispense_status.slug, job.items ?? []);
   if (isDisplayOnlyStatus(shown) || isFixedOrderStatus(shown)) {
@@ -62,6 +64,11 @@ export function OrderStatusCell({ job }: { job: OrderWire }) {
         .map((s) => ({ value: String(s.id), label: s.display_name, disabled: !s.selectable }))}
       value={String(job.dispense_status_id)}
       allowDeselect={false}
+      // Mantine keeps every Select's option list mounted (hidden) and positioned: in the jobs
+      // table a list per row to build and place on each redraw (issue 16). Mounted from the first
+      // focus on, so the keyboard still opens the list onto the current status as before.
+      comboboxProps={{ keepMounted: focused }}
+      onFocus={() => setFocused(true)}
       disabled={setStatus.isPending}
       onChange={change}
       styles={{

@@ -3,11 +3,11 @@ import { PRIORITY, STATUS_CHANGED_MESSAGE, togglePriority } from "@loupe/domain"
 import { Switch } from "@mantine/core";
 import { useAlert } from "../../../app/alert-context";
 import { errorText } from "../../../lib/errors";
-import { useJobMutations } from "../api/jobs-mutations";
+import { useSetJobPriority } from "../api/jobs-mutations";
 
 /** Priority 1 ⇄ 2, shown at once and put back with an error alert when the server refuses (spec §4). */
 export function PriorityToggle({ job }: { job: OrderWire }) {
-  const { setPriority } = useJobMutations();
+  const setPriority = useSetJobPriority();
   const { showAlert } = useAlert();
   return (
     <Switch
