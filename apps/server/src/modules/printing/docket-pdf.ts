@@ -268,17 +268,22 @@ export async function renderDocketPdf(docket: Docket, paper: DocketPaper): Promi
   if (!docket.lensOrders.length) {
     doc.font("Helvetica").fontSize(9).text("No lens orders yet.", left, y, { width });
   } else {
-    const cols = [0.28, 0.26, 0.26, 0.2].map((f) => f * width);
+    // The reference is what the workshop quotes to the lab: the widest column, never cut.
+    const cols = [0.22, 0.24, 0.24, 0.3].map((f) => f * width);
     doc.y = y;
     [["Supplier", "State", "Ordered", "Reference"], ...docket.lensOrders].forEach((row, r) => {
       room(13);
       const rowY = doc.y;
       let x = left;
       for (const [i, cell] of row.entries()) {
-        doc
-          .font(r === 0 ? "Helvetica-Bold" : "Helvetica")
-          .fontSize(r === 0 ? 7.5 : 9)
-          .text(pdfText(cell), x, rowY, { width: cols[i] - 4, lineBreak: false, ellipsis: true });
+        const text = pdfText(cell);
+        const fit = cols[i] - 4;
+        // A long value (an online invoice number, a lab's state name) shrinks to fit its cell
+        // rather than wrapping into the next row or losing characters.
+        let size = r === 0 ? 7.5 : 9;
+        doc.font(r === 0 ? "Helvetica-Bold" : "Helvetica");
+        while (size > 6 && doc.fontSize(size).widthOfString(text) > fit) size -= 0.5;
+        doc.fontSize(size).text(text, x, rowY, { width: fit, lineBreak: false, ellipsis: true });
         x += cols[i];
       }
       doc.y = rowY + 13;
