@@ -3,6 +3,7 @@
 
 import { ONLINE_CHANNEL_ID, REFUNDED_QUANTITY } from "./constants";
 import { SHIPMENT_EVENT_LABELS, type ShipmentEventStatus } from "./shipping-rules";
+import { zoneDay } from "./zone-day";
 
 export const REFUND_SUCCESS = "Successfully refunded.";
 export const RECEIPT_SENT = (email: string) => `The receipt sent to ${email} successfully.`;
@@ -67,23 +68,6 @@ export interface RefundState {
   refundableMinor: number;
 }
 
-// One formatter per zone: building an Intl.DateTimeFormat costs far more than formatting with it,
-// and the jobs list asks this for every row of a page (issue 16).
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-const dayIn = (at: Date, timeZone: string) => {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(at);
-};
-
 /**
  * Refunded is one fact, derived here and only here (the job list, the detail and the refund call
  * all ask this function). A job is refunded when a full refund completed, its status says so, or
@@ -106,8 +90,9 @@ export function refundState(f: RefundFacts): RefundState {
   if (!is_refundable) return { refunded, voided, is_refundable, refund_type: null, refundableMinor };
   const authorisedOnly = f.payments.length > 0 && f.payments.every((p) => p.authorisedOnly);
   // Only a till sale can be voided for being paid today: other jobs need no calendar day.
-  const today = f.isPointOfSale && f.payments.length > 0 ? dayIn(f.now, f.timeZone) : null;
-  const paidTodayAtTill = today !== null && f.payments.every((p) => dayIn(p.createdAt, f.timeZone) === today);
+  const today = f.isPointOfSale && f.payments.length > 0 ? zoneDay(f.now, f.timeZone) : null;
+  const paidTodayAtTill =
+    today !== null && f.payments.every((p) => zoneDay(p.createdAt, f.timeZone) === today);
   return {
     refunded,
     voided,

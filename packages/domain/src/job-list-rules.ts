@@ -10,6 +10,7 @@ import {
 import { dayjs } from "./dates";
 import { INT32_MAX } from "./input-rules";
 import { messages } from "./messages";
+import { zoneDay } from "./zone-day";
 
 export const JOBS_SEARCH_PLACEHOLDER = "Search by name, phone, e-mail, or invoice number";
 
@@ -160,26 +161,6 @@ export const isRefundedItem = (item: { quantity: number }) => item.quantity === 
 
 /** Priority toggles 1 ⇄ 2 (spec §4). */
 export const togglePriority = (priority: number): 1 | 2 => (priority === 2 ? 1 : 2);
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-/** The zone's calendar day of an instant, as that day's UTC midnight in milliseconds. */
-function zoneDay(at: Date, timeZone: string): number {
-  // One formatter per zone, reused: the jobs table asks this for every row on every redraw, and
-  // dayjs's zone conversion built a formatter each time (issue 16).
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-    });
-    dayFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(get("year"), get("month") - 1, get("day"));
-}
 
 /** Whole calendar days between two instants, counted on the zone's calendar. */
 function calendarDaysBetween(from: Date, to: Date, timeZone: string): number {
