@@ -22,6 +22,35 @@ test.describe("customers", () => {
     await screenshot(page, "customers-search");
   });
 
+  test("find a customer by a date of birth typed day first; an impossible date is refused", async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.getByLabel("Search customers").fill("martin");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/q=martin/);
+    const first = page.locator("tbody tr").first();
+    const name = (await first.locator("td").nth(1).textContent())?.trim() ?? "";
+    await page.getByRole("button", { name: "Expand" }).first().click();
+    const dobField = page.getByText("D.O.B.", { exact: true }).locator("xpath=following-sibling::*[1]");
+    const [, day, month, year] = /(\d{2})\/(\d{2})\/(\d{4})/.exec((await dobField.textContent()) ?? "") ?? [];
+    expect(year, "the demo customer has a date of birth").toBeTruthy();
+
+    // Typed without leading zeros and with dashes, as a dispenser might; shown back as DD/MM/YYYY.
+    const dob = page.getByLabel("Date of birth");
+    await dob.fill(`${Number(day)}-${Number(month)}-${year}`);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(new RegExp(`dob=${year}-${month}-${day}`));
+    await expect(dob).toHaveValue(`${day}/${month}/${year}`);
+    await expect(page.locator("tbody tr").first()).toContainText(name);
+
+    await dob.fill("31/02/1985");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByText("Enter the date of birth as DD/MM/YYYY")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`dob=${year}-${month}-${day}`));
+    await screenshot(page, "customers-dob-typed");
+  });
+
   test("create a customer, add prescriptions, a complex PD and files", async ({ page }) => {
     await signIn(page);
     await page.getByRole("button", { name: "New Customer" }).click();

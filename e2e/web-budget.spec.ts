@@ -7,8 +7,9 @@ import { signIn } from "./support/helpers";
  * A bench in the browser journeys: what the browser downloads (JavaScript, gzip) for the sign-in
  * page and for the first screen after sign-in, and how long a filter change takes to redraw the
  * jobs table. Figures are printed for docs/performance.md. Asserted: assets are sent
- * pre-compressed and the sign-in page's budget (120 KB); the first screen's (200 KB) is not met
- * yet, and a timing on a shared 2-core machine is too noisy to fail a journey on.
+ * pre-compressed, the sign-in page's budget (120 KB) and the first screen's (200 KB, everything the
+ * browser fetched up to the customers list, sign-in page included); a timing on a shared 2-core
+ * machine is too noisy to fail a journey on.
  */
 // The trace recorder snapshots the whole DOM in the page around every action, on the page's own
 // thread (≈ 50 ms a tab change here): off, so the redraw figure is the app's, not the recorder's.
@@ -48,6 +49,7 @@ test("assets are sent pre-compressed; JavaScript per screen (figures)", async ({
   await page.waitForLoadState("networkidle");
   const firstScreenJs = sum(loaded, ".js");
   const firstScreenCss = sum(loaded, ".css");
+  expect(firstScreenJs / KB).toBeLessThanOrEqual(200);
 
   console.log(
     `web budget: sign-in JS ${(loginJs / KB).toFixed(1)} KB gzip (≤ 120), first screen JS ${(firstScreenJs / KB).toFixed(1)} KB gzip (≤ 200), CSS ${(firstScreenCss / KB).toFixed(1)} KB gzip`,

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { accessActions, accessResources, type Endpoint } from "./endpoint";
+import { accessActions, accessResources, type Endpoint, isEndpoint } from "./endpoint";
 import * as contract from "./index";
 
-const endpoints = (Object.entries(contract) as [string, unknown][]).filter(
-  (e): e is [string, Endpoint] =>
-    !!e[1] && typeof e[1] === "object" && "method" in e[1] && "path" in e[1] && "base" in e[1],
+const endpoints = (Object.entries(contract) as [string, unknown][]).filter((e): e is [string, Endpoint] =>
+  isEndpoint(e[1]),
 );
 
 /** Paths that read or change a prescription, a PD, a file or a customer's record (ADR 0013). */

@@ -122,6 +122,18 @@ export function writeFromRead(body: unknown, shape: ReadShape): unknown {
 /** Keeps the literal types of an endpoint so the client and server infer from the same object. */
 export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;
 
+/**
+ * Whether a contract export is an endpoint (those that walk the contract's exports use this): an
+ * address (addresses.ts) has a method and path too, but no summary, and is not a second endpoint.
+ */
+export const isEndpoint = (value: unknown): value is Endpoint =>
+  !!value &&
+  typeof value === "object" &&
+  typeof (value as Endpoint).method === "string" &&
+  typeof (value as Endpoint).path === "string" &&
+  typeof (value as Endpoint).base === "string" &&
+  typeof (value as Endpoint).summary === "string";
+
 export type ParamsOf<E extends Endpoint> = E["params"] extends z.ZodType ? z.input<E["params"]> : undefined;
 export type QueryOf<E extends Endpoint> = E["query"] extends z.ZodType ? z.input<E["query"]> : undefined;
 export type BodyOf<E extends Endpoint> = E["body"] extends z.ZodType ? z.input<E["body"]> : undefined;

@@ -1,4 +1,5 @@
 export * from "./access-log";
+export * from "./addresses";
 export * from "./auth";
 export * from "./auth-address";
 export * from "./customer-actions";

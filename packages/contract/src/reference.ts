@@ -69,8 +69,8 @@ export type ColourWire = z.infer<typeof colourWire>;
 
 export const refundReasonWire = z.object({ id: z.number(), slug: z.string(), name: z.string() });
 
-const list = <T extends z.ZodType, Q extends z.ZodType | undefined = undefined>(
-  path: string,
+const list = <P extends string, T extends z.ZodType, Q extends z.ZodType | undefined = undefined>(
+  path: P,
   summary: string,
   item: T,
   query?: Q,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { REGION } from "./constants";
-import { formatCalendarDate, formatInstant, formatInstantForRegion, formatMoney } from "./dates";
+import {
+  formatCalendarDate,
+  formatInstant,
+  formatInstantForRegion,
+  formatMoney,
+  parseCalendarDate,
+} from "./dates";
 import { dayRangeInUtc } from "./job-list-rules";
 
 describe("dates as staff read them", () => {
@@ -49,5 +55,32 @@ describe("money as staff read it", () => {
     expect(money("89.9", "AUD")).toBe("$89.90");
     expect(money(-20, "CAD")).toBe("-CAD 20.00");
     expect(money(null, "NZD")).toBe("NZD 0.00");
+  });
+});
+
+describe("a calendar date typed day first", () => {
+  it.each([
+    ["15/03/1985", "1985-03-15"],
+    ["5/3/1985", "1985-03-05"],
+    ["15-03-1985", "1985-03-15"],
+    ["15.3.1985", "1985-03-15"],
+    [" 15031985 ", "1985-03-15"],
+    ["29/02/2024", "2024-02-29"],
+  ])("reads %j as %s", (typed, iso) => {
+    expect(parseCalendarDate(typed)).toBe(iso);
+  });
+
+  it.each([
+    "31/02/1985",
+    "29/02/2023",
+    "15/13/1985",
+    "00/03/1985",
+    "1985-03-15",
+    "03/15/85",
+    "15/03",
+    "yesterday",
+    "",
+  ])("refuses %j", (typed) => {
+    expect(parseCalendarDate(typed)).toBeNull();
   });
 });

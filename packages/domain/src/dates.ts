@@ -48,6 +48,21 @@ export function formatCalendarDate(value: string | null | undefined): string {
   return d.isValid() ? d.format(DATE_DISPLAY_FORMAT) : "";
 }
 
+/**
+ * A calendar date typed the en-AU way, day first: "15/03/1985", "15-3-1985", "15.03.1985" or
+ * "15031985", as `YYYY-MM-DD`; null when it is not a real day (31/02) or not day/month/year.
+ */
+export function parseCalendarDate(text: string): string | null {
+  const t = text.trim();
+  const m = /^(\d{1,2})[/.\- ](\d{1,2})[/.\- ](\d{4})$/.exec(t) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(t);
+  if (!m) return null;
+  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const d = dayjs(`${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`, "YYYY-MM-DD");
+  // dayjs rolls 31/02 over into March; a real day reads back as it was typed.
+  if (!d.isValid() || d.date() !== day || d.month() + 1 !== month || year < 1800) return null;
+  return d.format("YYYY-MM-DD");
+}
+
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 /**
  * An amount in its currency, the en-AU way (the spec's locale): AUD as "$1,234.50", NZD as

@@ -2,6 +2,7 @@ export * from "./address-rules";
 export * from "./auth-rules";
 export * from "./constants";
 export * from "./contact-lens-choice";
+export * from "./customer-labels";
 export * from "./customer-rules";
 export * from "./dates";
 export * from "./dcs-record";

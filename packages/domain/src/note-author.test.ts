@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { noteAuthorLabel } from "./customer-rules";
+import { noteAuthorLabel } from "./customer-labels";
 
 describe("note author", () => {
   it("shows the author's name, and System for a note with no author", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ageFromDob, customerLabel, customerSchema } from "./customer-rules";
+import { ageFromDob, customerLabel } from "./customer-labels";
+import { customerSchema } from "./customer-rules";
 import { channelsForOptIn, isOptInConsistent, OPT_IN_LABELS, optInForChannels } from "./opt-in";
 
 describe("opt-in", () => {

@@ -22,10 +22,14 @@ import { bulkOrderEyes, bulkOrderSelections, type SeedOrder } from "./selection-
  * seeded by its id, so every COPY pass (orders, item groups, items, payments) regenerates the same
  * order without holding millions of rows in memory. Items past the selection step carry the
  * selection the job edit would have saved (additional_info and revision 1), on a prescription and
- * PD recorded for the order (selection-generator.ts, shared with the demo).
+ * PD recorded for the order (selection-generator.ts, shared with the demo); `--no-selections` leaves
+ * those out.
  */
-const total = Number(process.argv[2] ?? 2_000_000);
-const itemsTarget = Number(process.argv[3] ?? Math.round(total * 2.5));
+const args = process.argv.slice(2).filter((a) => !a.startsWith("--"));
+const total = Number(args[0] ?? 2_000_000);
+const itemsTarget = Number(args[1] ?? Math.round(total * 2.5));
+/** `--no-selections`: orders, items and payments only, for list benchmarks (about 5× faster). */
+const withSelections = !process.argv.includes("--no-selections");
 
 const FIRST =
   `Olivia Noah Charlotte Oliver Amelia Jack Isla William Mia Henry Ava Leo Grace Lucas Chloe Thomas Zoe
@@ -432,20 +436,22 @@ async function main() {
   });
   groupId = base.groups;
   restartIds();
-  await copy("prescriptions", `COPY prescriptions (${PRESCRIPTION_COPY_COLUMNS}) FROM STDIN`, (o) => {
-    const eyes = eyesOf(o);
-    const rx = [eyes?.spectacles, eyes?.contact].filter((r) => r != null);
-    rxCount += rx.length;
-    return rx.map(prescriptionCopyLine).join("");
-  });
+  if (withSelections)
+    await copy("prescriptions", `COPY prescriptions (${PRESCRIPTION_COPY_COLUMNS}) FROM STDIN`, (o) => {
+      const eyes = eyesOf(o);
+      const rx = [eyes?.spectacles, eyes?.contact].filter((r) => r != null);
+      rxCount += rx.length;
+      return rx.map(prescriptionCopyLine).join("");
+    });
   const rxEnd = rxId;
   restartIds();
-  await copy("pds", `COPY pds (${PD_COPY_COLUMNS}) FROM STDIN`, (o) => {
-    const pd = eyesOf(o)?.pd;
-    if (!pd) return "";
-    pdCount++;
-    return pdCopyLine(pd);
-  });
+  if (withSelections)
+    await copy("pds", `COPY pds (${PD_COPY_COLUMNS}) FROM STDIN`, (o) => {
+      const pd = eyesOf(o)?.pd;
+      if (!pd) return "";
+      pdCount++;
+      return pdCopyLine(pd);
+    });
   const pdEnd = pdId;
   restartIds();
   // The orders already carry their items' outlets and statuses (written above), so the trigger
@@ -457,13 +463,9 @@ async function main() {
     (o) => {
       const group = o.grouped ? ++groupId : null;
       const so = seedOrder(o);
-      const selections = bulkOrderSelections(
-        createRng(mix(o.id ^ 0x7feb352d)),
-        catalogue,
-        so,
-        eyesOf(o, so),
-        now,
-      );
+      const selections = withSelections
+        ? bulkOrderSelections(createRng(mix(o.id ^ 0x7feb352d)), catalogue, so, eyesOf(o, so), now)
+        : [];
       let out = "";
       for (const [k, item] of o.items.entries()) {
         itemCountTotal++;

@@ -1,6 +1,4 @@
-import { Text } from "@mantine/core";
-import { modals } from "@mantine/modals";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from "react";
 
 export interface ConfirmOptions {
   title: ReactNode;
@@ -20,49 +18,39 @@ export interface ConfirmOptions {
   onCancel?: () => void;
 }
 
+/** A confirm dialog on screen: its options, an id, and what runs whenever it closes. */
+export interface OpenConfirm extends ConfirmOptions {
+  id: number;
+  onClose?: () => void;
+}
+
 let nextId = 0;
+let open: readonly OpenConfirm[] = [];
+const listeners = new Set<() => void>();
+const setOpen = (next: readonly OpenConfirm[]) => {
+  open = next;
+  for (const listener of listeners) listener();
+};
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** Takes a dialog off the screen and runs its onClose (once: a closed dialog is gone). */
+export function closeConfirm(id: number) {
+  const confirm = open.find((c) => c.id === id);
+  if (!confirm) return;
+  setOpen(open.filter((c) => c !== confirm));
+  confirm.onClose?.();
+}
 
 /**
- * Opens a confirm dialog through Mantine's modals manager (needs <ModalsProvider>, set up in providers).
+ * Opens a confirm dialog (shown by <ConfirmHost>, which the signed-in shell mounts).
  * @example confirmAction({ title: "Delete Comment", message: "This cannot be undone.", onConfirm: remove })
  * @example confirmAction({ title: "Are you sure to remove filter 'x'?", confirmLabel: "Yes", cancelLabel: "No", danger: false, onConfirm })
  */
 export function confirmAction(options: ConfirmOptions & { onClose?: () => void }) {
-  const modalId = `confirm-${++nextId}`;
-  const color = options.danger === false ? "blue" : "red";
-  let busy = false;
-  modals.openConfirmModal({
-    modalId,
-    title: options.title,
-    centered: true,
-    children: options.message ? <Text size="sm">{options.message}</Text> : null,
-    labels: { confirm: options.confirmLabel ?? "Yes, Delete", cancel: options.cancelLabel ?? "Cancel" },
-    confirmProps: { color },
-    closeOnConfirm: false,
-    onConfirm: async () => {
-      if (busy) return;
-      busy = true;
-      const pending = options.onConfirm();
-      if (pending instanceof Promise) {
-        modals.updateModal({
-          modalId,
-          confirmProps: { color, loading: true },
-          cancelProps: { disabled: true },
-          closeOnClickOutside: false,
-          closeOnEscape: false,
-          withCloseButton: false,
-        });
-        try {
-          await pending;
-        } catch {
-          // The caller reports its own failure; the dialog just closes.
-        }
-      }
-      modals.close(modalId);
-    },
-    onCancel: options.onCancel,
-    onClose: options.onClose,
-  });
+  setOpen([...open, { ...options, id: ++nextId }]);
 }
 
 /** The same dialog as a promise, for async flows: `if (await confirmed({ title })) …`. */
@@ -71,3 +59,20 @@ export const confirmed = (options: Omit<ConfirmOptions, "onConfirm" | "onCancel"
     // onClose also runs after Confirm; a promise settles once, so Escape or the overlay read as Cancel.
     confirmAction({ ...options, onConfirm: () => resolve(true), onClose: () => resolve(false) });
   });
+
+// The dialog's code (Mantine's Modal) loads with the first dialog, not with the first screen
+// (issue 16: the first screen after sign-in ≤ 200 KB).
+const ConfirmModal = lazy(() => import("./confirm-modal"));
+
+/** Where confirm dialogs show: mounted once, by the signed-in shell. */
+export function ConfirmHost() {
+  const dialogs = useSyncExternalStore(subscribe, () => open);
+  if (!dialogs.length) return null;
+  return (
+    <Suspense fallback={null}>
+      {dialogs.map((confirm) => (
+        <ConfirmModal key={confirm.id} confirm={confirm} />
+      ))}
+    </Suspense>
+  );
+}

@@ -15,6 +15,7 @@
  * `errorText(err)` from `./errors`.
  */
 import type {
+  AddressOf,
   BodyOf,
   Endpoint,
   EndpointAddress,
@@ -100,11 +101,12 @@ export interface CallOptions<E extends Endpoint> {
 
 /**
  * Calls a contract endpoint with the session's bearer token and answers the parsed body. Only the
- * endpoint's address is read, so a screen that must not load the schemas passes the address and
- * names the endpoint for the types: `callEndpoint<typeof login>(loginAddress, …)`.
+ * endpoint's address is read, so a screen that must not load the schemas passes the endpoint's
+ * address (`callEndpoint(listCustomersAddress, …)`, typed as the endpoint), or names the endpoint
+ * for the types: `callEndpoint<typeof login>(loginAddress, …)`.
  */
 export async function callEndpoint<E extends Endpoint>(
-  endpoint: E | EndpointAddress,
+  endpoint: E | AddressOf<E> | EndpointAddress,
   options: CallOptions<E> = {},
 ): Promise<ResponseOf<E>> {
   const url = buildUrl(endpoint, options.params as Record<string, string | number>, options.query as Query);

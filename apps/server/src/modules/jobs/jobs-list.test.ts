@@ -1,11 +1,7 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCustomers } from "../../seed/demo-customers";
 import { seedDemoJobs } from "../../seed/demo-jobs";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { createReceiptTokens } from "../receipts/receipt-token";
-import { toOrderWires } from "./jobs.mappers";
-import { orders } from "./jobs.tables";
 
 /**
  * The list and the detail answer a job's row in one statement (jobs-list.queries.ts); the writes

@@ -34,15 +34,7 @@ export type Binder = <E extends Endpoint>(
 /** Each endpoint's export name in the contract (`listOutbox`…): its OpenAPI operationId. */
 const operationIds = new Map<unknown, string>();
 for (const [name, value] of Object.entries(contract)) {
-  if (
-    value &&
-    typeof value === "object" &&
-    "method" in value &&
-    "path" in value &&
-    !operationIds.has(value)
-  ) {
-    operationIds.set(value, name);
-  }
+  if (contract.isEndpoint(value) && !operationIds.has(value)) operationIds.set(value, name);
 }
 
 /** The bearer scheme every signed-in call uses, named in the API document's components. */

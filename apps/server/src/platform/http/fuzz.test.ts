@@ -348,14 +348,7 @@ const SIDE_TABLES: Record<string, string[]> = {
   "POST /api/user/login": ["login_throttle"],
 };
 
-const endpoints = (Object.values(contract) as unknown[]).filter(
-  (v): v is Endpoint =>
-    !!v &&
-    typeof v === "object" &&
-    typeof (v as Endpoint).method === "string" &&
-    typeof (v as Endpoint).path === "string" &&
-    typeof (v as Endpoint).base === "string",
-);
+const endpoints = (Object.values(contract) as unknown[]).filter(contract.isEndpoint);
 
 let t: TestApp;
 let token: string;

@@ -1,4 +1,4 @@
-import { AppShell, Box, Group, Text } from "@mantine/core";
+import { Box, Group, Text } from "@mantine/core";
 import { Outlet } from "react-router";
 import { FullPageSpinner } from "../../components/spinner";
 import { useEssentialReferenceData } from "../../features/reference/use-reference-data";
@@ -34,24 +34,34 @@ function AppFrame() {
       </FullPageSpinner>
     );
   }
+  // A plain header and main rather than Mantine's AppShell, whose scroll-lock helper the first
+  // screen does not need (issue 16: ≤ 200 KB); the header stays on top while the page scrolls.
   return (
-    <AppShell header={{ height: 56 }} padding="md">
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+    <>
+      <Box
+        component="header"
+        h={56}
+        px="md"
+        pos="sticky"
+        top={0}
+        bg="var(--mantine-color-body)"
+        style={{ zIndex: 100, borderBottom: "1px solid var(--mantine-color-gray-3)" }}
+      >
+        <Group h="100%" justify="space-between" wrap="nowrap">
           <Logo />
           <Group gap="md" wrap="nowrap">
             <LocationSelector />
             <ProfileMenu />
           </Group>
         </Group>
-      </AppShell.Header>
-      <AppShell.Main>
+      </Box>
+      <Box component="main" p="md">
         <NavTabs />
         <Box py="xs">
           <Breadcrumb />
         </Box>
         <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      </Box>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { updateMe } from "@loupe/contract";
+import { updateMeAddress } from "@loupe/contract";
 import { isSelectableOutlet, navRegionId, REGION } from "@loupe/domain";
 import { Group, Select } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -45,7 +45,7 @@ export function LocationSelector() {
     : null;
 
   const save = useMutation({
-    mutationFn: (body: { region_id: number; outlet_id: number }) => callEndpoint(updateMe, { body }),
+    mutationFn: (body: { region_id: number; outlet_id: number }) => callEndpoint(updateMeAddress, { body }),
     onSuccess: (res) => {
       updateSessionUser(res.data);
       queryClient.setQueryData(["me"], res.data);

@@ -1,13 +1,13 @@
 import {
   type CustomerSearchQuery,
-  createCustomer,
-  getCustomer,
-  listCustomerFiles,
-  listCustomerPds,
-  listCustomerPrescriptions,
-  listCustomers,
-  searchCustomersIndex,
-  updateCustomer,
+  createCustomerAddress,
+  getCustomerAddress,
+  listCustomerFilesAddress,
+  listCustomerPdsAddress,
+  listCustomerPrescriptionsAddress,
+  listCustomersAddress,
+  searchCustomersIndexAddress,
+  updateCustomerAddress,
 } from "@loupe/contract";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callEndpoint } from "../../lib/api-client";
@@ -29,10 +29,10 @@ export function useCustomerList(variant: "db" | "index", query: CustomerSearchQu
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {
       if (variant === "index") {
-        const res = await callEndpoint(searchCustomersIndex, { query, signal });
+        const res = await callEndpoint(searchCustomersIndexAddress, { query, signal });
         return { rows: res.data.hits, total: res.data.total, totalKind: res.data.total_kind };
       }
-      const res = await callEndpoint(listCustomers, { query: { ...query, customer: "1" }, signal });
+      const res = await callEndpoint(listCustomersAddress, { query: { ...query, customer: "1" }, signal });
       const { total, total_kind } = res.meta.pagination;
       return { rows: res.data, total, totalKind: total_kind };
     },
@@ -43,7 +43,7 @@ export const useCustomer = (id: number, enabled = true) =>
   useQuery({
     queryKey: customerKeys.one(id),
     enabled,
-    queryFn: async () => (await callEndpoint(getCustomer, { params: { id } })).data,
+    queryFn: async () => (await callEndpoint(getCustomerAddress, { params: { id } })).data,
   });
 
 export const usePrescriptions = (customerId: number) =>
@@ -51,7 +51,7 @@ export const usePrescriptions = (customerId: number) =>
     queryKey: customerKeys.prescriptions(customerId),
     queryFn: async () =>
       (
-        await callEndpoint(listCustomerPrescriptions, {
+        await callEndpoint(listCustomerPrescriptionsAddress, {
           params: { id: customerId },
           query: { with: "source,staff" },
         })
@@ -62,14 +62,18 @@ export const usePds = (customerId: number) =>
   useQuery({
     queryKey: customerKeys.pds(customerId),
     queryFn: async () =>
-      (await callEndpoint(listCustomerPds, { params: { id: customerId }, query: { with: "source,staff" } }))
-        .data,
+      (
+        await callEndpoint(listCustomerPdsAddress, {
+          params: { id: customerId },
+          query: { with: "source,staff" },
+        })
+      ).data,
   });
 
 export const useCustomerFiles = (customerId: number) =>
   useQuery({
     queryKey: customerKeys.files(customerId),
-    queryFn: async () => (await callEndpoint(listCustomerFiles, { params: { id: customerId } })).data,
+    queryFn: async () => (await callEndpoint(listCustomerFilesAddress, { params: { id: customerId } })).data,
   });
 
 export function useSaveCustomer() {
@@ -77,8 +81,8 @@ export function useSaveCustomer() {
   return useMutation({
     mutationFn: async ({ id, body }: { id?: number; body: Record<string, unknown> }) =>
       id
-        ? (await callEndpoint(updateCustomer, { params: { id }, body: body as never })).data
-        : (await callEndpoint(createCustomer, { body: body as never })).data,
+        ? (await callEndpoint(updateCustomerAddress, { params: { id }, body: body as never })).data
+        : (await callEndpoint(createCustomerAddress, { body: body as never })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
   });
 }

@@ -1,18 +1,19 @@
 import {
+  type AddressOf,
   type Endpoint,
-  getMe,
-  listColours,
-  listDispenseStatuses,
-  listItemStatuses,
-  listOutlets,
-  listPaymentStatuses,
-  listPdSources,
-  listPrescriptionSources,
-  listPrescriptionTypes,
-  listRefundReasons,
-  listRegions,
-  listStaff,
-  listSuppliers,
+  getMeAddress,
+  listColoursAddress,
+  listDispenseStatusesAddress,
+  listItemStatusesAddress,
+  listOutletsAddress,
+  listPaymentStatusesAddress,
+  listPdSourcesAddress,
+  listPrescriptionSourcesAddress,
+  listPrescriptionTypesAddress,
+  listRefundReasonsAddress,
+  listRegionsAddress,
+  listStaffAddress,
+  listSuppliersAddress,
   type ResponseOf,
 } from "@loupe/contract";
 import {
@@ -45,35 +46,37 @@ function useCachedList<T>(name: CachedList, key: string, load: () => Promise<T>)
 }
 
 const dataOf =
-  <E extends Endpoint>(endpoint: E, query?: Record<string, string>) =>
+  <E extends Endpoint>(endpoint: AddressOf<E>, query?: Record<string, string>) =>
   async () =>
     ((await callEndpoint(endpoint, { query })) as { data: DataOf<E> }).data;
 
-export const useRegions = () => useCachedList("regions", "regions", dataOf(listRegions));
-export const useOutlets = () => useCachedList("outlets", "outlets", dataOf(listOutlets, { with: "address" }));
-export const usePdSources = () => useCachedList("pdSources", "pdSources", dataOf(listPdSources));
+export const useRegions = () => useCachedList("regions", "regions", dataOf(listRegionsAddress));
+export const useOutlets = () =>
+  useCachedList("outlets", "outlets", dataOf(listOutletsAddress, { with: "address" }));
+export const usePdSources = () => useCachedList("pdSources", "pdSources", dataOf(listPdSourcesAddress));
 export const usePrescriptionTypes = () =>
-  useCachedList("prescriptionTypes", "prescriptionTypes", dataOf(listPrescriptionTypes));
+  useCachedList("prescriptionTypes", "prescriptionTypes", dataOf(listPrescriptionTypesAddress));
 export const usePrescriptionSources = () =>
   useCachedList(
     "prescriptionSources",
     "prescriptionSources",
-    dataOf(listPrescriptionSources, { type: "external" }),
+    dataOf(listPrescriptionSourcesAddress, { type: "external" }),
   );
-export const useColours = () => useCachedList("colours", "colours", dataOf(listColours));
-export const useLensSuppliers = () => useCachedList("lensSuppliers", "lensSuppliers", dataOf(listSuppliers));
+export const useColours = () => useCachedList("colours", "colours", dataOf(listColoursAddress));
+export const useLensSuppliers = () =>
+  useCachedList("lensSuppliers", "lensSuppliers", dataOf(listSuppliersAddress));
 export const useRefundReasons = () =>
-  useCachedList("refundReasons", "refundReasons", dataOf(listRefundReasons));
+  useCachedList("refundReasons", "refundReasons", dataOf(listRefundReasonsAddress));
 export const useStaffs = () =>
-  useCachedList("staffs", "staffs", dataOf(listStaff, { staff: "true", limit: "100" }));
+  useCachedList("staffs", "staffs", dataOf(listStaffAddress, { staff: "true", limit: "100" }));
 
 /** Dispense, item and payment statuses: one cache entry, one week. */
 export const useStatuses = () =>
   useCachedList("statuses", "statuses", async () => {
     const [dispense, item, payment] = await Promise.all([
-      dataOf(listDispenseStatuses)(),
-      dataOf(listItemStatuses)(),
-      dataOf(listPaymentStatuses)(),
+      dataOf(listDispenseStatusesAddress)(),
+      dataOf(listItemStatusesAddress)(),
+      dataOf(listPaymentStatusesAddress)(),
     ]);
     return { dispense, item, payment };
   });
@@ -84,7 +87,7 @@ export const useCurrentUser = () =>
     queryKey: ["me"],
     queryFn: async () => {
       // The saved user wins over the session copy (the outlet may have changed on another device).
-      const me = (await callEndpoint(getMe)).data;
+      const me = (await callEndpoint(getMeAddress)).data;
       updateSessionUser(me);
       return me;
     },

@@ -1,6 +1,11 @@
-import { isSearchTooShort, REGION, SEARCH_TOO_SHORT } from "@loupe/domain";
+import {
+  formatCalendarDate,
+  isSearchTooShort,
+  parseCalendarDate,
+  REGION,
+  SEARCH_TOO_SHORT,
+} from "@loupe/domain";
 import { Button, Group, Select, TextInput } from "@mantine/core";
-import { DateInput } from "@mantine/dates";
 import { useEffect, useState } from "react";
 import { useRegions } from "../../reference/use-reference-data";
 
@@ -10,7 +15,14 @@ export interface CustomerFilterValues {
   region_id: string;
 }
 
-/** Search box (3 characters at least), date of birth and region; Search applies them to the URL. */
+/** What the date-of-birth box says when it cannot read a date. */
+export const DOB_UNREADABLE = "Enter the date of birth as DD/MM/YYYY";
+
+/**
+ * Search box (3 characters at least), date of birth and region; Search applies them to the URL.
+ * The date of birth is typed (DD/MM/YYYY), not picked: a calendar is slow for a day decades back,
+ * and its code would double the weight of the first screen (issue 16).
+ */
 export function CustomerFilter({
   value,
   onApply,
@@ -20,15 +32,20 @@ export function CustomerFilter({
 }) {
   const { data: regions = [] } = useRegions();
   const [draft, setDraft] = useState(value);
+  const [dobText, setDobText] = useState(formatCalendarDate(value.dob));
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setDraft(value), [value]);
+  const [dobError, setDobError] = useState<string | null>(null);
+  useEffect(() => {
+    setDraft(value);
+    setDobText(formatCalendarDate(value.dob));
+  }, [value]);
   const apply = () => {
-    if (isSearchTooShort(draft.q)) {
-      setError(SEARCH_TOO_SHORT);
-      return;
-    }
-    setError(null);
-    onApply(draft);
+    const dob = dobText.trim() ? parseCalendarDate(dobText) : "";
+    setDobError(dob === null ? DOB_UNREADABLE : null);
+    setError(isSearchTooShort(draft.q) ? SEARCH_TOO_SHORT : null);
+    if (dob === null || isSearchTooShort(draft.q)) return;
+    setDobText(formatCalendarDate(dob));
+    onApply({ ...draft, dob });
   };
   return (
     <Group align="flex-start" mb="md" wrap="wrap">
@@ -41,14 +58,21 @@ export function CustomerFilter({
         onChange={(e) => setDraft({ ...draft, q: e.currentTarget.value })}
         onKeyDown={(e) => e.key === "Enter" && apply()}
       />
-      <DateInput
+      <TextInput
         aria-label="Date of birth"
         placeholder="D.O.B. (DD/MM/YYYY)"
-        valueFormat="DD/MM/YYYY"
-        clearable
+        inputMode="numeric"
+        autoComplete="off"
         w={190}
-        value={draft.dob || null}
-        onChange={(v) => setDraft({ ...draft, dob: v ?? "" })}
+        value={dobText}
+        error={dobError}
+        onChange={(e) => setDobText(e.currentTarget.value)}
+        onBlur={() => {
+          // Written back the way it was read ("5/3/85" is refused; "5/3/1985" shows as 05/03/1985).
+          const dob = parseCalendarDate(dobText);
+          if (dob) setDobText(formatCalendarDate(dob));
+        }}
+        onKeyDown={(e) => e.key === "Enter" && apply()}
       />
       <Select
         aria-label="Region"
@@ -66,6 +90,8 @@ export function CustomerFilter({
         variant="subtle"
         onClick={() => {
           setError(null);
+          setDobError(null);
+          setDobText("");
           onApply({ q: "", dob: "", region_id: "" });
         }}
       >
