@@ -28,10 +28,11 @@ import type { ModuleContext } from "./modules/module-context";
 import { createOutboxService, type OutboxService } from "./modules/outbox/outbox.service";
 import { startOutboxWorker } from "./modules/outbox/outbox.worker";
 import type { Database } from "./platform/db/client";
-import { authGuard } from "./platform/http/auth-guard";
+import { authGuard, type CheckedSession } from "./platform/http/auth-guard";
 import { BEARER_SCHEME, createBinder } from "./platform/http/bind";
 import { contentSecurityPolicy } from "./platform/http/content-security-policy";
 import { errorBody, installErrorHandler } from "./platform/http/error-handler";
+import { createSessionCache, followAuthChanges } from "./platform/http/session-cache";
 import { loggerOptions, requestIdFor } from "./platform/logger";
 import { registerHealthRoutes } from "./platform/ops/health";
 import { registerMetrics } from "./platform/ops/metrics";
@@ -154,9 +155,18 @@ export async function buildApp({
     adapters.search ?? createSearch(config, database, searchIndexes),
     app.log,
   );
+  // Sessions checked lately, trusted while the database's change notices come in (ADR 0020).
+  const sessionCache = createSessionCache<CheckedSession>({ ttlMs: config.SESSION_CACHE_SECONDS * 1000 });
+  const stopFollowing =
+    config.SESSION_CACHE_SECONDS > 0 ? await followAuthChanges(database, sessionCache) : null;
+  // A write this process answers (its transaction committed by now) may have changed a session or
+  // a staff member: the caller's next call must not wait for the notice to come back round.
+  app.addHook("onSend", async (req) => {
+    if (req.method !== "GET" && req.method !== "HEAD") sessionCache.forgetAll();
+  });
   const ctx: ModuleContext = {
     app,
-    bind: createBinder(app, authGuard(database.db), createAccessHook(database)),
+    bind: createBinder(app, authGuard(database.db, sessionCache), createAccessHook(database)),
     config,
     couriers: adapters.couriers ?? createCouriers(config, database.db),
     database,
@@ -214,6 +224,7 @@ export async function buildApp({
     outboxWorker = startOutboxWorker(outbox, app.log, config.OUTBOX_POLL_SECONDS * 1000);
   });
   app.addHook("onClose", async () => {
+    await stopFollowing?.();
     await outboxWorker?.stop();
     await searchSync.stop();
     await email?.close?.();

@@ -36,6 +36,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.string().default("info"),
   BRAND_NAME: z.string().default("Loupe"),
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
+  /** How long a checked session is remembered at most (ADR 0020); 0 checks every call in the database. */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().positive().default(60),
   SMTP_URL: optional,
   MAIL_FROM: z.string().default("Loupe <no-reply@loupe.test>"),

@@ -6,15 +6,20 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>();
 export function zoneDay(at: Date, timeZone: string): number {
   let format = dayFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
+    // en-CA writes the day as YYYY-MM-DD, which Date.parse reads as that day's UTC midnight.
+    format = new Intl.DateTimeFormat("en-CA", {
       timeZone,
       year: "numeric",
-      month: "numeric",
-      day: "numeric",
+      month: "2-digit",
+      day: "2-digit",
     });
     dayFormats.set(timeZone, format);
   }
+  const text = format.format(at);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return Date.parse(text);
+  // Years outside 1000–9999 are not written with four digits, which Date.parse would misread.
   const parts = format.formatToParts(at);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(get("year"), get("month") - 1, get("day"));
+  // setUTCFullYear, not Date.UTC, which reads years 0–99 as 1900–1999.
+  return new Date(0).setUTCFullYear(get("year"), get("month") - 1, get("day"));
 }

@@ -12,6 +12,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The PostgreSQL database's address (TEST_DATABASE_URL runs); undefined on PGlite. */
+  url?: string;
   /** Signs in (the demo admin by default) and answers the bearer token. */
   login: (email?: string, password?: string) => Promise<string>;
   /** app.inject with a bearer token and JSON body. */
@@ -22,7 +24,11 @@ export interface TestApp {
 let counter = 0;
 
 /** A fresh database copied from the run's template (PGlite by default, Postgres when TEST_DATABASE_URL is set). */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+  url?: string;
+}> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const name = `loupe_t_${process.pid}_${Date.now()}_${counter++}`;
@@ -34,6 +40,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
     const database = openPostgres(dbUrl.toString(), 10);
     return {
       database,
+      url: dbUrl.toString(),
       drop: async () => {
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
@@ -54,7 +61,7 @@ export async function createTestApp(
     logLines?: string[];
   } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop, url } = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "loupe-test-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -80,6 +87,7 @@ export async function createTestApp(
     app,
     database,
     config,
+    url,
     call,
     async login(email = DEMO_LOGIN.email, password = DEMO_LOGIN.password) {
       const res = await app.inject({ method: "POST", url: "/api/user/login", payload: { email, password } });

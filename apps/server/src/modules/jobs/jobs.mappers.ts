@@ -26,8 +26,7 @@ const money = (minor: number) => minor / 100;
 export interface OrderLinks {
   posUrl: string;
   receipt: {
-    url(orderId: number, customerId: number | null): string;
-    token(orderId: number, customerId: number | null): string;
+    link(orderId: number, customerId: number | null): { token: string; url: string };
   };
 }
 
@@ -74,6 +73,7 @@ export function toOrderWire(f: JobFacts, reference: JobReference, links: OrderLi
   const origin = reference.outlet.get(o.originOutletId)!;
   const originRegion = reference.region.get(origin.regionId)!;
   const paid = o.totalPaymentMinor >= o.totalAmountMinor;
+  const receipt = links.receipt.link(o.id, o.customerId);
   return {
     id: o.id,
     uid: o.uid,
@@ -123,8 +123,8 @@ export function toOrderWire(f: JobFacts, reference: JobReference, links: OrderLi
     refund_type: f.refund.refund_type,
     refunded: f.refund.refunded,
     voided: f.refund.voided,
-    receipt_url: links.receipt.url(o.id, o.customerId),
-    receipt_token: links.receipt.token(o.id, o.customerId),
+    receipt_url: receipt.url,
+    receipt_token: receipt.token,
     notes_count: f.notesCount,
     created_at: o.createdAt.toISOString(),
     items: f.items,

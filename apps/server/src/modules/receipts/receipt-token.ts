@@ -19,10 +19,16 @@ export function createReceiptTokens(config: Config) {
       .update(`receipt:${orderId}:${customerId ?? "guest"}`)
       .digest("base64url")
       .slice(0, 32);
+  const urlOf = (orderId: number, token: string) => `${base}/receipt/show/${orderId}/${token}`;
   return {
     token: (orderId: number, customerId: number | null) => sign(keys[0], orderId, customerId),
     url(orderId: number, customerId: number | null) {
-      return `${base}/receipt/show/${orderId}/${sign(keys[0], orderId, customerId)}`;
+      return urlOf(orderId, sign(keys[0], orderId, customerId));
+    },
+    /** The token and the link together, signed once (every row of a jobs page carries both). */
+    link(orderId: number, customerId: number | null) {
+      const token = sign(keys[0], orderId, customerId);
+      return { token, url: urlOf(orderId, token) };
     },
     verify(orderId: number, customerId: number | null, token: string) {
       const given = Buffer.from(token);

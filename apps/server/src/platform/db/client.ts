@@ -27,6 +27,18 @@ export interface Database {
   close: () => Promise<void>;
   /** Connection pool use for the metrics; null on PGlite, which is one connection inside the process. */
   poolStats: () => PoolStats | null;
+  /**
+   * LISTENs on a channel for as long as the answer's stop is not called. `live` runs each time the
+   * listener is (again) in place, `lost` when it is gone (a dropped connection: notices sent
+   * meanwhile are lost, so whoever relies on them must stop trusting what it holds until `live`).
+   */
+  listen: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
+}
+
+export interface ListenHandlers {
+  notice: (payload: string) => void;
+  live: () => void;
+  lost: () => void;
 }
 
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
@@ -44,6 +56,12 @@ export function fromPglite(client: PGlite): Database {
       ((await (scopedClient() ?? client).query(text, params as any[])).rows as any) ?? [],
     close: () => client.close(),
     poolStats: () => null,
+    // One connection inside this process: a notice is handed over before the writing call returns.
+    async listen(channel, { notice, live }) {
+      const stop = await client.listen(channel, notice);
+      live();
+      return () => stop();
+    },
   };
 }
 
@@ -51,6 +69,7 @@ export function openPostgres(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
+  pool.on("connect", queueQueries);
   const db = scopedDb(drizzleNodePg(pool, { schema }) as unknown as Db);
   return {
     db,
@@ -58,5 +77,77 @@ export function openPostgres(url: string, max = 10): Database {
     query: async (text, params) => (await (scopedClient() ?? pool).query(text, params as any[])).rows as any,
     close: () => pool.end(),
     poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
+  };
+}
+
+/**
+ * One statement at a time on a connection: a transaction's reads started together (`Promise.all`
+ * over one client) wait for each other here rather than in pg's own queue, which pg 9 drops (it
+ * warns today). Only the promise form is queued; pg-pool's own callback calls and streams (COPY)
+ * are never issued while another statement runs on their connection.
+ */
+function queueQueries(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let tail: Promise<unknown> = Promise.resolve();
+  client.query = ((...args: unknown[]) => {
+    const [config, values, callback] = args;
+    const streams = typeof (config as { submit?: unknown } | null)?.submit === "function";
+    if (streams || typeof values === "function" || typeof callback === "function") return query(...args);
+    const run = tail.then(() => query(...args));
+    tail = run.catch(() => {});
+    return run;
+  }) as typeof client.query;
+}
+
+/**
+ * A connection of its own (a pooled one would carry the LISTEN back to the pool), opened again a
+ * second after it drops, for as long as the listener is wanted.
+ */
+async function listenOnPostgres(url: string, channel: string, handlers: ListenHandlers) {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    let gone = false;
+    const drop = () => {
+      if (gone) return;
+      gone = true;
+      handlers.lost();
+      c.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect(), 1000);
+    };
+    c.on("error", drop);
+    c.on("end", drop);
+    c.on("notification", (n) => {
+      if (n.channel === channel) handlers.notice(n.payload ?? "");
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    } catch {
+      drop();
+      return;
+    }
+    if (stopped) {
+      await c.end().catch(() => {});
+      return;
+    }
+    client = c;
+    handlers.live();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = null;
+    if (c) {
+      c.removeAllListeners("end");
+      c.removeAllListeners("error");
+      c.on("error", () => {});
+      await c.end().catch(() => {});
+    }
   };
 }

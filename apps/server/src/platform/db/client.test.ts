@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase } from "../../test/test-app";
+import type { Database } from "./client";
+import { inRequestTransaction } from "./request-transaction";
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("PostgreSQL connections", () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase());
+  });
+  afterAll(async () => {
+    await database.close();
+    await drop();
+  });
+
+  it("runs a transaction's reads started together one after another, without pg's deprecated queue", async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.message);
+    process.on("warning", onWarning);
+    try {
+      const answers = await inRequestTransaction(database.db, () =>
+        Promise.all(
+          [1, 2, 3, 4, 5].map(async (n) => {
+            const [row] = await database.query<{ n: number; pid: number }>(
+              "select $1::int as n, pg_backend_pid() as pid, pg_sleep(0.01)::text",
+              [n],
+            );
+            return row;
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.n)).toEqual([1, 2, 3, 4, 5]);
+      // One transaction: one connection answered them all.
+      expect(new Set(answers.map((a) => a.pid)).size).toBe(1);
+      // A failed statement does not leave the ones queued behind it waiting: each is answered (here
+      // with the aborted transaction's error, as PostgreSQL decides).
+      const settled = await inRequestTransaction(database.db, async () =>
+        Promise.allSettled([database.query("select 1/0"), database.query("select 1 as one")]),
+      );
+      expect(settled.map((s) => s.status)).toEqual(["rejected", "rejected"]);
+      expect(String((settled[1] as PromiseRejectedResult).reason)).toMatch(/transaction is aborted/);
+      await new Promise((r) => setImmediate(r));
+      expect(warnings.filter((w) => w.includes("already executing a query"))).toEqual([]);
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+});
