@@ -213,6 +213,7 @@ test.describe("lens orders", () => {
     await expect(state.getByRole("button", { name: "Cancel order" })).toBeVisible();
 
     await state.getByRole("button", { name: "Cancel order" }).click();
+    await expect(dialog).toBeVisible();
     await screenshot(page, "lens-order-cancel-confirm");
     await dialog.getByRole("button", { name: "Yes, cancel order" }).click();
     await expect(alert(page)).toContainText("Hoya order cancelled successfully");

@@ -270,6 +270,7 @@ test.describe("shipping", () => {
     await page.goto("/jobs");
     await page.getByRole("button", { name: "Manifest today" }).click();
     const confirm = page.getByRole("dialog", { name: "Manifest today's shipments" });
+    await expect(confirm).toBeVisible();
     await screenshot(page, "shipping-manifest-confirm");
     await confirm.getByRole("button", { name: "Yes, Manifest" }).click();
     await expect(page.getByTestId("banner-alert")).toContainText(/Manifest created for \d+ shipments?\./);

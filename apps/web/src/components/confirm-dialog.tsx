@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useSyncExternalStore } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from "react";
 
 export interface ConfirmOptions {
   title: ReactNode;
@@ -60,13 +60,25 @@ export const confirmed = (options: Omit<ConfirmOptions, "onConfirm" | "onCancel"
     confirmAction({ ...options, onConfirm: () => resolve(true), onClose: () => resolve(false) });
   });
 
-// The dialog's code (Mantine's Modal) loads with the first dialog, not with the first screen
-// (issue 16: the first screen after sign-in ≤ 200 KB).
-const ConfirmModal = lazy(() => import("./confirm-modal"));
+// The dialog's code (Mantine's Modal) is not part of the first screen (issue 16: ≤ 200 KB): it
+// starts loading at the user's first press or key, so it is in by the time a click opens a dialog.
+const loadConfirmModal = () => import("./confirm-modal");
+const ConfirmModal = lazy(loadConfirmModal);
+const FIRST_INTENT = ["pointerdown", "keydown"] as const;
 
 /** Where confirm dialogs show: mounted once, by the signed-in shell. */
 export function ConfirmHost() {
   const dialogs = useSyncExternalStore(subscribe, () => open);
+  useEffect(() => {
+    const preload = () => {
+      for (const type of FIRST_INTENT) window.removeEventListener(type, preload, true);
+      void loadConfirmModal();
+    };
+    for (const type of FIRST_INTENT) window.addEventListener(type, preload, true);
+    return () => {
+      for (const type of FIRST_INTENT) window.removeEventListener(type, preload, true);
+    };
+  }, []);
   if (!dialogs.length) return null;
   return (
     <Suspense fallback={null}>
