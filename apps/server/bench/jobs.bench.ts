@@ -3,7 +3,7 @@ import pg from "pg";
 import { buildJobsPageSql } from "../src/modules/jobs/jobs-list.queries";
 import { FINISHED_SLUGS, jobsQueryToSearch, TAB_COUNTS_SQL } from "../src/modules/jobs/jobs-search";
 import { startBenchApp } from "./bench-app";
-import { measure, ms } from "./stats";
+import { measure, measureInTurns, ms } from "./stats";
 
 /**
  * `npm run bench:jobs`: the jobs list, tabs and a batch of 100 items through the real endpoints
@@ -204,14 +204,18 @@ async function main() {
   console.log(
     `jobs: ${orders.toLocaleString()} orders, ${items.toLocaleString()} items, PostgreSQL ${(await one<{ server_version: string }>("show server_version")).server_version}`,
   );
-  console.log("case                          endpoint p50  endpoint p95   raw SQL p50   raw SQL p95");
+  console.log(
+    "case                          endpoint p50  endpoint p95   raw SQL p50   raw SQL p95   ratio p50 | in turns: endpoint p50   raw p50   ratio",
+  );
   // `npm run bench:jobs -- lens` times only the cases whose name contains "lens".
   const only = process.argv[2];
   for (const c of cases.filter((c) => !only || c.name.includes(only))) {
     const endpoint = await measure(c.endpoint, 100);
     const sql = await measure(c.sql, 100);
+    const [turnEndpoint, turnSql] = await measureInTurns(c.endpoint, c.sql, 100);
+    const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`.padStart(10);
     console.log(
-      `${c.name.padEnd(28)} ${ms(endpoint.p50)}      ${ms(endpoint.p95)}      ${ms(sql.p50)}      ${ms(sql.p95)}`,
+      `${c.name.padEnd(28)} ${ms(endpoint.p50)}      ${ms(endpoint.p95)}      ${ms(sql.p50)}      ${ms(sql.p95)}  ${ratio(endpoint.p50, sql.p50)} |          ${ms(turnEndpoint.p50)}  ${ms(turnSql.p50)}  ${ratio(turnEndpoint.p50, turnSql.p50)}`,
     );
   }
   await raw.end();
