@@ -66,6 +66,8 @@ describe("a calendar date typed day first", () => {
     ["15.3.1985", "1985-03-15"],
     [" 15031985 ", "1985-03-15"],
     ["29/02/2024", "2024-02-29"],
+    ["1985-03-15", "1985-03-15"],
+    ["1985-3-5", "1985-03-05"],
   ])("reads %j as %s", (typed, iso) => {
     expect(parseCalendarDate(typed)).toBe(iso);
   });
@@ -75,7 +77,7 @@ describe("a calendar date typed day first", () => {
     "29/02/2023",
     "15/13/1985",
     "00/03/1985",
-    "1985-03-15",
+    "1985-02-30",
     "03/15/85",
     "15/03",
     "yesterday",

@@ -50,13 +50,17 @@ export function formatCalendarDate(value: string | null | undefined): string {
 
 /**
  * A calendar date typed the en-AU way, day first: "15/03/1985", "15-3-1985", "15.03.1985" or
- * "15031985", as `YYYY-MM-DD`; null when it is not a real day (31/02) or not day/month/year.
+ * "15031985"; or pasted as ISO, year first ("1985-03-15", which cannot be read the other way).
+ * Answers `YYYY-MM-DD`, or null when it is not a real day (31/02) or not in one of these shapes.
  */
 export function parseCalendarDate(text: string): string | null {
   const t = text.trim();
-  const m = /^(\d{1,2})[/.\- ](\d{1,2})[/.\- ](\d{4})$/.exec(t) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(t);
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
+  const m = iso
+    ? [iso[3], iso[2], iso[1]]
+    : (/^(\d{1,2})[/.\- ](\d{1,2})[/.\- ](\d{4})$/.exec(t) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(t))?.slice(1);
   if (!m) return null;
-  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const [day, month, year] = m.map(Number);
   const d = dayjs(`${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`, "YYYY-MM-DD");
   // dayjs rolls 31/02 over into March; a real day reads back as it was typed.
   if (!d.isValid() || d.date() !== day || d.month() + 1 !== month || year < 1800) return null;
