@@ -51,6 +51,15 @@ test.describe("customers", () => {
     await screenshot(page, "customers-dob-typed");
   });
 
+  test("a malformed address query falls back to the defaults and leaves the address", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/customers?page=abc&sort_by=password&dob=2020-02-30&region_id=x&q=martin&token=1");
+    await expect(page).toHaveURL(/\/customers\?q=martin$/);
+    await expect(page.getByTestId("pagination-info")).toContainText("Showing 1 to");
+    await expect(page.locator("tbody tr").first()).toContainText(/Martin/);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+
   test("create a customer, add prescriptions, a complex PD and files", async ({ page }) => {
     await signIn(page);
     await page.getByRole("button", { name: "New Customer" }).click();

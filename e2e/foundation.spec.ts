@@ -90,8 +90,9 @@ test.describe("foundation", () => {
       const session = JSON.parse(localStorage.getItem("loupe.session")!);
       localStorage.setItem("loupe.session", JSON.stringify({ ...session, token: "revoked-token" }));
     });
-    // The shell asks GET /me on entry; the server answers 401 "Unauthenticated.".
-    await page.goto("/outbox");
+    // The shell asks GET /me on entry; the server answers 401 "Unauthenticated.". The page moves on
+    // to /logout by itself, possibly before its own load event: wait for the address, not the load.
+    await page.goto("/outbox", { waitUntil: "commit" });
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem("loupe.session"))).toBeNull();
   });

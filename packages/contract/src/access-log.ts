@@ -1,3 +1,4 @@
+import { isDateOrInstant } from "@loupe/domain";
 import { z } from "zod";
 import { accessActions, accessResources, defineEndpoint } from "./endpoint";
 import { dataEnvelope, idParams, pagedEnvelope } from "./envelope";
@@ -28,7 +29,8 @@ export type AccessLogEntryWire = z.infer<typeof accessLogEntryWire>;
 
 const isoDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, "A date (YYYY-MM-DD).");
+  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, "A date (YYYY-MM-DD).")
+  .refine(isDateOrInstant, "A date (YYYY-MM-DD).");
 
 export const accessReportQuery = z.object({
   /** Inclusive start and end; a bare date means that whole day in UTC. */

@@ -1,4 +1,10 @@
-import { customerSchema, rowId } from "@loupe/domain";
+import {
+  CUSTOMER_SEARCH_MAX,
+  CUSTOMER_SORT_FIELDS,
+  calendarDate,
+  customerSchema,
+  rowId,
+} from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { dataEnvelope, expectedVersion, hitsEnvelope, idParams, pagedEnvelope, qId, qInt } from "./envelope";
@@ -32,15 +38,11 @@ export const customerWire = z.object({
 });
 export type CustomerWire = z.infer<typeof customerWire>;
 
-export const CUSTOMER_SORT_FIELDS = ["updated_at", "created_at", "first_name", "last_name", "dob"] as const;
+export { CUSTOMER_SORT_FIELDS };
 
 export const customerSearchQuery = z.object({
-  q: z.string().max(200).optional(),
-  dob: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "The dob field must be a date (YYYY-MM-DD).")
-    .optional()
-    .or(z.literal("")),
+  q: z.string().max(CUSTOMER_SEARCH_MAX).optional(),
+  dob: calendarDate("The dob field must be a date (YYYY-MM-DD).").optional().or(z.literal("")),
   region_id: qId.optional().or(z.literal("")),
   page: qInt.min(1).default(1),
   per_page: qInt.min(1).max(100).default(15),

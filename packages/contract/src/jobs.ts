@@ -1,5 +1,6 @@
 import {
   INT32_MAX,
+  isDateOrInstant,
   JOB_QUERY_KEYS,
   jobSearchError,
   rowId,
@@ -145,7 +146,7 @@ const idList = z.union([z.string(), z.array(z.string())]).transform((v, ctx) => 
 const optionalId = qId.optional().or(z.literal("").transform(() => undefined));
 const optionalDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}/, "must be a date (YYYY-MM-DD)")
+  .refine(isDateOrInstant, "must be a date (YYYY-MM-DD)")
   .optional()
   .or(z.literal("").transform(() => undefined));
 

@@ -1,4 +1,4 @@
-import { int32, OPT_IN_VALUES } from "@loupe/domain";
+import { calendarDate, int32, OPT_IN_VALUES } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { dataEnvelope, messageEnvelope, qId } from "./envelope";
@@ -121,11 +121,8 @@ export const createPromo = defineEndpoint({
     brand: z.string().trim().min(1, "The brand field is required.").max(100),
     discountRule: z.string().trim().min(1, "The discount rule field is required.").max(500),
     regionNote: z.string().max(500).nullish(),
-    startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "The start date field must be a date (YYYY-MM-DD)."),
-    endDate: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "The end date field must be a date (YYYY-MM-DD).")
-      .nullish(),
+    startDate: calendarDate("The start date field must be a date (YYYY-MM-DD)."),
+    endDate: calendarDate("The end date field must be a date (YYYY-MM-DD).").nullish(),
     combinedWith: z.string().max(500).nullish(),
     notCombinedWith: z.string().max(500).nullish(),
     pdfs: z

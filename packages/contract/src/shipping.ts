@@ -1,4 +1,11 @@
-import { DELIVERY_INSTRUCTIONS, receiverSchema, rowId, rowIdText, SHIPMENT_STATUSES } from "@loupe/domain";
+import {
+  calendarDate,
+  DELIVERY_INSTRUCTIONS,
+  receiverSchema,
+  rowId,
+  rowIdText,
+  SHIPMENT_STATUSES,
+} from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { dataEnvelope, idParams } from "./envelope";
@@ -130,10 +137,7 @@ export const createSendleOrder = defineEndpoint({
   path: "/staff/sendle-orders",
   summary: "Book a Sendle pickup for a job (off unless Sendle is configured)",
   body: z.object({
-    pickup_date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
+    pickup_date: calendarDate("The pickup date field must be a date (YYYY-MM-DD).").optional(),
     ...orderBody,
   }),
   response: z.object({

@@ -3,6 +3,7 @@ import "dayjs/locale/en-au.js";
 import advancedFormat from "dayjs/plugin/advancedFormat.js";
 import timezone from "dayjs/plugin/timezone.js";
 import utc from "dayjs/plugin/utc.js";
+import { isCalendarDate } from "./calendar-date";
 import { type Currency, defaultCurrencyForCountry, timeZoneForRegion } from "./constants";
 
 // Dates and money as staff read them (customers-area §9, jobs-area §9): every instant in the
@@ -55,16 +56,15 @@ export function formatCalendarDate(value: string | null | undefined): string {
  */
 export function parseCalendarDate(text: string): string | null {
   const t = text.trim();
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
-  const m = iso
-    ? [iso[3], iso[2], iso[1]]
+  const yearFirst = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
+  const m = yearFirst
+    ? [yearFirst[3], yearFirst[2], yearFirst[1]]
     : (/^(\d{1,2})[/.\- ](\d{1,2})[/.\- ](\d{4})$/.exec(t) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(t))?.slice(1);
   if (!m) return null;
-  const [day, month, year] = m.map(Number);
-  const d = dayjs(`${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`, "YYYY-MM-DD");
-  // dayjs rolls 31/02 over into March; a real day reads back as it was typed.
-  if (!d.isValid() || d.date() !== day || d.month() + 1 !== month || year < 1800) return null;
-  return d.format("YYYY-MM-DD");
+  const [day, month, year] = m;
+  const iso = `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}`;
+  // A date of birth or expiry typed before 1800 is a typing slip (a year of 985, say).
+  return Number(year) >= 1800 && isCalendarDate(iso) ? iso : null;
 }
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDate } from "./calendar-date";
 
 /**
  * What any value from outside may be before it reaches the database. Ids and counts land in
@@ -21,6 +22,9 @@ export const rowId = () => z.number().int().positive().max(INT32_MAX);
 /** Query-string and path forms of the same (everything arrives as text there). */
 export const int32Text = () => z.coerce.number().int().min(INT32_MIN).max(INT32_MAX);
 export const rowIdText = () => z.coerce.number().int().positive().max(INT32_MAX);
+
+/** A real calendar day, YYYY-MM-DD, refused with `message` otherwise (2020-02-31 included). */
+export const calendarDate = (message: string) => z.string().refine(isCalendarDate, message);
 
 /**
  * A link the web app will load as-is (a profile image): https only, so that no `javascript:`,

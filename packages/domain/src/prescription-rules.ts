@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INT32_MAX, rowId } from "./input-rules";
+import { calendarDate, INT32_MAX, rowId } from "./input-rules";
 import { messages } from "./messages";
 
 // Prescriptions (customers-area §3–5, §9).
@@ -136,10 +136,7 @@ export const prescriptionSchema = z
     outlet_id: rowId().nullish(),
     note: z.string().max(2000).nullish(),
     printed_note: z.string().max(2000).nullish(),
-    expiry_date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "The expiry date field must be a date (YYYY-MM-DD).")
-      .nullish(),
+    expiry_date: calendarDate("The expiry date field must be a date (YYYY-MM-DD).").nullish(),
     files: z.array(rowId()).max(10).nullish(),
   })
   .superRefine(

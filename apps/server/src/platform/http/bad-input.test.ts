@@ -111,6 +111,31 @@ describe("bad values are refused by name, before the database sees them", () => 
     expect(fraction.json().errors.order_id).toBeDefined();
   });
 
+  it("refuses a day that does not exist (2020-02-31) by its field, in a query and in a body", async () => {
+    for (const url of [
+      "/api/v4/users?dob=2020-02-31",
+      "/api/staff/orders?created_start_at=2026-02-30",
+      "/api/staff/orders?created_end_at=2026-13-01T00:00:00Z",
+    ]) {
+      const res = await t.call(token, { method: "GET", url });
+      expect(res.statusCode, url).toBe(422);
+      const field = new URL(url, "http://x").searchParams.keys().next().value as string;
+      expect(Object.keys(res.json().errors), url).toEqual([field]);
+    }
+    const [customer] = await t.database.query<{ id: number }>("select id from customers order by id limit 1");
+    const rx = await t.call(token, {
+      method: "POST",
+      url: `/api/v4/users/${customer?.id ?? 1}/prescriptions`,
+      payload: { type_id: 1, source_id: 1, right_sph: 0, left_sph: 0, expiry_date: "2027-02-29" },
+    });
+    expect(rx.statusCode, rx.body).toBe(422);
+    expect(rx.json().errors.expiry_date).toEqual(["The expiry date field must be a date (YYYY-MM-DD)."]);
+    // A real day still goes through.
+    expect((await t.call(token, { method: "GET", url: "/api/v4/users?dob=2020-02-29" })).statusCode).toBe(
+      200,
+    );
+  });
+
   it("refuses a NUL byte in any text: body, query and path", async () => {
     const body = await t.call(token, { method: "PUT", url: "/api/me", payload: { first_name: "Ann\u0000" } });
     expect(body.statusCode).toBe(422);

@@ -1,5 +1,5 @@
-import type { CUSTOMER_SORT_FIELDS, CustomerWire } from "@loupe/contract";
-import { customerLabel, PAGE_SIZE } from "@loupe/domain";
+import type { CustomerWire } from "@loupe/contract";
+import { type CustomerSortField, cleanCustomersRouteQuery, customerLabel, PAGE_SIZE } from "@loupe/domain";
 import { ActionIcon, Alert, Badge, Button, Group } from "@mantine/core";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -21,11 +21,19 @@ const CustomerModal = lazy(() =>
   import("../components/customer-modal").then((m) => ({ default: m.CustomerModal })),
 );
 
-type Sort = (typeof CUSTOMER_SORT_FIELDS)[number];
+type Sort = CustomerSortField;
 
 /** Customers (and Customers MEILI): every filter, sort and page lives in the URL query. */
 export function CustomersScreen({ variant, title }: { variant: "db" | "index"; title: string }) {
-  const [params, setParams] = useSearchParams();
+  const [raw, setParams] = useSearchParams();
+  // Bad or unknown values fall back to their defaults ("page=abc" is page 1), and leave the address.
+  const params = cleanCustomersRouteQuery(raw);
+  const cleaned = params.toString();
+  const sorted = (p: URLSearchParams) => [...p.entries()].sort().join("&");
+  const dirty = sorted(params) !== sorted(raw);
+  useEffect(() => {
+    if (dirty) setParams(new URLSearchParams(cleaned), { replace: true });
+  }, [dirty, cleaned, setParams]);
   // A job's customer opens here by id (`customer_id`): that record alone, expanded, never a namesake.
   const customerId = Number(params.get("customer_id")) || 0;
   const [expanded, setExpanded] = useState(new Set<number>());
