@@ -278,5 +278,13 @@ test.describe("shipping", () => {
     await expect(detail).toContainText(/Manifest: LM-LOUPE-\d+-\d{4}-\d{2}-\d{2}/);
     await expect(detail.getByRole("button", { name: "Cancel shipment" })).toHaveCount(0);
     await screenshot(page, "shipping-manifested-detail");
+
+    // The outlet's manifests, newest first; the local courier makes no summary to print.
+    await page.getByRole("button", { name: "Manifests" }).click();
+    const today = page.getByRole("menuitem", { name: /shipments? No summary$/ }).first();
+    await expect(today).toBeVisible();
+    await expect(today).toBeDisabled();
+    await expect(today).toContainText(/^\d{1,2}(st|nd|rd|th) \w{3} \d{4} · \d+ shipments?/);
+    await screenshot(page, "shipping-manifests-menu");
   });
 });

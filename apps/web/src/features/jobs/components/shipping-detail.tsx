@@ -5,7 +5,7 @@ import { useAlert } from "../../../app/alert-context";
 import { confirmAction } from "../../../components/confirm-dialog";
 import { callEndpoint } from "../../../lib/api-client";
 import { errorMessage } from "../../../lib/errors";
-import { fetchFileBlob } from "../../../lib/file-blob";
+import { openFileBlob } from "../../../lib/file-blob";
 import { useAction } from "../../../lib/use-action";
 import { useJobCall } from "../api/use-job-call";
 
@@ -13,16 +13,9 @@ import { useJobCall } from "../api/use-job-call";
 function PrintLabelButton({ jobId }: { jobId: number }) {
   const { showAlert } = useAlert();
   const print = useAction(async () => {
-    // Opened before the fetch, so the pop-up blocker sees it as the click's own window.
-    const tab = window.open("", "_blank");
     try {
-      const blob = await fetchFileBlob(endpointUrl(getShippingLabel, { id: jobId }));
-      const url = URL.createObjectURL(blob);
-      if (tab) tab.location.href = url;
-      else window.location.assign(url);
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      await openFileBlob(endpointUrl(getShippingLabel, { id: jobId }), `label-${jobId}.pdf`);
     } catch (err) {
-      tab?.close();
       showAlert({ variant: "danger", message: errorMessage(err) });
     }
   });
