@@ -1,9 +1,10 @@
 import { isCalendarDate } from "./calendar-date";
+import { containsNul, INT32_MAX } from "./column-limits";
 import { isSearchTooShort } from "./constants";
 
 // The customers screen's address query (customers-area §2: q, dob, region_id, page, sort_by,
 // sort_direction, r; and customer_id to open one record). Written without zod: the screen is the
-// first one after sign-in (issue 16: ≤ 200 KB); addresses.test.ts in the contract holds these
+// first one after sign-in (issue 16: ≤ 200 KB); customers-route-query.test.ts in the contract holds these
 // rules to the list endpoint's schema, value by value.
 
 /** The columns the customers list sorts by. */
@@ -12,7 +13,6 @@ export type CustomerSortField = (typeof CUSTOMER_SORT_FIELDS)[number];
 
 /** The longest search the list endpoint takes. */
 export const CUSTOMER_SEARCH_MAX = 200;
-const INT32_MAX = 2_147_483_647;
 
 /** A positive whole number that fits an `integer` column, as the query string writes it. */
 const isRowIdText = (v: string) => {
@@ -21,14 +21,14 @@ const isRowIdText = (v: string) => {
 };
 
 const RULES: Record<string, (v: string) => boolean> = {
-  q: (v) => v.length <= CUSTOMER_SEARCH_MAX && !v.includes("\u0000") && !isSearchTooShort(v),
+  q: (v) => v.length <= CUSTOMER_SEARCH_MAX && !containsNul(v) && !isSearchTooShort(v),
   dob: isCalendarDate,
   region_id: isRowIdText,
   page: isRowIdText,
   sort_by: (v) => (CUSTOMER_SORT_FIELDS as readonly string[]).includes(v),
   sort_direction: (v) => v === "asc" || v === "desc",
   customer_id: isRowIdText,
-  r: (v) => v.length <= 20 && !v.includes("\u0000"),
+  r: (v) => v.length <= 20 && !containsNul(v),
 };
 /** The keys the customers screen keeps in its address, in the order it writes them. */
 export const CUSTOMER_QUERY_KEYS = Object.keys(RULES);

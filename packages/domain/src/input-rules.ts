@@ -1,17 +1,10 @@
 import { z } from "zod";
 import { isCalendarDate } from "./calendar-date";
+import { INT32_MAX, INT32_MIN } from "./column-limits";
 
-/**
- * What any value from outside may be before it reaches the database. Ids and counts land in
- * PostgreSQL `integer` columns (32 bits), and PostgreSQL text cannot hold U+0000: a value past
- * either limit is the caller's mistake, refused by name, not a database error. Numbers are bounded
- * by these schemas; NUL is refused once for every string of every call, by the server's binder.
- */
-export const INT32_MAX = 2_147_483_647;
-export const INT32_MIN = -2_147_483_648;
-
-export const NUL_MESSAGE = "must not contain a NUL character";
-export const containsNul = (s: string): boolean => s.includes("\u0000");
+// The limits of column-limits.ts as schemas. Numbers are bounded here; NUL is refused once for
+// every string of every call, by the server's binder.
+export { containsNul, INT32_MAX, INT32_MIN, NUL_MESSAGE } from "./column-limits";
 
 /** An integer that fits an `integer` column. */
 export const int32 = () => z.number().int().min(INT32_MIN).max(INT32_MAX);

@@ -62,9 +62,6 @@ export function createSessionCache<T>({
       forgetAll();
       live = on;
     },
-    get size() {
-      return entries.size;
-    },
   };
 }
 export type SessionCache<T> = ReturnType<typeof createSessionCache<T>>;
