@@ -7,6 +7,11 @@ export async function measure(fn: () => Promise<unknown>, runs = 200): Promise<{
     await fn();
     times.push(performance.now() - t0);
   }
+  return percentiles(times);
+}
+
+/** p50 and p95 of a list of timings (sorts it in place). */
+function percentiles(times: number[]): { p50: number; p95: number } {
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
   return { p50: at(0.5), p95: at(0.95) };
@@ -35,12 +40,7 @@ export async function measureInTurns(
       times[k].push(performance.now() - t0);
     }
   }
-  const stats = (list: number[]) => {
-    list.sort((x, y) => x - y);
-    const at = (q: number) => list[Math.min(list.length - 1, Math.floor(q * list.length))];
-    return { p50: at(0.5), p95: at(0.95) };
-  };
-  return [stats(times[0]), stats(times[1])];
+  return [percentiles(times[0]), percentiles(times[1])];
 }
 
 export const ms = (v: number) => v.toFixed(2).padStart(8);

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { type Adapters, buildApp } from "../app";
 import { type Config, loadConfig } from "../config";
 import { type Database, openPglite, openPostgres } from "../platform/db/client";
@@ -51,6 +52,25 @@ export async function openTestDatabase(): Promise<{
   if (!file) throw new Error("The test template is missing: run the tests through vitest (global-setup.ts).");
   const database = await openPglite(undefined, new Blob([fs.readFileSync(file)]));
   return { database, drop: async () => {} };
+}
+
+/**
+ * A fresh test database for the tests of this file (or of the describe it is called in): opened
+ * before them, closed and dropped after. Answers a getter, valid once the tests run.
+ */
+export function useTestDatabase(): () => Database {
+  let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  beforeAll(async () => {
+    opened = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await opened?.database.close();
+    await opened?.drop();
+  });
+  return () => {
+    if (!opened) throw new Error("The test database opens before the tests run.");
+    return opened.database;
+  };
 }
 
 export async function createTestApp(

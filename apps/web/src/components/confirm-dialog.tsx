@@ -70,14 +70,14 @@ const FIRST_INTENT = ["pointerdown", "keydown"] as const;
 export function ConfirmHost() {
   const dialogs = useSyncExternalStore(subscribe, () => open);
   useEffect(() => {
+    const listening = new AbortController();
     const preload = () => {
-      for (const type of FIRST_INTENT) window.removeEventListener(type, preload, true);
+      listening.abort();
       void loadConfirmModal();
     };
-    for (const type of FIRST_INTENT) window.addEventListener(type, preload, true);
-    return () => {
-      for (const type of FIRST_INTENT) window.removeEventListener(type, preload, true);
-    };
+    for (const type of FIRST_INTENT)
+      window.addEventListener(type, preload, { capture: true, signal: listening.signal });
+    return () => listening.abort();
   }, []);
   if (!dialogs.length) return null;
   return (

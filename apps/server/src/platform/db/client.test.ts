@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase } from "../../test/test-app";
-import type { Database } from "./client";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../test/test-app";
 import { inRequestTransaction } from "./request-transaction";
 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("PostgreSQL connections", () => {
-  let database: Database;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ database, drop } = await openTestDatabase());
-  });
-  afterAll(async () => {
-    await database.close();
-    await drop();
-  });
+  const testDatabase = useTestDatabase();
 
   it("runs a transaction's reads started together one after another, without pg's deprecated queue", async () => {
+    const database = testDatabase();
     const warnings: string[] = [];
     const onWarning = (w: Error) => warnings.push(w.message);
     process.on("warning", onWarning);

@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase } from "../../test/test-app";
-import type { Database } from "./client";
+import { describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../test/test-app";
 
 /**
  * Every foreign key gets an index that starts with its columns: screens read children by parent
  * (a job's payments, a customer's prescriptions), and deleting a parent scans children without one.
  */
-let database: Database;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
-});
+const database = useTestDatabase();
 
 describe("foreign keys", () => {
   it("each has an index led by its columns", async () => {
-    const missing = await database.query<{ fk: string }>(`
+    const missing = await database().query<{ fk: string }>(`
       select c.conrelid::regclass || '(' || string_agg(a.attname, ', ' order by k.ord) || ')' as fk
       from pg_constraint c
       cross join lateral unnest(c.conkey) with ordinality as k(attnum, ord)

@@ -3,11 +3,9 @@ import { customFilterDefinition, JOB_QUERY_KEYS, JOBS_DEFAULT_SORT } from "@loup
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { brandSlug } from "../../lib/config";
+import { sameQuery } from "../../lib/same-query";
 
 export type RouteChanges = Record<string, string | string[] | null | undefined>;
-
-const sameQuery = (a: URLSearchParams, b: URLSearchParams) =>
-  [...a.entries()].sort().join("&") === [...b.entries()].sort().join("&");
 
 const withoutKey = (params: URLSearchParams, key: string) => {
   const next = new URLSearchParams(params);

@@ -8,6 +8,7 @@ import { PageHeader } from "../../../components/page-header";
 import { PaginationBar } from "../../../components/pagination-bar";
 import { Spinner } from "../../../components/spinner";
 import { errorText } from "../../../lib/errors";
+import { sameQuery } from "../../../lib/same-query";
 import { useFormatDay } from "../../reference/use-date-format";
 import { useCustomer, useCustomerList } from "../api";
 import { CustomerFilter } from "../components/customer-filter";
@@ -29,8 +30,7 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
   // Bad or unknown values fall back to their defaults ("page=abc" is page 1), and leave the address.
   const params = cleanCustomersRouteQuery(raw);
   const cleaned = params.toString();
-  const sorted = (p: URLSearchParams) => [...p.entries()].sort().join("&");
-  const dirty = sorted(params) !== sorted(raw);
+  const dirty = !sameQuery(params, raw);
   useEffect(() => {
     if (dirty) setParams(new URLSearchParams(cleaned), { replace: true });
   }, [dirty, cleaned, setParams]);
