@@ -44,6 +44,9 @@ export const isDomestic = (country: string | null | undefined) =>
 /** The declared value defaults to the job total rounded down, in AUD. */
 export const defaultDeclaredValue = (total: number) => Math.max(0, Math.floor(total));
 
+/** "1 shipment", "3 shipments": how a manifest's size is said everywhere. */
+export const shipmentCount = (count: number) => `${count} shipment${count === 1 ? "" : "s"}`;
+
 export const shippingMessages = {
   created: "New shipping order has been successfully created!",
   createOrderErrorTitle: "Create Order Error",
@@ -61,7 +64,7 @@ export const shippingMessages = {
   cancelConfirm: "Cancel this shipment with the courier? The job can then get a new shipping order.",
   notCancellable: "This shipment can no longer be cancelled.",
   cancelInProgress: "This shipment is already being cancelled. Try again in a moment.",
-  manifested: (count: number) => `Manifest created for ${count} shipment${count === 1 ? "" : "s"}.`,
+  manifested: (count: number) => `Manifest created for ${shipmentCount(count)}.`,
   nothingToManifest: "There are no shipments to manifest for this outlet today.",
   manifestMadeToday:
     "Today's manifest for this outlet has been made; shipments booked since then go on the next one.",

@@ -5,7 +5,7 @@ import {
   type ManifestWire,
   runShippingManifest,
 } from "@loupe/contract";
-import { DAY_DISPLAY_FORMAT } from "@loupe/domain";
+import { DAY_DISPLAY_FORMAT, shipmentCount } from "@loupe/domain";
 import { ActionIcon, Button, Group, Menu, Text } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -22,7 +22,7 @@ const manifestsKey = (outletId: number) => ["shipping-manifests", outletId] as c
 
 /** A manifest as the menu lists it: "26th Nov 2026 · 3 shipments". */
 const manifestLabel = (m: ManifestWire) =>
-  `${dayjs(m.manifest_date, "YYYY-MM-DD").format(DAY_DISPLAY_FORMAT)} · ${m.shipment_count} shipment${m.shipment_count === 1 ? "" : "s"}`;
+  `${dayjs(m.manifest_date, "YYYY-MM-DD").format(DAY_DISPLAY_FORMAT)} · ${shipmentCount(m.shipment_count)}`;
 
 /** Why a manifest has no summary to print. */
 const noSummaryReason = (m: ManifestWire) =>
