@@ -25,4 +25,14 @@ describe("zoneDay", () => {
       Date.parse("0099-06-15T00:00:00Z"),
     );
   });
+
+  it("answers each call for its own instant and zone, however calls alternate or a date is changed", () => {
+    const at = new Date("2026-11-25T11:30:00Z");
+    for (let i = 0; i < 2; i++) {
+      expect(zoneDay(at, "Pacific/Auckland")).toBe(day("2026-11-26"));
+      expect(zoneDay(at, "Australia/Sydney")).toBe(day("2026-11-25"));
+    }
+    at.setUTCDate(at.getUTCDate() + 1);
+    expect(zoneDay(at, "Australia/Sydney")).toBe(day("2026-11-26"));
+  });
 });

@@ -4,6 +4,26 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone's calendar day of an instant, as that day's UTC midnight in milliseconds. */
 export function zoneDay(at: Date, timeZone: string): number {
+  // Answers remembered per zone and instant: a page of jobs asks for the same "now" on every row,
+  // and for the same payments' days each time the page is read again. Cleared when full.
+  let days = remembered.get(timeZone);
+  if (!days) {
+    days = new Map();
+    remembered.set(timeZone, days);
+  }
+  const time = at.getTime();
+  let day = days.get(time);
+  if (day === undefined) {
+    day = dayOf(at, timeZone);
+    if (days.size >= DAYS_KEPT) days.clear();
+    days.set(time, day);
+  }
+  return day;
+}
+const DAYS_KEPT = 4096;
+const remembered = new Map<string, Map<number, number>>();
+
+function dayOf(at: Date, timeZone: string): number {
   let format = dayFormats.get(timeZone);
   if (!format) {
     // en-CA writes the day as YYYY-MM-DD, which Date.parse reads as that day's UTC midnight.

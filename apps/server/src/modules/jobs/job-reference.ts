@@ -1,4 +1,6 @@
+import type { OrderWire } from "@loupe/contract";
 import type { Db } from "../../platform/db/client";
+import { outletAddressWire } from "../reference/reference.mappers";
 import { type ReferenceData, referenceData } from "../reference/reference-cache";
 
 type Outlet = ReferenceData["outlets"][number];
@@ -9,6 +11,8 @@ export interface JobReference {
   status: Map<number, { id: number; slug: string; display_name: string }>;
   outlet: Map<number, Outlet>;
   region: Map<number, Region>;
+  /** Each outlet as a job's `origin_outlet`, built once per copy of the reference data and frozen. */
+  originOutlet: Map<number, OrderWire["origin_outlet"]>;
   /** The time zone of an outlet's region, for "paid today" in the refund rule. */
   zoneOfOutlet: (outletId: number) => string;
 }
@@ -22,10 +26,27 @@ function build(reference: ReferenceData): JobReference {
   );
   const outlet = new Map(reference.outlets.map((o) => [o.id, o]));
   const region = new Map(reference.regions.map((r) => [r.id, r]));
+  const originOutlet = new Map(
+    reference.outlets.map((o) => {
+      const r = region.get(o.regionId)!;
+      const wire: OrderWire["origin_outlet"] = {
+        id: o.id,
+        name: o.name,
+        abbreviation: o.abbreviation,
+        region_id: o.regionId,
+        region: Object.freeze({ id: r.id, name: r.name, country_code: r.countryCode }),
+        email: o.email,
+        address: Object.freeze(outletAddressWire(o)),
+      };
+      // Shared by every row that names the outlet: frozen, so no caller can change it for the rest.
+      return [o.id, Object.freeze(wire)];
+    }),
+  );
   return {
     status,
     outlet,
     region,
+    originOutlet,
     zoneOfOutlet: (outletId) =>
       region.get(outlet.get(outletId)?.regionId ?? 1)?.timezone ?? "Australia/Sydney",
   };

@@ -70,8 +70,6 @@ export interface JobFacts {
 /** One job's list row (the wire), from its facts and the reference lookups: no reads. */
 export function toOrderWire(f: JobFacts, reference: JobReference, links: OrderLinks): OrderWire {
   const o = f.order;
-  const origin = reference.outlet.get(o.originOutletId)!;
-  const originRegion = reference.region.get(origin.regionId)!;
   const paid = o.totalPaymentMinor >= o.totalAmountMinor;
   const receipt = links.receipt.link(o.id, o.customerId);
   return {
@@ -99,23 +97,7 @@ export function toOrderWire(f: JobFacts, reference: JobReference, links: OrderLi
     channel_id: o.channelId,
     channel: o.channel,
     is_octopos_order: o.isOctoposOrder,
-    origin_outlet: {
-      id: origin.id,
-      name: origin.name,
-      abbreviation: origin.abbreviation,
-      region_id: origin.regionId,
-      region: { id: originRegion.id, name: originRegion.name, country_code: originRegion.countryCode },
-      email: origin.email,
-      address: {
-        address1: origin.address1,
-        address2: origin.address2,
-        suburb: origin.suburb,
-        city: origin.city,
-        state: origin.state,
-        postcode: origin.postcode,
-        country: origin.country,
-      },
-    },
+    origin_outlet: reference.originOutlet.get(o.originOutletId)!,
     shipment_status: o.shipmentStatus,
     shipment_company: o.shipmentCompany,
     shipment_tracking_id: o.shipmentTrackingId,

@@ -14,6 +14,19 @@ export const toRegionWire = (r: RegionRow): RegionWire => ({
   timezone: r.timezone,
 });
 
+/** An outlet's postal address as every wire names it. */
+export const outletAddressWire = (
+  o: Pick<OutletRow, "address1" | "address2" | "suburb" | "city" | "state" | "postcode" | "country">,
+) => ({
+  address1: o.address1,
+  address2: o.address2,
+  suburb: o.suburb,
+  city: o.city,
+  state: o.state,
+  postcode: o.postcode,
+  country: o.country,
+});
+
 export const toOutletWire = (o: OutletRow, withAddress = true): OutletWire => ({
   id: o.id,
   abbreviation: o.abbreviation,
@@ -24,15 +37,7 @@ export const toOutletWire = (o: OutletRow, withAddress = true): OutletWire => ({
   is_active: o.isActive,
   ...(withAddress
     ? {
-        address: {
-          address1: o.address1,
-          address2: o.address2,
-          suburb: o.suburb,
-          city: o.city,
-          state: o.state,
-          postcode: o.postcode,
-          country: o.country,
-        },
+        address: outletAddressWire(o),
       }
     : {}),
 });

@@ -44,6 +44,25 @@ describe("headers and request ids", () => {
     expect(csp).not.toContain("js.stripe.com");
   });
 
+  it("sends helmet's security headers on every answer: API, error, unknown path and the web app", async () => {
+    const answers = [
+      await t.call(token, { method: "GET", url: "/api/me" }),
+      await t.call(token, { method: "GET", url: "/api/staff/outlets/abc" }),
+      await t.app.inject({ method: "GET", url: "/api/no-such-thing" }),
+      await t.app.inject({ method: "GET", url: "/customers" }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 422, 404, expect.any(Number)]);
+    for (const res of answers) {
+      expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["referrer-policy"]).toBe("same-origin");
+      expect(res.headers["strict-transport-security"]).toMatch(/^max-age=\d+/);
+      expect(res.headers["cross-origin-opener-policy"]).toBe("same-origin");
+      expect(String(res.headers["content-security-policy"])).toContain("frame-ancestors 'self'");
+      expect(res.headers["cross-origin-embedder-policy"]).toBeUndefined();
+    }
+  });
+
   it("returns the request id in the error envelope, matching the header and the log line", async () => {
     const res = await t.call(token, { method: "GET", url: "/api/staff/outlets/abc" });
     expect(res.statusCode).toBe(422);

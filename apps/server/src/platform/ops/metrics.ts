@@ -74,15 +74,17 @@ export function registerMetrics(
     pool("loupe_db_pool_waiting", "Queries waiting for a free database connection.", (s) => s.waiting);
   }
 
-  app.addHook("onResponse", async (req, reply) => {
-    if (req.routeOptions.url === "/metrics") return;
-    const labels = {
-      method: req.method,
-      route: req.routeOptions.url ?? "unmatched",
-      status_code: String(reply.statusCode),
-    };
-    requests.inc(labels);
-    duration.observe(labels, reply.elapsedTime / 1000);
+  app.addHook("onResponse", (req, reply, done) => {
+    if (req.routeOptions.url !== "/metrics") {
+      const labels = {
+        method: req.method,
+        route: req.routeOptions.url ?? "unmatched",
+        status_code: String(reply.statusCode),
+      };
+      requests.inc(labels);
+      duration.observe(labels, reply.elapsedTime / 1000);
+    }
+    done();
   });
 
   app.get("/metrics", { schema: { hide: true } }, async (req, reply) => {
