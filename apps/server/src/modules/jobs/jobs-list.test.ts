@@ -1,7 +1,11 @@
+import { asc, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCustomers } from "../../seed/demo-customers";
 import { seedDemoJobs } from "../../seed/demo-jobs";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { createReceiptTokens } from "../receipts/receipt-token";
+import { toOrderWires } from "./jobs.mappers";
+import { orders } from "./jobs.tables";
 
 /**
  * The list and the detail answer a job's row in one statement (jobs-list.queries.ts); the writes
@@ -107,6 +111,24 @@ describe("jobs list in one statement", () => {
       ).toEqual(all.slice((page - 1) * perPage, page * perPage).map((r) => r.id));
       for (const row of res.data as Row[]) expect(row, filter).toEqual(await listFieldsOfDetail(row));
     }
+  });
+
+  it("writes the same rows as the answers to writes, which read the jobs by Drizzle", async () => {
+    const listed = (await get("/api/staff/orders?per_page=100")).data as Row[];
+    expect(listed.length).toBeGreaterThan(40);
+    const ids = listed.map((r) => r.id);
+    const rows = await t.database.db
+      .select()
+      .from(orders)
+      .where(inArray(orders.id, ids))
+      .orderBy(asc(orders.id));
+    const links = { posUrl: t.config.POS_URL, receipt: createReceiptTokens(t.config) };
+    const byDrizzle = new Map((await toOrderWires(t.database.db, rows, links)).map((w) => [w.id, w]));
+    for (const row of listed) expect(row, `job ${row.id}`).toEqual(byDrizzle.get(row.id));
+    // Money that is not whole dollars, a billing address and a guest are among them.
+    expect(listed.some((r) => !Number.isInteger(r.total_amount))).toBe(true);
+    expect(listed.some((r) => (r.order_billing as { billing_address: unknown }).billing_address)).toBe(true);
+    expect(listed.some((r) => r.customer === null)).toBe(true);
   });
 
   it("answers an empty page past the end with the total and page count", async () => {
