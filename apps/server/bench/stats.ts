@@ -11,7 +11,7 @@ export async function measure(fn: () => Promise<unknown>, runs = 200): Promise<{
 }
 
 /** p50 and p95 of a list of timings (sorts it in place). */
-function percentiles(times: number[]): { p50: number; p95: number } {
+export function percentiles(times: number[]): { p50: number; p95: number } {
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
   return { p50: at(0.5), p95: at(0.95) };
