@@ -194,6 +194,9 @@ describe("GET /staff/job-tray-signed-url/{orderId}", () => {
     expect(pdf.statusCode, pdf.body).toBe(200);
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     expect(pdf.headers["cache-control"]).toBe("no-store");
+    // The app-wide CSP (object-src 'none') would stop the browser's PDF viewer; the rest stay.
+    expect(pdf.headers["content-security-policy"]).toBeUndefined();
+    expect(pdf.headers["x-frame-options"]).toBe("SAMEORIGIN");
     expect(pdf.headers["content-disposition"]).toMatch(/^inline; filename="?tray-label-BRN-PRINT-1\.pdf"?$/);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     // 62 × 100 mm.
