@@ -68,8 +68,6 @@ export interface RefundState {
   refundableMinor: number;
 }
 
-const FIFTY_HOURS = 50 * 3_600_000;
-
 /**
  * Refunded is one fact, derived here and only here (the job list, the detail and the refund call
  * all ask this function). A job is refunded when a full refund completed, its status says so, or
@@ -94,14 +92,7 @@ export function refundState(f: RefundFacts): RefundState {
   // Only a till sale can be voided for being paid today: other jobs need no calendar day.
   const today = f.isPointOfSale && f.payments.length > 0 ? zoneDay(f.now, f.timeZone) : null;
   const paidTodayAtTill =
-    today !== null &&
-    f.payments.every(
-      (p) =>
-        // Instants 50 hours apart are never on one calendar day, whatever the zone does (its
-        // offset moves by at most 26 hours): no need to ask Intl, which costs microseconds a row.
-        Math.abs(p.createdAt.getTime() - f.now.getTime()) < FIFTY_HOURS &&
-        zoneDay(p.createdAt, f.timeZone) === today,
-    );
+    today !== null && f.payments.every((p) => zoneDay(p.createdAt, f.timeZone) === today);
   return {
     refunded,
     voided,

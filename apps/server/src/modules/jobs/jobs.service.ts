@@ -87,7 +87,7 @@ export function createJobsService({
       const order = { ...j, createdAt: new Date(j.createdAt) };
       const payments = j.payments.map((p) => ({ ...p, createdAt: new Date(p.createdAt) }));
       const refund = refundStateOf(order, { items: j.items, payments, refunds: j.refunds }, reference, now);
-      // The facts named one by one: spreading the row's 28 fields into a new object cost 5 µs a row.
+      // The facts named one by one: spreading the row into them once more, beside `order`, cost 5 µs a row.
       const facts = { order, customer: j.customer, notesCount: j.notesCount, items: j.items, refund };
       return toOrderWire(facts, reference, links);
     });
