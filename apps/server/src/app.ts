@@ -214,7 +214,9 @@ export async function buildApp({
     );
   }
   app.setNotFoundHandler((req, reply) => {
-    if (isApiPath(req.url) || req.method !== "GET" || !fs.existsSync(indexHtml)) {
+    // HEAD as well as GET: a monitor or link checker that probes a page with HEAD must find it too.
+    const read = req.method === "GET" || req.method === "HEAD";
+    if (isApiPath(req.url) || !read || !fs.existsSync(indexHtml)) {
       return reply.status(404).send(errorBody(req, "not_found", "Not found."));
     }
     // Client-side routes (/customers, /jobs, /reset-password/…) all load the SPA shell.
