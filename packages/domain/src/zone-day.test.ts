@@ -35,4 +35,19 @@ describe("zoneDay", () => {
     at.setUTCDate(at.getUTCDate() + 1);
     expect(zoneDay(at, "Australia/Sydney")).toBe(day("2026-11-26"));
   });
+
+  it("answers exactly inside a minute that holds the zone's midnight (local mean time, offset with seconds)", () => {
+    // Sydney kept local mean time (UTC+10:04:52) until 1895: its midnight fell at 13:55:08 UTC.
+    expect(zoneDay(new Date("1890-01-01T13:55:07Z"), "Australia/Sydney")).toBe(day("1890-01-01"));
+    expect(zoneDay(new Date("1890-01-01T13:55:09Z"), "Australia/Sydney")).toBe(day("1890-01-02"));
+    expect(zoneDay(new Date("1890-01-01T13:55:07Z"), "Australia/Sydney")).toBe(day("1890-01-01"));
+  });
+
+  it("gives every instant of a minute the same day as the minute's first, across calls", () => {
+    const start = Date.parse("2026-11-25T12:59:00Z"); // 23:59 in Sydney (UTC+11 in summer)
+    for (const offset of [0, 1, 30_000, 59_999]) {
+      expect(zoneDay(new Date(start + offset), "Australia/Sydney")).toBe(day("2026-11-25"));
+    }
+    expect(zoneDay(new Date(start + 60_000), "Australia/Sydney")).toBe(day("2026-11-26"));
+  });
 });
