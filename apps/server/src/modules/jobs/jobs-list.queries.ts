@@ -4,14 +4,19 @@ import type { ListedOrder } from "./jobs.mappers";
 import { ordersSearchParts } from "./jobs-search";
 import type { RefundRows } from "./refund-facts";
 
-/** One job of a list page as the statement answers it: timestamps still ISO text (JSON has no dates). */
-export type JobsPageRow = Omit<ListedOrder, "createdAt"> & {
-  createdAt: string;
+/** One job of a list page: its listed columns and what its row shows of its related rows. */
+export type JobsPageRow = ListedOrder & {
   customer: { firstName: string; lastName: string } | null;
   notesCount: number;
   items: { id: number; quantity: number }[];
-  payments: (Omit<RefundRows["payments"][number], "createdAt"> & { createdAt: string })[];
+  payments: RefundRows["payments"];
   refunds: RefundRows["refunds"][number][];
+};
+
+/** The same as the statement's JSON holds it: timestamps as ISO text (JSON has no dates). */
+type JsonRow = Omit<JobsPageRow, "createdAt" | "payments"> & {
+  createdAt: string | Date;
+  payments: (Omit<RefundRows["payments"][number], "createdAt"> & { createdAt: string | Date })[];
 };
 
 /** The orders columns a list row shows, as JSON keys named like the Drizzle row's fields. */
@@ -93,6 +98,12 @@ export async function readJobsPage(
 ): Promise<{ total: number; jobs: JobsPageRow[] }> {
   const { sql, params } = buildJobsPageSql(query);
   // Both drivers (pg, PGlite) parse a json column into objects.
-  const [row] = await database.query<{ total: number; jobs: JobsPageRow[] }>(sql, params);
-  return { total: Number(row.total), jobs: row.jobs };
+  const [row] = await database.query<{ total: number; jobs: JsonRow[] }>(sql, params);
+  // The parsed rows are this call's own: their timestamps become dates in place, not in copies
+  // (a copy of a row's 28 fields cost 5 µs a row on the list's hot path).
+  for (const job of row.jobs) {
+    job.createdAt = new Date(job.createdAt);
+    for (const payment of job.payments) payment.createdAt = new Date(payment.createdAt);
+  }
+  return { total: Number(row.total), jobs: row.jobs as JobsPageRow[] };
 }

@@ -83,12 +83,11 @@ export function createJobsService({
       jobReference(db),
     ]);
     const now = new Date();
+    // A page row is the job's columns and its related rows in one object: it is the order, and
+    // the refund rule's rows, as it is (each spread of its 28 fields cost 5 µs a row).
     const rows = jobs.map((j) => {
-      const order = { ...j, createdAt: new Date(j.createdAt) };
-      const payments = j.payments.map((p) => ({ ...p, createdAt: new Date(p.createdAt) }));
-      const refund = refundStateOf(order, { items: j.items, payments, refunds: j.refunds }, reference, now);
-      // The facts named one by one: spreading the row into them once more, beside `order`, cost 5 µs a row.
-      const facts = { order, customer: j.customer, notesCount: j.notesCount, items: j.items, refund };
+      const refund = refundStateOf(j, j, reference, now);
+      const facts = { order: j, customer: j.customer, notesCount: j.notesCount, items: j.items, refund };
       return toOrderWire(facts, reference, links);
     });
     return { total, rows };
