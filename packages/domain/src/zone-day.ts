@@ -6,7 +6,7 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>();
 export function zoneDay(at: Date, timeZone: string): number {
   // Answers remembered per zone and UTC minute: a page of jobs asks for "now" on every row and on
   // every call (a new instant each time, the same minute), and for the same payments' days each
-  // time the page is read again. Formatting is the cost: ~10 µs warm, several times that between
+  // time the page is read again. Formatting is the cost: a few µs warm, several times that between
   // two database waits. Cleared when full.
   let days = remembered.get(timeZone);
   if (!days) {

@@ -84,7 +84,7 @@ export function createJobsService({
     ]);
     const now = new Date();
     // A page row is the job's columns and its related rows in one object: it is the order, and
-    // the refund rule's rows, as it is (each spread of its 28 fields cost 5 µs a row).
+    // the refund rule's rows, as it is (readJobsPage says why no copy).
     const rows = jobs.map((j) => {
       const refund = refundStateOf(j, j, reference, now);
       const facts = { order: j, customer: j.customer, notesCount: j.notesCount, items: j.items, refund };
