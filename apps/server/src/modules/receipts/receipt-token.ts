@@ -1,14 +1,14 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Config } from "../../config";
 
+/** Receipt links kept per process: a few hundred pages of jobs, about 2 MB. */
+const LINKS_KEPT = 10_000;
+
 /**
  * Receipt links carry an HMAC-SHA256 over the job and its customer, so a link cannot be guessed
  * from an order id, and changing the job's customer retires every link sent before. 32 base64url
  * characters = 192 bits. Keys come from config, newest first: the first signs, any verifies.
  */
-/** Receipt links kept per process: a few hundred pages of jobs, about 2 MB. */
-const LINKS_KEPT = 10_000;
-
 export function createReceiptTokens(config: Config) {
   const keys = (config.RECEIPT_TOKEN_KEYS ?? "")
     .split(",")
