@@ -65,8 +65,15 @@ export const REFUNDED_QUANTITY = -1;
 export const STORE_PICKUP_DELIVERY_TYPE_ID = 1;
 export const ADMIN_ROLE_ID = 1;
 export const STAFF_ROLE_ID = 2;
+/** Not in the spec (it names roles 1 and 2): a chain's outlet or area manager (ADR 0022). */
+export const MANAGER_ROLE_ID = 3;
 /** The roles a staff user can hold (staff_users.role_id); there is no role table, these are all. */
-export const ROLE_IDS: readonly number[] = [ADMIN_ROLE_ID, STAFF_ROLE_ID];
+export const ROLE_IDS: readonly number[] = [ADMIN_ROLE_ID, STAFF_ROLE_ID, MANAGER_ROLE_ID];
+export const ROLE_LABELS: Record<number, string> = {
+  [ADMIN_ROLE_ID]: "Administrator",
+  [STAFF_ROLE_ID]: "Staff",
+  [MANAGER_ROLE_ID]: "Manager",
+};
 export const isAdmin = (user: { role_id?: number; roleId?: number }): boolean =>
   (user.role_id ?? user.roleId) === ADMIN_ROLE_ID;
 

@@ -29,6 +29,7 @@ export * from "./phone-rules";
 export * from "./prescription-rules";
 export * from "./print-rules";
 export * from "./receipt-tax";
+export * from "./role-settings";
 export * from "./shipping-rules";
 export * from "./status-rules";
 export * from "./version-rules";
