@@ -22,6 +22,7 @@ import { createSmsSender, type SmsSender } from "./integrations/sms";
 import { moduleRoutes } from "./modules";
 import { createAccessHook } from "./modules/access-log/access-log.hook";
 import { customersSearchIndex } from "./modules/customers/customers.search-index";
+import { createJobRuleCheck } from "./modules/job-rules";
 import { ordersSearchIndex } from "./modules/jobs/jobs.search-index";
 import type { ModuleContext } from "./modules/module-context";
 import { createOutboxService, type OutboxService } from "./modules/outbox/outbox.service";
@@ -169,9 +170,16 @@ export async function buildApp({
     if (req.method !== "GET" && req.method !== "HEAD") sessionCache.forgetAll();
     done(null, payload);
   });
+  // The workshop's rulebook, checked by the binder before every declared call (ADR 0025).
+  const checkJobRule = createJobRuleCheck();
   const ctx: ModuleContext = {
     app,
-    bind: createBinder(app, authGuard(database.db, sessionCache), createAccessHook(database)),
+    bind: createBinder(
+      app,
+      authGuard(database.db, sessionCache),
+      createAccessHook(database),
+      (endpoint, req) => checkJobRule(database.db, endpoint, req),
+    ),
     config,
     couriers: adapters.couriers ?? createCouriers(config, database.db),
     database,

@@ -1,3 +1,4 @@
+import type { JobAction } from "@loupe/domain";
 import type { z } from "zod";
 
 /** Which of the spec's three API bases an endpoint answers on (DESIGN.md "The three API bases"). */
@@ -57,6 +58,37 @@ export interface AccessDeclaration {
   customerBody?: string;
 }
 
+/** A request as the rulebook reads it: params and query parsed, a body the service validates still raw. */
+export interface RuleRequest {
+  params: any;
+  query: any;
+  body: any;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** Which job (or jobs) a call acts on, by the id it names; the server resolves each to its job. */
+export type RuleTarget =
+  | { order: unknown }
+  | { item: unknown }
+  | { items: unknown }
+  | { lensOrder: unknown }
+  | { outlet: unknown };
+
+/**
+ * What a workshop call does to a job, for the rulebook (ADR 0025): the binder asks
+ * `decideJobAction` before the handler runs, so no route can forget. `action` may depend on the
+ * request (a docket or a tray label; a note that is a receipt note), null meaning no rule applies.
+ * `key` names the idempotency key a retry carries: a retry of a call that went through is answered
+ * by the service with its first result, so the rulebook then checks only who calls.
+ */
+export interface JobRuleDeclaration {
+  action: JobAction | ((r: RuleRequest) => JobAction | null);
+  target: (r: RuleRequest) => RuleTarget;
+  key?: (r: RuleRequest) => unknown;
+  /** The spec's own words for this call's failure (§8 "Error cancelling order"); the reason goes in `errors.reason`. */
+  stateMessage?: string;
+}
+
 export interface Endpoint {
   method: HttpMethod;
   base: ApiBase;
@@ -80,6 +112,8 @@ export interface Endpoint {
   response?: z.ZodType;
   /** Health-record endpoints declare what they touch; the binder logs every call (ADR 0013). */
   access?: AccessDeclaration;
+  /** Workshop actions declare what they do to which job; the binder checks the rulebook (ADR 0025). */
+  jobRule?: JobRuleDeclaration;
 }
 
 /**

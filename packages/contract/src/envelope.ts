@@ -23,6 +23,8 @@ export const errorCodes = {
   bad_request: 400,
   unauthenticated: 401,
   forbidden: 403,
+  /** The rulebook needs a manager's approval for this call (a refund above the region's limit). */
+  approval_required: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

@@ -7,6 +7,11 @@ import { orderDetailWire } from "./jobs";
 // Job actions (jobs-area §2, §7): refund or void, receipts, customer change, linking, timeline.
 
 export const refundOrder = defineEndpoint({
+  jobRule: {
+    action: "refund",
+    target: (r) => ({ order: r.params.id }),
+    key: (r) => r.headers["idempotency-key"],
+  },
   method: "POST",
   base: "api",
   // The spec's relative path "orders/{id}/refund"; a retry with the same Idempotency-Key header
@@ -34,6 +39,7 @@ export const showReceipt = defineEndpoint({
 });
 
 export const emailReceipt = defineEndpoint({
+  jobRule: { action: "receipt_email", target: (r) => ({ order: r.params.orderId }) },
   method: "POST",
   base: "shop",
   path: "/receipt/email/:orderId/:token",
@@ -44,6 +50,7 @@ export const emailReceipt = defineEndpoint({
 });
 
 export const changeOrderCustomer = defineEndpoint({
+  jobRule: { action: "change_customer", target: (r) => ({ order: r.body?.order_id }) },
   method: "PUT",
   base: "api",
   path: "/staff/orders/customer",
@@ -56,6 +63,7 @@ export const changeOrderCustomer = defineEndpoint({
 });
 
 export const relateOrder = defineEndpoint({
+  jobRule: { action: "link", target: (r) => ({ order: r.params.id }) },
   method: "POST",
   base: "legacy",
   path: "/orders/:id/relate_order",

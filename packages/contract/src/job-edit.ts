@@ -1,6 +1,6 @@
 import { INT32_MAX, itemSelectionSchema, PRESCRIPTION_PURPOSES, rowIdText } from "@loupe/domain";
 import { z } from "zod";
-import { defineEndpoint } from "./endpoint";
+import { defineEndpoint, type RuleRequest } from "./endpoint";
 import { dataEnvelope, idParams } from "./envelope";
 import { orderItemWire } from "./jobs";
 
@@ -99,6 +99,7 @@ const saveItemSelectionBase = {
   serviceValidates: true,
   base: "api",
   path: "/staff/order-items/:id/info",
+  jobRule: { action: "job_edit", target: (r: RuleRequest) => ({ item: r.params.id }) },
   params: idParams,
   body: itemSelectionSchema,
   response: z.object({ data: orderItemWire, message: z.string() }),
@@ -134,6 +135,7 @@ export const listItemSelectionRevisions = defineEndpoint({
 });
 
 export const restoreItemSelectionRevision = defineEndpoint({
+  jobRule: { action: "job_edit", target: (r) => ({ item: r.params.id }) },
   method: "POST",
   base: "api",
   path: "/staff/order-items/:id/info/revisions/:revision/restore",

@@ -241,6 +241,7 @@ export const listJobTabs = defineEndpoint({
 });
 
 export const setJobStatus = defineEndpoint({
+  jobRule: { action: "job_status", target: (r) => ({ order: r.params.id }) },
   method: "PUT",
   base: "api",
   path: "/staff/orders/:id/dispense-status",
@@ -251,6 +252,7 @@ export const setJobStatus = defineEndpoint({
 });
 
 export const setItemStatus = defineEndpoint({
+  jobRule: { action: "item_status", target: (r) => ({ item: r.params.id }) },
   method: "PUT",
   base: "api",
   path: "/staff/order-items/:id/dispense-status-id",
@@ -261,6 +263,7 @@ export const setItemStatus = defineEndpoint({
 });
 
 export const setItemsStatus = defineEndpoint({
+  jobRule: { action: "item_status", target: (r) => ({ items: r.body?.item_ids }) },
   method: "PUT",
   base: "api",
   path: "/staff/order-items/dispense-status-id",
@@ -273,6 +276,7 @@ export const setItemsStatus = defineEndpoint({
 });
 
 export const setItemsOutlet = defineEndpoint({
+  jobRule: { action: "item_outlet", target: (r) => ({ items: r.body?.item_ids }) },
   method: "PUT",
   base: "api",
   path: "/staff/order-items/dispense-outlet-id",
@@ -285,6 +289,7 @@ export const setItemsOutlet = defineEndpoint({
 });
 
 export const setJobPriority = defineEndpoint({
+  jobRule: { action: "priority", target: (r) => ({ order: r.params.id }) },
   method: "PUT",
   base: "api",
   path: "/staff/orders/:id/priority",

@@ -1,4 +1,10 @@
-import { LENS_EDGE_OPTIONS, LENS_SIDES, lensOrderPayloadSchema, SUPPLIER_KINDS } from "@loupe/domain";
+import {
+  LENS_EDGE_OPTIONS,
+  LENS_ORDER_MESSAGES,
+  LENS_SIDES,
+  lensOrderPayloadSchema,
+  SUPPLIER_KINDS,
+} from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { dataEnvelope, idParams, qId } from "./envelope";
@@ -58,6 +64,11 @@ export const lensOrderWire = lensOrderSummaryWire.extend({
 export type LensOrderWire = z.infer<typeof lensOrderWire>;
 
 export const placeLensOrder = defineEndpoint({
+  jobRule: {
+    action: "order_lenses",
+    target: (r) => ({ item: r.body?.item }),
+    key: (r) => r.headers["idempotency-key"] ?? r.body?.idempotency_key,
+  },
   method: "POST",
   base: "api",
   path: "/order_lens",
@@ -99,6 +110,13 @@ export const checkLensOrderStatus = defineEndpoint({
 });
 
 export const cancelHoyaOrder = defineEndpoint({
+  jobRule: {
+    action: "cancel_lens_order",
+    target: (r) =>
+      r.query?.lens_order_id !== undefined
+        ? { lensOrder: r.query.lens_order_id }
+        : { item: r.query?.order_item_id },
+  },
   method: "GET",
   base: "api",
   path: "/order_lens/cancel/hoya",
@@ -109,6 +127,11 @@ export const cancelHoyaOrder = defineEndpoint({
 });
 
 export const cancelShamirOrder = defineEndpoint({
+  jobRule: {
+    action: "cancel_lens_order",
+    target: (r) => ({ lensOrder: r.params.id }),
+    stateMessage: LENS_ORDER_MESSAGES.cancelFailed,
+  },
   method: "POST",
   base: "api",
   path: "/shamir/order/cancel/:id",
@@ -118,6 +141,7 @@ export const cancelShamirOrder = defineEndpoint({
 });
 
 export const cancelLensOrder = defineEndpoint({
+  jobRule: { action: "cancel_lens_order", target: (r) => ({ lensOrder: r.params.id }) },
   method: "POST",
   base: "api",
   path: "/staff/lens-orders/:id/cancel",

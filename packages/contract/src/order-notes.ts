@@ -1,4 +1,4 @@
-import { messageSchema, rowId } from "@loupe/domain";
+import { isReceiptNote, messageSchema, rowId } from "@loupe/domain";
 import { z } from "zod";
 import { noteWire } from "./customer-actions";
 import { defineEndpoint } from "./endpoint";
@@ -29,6 +29,11 @@ export const listOrderItemNotes = defineEndpoint({
 });
 
 export const createOrderNote = defineEndpoint({
+  jobRule: {
+    // A note that starts "Receipt Note:" is the job's receipt note; other notes are comments.
+    action: (r) => (isReceiptNote(String(r.body?.content ?? "").trim()) ? "receipt_note" : null),
+    target: (r) => ({ order: r.params.id }),
+  },
   method: "POST",
   base: "api",
   path: "/staff/orders/:id/notes",
@@ -55,6 +60,7 @@ export const updateOrderNote = defineEndpoint({
 });
 
 export const updateReceiptNote = defineEndpoint({
+  jobRule: { action: "receipt_note", target: (r) => ({ order: r.params.id }) },
   method: "PUT",
   base: "api",
   path: "/staff/orders/:id/note-receipt/:noteId",

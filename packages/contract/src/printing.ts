@@ -18,6 +18,10 @@ export const printLinkWire = z.object({
 export type PrintLinkWire = z.infer<typeof printLinkWire>;
 
 export const jobTraySignedUrl = defineEndpoint({
+  jobRule: {
+    action: (r) => (r.query?.document === "docket" ? "print_docket" : "print_tray_label"),
+    target: (r) => ({ order: r.params.orderId }),
+  },
   // A docket holds the prescription and PD: each print is logged (a tray label as `tray_label`).
   access: { resource: "docket", action: "print", id: "orderId" },
   method: "GET",

@@ -122,6 +122,11 @@ const orderBody = {
 };
 
 export const createAuPostOrder = defineEndpoint({
+  jobRule: {
+    action: "ship_aupost",
+    target: (r) => ({ order: r.body?.order_id }),
+    key: (r) => r.body?.idempotency_key,
+  },
   method: "POST",
   base: "api",
   path: "/staff/au-post-orders",
@@ -132,6 +137,11 @@ export const createAuPostOrder = defineEndpoint({
 });
 
 export const createSendleOrder = defineEndpoint({
+  jobRule: {
+    action: "ship_sendle",
+    target: (r) => ({ order: r.body?.order_id }),
+    key: (r) => r.body?.idempotency_key,
+  },
   method: "POST",
   base: "api",
   path: "/staff/sendle-orders",
@@ -150,6 +160,11 @@ export const createSendleOrder = defineEndpoint({
 });
 
 export const createManualShipment = defineEndpoint({
+  jobRule: {
+    action: "ship_manual",
+    target: (r) => ({ order: r.body?.order_id }),
+    key: (r) => r.body?.idempotency_key,
+  },
   method: "POST",
   base: "api",
   path: "/staff/shipments/manuel-entry",
@@ -175,6 +190,7 @@ export const getShippingLabel = defineEndpoint({
 });
 
 export const cancelShipment = defineEndpoint({
+  jobRule: { action: "cancel_shipment", target: (r) => ({ order: r.params.id }) },
   method: "POST",
   base: "api",
   path: "/staff/shipments/:id/cancel",
@@ -201,6 +217,7 @@ export const manifestWire = z.object({
 export type ManifestWire = z.infer<typeof manifestWire>;
 
 export const runShippingManifest = defineEndpoint({
+  jobRule: { action: "manifest", target: (r) => ({ outlet: r.body?.sender_outlet_id }) },
   method: "POST",
   base: "api",
   path: "/staff/shipments/manifests",

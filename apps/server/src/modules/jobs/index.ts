@@ -2,3 +2,5 @@
 export { type JobEventInput, recordJobEvents } from "./job-events";
 export { applyLensOrderToItem, itemStatusId, reindexJobs } from "./job-lens";
 export { lockJob, moveDeliveredOnlineJobItems, recordJobShipment } from "./job-shipment";
+export { type JobReference, jobReference } from "./job-reference";
+export { loadRefundStates } from "./refund-facts";

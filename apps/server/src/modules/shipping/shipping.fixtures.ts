@@ -26,7 +26,12 @@ export async function outletId(t: TestApp, abbreviation: string) {
 export async function freshJobs(t: TestApp, online = false) {
   return (
     await t.database.query<{ id: number }>(
-      `select o.id from orders o where shipment_status = 'not_created'
+      // Open jobs only: the rulebook ships nothing refunded, voided or cancelled (ADR 0025).
+      `select o.id from orders o join statuses st on st.id = o.dispense_status_id
+        where shipment_status = 'not_created'
+         and st.slug not in ('cancelled', 'refunded', 'voided', 'refunded-transaction')
+         and not exists (select 1 from order_items i where i.order_id = o.id and i.quantity = -1)
+         and not exists (select 1 from order_refunds r where r.order_id = o.id and r.status <> 'failed')
          and not exists (select 1 from shipments s where s.order_id = o.id)
          and channel_id ${online ? "= 4" : "<> 4"} order by id`,
     )

@@ -1,5 +1,5 @@
 import { shippingMessages } from "@loupe/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createAusPostCourier } from "../../integrations/couriers/auspost.adapter";
 import { createSendleCourier } from "../../integrations/couriers/sendle.adapter";
 import {
@@ -181,6 +181,19 @@ describe("shipping with the local rate-card courier", () => {
     const [job] = await freshJobs(t);
     const qwt = await outletId(t, "QWT");
     const entry = { sender_outlet_id: qwt, cargo_company: "Canada Post", order_id: job };
+    // Tracking is entered by hand by staff working at a Canadian outlet (ADR 0025).
+    const fromAustralia = await post("/api/staff/shipments/manuel-entry", {
+      ...entry,
+      tracking_id: "https://www.canadapost-postescanada.ca/track-reperage/en/details/7023210039414604",
+    });
+    expect(fromAustralia.statusCode).toBe(403);
+    const here = (await t.call(token, { method: "GET", url: "/api/me" })).json().data;
+    const move = (region_id: number, outlet_id: number) =>
+      t.call(token, { method: "PUT", url: "/api/me", payload: { region_id, outlet_id } });
+    expect((await move(5, qwt)).statusCode).toBe(200);
+    onTestFinished(async () => {
+      await move(here.region_id, here.outlet_id);
+    });
     const http = await post("/api/staff/shipments/manuel-entry", {
       ...entry,
       tracking_id: "http://www.canadapost-postescanada.ca/track-reperage/en#/details/7023210039414604",

@@ -26,6 +26,9 @@ export type AroundAccess = (
   run: () => Promise<unknown>,
 ) => Promise<unknown>;
 
+/** Asks the rulebook before a workshop call's handler runs (ADR 0025); throws its refusal. */
+export type CheckJobRule = (endpoint: Endpoint, req: FastifyRequest) => Promise<void>;
+
 export type Binder = <E extends Endpoint>(
   endpoint: E,
   handler: (call: Call<E>) => Promise<unknown> | unknown,
@@ -104,6 +107,7 @@ export function createBinder(
   app: FastifyInstance,
   guard: onRequestAsyncHookHandler,
   aroundAccess?: AroundAccess,
+  checkJobRule?: CheckJobRule,
 ): Binder {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   return (endpoint, handler) => {
@@ -136,8 +140,10 @@ export function createBinder(
         if (endpoint.readShape) req.body = writeFromRead(req.body, endpoint.readShape);
       },
       handler: async (req, reply) => {
-        const run = async () =>
-          handler({
+        const run = async () => {
+          // Inside the access log's transaction where there is one: the facts and the change are read alike.
+          if (endpoint.jobRule && checkJobRule) await checkJobRule(endpoint, req);
+          return handler({
             params: req.params as any,
             query: req.query as any,
             body: req.body as any,
@@ -145,6 +151,7 @@ export function createBinder(
             req,
             reply,
           });
+        };
         const result = endpoint.access && aroundAccess ? await aroundAccess(endpoint, req, run) : await run();
         if (reply.sent) return reply;
         return result ?? { message: "OK" };

@@ -1,0 +1,148 @@
+// The binder's rulebook check (ADR 0025): before a workshop call's handler runs, resolve the job
+// (or jobs) it names, read their facts and ask `decideJobAction`. A refusal is thrown before
+// anything is written: 403 for who (or `approval_required`), 409 for the job's state.
+import type { Endpoint, RuleRequest } from "@loupe/contract";
+import {
+  DEFAULT_ROLE_SETTINGS,
+  decideJobAction,
+  ITEM_ACTIONS,
+  type JobAction,
+  type RoleSettings,
+  type RuleActor,
+  type Verdict,
+} from "@loupe/domain";
+import type { FastifyRequest } from "fastify";
+import type { Db } from "../../platform/db/client";
+import { AppError } from "../../platform/http/app-error";
+import type { StaffUserRow } from "../../platform/http/auth-guard";
+import {
+  asId,
+  asIds,
+  isReplay,
+  itemsWithJobs,
+  lensOrderTarget,
+  loadActor,
+  loadRuleItem,
+  loadRuleJobs,
+  outletRegion,
+  regionMoney,
+} from "./job-rules.queries";
+
+export interface JobRuleDeps {
+  /** The role settings an administrator keeps (ADR 0022). */
+  roleSettings: (db: Db) => Promise<RoleSettings>;
+  /** The manager or administrator who approved this action on this job for this staff member, if any. */
+  approverOf: (
+    db: Db,
+    q: { orderId: number; action: "refund" | "void"; requestedBy: number },
+  ) => Promise<RuleActor | null>;
+}
+
+export const defaultJobRuleDeps: JobRuleDeps = {
+  roleSettings: async () => DEFAULT_ROLE_SETTINGS,
+  approverOf: async () => null,
+};
+
+const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+const CODES = {
+  who: "forbidden",
+  approval: "approval_required",
+  state: "conflict",
+  missing: "not_found",
+} as const;
+
+function refusal(v: Exclude<Verdict, { allowed: true }>, action: JobAction, endpoint: Endpoint): AppError {
+  const spec = v.refusal === "state" ? endpoint.jobRule?.stateMessage : undefined;
+  if (spec) return new AppError("conflict", spec, { reason: [v.reason] }, { action });
+  return new AppError(CODES[v.refusal], v.reason, undefined, { action });
+}
+
+/** Where the target lives: the jobs named, and the item (and lens order) for item actions. */
+interface Resolved {
+  orderIds: number[];
+  itemId?: number;
+  lensOrderId?: number;
+  outletId?: number;
+}
+
+async function resolve(
+  db: Db,
+  target: ReturnType<NonNullable<Endpoint["jobRule"]>["target"]>,
+): Promise<Resolved | null> {
+  if ("order" in target) {
+    const id = asId(target.order);
+    return id === null ? null : { orderIds: [id] };
+  }
+  if ("item" in target) {
+    const id = asId(target.item);
+    if (id === null) return null;
+    const [row] = await itemsWithJobs(db, [id]);
+    return row ? { orderIds: [row.orderId], itemId: id } : null;
+  }
+  if ("items" in target) {
+    const ids = asIds(target.items);
+    if (!ids) return null;
+    const rows = await itemsWithJobs(db, ids);
+    return { orderIds: [...new Set(rows.map((r) => r.orderId))] };
+  }
+  if ("lensOrder" in target) {
+    const id = asId(target.lensOrder);
+    if (id === null) return null;
+    const row = await lensOrderTarget(db, id);
+    return row ? { orderIds: [row.orderId], itemId: row.itemId, lensOrderId: id } : null;
+  }
+  const outletId = asId(target.outlet);
+  return outletId === null ? null : { orderIds: [], outletId };
+}
+
+/**
+ * Checks the endpoint's declared rule for this request. Ids that name nothing are left to the
+ * handler (its 404 or 422 names the field); the rule is about jobs that exist.
+ */
+export function createJobRuleCheck(deps: JobRuleDeps = defaultJobRuleDeps) {
+  return async (db: Db, endpoint: Endpoint, req: FastifyRequest): Promise<void> => {
+    const rule = endpoint.jobRule;
+    if (!rule) return;
+    const r: RuleRequest = { params: req.params, query: req.query, body: req.body, headers: req.headers };
+    const action = typeof rule.action === "function" ? rule.action(r) : rule.action;
+    if (!action) return;
+    const resolved = await resolve(db, rule.target(r));
+    if (!resolved) return;
+    const staff = req.staff as StaffUserRow;
+    const [actor, settings] = await Promise.all([loadActor(db, staff), deps.roleSettings(db)]);
+    if (action === "manifest") {
+      const regionId = await outletRegion(db, resolved.outletId!);
+      if (regionId === null) return;
+      const v = decideJobAction(action, { actor, job: null, settings, outletRegionId: regionId });
+      if (!v.allowed) throw refusal(v, action, endpoint);
+      return;
+    }
+    const jobs = await loadRuleJobs(db, resolved.orderIds);
+    const key = rule.key ? header(rule.key(r) as string | string[] | undefined) : undefined;
+    const item =
+      resolved.itemId !== undefined && ITEM_ACTIONS.includes(action)
+        ? await loadRuleItem(db, resolved.itemId, resolved.lensOrderId)
+        : null;
+    for (const job of jobs.values()) {
+      const replay = await isReplay(
+        db,
+        action,
+        job.id,
+        typeof key === "string" ? key : undefined,
+        resolved.lensOrderId,
+      );
+      const approver =
+        action === "refund"
+          ? await deps.approverOf(db, {
+              orderId: job.id,
+              action: job.refundType === "void" ? "void" : "refund",
+              requestedBy: staff.id,
+            })
+          : null;
+      const money = await regionMoney(db, job.regionId);
+      const v = decideJobAction(action, { actor, job, item, settings, approver, replay }, money);
+      if (!v.allowed) throw refusal(v, action, endpoint);
+    }
+  };
+}

@@ -1,0 +1,203 @@
+// The facts the rulebook decides on, read from the jobs, lens-orders, shipping, staff and reference
+// tables: a cross-module read, so it lives in this one queries file (read-only).
+import {
+  canCancelLensOrder,
+  canCancelShipment,
+  currencyForCountry,
+  formatMoney,
+  type RuleActor,
+  type RuleItem,
+  type RuleJob,
+  supplierState,
+} from "@loupe/domain";
+import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import type { StaffUserRow } from "../../platform/http/auth-guard";
+import { jobReference, loadRefundStates } from "../jobs";
+import { orderItems, orderRefunds, orders } from "../jobs/jobs.tables";
+import { lensOrderSummaries } from "../lens-orders";
+import { lensOrders } from "../lens-orders/lens-orders.tables";
+import { shipments } from "../shipping/shipping.tables";
+
+/** Ids as a client sent them: positive int32s only; anything else names no job (the schema answers it). */
+const asId = (v: unknown): number | null => {
+  const n = typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v;
+  return typeof n === "number" && Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
+};
+export const asIds = (v: unknown): number[] | null => {
+  if (!Array.isArray(v)) return null;
+  const ids = v.map(asId);
+  return ids.every((n): n is number => n !== null) ? [...new Set(ids)] : null;
+};
+export { asId };
+
+export async function loadActor(db: Db, staff: StaffUserRow): Promise<RuleActor> {
+  const reference = await jobReference(db);
+  const outlet = staff.outletId != null ? reference.outlet.get(staff.outletId) : undefined;
+  const region = outlet ? reference.region.get(outlet.regionId) : undefined;
+  return {
+    roleId: staff.roleId,
+    homeRegionId: (staff as { homeRegionId?: number | null }).homeRegionId ?? staff.regionId ?? null,
+    outletCountryCode: region?.countryCode ?? null,
+  };
+}
+
+/** The job of each item, and the item's row. */
+export async function itemsWithJobs(db: Db, itemIds: number[]) {
+  if (!itemIds.length) return [];
+  return db
+    .select({ id: orderItems.id, orderId: orderItems.orderId })
+    .from(orderItems)
+    .where(inArray(orderItems.id, itemIds));
+}
+
+export async function lensOrderTarget(db: Db, lensOrderId: number) {
+  const [row] = await db
+    .select({ id: lensOrders.id, orderId: lensOrders.orderId, itemId: lensOrders.orderItemId })
+    .from(lensOrders)
+    .where(eq(lensOrders.id, lensOrderId));
+  return row ?? null;
+}
+
+/** Minor units written in a region's currency, the en-AU way (an approval limit in a refusal). */
+export async function regionMoney(db: Db, regionId: number): Promise<(minor: number) => string> {
+  const reference = await jobReference(db);
+  const currency = currencyForCountry(reference.region.get(regionId)?.countryCode);
+  return (minor) => formatMoney(minor / 100, currency);
+}
+
+export async function outletRegion(db: Db, outletId: number): Promise<number | null> {
+  const reference = await jobReference(db);
+  return reference.outlet.get(outletId)?.regionId ?? null;
+}
+
+const LIVE_SHIPMENT = ["created", "in_transit", "delivered"] as const;
+
+/** The rulebook's view of each job, in five queries whatever their number. */
+export async function loadRuleJobs(db: Db, orderIds: number[]): Promise<Map<number, RuleJob>> {
+  if (!orderIds.length) return new Map();
+  const [rows, reference] = await Promise.all([
+    db.select().from(orders).where(inArray(orders.id, orderIds)),
+    jobReference(db),
+  ]);
+  const [refund, live] = await Promise.all([
+    loadRefundStates(db, rows),
+    db
+      .select({ orderId: shipments.orderId, state: shipments.state, manifestId: shipments.manifestId })
+      .from(shipments)
+      .where(and(inArray(shipments.orderId, orderIds), inArray(shipments.state, [...LIVE_SHIPMENT]))),
+  ]);
+  const shipmentOf = new Map(live.map((s) => [s.orderId, s]));
+  return new Map(
+    rows.map((o) => {
+      const r = refund.get(o.id);
+      const s = shipmentOf.get(o.id);
+      const job: RuleJob = {
+        id: o.id,
+        regionId: reference.outlet.get(o.originOutletId)?.regionId ?? o.regionId,
+        statusSlug: reference.status.get(o.dispenseStatusId)?.slug ?? "",
+        channelId: o.channelId,
+        isPointOfSale: o.isOctoposOrder,
+        refunded: r?.refunded ?? false,
+        voided: r?.voided ?? false,
+        isRefundable: r?.is_refundable ?? false,
+        refundType: r?.refund_type ?? null,
+        refundableMinor: r?.refundableMinor ?? 0,
+        shipped: !!s || o.shipmentStatus !== "not_created",
+        shipmentCancellable: !!s && canCancelShipment({ state: s.state, manifested: s.manifestId != null }),
+      };
+      return [o.id, job];
+    }),
+  );
+}
+
+/** The rulebook's view of an item; with `lensOrderId`, its lens order is that one, not its latest. */
+export async function loadRuleItem(db: Db, itemId: number, lensOrderId?: number): Promise<RuleItem | null> {
+  const [[row], reference] = await Promise.all([
+    db
+      .select({
+        id: orderItems.id,
+        quantity: orderItems.quantity,
+        dispenseStatusId: orderItems.dispenseStatusId,
+        additionalInfo: orderItems.additionalInfo,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.id, itemId)),
+    jobReference(db),
+  ]);
+  if (!row) return null;
+  let lensOrder: RuleItem["lensOrder"] = null;
+  if (lensOrderId !== undefined) {
+    const [lo] = await db.select().from(lensOrders).where(eq(lensOrders.id, lensOrderId));
+    if (lo) {
+      lensOrder = {
+        open: false,
+        canCancel: canCancelLensOrder(lo.supplierKind, lo.state, lo.statusCode),
+        statusLabel: supplierState(lo.supplierKind, lo.statusCode).label,
+      };
+    }
+  } else {
+    const latest = (await lensOrderSummaries(db, [itemId])).get(itemId);
+    if (latest)
+      lensOrder = { open: latest.open, canCancel: latest.can_cancel, statusLabel: latest.status_label };
+  }
+  return {
+    id: row.id,
+    quantity: row.quantity,
+    statusSlug: reference.status.get(row.dispenseStatusId)?.slug ?? "",
+    lensOrder,
+    reentryRequired: false,
+  };
+}
+
+/**
+ * Whether a call is the retry of one that went through: its idempotency key is known for this job,
+ * or (cancels) the thing is cancelled already. The service then answers its first result.
+ */
+export async function isReplay(
+  db: Db,
+  action: string,
+  orderId: number,
+  key: string | undefined,
+  lensOrderId?: number,
+): Promise<boolean> {
+  if (action === "refund" && key) {
+    const [r] = await db
+      .select({ id: orderRefunds.id })
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.idempotencyKey, key), eq(orderRefunds.orderId, orderId)));
+    return !!r;
+  }
+  if ((action === "ship_aupost" || action === "ship_sendle" || action === "ship_manual") && key) {
+    const [s] = await db
+      .select({ id: shipments.id })
+      .from(shipments)
+      .where(and(eq(shipments.idempotencyKey, key), eq(shipments.orderId, orderId)));
+    return !!s;
+  }
+  if (action === "order_lenses" && key) {
+    const [l] = await db
+      .select({ id: lensOrders.id })
+      .from(lensOrders)
+      .where(and(eq(lensOrders.idempotencyKey, key), eq(lensOrders.orderId, orderId)));
+    return !!l;
+  }
+  if (action === "cancel_lens_order" && lensOrderId !== undefined) {
+    const [l] = await db
+      .select({ state: lensOrders.state })
+      .from(lensOrders)
+      .where(eq(lensOrders.id, lensOrderId));
+    return l?.state === "cancelled";
+  }
+  if (action === "cancel_shipment") {
+    // A repeat answers the cancelled shipment: the job's latest attempt is cancelled, none is live.
+    const [latest] = await db
+      .select({ state: shipments.state })
+      .from(shipments)
+      .where(and(eq(shipments.orderId, orderId), notInArray(shipments.state, ["failed"])))
+      .orderBy(desc(shipments.attempt))
+      .limit(1);
+    return latest?.state === "cancelled";
+  }
+  return false;
+}

@@ -1,0 +1,325 @@
+// The rulebook (ADR 0025): what may happen to a job or an item, by whom, from which region. The
+// server asks it once before every workshop action (403 for who, 409 for the job's state, with the
+// sentence below) and the screens ask the same function to hide or disable each control. Nothing
+// else decides; the spec's own rules (§6: shipping for AU staff only, Refund by is_refundable,
+// Change customer for online or point-of-sale jobs) are rules here.
+
+import { ADMIN_ROLE_ID, ONLINE_CHANNEL_ID, REFUNDED_QUANTITY } from "./constants";
+import {
+  CHANGE_CUSTOMER_CHANNEL,
+  NOT_REFUNDABLE,
+  REFUNDED_ITEM_LOCKED,
+  REFUNDED_JOB_LOCKED,
+} from "./job-action-rules";
+import { LENS_ORDER_MESSAGES } from "./lens-order-rules";
+import {
+  approvalLimitMinor,
+  mayApprove,
+  type RoleGuardedAction,
+  type RoleSettings,
+  roleMay,
+} from "./role-settings";
+import { shippingMessages } from "./shipping-rules";
+import { isDisplayOnlyStatus } from "./status-rules";
+
+export const JOB_ACTIONS = [
+  "job_status",
+  "item_status",
+  "item_outlet",
+  "priority",
+  "refund",
+  "receipt_email",
+  "change_customer",
+  "link",
+  "receipt_note",
+  "print_tray_label",
+  "print_docket",
+  "job_edit",
+  "order_lenses",
+  "cancel_lens_order",
+  "ship_aupost",
+  "ship_sendle",
+  "ship_manual",
+  "cancel_shipment",
+  "manifest",
+] as const;
+export type JobAction = (typeof JOB_ACTIONS)[number];
+
+/** Actions on one item of a job: their facts include the item. */
+export const ITEM_ACTIONS: readonly JobAction[] = [
+  "item_status",
+  "item_outlet",
+  "job_edit",
+  "order_lenses",
+  "cancel_lens_order",
+];
+
+export const JOB_ACTION_LABELS: Record<JobAction, string> = {
+  job_status: "Change the job's status",
+  item_status: "Change an item's status",
+  item_outlet: "Assign items to a location",
+  priority: "Set priority",
+  refund: "Refund or void",
+  receipt_email: "Send email receipt",
+  change_customer: "Change customer",
+  link: "Link order",
+  receipt_note: "Receipt note",
+  print_tray_label: "Print tray label",
+  print_docket: "Print docket",
+  job_edit: "Edit selection",
+  order_lenses: "Order lenses",
+  cancel_lens_order: "Cancel lens order",
+  ship_aupost: "Australia Post order",
+  ship_sendle: "Sendle order",
+  ship_manual: "Enter tracking",
+  cancel_shipment: "Cancel shipment",
+  manifest: "Manifest",
+};
+
+/** The signed-in staff member as the rulebook sees them. */
+export interface RuleActor {
+  roleId: number;
+  /** The region the staff member belongs to (their home region); null only for administrators. */
+  homeRegionId: number | null;
+  /** Country code of the region of the outlet they work at now (spec §6: "users whose outlet region"). */
+  outletCountryCode: string | null;
+}
+
+export interface RuleJob {
+  id: number;
+  /** The job's region (its origin outlet's). */
+  regionId: number;
+  statusSlug: string;
+  channelId: number;
+  isPointOfSale: boolean;
+  refunded: boolean;
+  voided: boolean;
+  isRefundable: boolean;
+  refundType: "void" | "refund" | null;
+  /** What a full refund or void would return now, in minor units. */
+  refundableMinor: number;
+  /** A shipment is booked and not cancelled. */
+  shipped: boolean;
+  /** That shipment can still be cancelled (not manifested, not on its way). */
+  shipmentCancellable: boolean;
+}
+
+export interface RuleItem {
+  id: number;
+  quantity: number;
+  statusSlug: string;
+  /** The item's latest lens order, or null. `open` stops a new order (§4). */
+  lensOrder: { open: boolean; canCancel: boolean; statusLabel: string } | null;
+  /** The job's customer changed after this item's selection was saved: it must be saved again. */
+  reentryRequired: boolean;
+}
+
+export interface RuleContext {
+  actor: RuleActor;
+  /** Null only for `manifest`, which is about an outlet, not a job. */
+  job: RuleJob | null;
+  item?: RuleItem | null;
+  settings: RoleSettings;
+  /** A manager or administrator who approved this action for this job (refunds above the limit). */
+  approver?: RuleActor | null;
+  /** `manifest`: the outlet's region. */
+  outletRegionId?: number;
+  /**
+   * The call retries one that went through (its idempotency key is known, or the thing is cancelled
+   * already): the service answers the first result, so only who may call is checked.
+   */
+  replay?: boolean;
+}
+
+/** who → 403; state → 409; approval → 403 `approval_required`; missing → 404 (nothing to act on). */
+export type Refusal = "who" | "state" | "approval" | "missing";
+
+export type Verdict =
+  | { allowed: true }
+  | {
+      allowed: false;
+      refusal: Refusal;
+      reason: string;
+      /** The screen hides the control instead of disabling it (the spec's "only when…" rules). */
+      hide: boolean;
+    };
+
+export const RULEBOOK_MESSAGES = {
+  otherRegion:
+    "This job belongs to another region: only that region's staff or an administrator can do this.",
+  otherRegionOutlet:
+    "This outlet belongs to another region: only that region's staff or an administrator can do this.",
+  cancelledJob: "A cancelled job's status cannot be changed.",
+  cancelledJobItems: "This job is cancelled: its items cannot change.",
+  closedEdit: "A refunded, voided or cancelled job cannot be edited.",
+  closedShip: "A refunded, voided or cancelled job cannot be shipped.",
+  closedLensOrder: "A refunded, voided or cancelled job cannot have lenses ordered.",
+  closedCustomer: "A refunded, voided or cancelled job cannot change customer.",
+  refundedItemEdit: "A refunded item cannot be edited.",
+  refundedItemLenses: "Lenses cannot be ordered for a refunded item.",
+  lensesOnOrder: LENS_ORDER_MESSAGES.alreadyOrdered,
+  lensOrderNotCancellable: LENS_ORDER_MESSAGES.notCancellable,
+  noLensOrderToCancel: "This item has no lens order that can still be cancelled.",
+  reentry:
+    "The customer of this job changed: save the item's prescription, PD and lenses again before ordering lenses.",
+  reentryDocket: "The customer of this job changed: save the item's prescription and PD again.",
+  notAustralian: shippingMessages.notAustralian,
+  notCanadian: "Tracking is entered by hand for Canadian outlets only.",
+  alreadyShipped: shippingMessages.alreadyShipped,
+  noShipment: "This job has no shipment.",
+  role: (what: string) => `Your role cannot ${what}. Ask a manager or an administrator.`,
+  approval: (what: string, limit: string | null) =>
+    limit === null
+      ? `Your role cannot ${what} on its own: a manager must approve it.`
+      : `A manager must approve a ${what} above ${limit}.`,
+} as const;
+
+const ROLE_WORDS: Record<RoleGuardedAction, string> = {
+  refund: "refund jobs",
+  void: "void jobs",
+  cancel_shipment: "cancel shipments",
+  change_customer: "change a job's customer",
+};
+
+const ok: Verdict = { allowed: true };
+const refuse = (refusal: Refusal, reason: string, hide = false): Verdict => ({
+  allowed: false,
+  refusal,
+  reason,
+  hide,
+});
+
+export const isClosedJob = (job: RuleJob) =>
+  job.refunded || job.voided || job.statusSlug === "cancelled" || isDisplayOnlyStatus(job.statusSlug);
+
+/** Staff and managers act on their own region's jobs; administrators on every region's. */
+export const actsOnRegion = (actor: RuleActor, regionId: number) =>
+  actor.roleId === ADMIN_ROLE_ID || (actor.homeRegionId !== null && actor.homeRegionId === regionId);
+
+/** Which role setting a refund call falls under: the job's own refund type. */
+export const refundKind = (job: RuleJob): "refund" | "void" =>
+  job.refundType === "void" ? "void" : "refund";
+
+/** An approver counts when their role may approve, the setting allows them, and the region is theirs. */
+function approverCounts(ctx: RuleContext, kind: RoleGuardedAction, regionId: number): boolean {
+  const a = ctx.approver;
+  return !!a && mayApprove(a.roleId) && roleMay(ctx.settings, kind, a.roleId) && actsOnRegion(a, regionId);
+}
+
+/**
+ * Whether the refund or void needs a manager: the role may not do it at all, or the amount is above
+ * the region's limit and the actor is not a manager or administrator.
+ */
+export function refundNeedsApproval(
+  actor: RuleActor,
+  job: RuleJob,
+  settings: RoleSettings,
+  formatMinor: (minor: number) => string = (m) => (m / 100).toFixed(2),
+): string | null {
+  const kind = refundKind(job);
+  if (!roleMay(settings, kind, actor.roleId)) return RULEBOOK_MESSAGES.approval(kind, null);
+  const limit = approvalLimitMinor(settings, job.regionId);
+  if (limit !== null && job.refundableMinor > limit && !mayApprove(actor.roleId))
+    return RULEBOOK_MESSAGES.approval(kind, formatMinor(limit));
+  return null;
+}
+
+function roleRule(ctx: RuleContext, action: RoleGuardedAction): Verdict {
+  return roleMay(ctx.settings, action, ctx.actor.roleId)
+    ? ok
+    : refuse("who", RULEBOOK_MESSAGES.role(ROLE_WORDS[action]));
+}
+
+/**
+ * The one decision. `formatMinor` writes an approval limit in the region's money (the web passes
+ * Intl's formatter; the server the same through the region's currency).
+ */
+export function decideJobAction(
+  action: JobAction,
+  ctx: RuleContext,
+  formatMinor?: (minor: number) => string,
+): Verdict {
+  const { actor, job, item } = ctx;
+  if (action === "manifest") {
+    if (actor.outletCountryCode !== "AU") return refuse("who", RULEBOOK_MESSAGES.notAustralian, true);
+    if (ctx.outletRegionId !== undefined && !actsOnRegion(actor, ctx.outletRegionId))
+      return refuse("who", RULEBOOK_MESSAGES.otherRegionOutlet);
+    return ok;
+  }
+  if (!job) return refuse("state", "No job.");
+  // Who first, by the spec's visibility rules: a control the spec hides stays hidden.
+  if (action === "ship_aupost" || action === "ship_sendle") {
+    if (actor.outletCountryCode !== "AU") return refuse("who", RULEBOOK_MESSAGES.notAustralian, true);
+  }
+  if (action === "ship_manual" && actor.outletCountryCode !== "CA")
+    return refuse("who", RULEBOOK_MESSAGES.notCanadian, true);
+  if (action === "change_customer" && !(job.channelId === ONLINE_CHANNEL_ID || job.isPointOfSale))
+    return refuse("state", CHANGE_CUSTOMER_CHANNEL, true);
+  if (action === "refund" && !job.isRefundable && !ctx.replay) return refuse("state", NOT_REFUNDABLE, true);
+  if (!actsOnRegion(actor, job.regionId)) return refuse("who", RULEBOOK_MESSAGES.otherRegion);
+  if (ctx.replay) {
+    if (action === "change_customer" || action === "cancel_shipment") return roleRule(ctx, action);
+    return ok;
+  }
+  const closed = isClosedJob(job);
+  const cancelled = job.statusSlug === "cancelled";
+  const itemRefunded = !!item && item.quantity === REFUNDED_QUANTITY;
+  switch (action) {
+    case "job_status":
+      if (cancelled) return refuse("state", RULEBOOK_MESSAGES.cancelledJob);
+      if (isDisplayOnlyStatus(job.statusSlug) || job.refunded || job.voided)
+        return refuse("state", REFUNDED_JOB_LOCKED);
+      return ok;
+    case "item_status":
+    case "item_outlet":
+      if (cancelled) return refuse("state", RULEBOOK_MESSAGES.cancelledJobItems);
+      if (itemRefunded && action === "item_status") return refuse("state", REFUNDED_ITEM_LOCKED);
+      return ok;
+    case "refund": {
+      const kind = refundKind(job);
+      const needs = refundNeedsApproval(actor, job, ctx.settings, formatMinor);
+      if (needs && !approverCounts(ctx, kind, job.regionId)) return refuse("approval", needs);
+      return ok;
+    }
+    case "change_customer":
+      if (closed) return refuse("state", RULEBOOK_MESSAGES.closedCustomer);
+      return roleRule(ctx, "change_customer");
+    // Priority is a flag for the workshop's queue: harmless on any job, so any state may set it.
+    case "priority":
+    case "receipt_email":
+    case "link":
+    case "receipt_note":
+    case "print_tray_label":
+    case "print_docket":
+      return ok;
+    case "job_edit":
+      if (closed) return refuse("state", RULEBOOK_MESSAGES.closedEdit);
+      if (itemRefunded) return refuse("state", RULEBOOK_MESSAGES.refundedItemEdit);
+      return ok;
+    case "order_lenses":
+      if (closed) return refuse("state", RULEBOOK_MESSAGES.closedLensOrder);
+      if (itemRefunded) return refuse("state", RULEBOOK_MESSAGES.refundedItemLenses);
+      if (item?.lensOrder?.open)
+        return refuse("state", RULEBOOK_MESSAGES.lensesOnOrder(item.lensOrder.statusLabel));
+      if (item?.reentryRequired) return refuse("state", RULEBOOK_MESSAGES.reentry);
+      return ok;
+    case "cancel_lens_order":
+      if (!item?.lensOrder) return refuse("missing", RULEBOOK_MESSAGES.noLensOrderToCancel, true);
+      if (!item.lensOrder.canCancel)
+        return refuse("state", RULEBOOK_MESSAGES.lensOrderNotCancellable(item.lensOrder.statusLabel), true);
+      return ok;
+    case "ship_aupost":
+    case "ship_sendle":
+    case "ship_manual":
+      if (closed) return refuse("state", RULEBOOK_MESSAGES.closedShip);
+      if (job.shipped) return refuse("state", RULEBOOK_MESSAGES.alreadyShipped, true);
+      return ok;
+    case "cancel_shipment":
+      if (!job.shipped) return refuse("missing", RULEBOOK_MESSAGES.noShipment, true);
+      if (!job.shipmentCancellable) return refuse("state", shippingMessages.notCancellable, true);
+      return roleRule(ctx, "cancel_shipment");
+  }
+}
+
+/** HTTP status of a refusal. */
+export const refusalStatus = (r: Refusal) => (r === "state" ? 409 : r === "missing" ? 404 : 403);
