@@ -9,6 +9,7 @@ export * from "./envelope";
 export * from "./files";
 export * from "./job-actions";
 export * from "./job-edit";
+export * from "./job-rule-facts";
 export * from "./jobs";
 export * from "./lens-orders";
 export * from "./marketing";

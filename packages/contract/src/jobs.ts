@@ -96,6 +96,8 @@ export const orderWire = z.object({
   refund_type: z.enum(["void", "refund"]).nullable(),
   refunded: z.boolean(),
   voided: z.boolean(),
+  /** What a full refund or void would return now (paid, less refunds not failed): a manager approves above the region's limit. */
+  refundable_amount: z.number(),
   /** The signed receipt page, `{receipt base}/receipt/show/{id}/{token}`, and its token. */
   receipt_url: z.string(),
   receipt_token: z.string(),

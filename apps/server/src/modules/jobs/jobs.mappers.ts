@@ -105,6 +105,7 @@ export function toOrderWire(f: JobFacts, reference: JobReference, links: OrderLi
     refund_type: f.refund.refund_type,
     refunded: f.refund.refunded,
     voided: f.refund.voided,
+    refundable_amount: money(f.refund.refundableMinor),
     receipt_url: receipt.url,
     receipt_token: receipt.token,
     notes_count: f.notesCount,

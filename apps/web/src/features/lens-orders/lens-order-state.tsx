@@ -1,5 +1,5 @@
 import type { LensOrderSummaryWire } from "@loupe/contract";
-import { LENS_ORDER_MESSAGES } from "@loupe/domain";
+import { LENS_ORDER_MESSAGES, type Verdict } from "@loupe/domain";
 import { Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useAlert } from "../../app/alert-context";
@@ -8,6 +8,7 @@ import { errorText } from "../../lib/errors";
 import { formatDate } from "../../lib/format";
 import { useAction } from "../../lib/use-action";
 import { jobKeys } from "../jobs/api/job-keys";
+import { RuleGate } from "../jobs/components/rule-gate";
 import { cancelOrder, checkStatus } from "./api";
 
 const STATE_COLOUR: Record<LensOrderSummaryWire["state"], string> = {
@@ -20,7 +21,7 @@ const STATE_COLOUR: Record<LensOrderSummaryWire["state"], string> = {
 };
 
 /** The item's latest lens order: supplier, lab state, ETA and tracking; Cancel behind a confirm dialog while the supplier allows it. */
-export function LensOrderState(props: { itemId: number; order: LensOrderSummaryWire }) {
+export function LensOrderState(props: { itemId: number; order: LensOrderSummaryWire; cancel: Verdict }) {
   const { order } = props;
   // A cancelled or rejected order will not arrive: its last ETA no longer means anything.
   const ended = order.state === "cancelled" || order.state === "rejected";
@@ -65,11 +66,21 @@ export function LensOrderState(props: { itemId: number; order: LensOrderSummaryW
             Check lab status
           </Button>
         )}
-        {order.can_cancel && (
-          <Button size="compact-xs" variant="subtle" color="red" w="fit-content" onClick={cancel}>
-            Cancel order
-          </Button>
-        )}
+        {/* The rulebook decides: the supplier's cancel window, and who may cancel (ADR 0025). */}
+        <RuleGate verdict={props.cancel}>
+          {(disabled) => (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              w="fit-content"
+              disabled={disabled}
+              onClick={cancel}
+            >
+              Cancel order
+            </Button>
+          )}
+        </RuleGate>
       </Group>
     </Stack>
   );

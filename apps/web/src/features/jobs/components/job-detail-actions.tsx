@@ -3,9 +3,10 @@ import { Button, Group } from "@mantine/core";
 import { useState } from "react";
 import { appConfig } from "../../../lib/config";
 import { PrintLabelsModal } from "../../printing/print-labels-modal";
-import { useCurrentOutlet, useRegions } from "../../reference/use-reference-data";
+import { useJobRules } from "../use-job-rules";
 import { CreateShippingOrderModal } from "./create-shipping-order-modal";
 import { ManualTrackingModal } from "./manual-tracking-modal";
+import { RuleGate } from "./rule-gate";
 
 /** Where the job's invoice lives in the point-of-sale system (online orders have none). */
 export const posInvoiceUrl = (vendBaseUrl: string, invoice: string) =>
@@ -17,7 +18,7 @@ export const classicAppUrl = (jobId: number) => `${appConfig.classicAppUrl.repla
 export const customerProfilePath = (job: { customer_id: number | null }) =>
   `/customers?customer_id=${job.customer_id}`;
 
-/** The expanded job's buttons, each shown by the spec's rule (§2, §6). */
+/** The expanded job's buttons, each shown, disabled or hidden by the rulebook (spec §2, §6; ADR 0025). */
 export function JobDetailActions({
   job,
   onMessage,
@@ -29,9 +30,7 @@ export function JobDetailActions({
   onNotes: () => void;
   onRefund: () => void;
 }) {
-  const outlet = useCurrentOutlet();
-  const { data: regions = [] } = useRegions();
-  const country = regions.find((r) => r.id === outlet?.region_id)?.country_code;
+  const decide = useJobRules();
   const [shipping, setShipping] = useState<"create" | "manual" | null>(null);
   const [printing, setPrinting] = useState(false);
   const link = (label: string, href: string, disabled = false) => (
@@ -51,19 +50,27 @@ export function JobDetailActions({
     <Group gap="xs" data-testid="job-actions">
       {shipping === "create" && <CreateShippingOrderModal job={job} onClose={() => setShipping(null)} />}
       {shipping === "manual" && <ManualTrackingModal job={job} onClose={() => setShipping(null)} />}
-      {country === "AU" && job.shipment_status === "not_created" && (
-        <Button size="xs" variant="filled" onClick={() => setShipping("create")}>
-          Create Shipping Order
-        </Button>
-      )}
-      {country === "CA" && job.shipment_status === "not_created" && (
-        <Button size="xs" variant="filled" onClick={() => setShipping("manual")}>
-          Enter Tracking
-        </Button>
-      )}
-      <Button size="xs" variant="default" onClick={() => setPrinting(true)}>
-        Print
-      </Button>
+      <RuleGate verdict={decide("ship_aupost", job)}>
+        {(disabled) => (
+          <Button size="xs" variant="filled" disabled={disabled} onClick={() => setShipping("create")}>
+            Create Shipping Order
+          </Button>
+        )}
+      </RuleGate>
+      <RuleGate verdict={decide("ship_manual", job)}>
+        {(disabled) => (
+          <Button size="xs" variant="filled" disabled={disabled} onClick={() => setShipping("manual")}>
+            Enter Tracking
+          </Button>
+        )}
+      </RuleGate>
+      <RuleGate verdict={decide("print_tray_label", job)}>
+        {(disabled) => (
+          <Button size="xs" variant="default" disabled={disabled} onClick={() => setPrinting(true)}>
+            Print
+          </Button>
+        )}
+      </RuleGate>
       {printing && <PrintLabelsModal job={job} onClose={() => setPrinting(false)} />}
       {link("View in classic app", classicAppUrl(job.id))}
       {job.customer_id ? link("View Profile", customerProfilePath(job)) : null}
@@ -72,11 +79,13 @@ export function JobDetailActions({
           "View Invoice in the point-of-sale system",
           posInvoiceUrl(job.vend_base_url, job.vend_invoice_number),
         )}
-      {job.is_refundable && (
-        <Button size="xs" variant="light" color="red" onClick={onRefund}>
-          {job.refund_type === "void" ? "Void" : "Refund"}
-        </Button>
-      )}
+      <RuleGate verdict={decide("refund", job)}>
+        {(disabled) => (
+          <Button size="xs" variant="light" color="red" disabled={disabled} onClick={onRefund}>
+            {job.refund_type === "void" ? "Void" : "Refund"}
+          </Button>
+        )}
+      </RuleGate>
       <Button size="xs" variant="light" onClick={onMessage}>
         Send a Message
       </Button>

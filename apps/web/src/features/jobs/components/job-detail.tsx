@@ -10,6 +10,7 @@ import { DocketPrompt } from "../../job-edit/docket-prompt";
 import { JobEditPanel } from "../../job-edit/job-edit-panel";
 import { OrderLensesModal } from "../../lens-orders/order-lenses-modal";
 import { useJob } from "../api/jobs-queries";
+import { useJobRules } from "../use-job-rules";
 import { JobTimeline } from "./actions/job-timeline";
 import { RefundModal } from "./actions/refund-modal";
 import { JobDetailActions } from "./job-detail-actions";
@@ -29,9 +30,9 @@ export function JobDetail(props: {
   const [messaging, setMessaging] = useState(false);
   const [notesOpen, setNotesOpen] = useState(false);
   const [refunding, setRefunding] = useState(false);
+  const decide = useJobRules();
   if (error) return <Text c="red">Could not load the job.</Text>;
   if (isLoading || !job) return <Loader size="sm" />;
-  const cancelled = job.dispense_status.slug === "cancelled";
   const currency = currencyForCountry(job.origin_outlet.region.country_code);
   const billing = job.order_billing;
   // The address parts in postal order (the stored record's key order is not).
@@ -45,7 +46,7 @@ export function JobDetail(props: {
         <JobItemsTable
           key={g.id}
           group={g}
-          cancelled={cancelled}
+          decide={(action, item) => decide(action, job, item)}
           selected={props.selected}
           onToggle={props.onToggle}
           onEditSelection={setEditing}

@@ -24,7 +24,9 @@ import { formatMoney } from "../../../lib/format";
 import { CommentsModal } from "../../customer-actions/comments-modal";
 import { LensOrderState } from "../../lens-orders/lens-order-state";
 import type { ItemGroup } from "../api/jobs-queries";
+import type { DecideJob } from "../use-job-rules";
 import { ItemStatusSelect } from "./item-status-select";
+import { RuleGate } from "./rule-gate";
 import { StatusBadge } from "./status-badge";
 
 /** What a contact-lens item's saved selection recorded (brand, base curve, diameter, power), if any. */
@@ -35,7 +37,8 @@ const contactLens = (item: OrderItemWire) =>
 /** One item group (a set, a pair, or the job's ungrouped items) with select boxes for the batch footer. */
 export function JobItemsTable(props: {
   group: ItemGroup;
-  cancelled: boolean;
+  /** The rulebook for this job: which of the item's controls to show, disable or hide. */
+  decide: (action: Parameters<DecideJob>[0], item: OrderItemWire) => ReturnType<DecideJob>;
   selected: Set<number>;
   onToggle: (itemIds: number[], on: boolean) => void;
   /** Opens the job edit panel for an item (frame, prescription, PD, lenses). */
@@ -86,14 +89,19 @@ export function JobItemsTable(props: {
                   Not confirmed
                 </Badge>
               )}
-              <Button
-                size="compact-xs"
-                variant="light"
-                aria-label={`Edit Selection of item ${item.id}`}
-                onClick={() => props.onEditSelection?.(item)}
-              >
-                Edit Selection
-              </Button>
+              <RuleGate verdict={props.decide("job_edit", item)}>
+                {(disabled) => (
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    aria-label={`Edit Selection of item ${item.id}`}
+                    disabled={disabled}
+                    onClick={() => props.onEditSelection?.(item)}
+                  >
+                    Edit Selection
+                  </Button>
+                )}
+              </RuleGate>
             </Group>
           )}
         </Table.Td>
@@ -103,16 +111,26 @@ export function JobItemsTable(props: {
             isGlassItem(item) &&
             item.region_product.requires_prescription && (
               <Stack gap={4} align="flex-start">
-                {item.lens_order && <LensOrderState itemId={item.id} order={item.lens_order} />}
-                <Button
-                  size="compact-xs"
-                  variant="light"
-                  aria-label={`Order Lenses for item ${item.id}`}
-                  disabled={props.cancelled}
-                  onClick={() => props.onOrderLenses?.(item)}
-                >
-                  Order Lenses
-                </Button>
+                {item.lens_order && (
+                  <LensOrderState
+                    itemId={item.id}
+                    order={item.lens_order}
+                    cancel={props.decide("cancel_lens_order", item)}
+                  />
+                )}
+                <RuleGate verdict={props.decide("order_lenses", item)}>
+                  {(disabled) => (
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      aria-label={`Order Lenses for item ${item.id}`}
+                      disabled={disabled}
+                      onClick={() => props.onOrderLenses?.(item)}
+                    >
+                      Order Lenses
+                    </Button>
+                  )}
+                </RuleGate>
               </Stack>
             )}
         </Table.Td>
@@ -129,7 +147,9 @@ export function JobItemsTable(props: {
           ) : (
             <Group gap="xs" wrap="nowrap">
               <StatusBadge slug={item.dispense_status.slug} label={item.dispense_status.display_name} />
-              <ItemStatusSelect item={item} disabled={props.cancelled} />
+              <RuleGate verdict={props.decide("item_status", item)}>
+                {(disabled) => <ItemStatusSelect item={item} disabled={disabled} />}
+              </RuleGate>
             </Group>
           )}
         </Table.Td>

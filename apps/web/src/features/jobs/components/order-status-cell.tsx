@@ -13,6 +13,8 @@ import { confirmed } from "../../../components/confirm-dialog";
 import { errorText } from "../../../lib/errors";
 import { useStatuses } from "../../reference/use-reference-data";
 import { useSetJobStatus } from "../api/jobs-mutations";
+import { useJobRules } from "../use-job-rules";
+import { RuleGate } from "./rule-gate";
 import { StatusBadge, statusColourName } from "./status-badge";
 
 /**
@@ -25,6 +27,7 @@ export function OrderStatusCell({ job }: { job: OrderWire }) {
   const setStatus = useSetJobStatus();
   const { showAlert } = useAlert();
   const [focused, setFocused] = useState(false);
+  const verdict = useJobRules()("job_status", job);
   const dispense = statuses?.dispense ?? [];
   const shown = orderDisplayStatus(job.dispense_status.slug, job.items ?? []);
   if (isDisplayOnlyStatus(shown) || isFixedOrderStatus(shown)) {
@@ -55,28 +58,32 @@ export function OrderStatusCell({ job }: { job: OrderWire }) {
     }
   };
   return (
-    <Select
-      size="xs"
-      w={210}
-      aria-label={`Status of ${job.vend_invoice_number}`}
-      data={dispense
-        .filter((s) => s.selectable || s.id === job.dispense_status_id)
-        .map((s) => ({ value: String(s.id), label: s.display_name, disabled: !s.selectable }))}
-      value={String(job.dispense_status_id)}
-      allowDeselect={false}
-      // Mantine keeps every Select's option list mounted (hidden) and positioned: in the jobs
-      // table a list per row to build and place on each redraw (issue 16). Mounted from the first
-      // focus on, so the keyboard still opens the list onto the current status as before.
-      comboboxProps={{ keepMounted: focused }}
-      onFocus={() => setFocused(true)}
-      disabled={setStatus.isPending}
-      onChange={change}
-      styles={{
-        input: {
-          color: `var(--mantine-color-${statusColourName(job.dispense_status.slug)}-8)`,
-          fontWeight: 600,
-        },
-      }}
-    />
+    <RuleGate verdict={verdict}>
+      {(refused) => (
+        <Select
+          size="xs"
+          w={210}
+          aria-label={`Status of ${job.vend_invoice_number}`}
+          data={dispense
+            .filter((s) => s.selectable || s.id === job.dispense_status_id)
+            .map((s) => ({ value: String(s.id), label: s.display_name, disabled: !s.selectable }))}
+          value={String(job.dispense_status_id)}
+          allowDeselect={false}
+          // Mantine keeps every Select's option list mounted (hidden) and positioned: in the jobs
+          // table a list per row to build and place on each redraw (issue 16). Mounted from the first
+          // focus on, so the keyboard still opens the list onto the current status as before.
+          comboboxProps={{ keepMounted: focused }}
+          onFocus={() => setFocused(true)}
+          disabled={refused || setStatus.isPending}
+          onChange={change}
+          styles={{
+            input: {
+              color: `var(--mantine-color-${statusColourName(job.dispense_status.slug)}-8)`,
+              fontWeight: 600,
+            },
+          }}
+        />
+      )}
+    </RuleGate>
   );
 }

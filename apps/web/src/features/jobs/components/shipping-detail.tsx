@@ -8,6 +8,8 @@ import { errorMessage } from "../../../lib/errors";
 import { openFileBlob } from "../../../lib/file-blob";
 import { useAction } from "../../../lib/use-action";
 import { useJobCall } from "../api/use-job-call";
+import { useJobRules } from "../use-job-rules";
+import { RuleGate } from "./rule-gate";
 
 /** Opens the label PDF from a blob: URL: fetched with the Authorization header, so no token goes in a URL. */
 function PrintLabelButton({ jobId }: { jobId: number }) {
@@ -30,7 +32,7 @@ function PrintLabelButton({ jobId }: { jobId: number }) {
  * Cancel shipment, after a confirm: the dialog's Confirm makes one call however often it is
  * clicked, and the server answers a repeat with the same cancelled shipment.
  */
-function CancelShipmentButton({ jobId }: { jobId: number }) {
+function CancelShipmentButton({ jobId, disabled }: { jobId: number; disabled: boolean }) {
   const run = useJobCall();
   const cancel = () =>
     confirmAction({
@@ -41,7 +43,7 @@ function CancelShipmentButton({ jobId }: { jobId: number }) {
       onConfirm: () => run(() => callEndpoint(cancelShipment, { params: { id: jobId } })),
     });
   return (
-    <Button size="compact-xs" variant="light" color="red" onClick={cancel}>
+    <Button size="compact-xs" variant="light" color="red" disabled={disabled} onClick={cancel}>
       Cancel shipment
     </Button>
   );
@@ -53,6 +55,7 @@ export function ShippingDetail({ job, address }: { job: OrderDetailWire; address
   const live = s && s.status !== "not_created" ? s : null;
   const company = live?.company ?? job.shipment_company;
   const tracking = live?.tracking_number ?? job.shipment_tracking_id;
+  const decide = useJobRules();
   return (
     <Paper withBorder p="xs" bg="white" data-testid="shipping-detail">
       <Group justify="space-between">
@@ -60,7 +63,9 @@ export function ShippingDetail({ job, address }: { job: OrderDetailWire; address
           Shipping detail
         </Text>
         <Group gap="xs">
-          {live?.can_cancel && <CancelShipmentButton jobId={job.id} />}
+          <RuleGate verdict={decide("cancel_shipment", job)}>
+            {(disabled) => <CancelShipmentButton jobId={job.id} disabled={disabled} />}
+          </RuleGate>
           {live?.has_label && <PrintLabelButton jobId={job.id} />}
         </Group>
       </Group>

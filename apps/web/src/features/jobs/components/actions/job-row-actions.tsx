@@ -1,8 +1,9 @@
 import type { OrderWire } from "@loupe/contract";
-import { canChangeCustomer } from "@loupe/domain";
 import { ActionIcon, Menu } from "@mantine/core";
 import { IconDots } from "@tabler/icons-react";
 import { useState } from "react";
+import { useJobRules } from "../../use-job-rules";
+import { refusalText } from "../rule-gate";
 import { ChangeCustomerModal } from "./change-customer-modal";
 import { EmailReceiptModal } from "./email-receipt-modal";
 import { LinkOrderModal } from "./link-order-modal";
@@ -10,10 +11,29 @@ import { ReceiptNoteModal } from "./receipt-note-modal";
 
 type Open = "email" | "customer" | "link" | "note" | null;
 
-/** A job row's actions (spec §2): View receipt, Send email receipt, Change customer, Link order, Receipt note. */
+/**
+ * A job row's actions (spec §2): View receipt, Send email receipt, Change customer, Link order,
+ * Receipt note, each as the rulebook allows it (a refused one is disabled and says why).
+ */
 export function JobRowActions({ job }: { job: OrderWire }) {
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
+  const decide = useJobRules();
+  const item = (
+    action: "receipt_email" | "change_customer" | "link" | "receipt_note",
+    to: Open,
+    label: string,
+  ) => {
+    const verdict = decide(action, job);
+    if (!verdict.allowed && verdict.hide) return null;
+    const why = refusalText(verdict);
+    return (
+      <Menu.Item disabled={why !== null} title={why ?? undefined} onClick={() => setOpen(to)}>
+        {label}
+        {why && <div style={{ fontSize: 11, opacity: 0.8, maxWidth: 260, whiteSpace: "normal" }}>{why}</div>}
+      </Menu.Item>
+    );
+  };
   return (
     <>
       <Menu position="bottom-end" withinPortal shadow="md">
@@ -26,12 +46,10 @@ export function JobRowActions({ job }: { job: OrderWire }) {
           <Menu.Item component="a" href={job.receipt_url} target="_blank" rel="noopener noreferrer">
             View receipt
           </Menu.Item>
-          <Menu.Item onClick={() => setOpen("email")}>Send email receipt</Menu.Item>
-          {canChangeCustomer(job) && (
-            <Menu.Item onClick={() => setOpen("customer")}>Change customer</Menu.Item>
-          )}
-          <Menu.Item onClick={() => setOpen("link")}>Link order</Menu.Item>
-          <Menu.Item onClick={() => setOpen("note")}>Receipt note</Menu.Item>
+          {item("receipt_email", "email", "Send email receipt")}
+          {item("change_customer", "customer", "Change customer")}
+          {item("link", "link", "Link order")}
+          {item("receipt_note", "note", "Receipt note")}
         </Menu.Dropdown>
       </Menu>
       {open === "email" && <EmailReceiptModal job={job} onClose={close} />}

@@ -1,0 +1,62 @@
+import {
+  type OrderDetailWire,
+  type OrderItemWire,
+  type OrderWire,
+  ruleItemFromWire,
+  ruleJobFromWire,
+} from "@loupe/contract";
+import {
+  currencyForCountry,
+  DEFAULT_ROLE_SETTINGS,
+  decideJobAction,
+  formatMoney,
+  type JobAction,
+  type RoleSettings,
+  type RuleActor,
+  type Verdict,
+} from "@loupe/domain";
+import { useCurrentOutlet, useCurrentUser, useRegions } from "../reference/use-reference-data";
+
+export type DecideJob = (
+  action: JobAction,
+  job: OrderWire | OrderDetailWire,
+  item?: OrderItemWire | null,
+) => Verdict;
+
+/** The signed-in staff member as the rulebook sees them: role, home region, where they work now. */
+export function useRuleActor(): RuleActor | null {
+  const { data: user } = useCurrentUser();
+  const outlet = useCurrentOutlet();
+  const { data: regions = [] } = useRegions();
+  if (!user) return null;
+  const home = (user as { home_region_id?: number | null }).home_region_id;
+  return {
+    roleId: user.role_id,
+    homeRegionId: home ?? user.region_id ?? null,
+    outletCountryCode: regions.find((r) => r.id === outlet?.region_id)?.country_code ?? null,
+  };
+}
+
+/** The role settings an administrator keeps; the defaults until they load. */
+export function useRoleSettings(): RoleSettings {
+  return DEFAULT_ROLE_SETTINGS;
+}
+
+/**
+ * The rulebook for this screen (ADR 0025): the same `decideJobAction` the server checks, with the
+ * facts of the job's answer. A control the verdict hides is not drawn; one it refuses is disabled
+ * with the verdict's sentence as its tooltip.
+ */
+export function useJobRules(): DecideJob {
+  const actor = useRuleActor();
+  const settings = useRoleSettings();
+  return (action, job, item) => {
+    if (!actor) return { allowed: false, refusal: "who", reason: "Sign in again.", hide: true };
+    const currency = currencyForCountry(job.origin_outlet.region.country_code);
+    return decideJobAction(
+      action,
+      { actor, job: ruleJobFromWire(job), item: item ? ruleItemFromWire(item) : null, settings },
+      (minor) => formatMoney(minor / 100, currency),
+    );
+  };
+}
