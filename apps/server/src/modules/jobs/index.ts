@@ -1,6 +1,6 @@
 // What other modules may use of jobs.
 export { type JobEventInput, recordJobEvents } from "./job-events";
 export { applyLensOrderToItem, itemStatusId, reindexJobs } from "./job-lens";
-export { lockJob, moveDeliveredOnlineJobItems, recordJobShipment } from "./job-shipment";
 export { type JobReference, jobReference } from "./job-reference";
+export { lockJob, moveDeliveredOnlineJobItems, recordJobShipment } from "./job-shipment";
 export { loadRefundStates } from "./refund-facts";
