@@ -42,6 +42,15 @@ export function useRoleSettings(): RoleSettings {
   return DEFAULT_ROLE_SETTINGS;
 }
 
+/** The rulebook's verdict on manifesting an outlet's day (about an outlet, not a job). */
+export function useManifestRule(outletRegionId: number | undefined): Verdict {
+  const actor = useRuleActor();
+  const settings = useRoleSettings();
+  if (!actor || outletRegionId === undefined)
+    return { allowed: false, refusal: "who", reason: "Choose your location first.", hide: true };
+  return decideJobAction("manifest", { actor, job: null, settings, outletRegionId });
+}
+
 /**
  * The rulebook for this screen (ADR 0025): the same `decideJobAction` the server checks, with the
  * facts of the job's answer. A control the verdict hides is not drawn; one it refuses is disabled

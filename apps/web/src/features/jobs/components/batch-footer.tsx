@@ -1,4 +1,5 @@
-import { isBatchSelectable, STATUS_CHANGED_MESSAGE } from "@loupe/domain";
+import type { OrderWire } from "@loupe/contract";
+import { isBatchSelectable, type JobAction, STATUS_CHANGED_MESSAGE, type Verdict } from "@loupe/domain";
 import { Affix, Button, Group, Modal, Paper, Select, Text } from "@mantine/core";
 import { useState } from "react";
 import { useAlert } from "../../../app/alert-context";
@@ -6,14 +7,34 @@ import { errorText } from "../../../lib/errors";
 import { useAction } from "../../../lib/use-action";
 import { useOutlets, useStatuses } from "../../reference/use-reference-data";
 import { useBatchItemMutations } from "../api/jobs-mutations";
+import { useJobRules } from "../use-job-rules";
+import { RuleGate } from "./rule-gate";
 
 type Dialog = "status" | "location" | null;
 
 /**
  * Shown while order items are selected (spec §2): "N Item(s) selected", Cancel, Refund
- * (disabled), Update Status and Assign Jobs to a Location. Each change is all or nothing.
+ * (disabled), Update Status and Assign Jobs to a Location. Each change is all or nothing, so a
+ * button the rulebook refuses for any selected item's job is disabled with that job's reason.
  */
-export function BatchFooter({ itemIds, onDone }: { itemIds: number[]; onDone: () => void }) {
+export function BatchFooter({
+  itemIds,
+  jobs,
+  onDone,
+}: {
+  itemIds: number[];
+  /** The jobs of the selected items that the page shows. */
+  jobs: OrderWire[];
+  onDone: () => void;
+}) {
+  const decide = useJobRules();
+  const forAll = (action: JobAction): Verdict => {
+    for (const job of jobs) {
+      const v = decide(action, job);
+      if (!v.allowed) return { ...v, reason: `${job.vend_invoice_number}: ${v.reason}`, hide: false };
+    }
+    return { allowed: true };
+  };
   const { showAlert } = useAlert();
   const { data: statuses } = useStatuses();
   const { data: outlets = [] } = useOutlets();
@@ -58,10 +79,20 @@ export function BatchFooter({ itemIds, onDone }: { itemIds: number[]; onDone: ()
               <Button variant="default" disabled>
                 Refund
               </Button>
-              <Button onClick={() => open("status")}>Update Status</Button>
-              <Button variant="light" onClick={() => open("location")}>
-                Assign Jobs to a Location
-              </Button>
+              <RuleGate verdict={forAll("item_status")}>
+                {(disabled) => (
+                  <Button disabled={disabled} onClick={() => open("status")}>
+                    Update Status
+                  </Button>
+                )}
+              </RuleGate>
+              <RuleGate verdict={forAll("item_outlet")}>
+                {(disabled) => (
+                  <Button variant="light" disabled={disabled} onClick={() => open("location")}>
+                    Assign Jobs to a Location
+                  </Button>
+                )}
+              </RuleGate>
             </Group>
           </Group>
         </Paper>

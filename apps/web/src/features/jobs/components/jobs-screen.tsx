@@ -153,7 +153,11 @@ export function JobsScreen(props: {
         total={list.data?.total ?? 0}
         onChange={(p) => state.push({ page: String(p) }, true)}
       />
-      <BatchFooter itemIds={[...selected]} onDone={() => setSelected(new Set())} />
+      <BatchFooter
+        itemIds={[...selected]}
+        jobs={(list.data?.rows ?? []).filter((j) => j.items.some((i) => selected.has(i.id)))}
+        onDone={() => setSelected(new Set())}
+      />
       {notesFor && (
         <CommentsModal
           target={{ orderId: notesFor.id }}

@@ -15,8 +15,10 @@ import { callEndpoint } from "../../../lib/api-client";
 import { errorMessage } from "../../../lib/errors";
 import { openFileBlob } from "../../../lib/file-blob";
 import { dayjs } from "../../../lib/format";
-import { useCurrentOutlet, useRegions } from "../../reference/use-reference-data";
+import { useCurrentOutlet } from "../../reference/use-reference-data";
 import { useJobCall } from "../api/use-job-call";
+import { useManifestRule } from "../use-job-rules";
+import { RuleGate } from "./rule-gate";
 
 const manifestsKey = (outletId: number) => ["shipping-manifests", outletId] as const;
 
@@ -35,10 +37,10 @@ const noSummaryReason = (m: ManifestWire) =>
  */
 export function ManifestButton() {
   const outlet = useCurrentOutlet();
-  const { data: regions = [] } = useRegions();
+  const verdict = useManifestRule(outlet?.region_id);
   const call = useJobCall();
   const queryClient = useQueryClient();
-  if (!outlet || regions.find((r) => r.id === outlet.region_id)?.country_code !== "AU") return null;
+  if (!outlet || (!verdict.allowed && verdict.hide)) return null;
   const run = () =>
     confirmAction({
       title: "Manifest today's shipments",
@@ -53,9 +55,18 @@ export function ManifestButton() {
     });
   return (
     <Group gap={0} wrap="nowrap">
-      <Button variant="light" onClick={run} style={{ borderTopRightRadius: 0, borderBottomRightRadius: 0 }}>
-        Manifest today
-      </Button>
+      <RuleGate verdict={verdict}>
+        {(disabled) => (
+          <Button
+            variant="light"
+            disabled={disabled}
+            onClick={run}
+            style={{ borderTopRightRadius: 0, borderBottomRightRadius: 0 }}
+          >
+            Manifest today
+          </Button>
+        )}
+      </RuleGate>
       <ManifestsMenu outletId={outlet.id} />
     </Group>
   );
