@@ -39,8 +39,9 @@ export const LENS_ORDER_MESSAGES = {
   diameterTooSmall: JOB_EDIT_MESSAGES.diameterTooSmall,
   zeissExcluded: JOB_EDIT_MESSAGES.zeissExcluded,
   notConfirmed: "Confirm the job's selection (frame, prescription, PD and lens) before ordering lenses.",
+  /** The refusal while an order is open, whatever the form believed (new or repeat); `label` is its status. */
   alreadyOrdered: (label: string) =>
-    `This item already has a lens order in progress (${label}). Cancel it before ordering again.`,
+    `Lenses for this item are already on order (${label}). Cancel that order before ordering again.`,
   nowRepeat: "Lenses were ordered for this item meanwhile: this is now a repeat order and needs a reason.",
   notRepeat: "This item has no earlier lens order, so this is not a repeat order. Reload and try again.",
   selectionChanged: "The job's selection changed since this form was opened. Reload and try again.",

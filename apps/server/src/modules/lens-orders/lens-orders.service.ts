@@ -134,8 +134,9 @@ export function createLensOrdersService({
       .where(eq(lensOrders.orderItemId, itemId))
       .orderBy(asc(lensOrders.sequence));
   }
-  async function supplierName(id: number) {
-    const [s] = await db
+  /** Inside a transaction pass its `tx`: on PGlite a read on `db` would wait for the transaction for ever. */
+  async function supplierName(id: number, tx: Db = db) {
+    const [s] = await tx
       .select({ name: lensSuppliers.name })
       .from(lensSuppliers)
       .where(eq(lensSuppliers.id, id));
@@ -732,7 +733,16 @@ export function createLensOrdersService({
       const [from] = await db.select().from(outlets).where(eq(outlets.id, input.outlet_id));
       if (!from) throw validationError({ outlet_id: ["The selected outlet is invalid."] });
     }
-    const { count } = await countFor(ctx.item.id);
+    const { count, open } = await countFor(ctx.item.id);
+    // An open order refuses the same way whatever the form believed (a stale "new" would otherwise
+    // be told it needs a reason, a "repeat" that it may go on): cancel that order first.
+    if (open)
+      throw new AppError(
+        "conflict",
+        LENS_ORDER_MESSAGES.alreadyOrdered(
+          toSummaryWire(open, await supplierName(open.supplierId)).status_label,
+        ),
+      );
     const formErrors = lensOrderFormErrors(
       {
         to: input.to,
@@ -784,7 +794,7 @@ export function createLensOrdersService({
           throw new AppError(
             "conflict",
             LENS_ORDER_MESSAGES.alreadyOrdered(
-              toSummaryWire(now.open, await supplierName(now.open.supplierId)).status_label,
+              toSummaryWire(now.open, await supplierName(now.open.supplierId, tx)).status_label,
             ),
           );
         if (now.count > 0 && count === 0) throw new AppError("conflict", LENS_ORDER_MESSAGES.nowRepeat);
