@@ -28,6 +28,7 @@ import type { ModuleContext } from "./modules/module-context";
 import { createOutboxService, type OutboxService } from "./modules/outbox/outbox.service";
 import { startOutboxWorker } from "./modules/outbox/outbox.worker";
 import type { Database } from "./platform/db/client";
+import { setTransactionGuard } from "./platform/db/request-transaction";
 import { authGuard, type CheckedSession } from "./platform/http/auth-guard";
 import { BEARER_SCHEME, createBinder } from "./platform/http/bind";
 import { contentSecurityPolicy } from "./platform/http/content-security-policy";
@@ -77,6 +78,7 @@ export async function buildApp({
   logger = true,
   logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  setTransactionGuard(config.dbTxGuard);
   const app = Fastify({
     logger: logger ? loggerOptions(config.LOG_LEVEL, logStream) : false,
     bodyLimit: 1_048_576,

@@ -110,6 +110,11 @@ const envSchema = z.object({
   LAB_API_SHAMIR_KEY: optional,
   LENS_SUPPLIER_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
   LAB_SIMULATOR: optional.pipe(z.enum(["true", "false"]).optional()),
+  /**
+   * A query on the outer database handle inside an open transaction throws (ADR 0023). Default on,
+   * except in production on PostgreSQL; on PGlite the alternative is a wait for ever.
+   */
+  DB_TX_GUARD: optional.pipe(z.enum(["true", "false"]).optional()),
   LAB_SIMULATOR_STEP_SECONDS: z.coerce.number().positive().default(60),
   LENS_STATUS_POLL_SECONDS: z.coerce.number().min(0).default(60),
   MANIFEST_TIMES: manifestTimesSchema.prefault("17:30"),
@@ -135,6 +140,8 @@ export interface Config extends Env {
   lensDropDir: string;
   /** Whether the local lab simulator stands in for unconfigured automatic interfaces. */
   labSimulator: boolean;
+  /** Whether a query on the outer handle inside an open transaction throws (ADR 0023). */
+  dbTxGuard: boolean;
   /** Whether SEED_DEMO was set explicitly (an explicit `true` in production is refused, not ignored). */
   seedDemoRequested: boolean;
 }
@@ -155,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     filesDir: path.join(dataDir, "files"),
     lensDropDir: path.resolve(e.LENS_DROP_DIR ?? path.join(dataDir, "lens-drop")),
+    dbTxGuard: e.DB_TX_GUARD ? e.DB_TX_GUARD === "true" : !(e.NODE_ENV === "production" && e.DATABASE_URL),
     labSimulator: e.LAB_SIMULATOR ? e.LAB_SIMULATOR === "true" : e.NODE_ENV !== "production",
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, "apps/web/dist")),
     migrationsDir: path.resolve(e.MIGRATIONS_DIR ?? path.join(repoRoot, "apps/server/drizzle")),

@@ -1,4 +1,5 @@
 import {
+  DESCRIPTION_MAX,
   LENS_EDGE_OPTIONS,
   LENS_ORDER_MESSAGES,
   LENS_SIDES,
@@ -176,4 +177,37 @@ export const getLensOrderSheet = defineEndpoint({
   path: "/staff/lens-orders/:id/sheet",
   summary: "The lens order sheet (PDF) as sent to the supplier",
   params: idParams,
+});
+
+/**
+ * The spec's `POST /io-api/order/updateOrder` (payload not shown; ADR 0024): a lab's report or a
+ * staff correction of one lens order, by its id. Only the fields sent change; `updated_at` (the
+ * order's as last read) makes a stale correction answer 409 instead of overwriting a newer state.
+ */
+export const lensOrderUpdateBody = z.object({
+  lens_order_id: z.number().int().positive().max(2_147_483_647),
+  /** The supplier's status code (its kind's list, §4); a move backwards or out of a closed order is refused. */
+  status_code: z.number().int().min(-1).max(999).optional(),
+  /** The supplier's own order number; null or "" clears it. */
+  supplier_reference: z.string().trim().max(100).nullish(),
+  /** The lab's expected delivery day, YYYY-MM-DD (left as it is when absent). */
+  eta: z.iso.date().optional(),
+  tracking_number: z.string().trim().min(1).max(100).optional(),
+  /** The internal note (never sent to the supplier); null or "" clears it. */
+  description: z.string().max(DESCRIPTION_MAX).nullish(),
+  /** What the lab said or why staff corrected it: the timeline's line. */
+  message: z.string().trim().max(500).optional(),
+  updated_at: z.iso.datetime({ offset: true }).optional(),
+});
+export type LensOrderUpdate = z.infer<typeof lensOrderUpdateBody>;
+
+export const updateLensOrder = defineEndpoint({
+  jobRule: { action: "update_lens_order", target: (r) => ({ lensOrder: r.body?.lens_order_id }) },
+  method: "POST",
+  base: "api",
+  path: "/io-api/order/updateOrder",
+  summary:
+    "Report or correct a lens order's status code, supplier reference, ETA, tracking number or internal note, by lens order id; updated_at refuses a stale change",
+  body: lensOrderUpdateBody,
+  response: z.object({ message: z.string(), data: lensOrderWire }),
 });

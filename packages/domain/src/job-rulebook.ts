@@ -37,6 +37,7 @@ export const JOB_ACTIONS = [
   "job_edit",
   "order_lenses",
   "cancel_lens_order",
+  "update_lens_order",
   "ship_aupost",
   "ship_sendle",
   "ship_manual",
@@ -52,6 +53,7 @@ export const ITEM_ACTIONS: readonly JobAction[] = [
   "job_edit",
   "order_lenses",
   "cancel_lens_order",
+  "update_lens_order",
 ];
 
 export const JOB_ACTION_LABELS: Record<JobAction, string> = {
@@ -69,6 +71,7 @@ export const JOB_ACTION_LABELS: Record<JobAction, string> = {
   job_edit: "Edit selection",
   order_lenses: "Order lenses",
   cancel_lens_order: "Cancel lens order",
+  update_lens_order: "Update lens order",
   ship_aupost: "Australia Post order",
   ship_sendle: "Sendle order",
   ship_manual: "Enter tracking",
@@ -291,6 +294,8 @@ export function decideJobAction(
     case "receipt_note":
     case "print_tray_label":
     case "print_docket":
+    // A lab's report or a correction is recorded whatever the job became; the service refuses moves backwards.
+    case "update_lens_order":
       return ok;
     case "job_edit":
       if (closed) return refuse("state", RULEBOOK_MESSAGES.closedEdit);

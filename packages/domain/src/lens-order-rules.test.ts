@@ -241,3 +241,11 @@ describe("supplier state rules (§4), as data per kind", () => {
     expect(LENS_ORDER_MESSAGES.cancelFailed).toBe("Error cancelling order");
   });
 });
+
+describe("the refusal while an order is open (issue 24)", () => {
+  it("names the open order's status, the same for a new and a repeat order", () => {
+    expect(LENS_ORDER_MESSAGES.alreadyOrdered("Submitted")).toBe(
+      "Lenses for this item are already on order (Submitted). Cancel that order before ordering again.",
+    );
+  });
+});

@@ -39,8 +39,18 @@ export const LENS_ORDER_MESSAGES = {
   diameterTooSmall: JOB_EDIT_MESSAGES.diameterTooSmall,
   zeissExcluded: JOB_EDIT_MESSAGES.zeissExcluded,
   notConfirmed: "Confirm the job's selection (frame, prescription, PD and lens) before ordering lenses.",
+  /** The refusal while an order is open, whatever the form believed (new or repeat); `label` is its status. */
   alreadyOrdered: (label: string) =>
-    `This item already has a lens order in progress (${label}). Cancel it before ordering again.`,
+    `Lenses for this item are already on order (${label}). Cancel that order before ordering again.`,
+  /** `user_id` in the payload (§3) names someone other than the signed-in staff member. */
+  notYourUserId:
+    "Lens orders are placed by the signed-in staff member: user_id must be your own id or left out.",
+  /** updateOrder (ADR 0024): what refuses a change. */
+  updateStale: "This lens order changed since it was read. Reload and try again.",
+  closedOrder: (label: string) => `This lens order is closed (${label}): its status can no longer change.`,
+  notAStatusOf: (code: number, supplier: string) => `${code} is not a status of ${supplier} orders.`,
+  statusBackwards: (from: string, to: string) => `This lens order cannot go from ${from} back to ${to}.`,
+  updated: "Lens order updated successfully",
   nowRepeat: "Lenses were ordered for this item meanwhile: this is now a repeat order and needs a reason.",
   notRepeat: "This item has no earlier lens order, so this is not a repeat order. Reload and try again.",
   selectionChanged: "The job's selection changed since this form was opened. Reload and try again.",
@@ -203,7 +213,7 @@ export const lensOrderPayloadSchema = z.object({
   type: z.enum(["new", "repeat"]).optional(),
   /** The outlet ordering (the staff member's); defaults to the staff member's outlet. */
   outlet_id: rowId().nullish(),
-  /** Ignored: the signed-in staff member places the order. */
+  /** The signed-in staff member places the order: another id is refused (403, naming user_id). */
   user_id: rowId().nullish(),
   order_id: rowId(),
   /** The lens option (product lens addon) to order; defaults to the item's selected lens. */

@@ -107,6 +107,9 @@ export function createJobRuleCheck(deps: JobRuleDeps = defaultJobRuleDeps) {
     const r: RuleRequest = { params: req.params, query: req.query, body: req.body, headers: req.headers };
     const action = typeof rule.action === "function" ? rule.action(r) : rule.action;
     if (!action) return;
+    // Bad input is answered first, field by field, by the service that validates it: a client
+    // that fixes its field should not then meet a rule it was never told about.
+    if (endpoint.serviceValidates && endpoint.body && !endpoint.body.safeParse(req.body).success) return;
     const resolved = await resolve(db, rule.target(r));
     if (!resolved) return;
     const staff = req.staff as StaffUserRow;

@@ -9,6 +9,7 @@ import {
   getSupplier,
   listItemLensOrders,
   placeLensOrder,
+  updateLensOrder,
 } from "@loupe/contract";
 import { LENS_ORDER_MESSAGES } from "@loupe/domain";
 import { create as contentDisposition } from "content-disposition";
@@ -84,6 +85,10 @@ export function registerLensOrdersRoutes({
   bind(cancelLensOrder, async ({ staff, params }) => ({
     message: LENS_ORDER_MESSAGES.cancelled,
     data: await service.cancel(staff, params.id),
+  }));
+  bind(updateLensOrder, async ({ staff, body }) => ({
+    message: LENS_ORDER_MESSAGES.updated,
+    data: await service.update(staff, body),
   }));
   bind(getLensOrderRecord, async ({ params, reply }) => {
     const row = await service.record(params.id);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { LensOrderUpdate } from "@loupe/contract";
 import {
   buildDcsRecord,
   canCancelLensOrder,
@@ -134,8 +135,9 @@ export function createLensOrdersService({
       .where(eq(lensOrders.orderItemId, itemId))
       .orderBy(asc(lensOrders.sequence));
   }
-  async function supplierName(id: number) {
-    const [s] = await db
+  /** Inside a transaction pass its `tx`: on PGlite a read on `db` would wait for the transaction for ever. */
+  async function supplierName(id: number, tx: Db = db) {
+    const [s] = await tx
       .select({ name: lensSuppliers.name })
       .from(lensSuppliers)
       .where(eq(lensSuppliers.id, id));
@@ -534,6 +536,16 @@ export function createLensOrdersService({
 
   /** Records a lab report when it is news (§4): the order, its events, the item and the job's timeline. */
   async function applyReport(row: LensOrderRow, report: LabReport): Promise<boolean> {
+    return db.transaction((tx) => applyReportIn(tx as unknown as Db, row, report, null));
+  }
+
+  /** `applyReport` inside the caller's transaction; `staff` when a person reported it (updateOrder). */
+  async function applyReportIn(
+    tx: Db,
+    row: LensOrderRow,
+    report: LabReport,
+    staff: StaffRow | null,
+  ): Promise<boolean> {
     const kind = row.supplierKind;
     const moved = isLensStatusMove(kind, row.statusCode, report.statusCode);
     const details = report.eta !== row.eta || report.trackingNumber !== row.trackingNumber;
@@ -543,69 +555,67 @@ export function createLensOrdersService({
     const final = isFinalLensPhase(to.phase);
     const state = to.phase === "cancelled" ? "cancelled" : to.phase === "rejected" ? "rejected" : "placed";
     const receivedId =
-      to.phase === "delivered" ? await itemStatusId(db, LENS_ORDER_ITEM_STATUS.delivered) : null;
-    const orderedId = await itemStatusId(db, LENS_ORDER_ITEM_STATUS.ordered);
-    return db.transaction(async (txx) => {
-      const tx = txx as unknown as Db;
-      const [r] = await tx
-        .update(lensOrders)
-        .set({
-          state,
-          statusCode: code,
-          open: lensOrderBlocksReorder(kind, state, code),
-          eta: report.eta ?? row.eta,
-          trackingNumber: report.trackingNumber ?? row.trackingNumber,
-          nextPollAt: final ? null : undefined,
-          updatedAt: new Date(),
-        })
-        .where(
-          and(
-            eq(lensOrders.id, row.id),
-            eq(lensOrders.statusCode, row.statusCode),
-            eq(lensOrders.state, "placed"),
-          ),
-        )
-        .returning();
-      if (!r) return false;
-      const extra = [
-        report.eta ? `ETA ${report.eta}` : null,
-        report.trackingNumber ? `tracking ${report.trackingNumber}` : null,
-      ].filter(Boolean);
-      await event(tx, r, {
-        code,
-        label: to.label,
-        description: report.message ?? extra.join(", "),
-        source: "lab",
-        eta: report.eta,
-        tracking: report.trackingNumber,
-      });
-      if (moved) {
-        const item = { status: await itemStatusOf(tx, row.orderItemId) };
-        const statusId =
-          receivedId != null && item?.status === orderedId
-            ? receivedId
-            : (state === "cancelled" || state === "rejected") && item?.status === orderedId
-              ? row.itemStatusBeforeId
-              : null;
-        await applyLensOrderToItem(
-          tx,
-          row.orderItemId,
-          { statusId, ...mirror(kind, itemCodeFor(kind, code)) },
-          null,
-        );
-        await recordJobEvents(tx, [
-          {
-            orderId: row.orderId,
-            orderItemId: row.orderItemId,
-            kind: "lens_status",
-            fromValue: supplierState(kind, row.statusCode).label,
-            toValue: [to.label, ...extra].join(" · "),
-            staffUserId: null,
-          },
-        ]);
-      }
-      return true;
+      to.phase === "delivered" ? await itemStatusId(tx, LENS_ORDER_ITEM_STATUS.delivered) : null;
+    const orderedId = await itemStatusId(tx, LENS_ORDER_ITEM_STATUS.ordered);
+    const [r] = await tx
+      .update(lensOrders)
+      .set({
+        state,
+        statusCode: code,
+        open: lensOrderBlocksReorder(kind, state, code),
+        eta: report.eta ?? row.eta,
+        trackingNumber: report.trackingNumber ?? row.trackingNumber,
+        nextPollAt: final ? null : undefined,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(lensOrders.id, row.id),
+          eq(lensOrders.statusCode, row.statusCode),
+          eq(lensOrders.state, "placed"),
+        ),
+      )
+      .returning();
+    if (!r) return false;
+    const extra = [
+      report.eta ? `ETA ${report.eta}` : null,
+      report.trackingNumber ? `tracking ${report.trackingNumber}` : null,
+    ].filter(Boolean);
+    await event(tx, r, {
+      code,
+      label: to.label,
+      description: report.message ?? extra.join(", "),
+      source: staff ? "staff" : "lab",
+      staffId: staff?.id ?? null,
+      eta: report.eta,
+      tracking: report.trackingNumber,
     });
+    if (moved) {
+      const item = { status: await itemStatusOf(tx, row.orderItemId) };
+      const statusId =
+        receivedId != null && item?.status === orderedId
+          ? receivedId
+          : (state === "cancelled" || state === "rejected") && item?.status === orderedId
+            ? row.itemStatusBeforeId
+            : null;
+      await applyLensOrderToItem(
+        tx,
+        row.orderItemId,
+        { statusId, ...mirror(kind, itemCodeFor(kind, code)) },
+        null,
+      );
+      await recordJobEvents(tx, [
+        {
+          orderId: row.orderId,
+          orderItemId: row.orderItemId,
+          kind: "lens_status",
+          fromValue: supplierState(kind, row.statusCode).label,
+          toValue: [to.label, ...extra].join(" · "),
+          staffUserId: staff?.id ?? null,
+        },
+      ]);
+    }
+    return true;
   }
 
   /** Asks each order's transport (the ones that report) and records what moved. Answers how many moved. */
@@ -732,7 +742,16 @@ export function createLensOrdersService({
       const [from] = await db.select().from(outlets).where(eq(outlets.id, input.outlet_id));
       if (!from) throw validationError({ outlet_id: ["The selected outlet is invalid."] });
     }
-    const { count } = await countFor(ctx.item.id);
+    const { count, open } = await countFor(ctx.item.id);
+    // An open order refuses the same way whatever the form believed (a stale "new" would otherwise
+    // be told it needs a reason, a "repeat" that it may go on): cancel that order first.
+    if (open)
+      throw new AppError(
+        "conflict",
+        LENS_ORDER_MESSAGES.alreadyOrdered(
+          toSummaryWire(open, await supplierName(open.supplierId)).status_label,
+        ),
+      );
     const formErrors = lensOrderFormErrors(
       {
         to: input.to,
@@ -784,7 +803,7 @@ export function createLensOrdersService({
           throw new AppError(
             "conflict",
             LENS_ORDER_MESSAGES.alreadyOrdered(
-              toSummaryWire(now.open, await supplierName(now.open.supplierId)).status_label,
+              toSummaryWire(now.open, await supplierName(now.open.supplierId, tx)).status_label,
             ),
           );
         if (now.count > 0 && count === 0) throw new AppError("conflict", LENS_ORDER_MESSAGES.nowRepeat);
@@ -871,6 +890,11 @@ export function createLensOrdersService({
     /** Order Lenses (§2, §5, §7): checks, one pending order under the item's lock, the supplier called after commit. */
     async place(staff: StaffRow, raw: unknown, audit: Audit, headerKey?: string) {
       const input = parseOrThrow(lensOrderPayloadSchema, raw);
+      // The session says who orders; a payload naming someone else is refused, not silently rewritten.
+      if (input.user_id != null && input.user_id !== staff.id)
+        throw new AppError("forbidden", LENS_ORDER_MESSAGES.notYourUserId, {
+          user_id: [LENS_ORDER_MESSAGES.notYourUserId],
+        });
       const key = headerKey?.trim() || input.idempotency_key || randomUUID();
       if (key.length < 8 || key.length > 100)
         throw validationError({ idempotency_key: ["The idempotency key must be 8 to 100 characters."] });
@@ -1035,6 +1059,74 @@ export function createLensOrdersService({
             staffUserId: staff.id,
           },
         ]);
+      });
+      await reindexJobs(database, search, [row.orderId]);
+      return wire(row.id);
+    },
+
+    /**
+     * `POST /io-api/order/updateOrder` (ADR 0024): a lab's report or a staff correction of one order.
+     * A status moves only forwards and never out of a closed order; the rest is recorded as sent.
+     */
+    async update(staff: StaffRow, input: LensOrderUpdate) {
+      const [row] = await db.select().from(lensOrders).where(eq(lensOrders.id, input.lens_order_id));
+      if (!row) throw notFound("Lens order");
+      const kind = row.supplierKind;
+      const from = supplierState(kind, row.statusCode);
+      const code = input.status_code ?? row.statusCode;
+      const refuse = (message: string, field = "status_code") =>
+        new AppError("conflict", message, { [field]: [message] });
+      if (code !== row.statusCode) {
+        if (!(code in SUPPLIER_STATE_RULES[kind].states))
+          throw validationError({
+            status_code: [LENS_ORDER_MESSAGES.notAStatusOf(code, await supplierName(row.supplierId))],
+          });
+        if (row.state === "pending" || row.state === "unknown")
+          throw refuse(LENS_ORDER_MESSAGES.orderInProgress);
+        const label = toSummaryWire(row, "").status_label;
+        if (row.state !== "placed" || isFinalLensPhase(from.phase))
+          throw refuse(LENS_ORDER_MESSAGES.closedOrder(label));
+        if (!isLensStatusMove(kind, row.statusCode, code))
+          throw refuse(LENS_ORDER_MESSAGES.statusBackwards(label, supplierState(kind, code).label));
+      }
+      await db.transaction(async (txx) => {
+        const tx = txx as unknown as Db;
+        // Under the row's lock, so the version checked is the one changed.
+        const [locked] = await tx.select().from(lensOrders).where(eq(lensOrders.id, row.id)).for("update");
+        const stale = input.updated_at && new Date(input.updated_at).getTime() !== locked.updatedAt.getTime();
+        if (stale || locked.statusCode !== row.statusCode || locked.state !== row.state)
+          throw refuse(LENS_ORDER_MESSAGES.updateStale, "updated_at");
+        const notes = {
+          ...(input.supplier_reference !== undefined && {
+            supplierReference: input.supplier_reference || null,
+          }),
+          ...(input.description !== undefined && { description: input.description?.trim() || null }),
+        };
+        const [fresh] = await tx
+          .update(lensOrders)
+          .set({ ...notes, updatedAt: new Date() })
+          .where(eq(lensOrders.id, row.id))
+          .returning();
+        const reported = await applyReportIn(
+          tx,
+          fresh,
+          {
+            idempotencyKey: row.idempotencyKey,
+            statusCode: code,
+            eta: input.eta ?? row.eta,
+            trackingNumber: input.tracking_number ?? row.trackingNumber,
+            message: input.message ?? null,
+          },
+          staff,
+        );
+        if (!reported && Object.keys(notes).length)
+          await event(tx, fresh, {
+            code: fresh.statusCode,
+            label: "Details corrected",
+            description: input.message ?? `Corrected by ${staffName(staff)}`,
+            source: "staff",
+            staffId: staff.id,
+          });
       });
       await reindexJobs(database, search, [row.orderId]);
       return wire(row.id);

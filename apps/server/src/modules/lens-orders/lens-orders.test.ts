@@ -39,6 +39,14 @@ const multifocal = {
   },
   pd: { binocular_dist_pd: 62, right_height_multifocal: 22, left_height_multifocal: 21.5 },
 };
+/** The promise's answer, or a failure after `seconds` (a hang fails the test instead of the run). */
+const withinSeconds = <T>(seconds: number, promise: Promise<T>) => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${seconds} s`)), seconds * 1000);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+};
 const q = <T>(sql: string, params: unknown[] = []) => t.database.query<T>(sql, params);
 
 async function contact(supplier: string, channel: string, regionId = 1) {
@@ -419,6 +427,25 @@ describe("Shamir-type orders", () => {
       url: `/api/order_lens/cancel/hoya?lens_order_id=${id}`,
     });
     expect(hoyaCall.statusCode).toBe(409);
+  });
+
+  it("refuses a repeat while the first order is still open (Submitted) with 409, promptly, and stays usable", async () => {
+    const job = await confirmedJob(t, admin, { ...multifocal, lensSupplier: "Shamir" });
+    expect((await order(sam, await body(job, "SHAM", "api"))).statusCode).toBe(200);
+    expect((await itemRow(job.itemId)).shamir_status).toBe(0);
+    const repeat = await body(job, "SHAM", "api", {
+      type: "repeat",
+      reason: "non-tolerance",
+      description: "Second pair",
+      idempotency_key: `repeat-${job.itemId}-open`,
+    });
+    // On PGlite a read outside the placing transaction used to wait for ever: fail instead of hanging.
+    const res = await withinSeconds(10, order(sam, repeat));
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(LENS_ORDER_MESSAGES.alreadyOrdered("Submitted"));
+    const asNew = await withinSeconds(10, order(sam, await body(job, "SHAM", "api")));
+    expect(asNew.json().message).toBe(LENS_ORDER_MESSAGES.alreadyOrdered("Submitted"));
+    expect((await withinSeconds(10, itemRow(job.itemId))).shamir_status).toBe(0);
   });
 
   it("cancel while the lab has not started", async () => {
