@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import { ADMIN_ROLE_ID, MANAGER_ROLE_ID, STAFF_ROLE_ID } from "./constants";
+import { decideJobAction, RULEBOOK_MESSAGES, type RuleActor, type RuleJob } from "./job-rulebook";
+import { DEFAULT_ROLE_SETTINGS, type RoleSettings } from "./role-settings";
+
+const AU = 1;
+const NZ = 2;
+const staff: RuleActor = { roleId: STAFF_ROLE_ID, homeRegionId: AU, outletCountryCode: "AU" };
+const manager: RuleActor = { ...staff, roleId: MANAGER_ROLE_ID };
+const admin: RuleActor = { roleId: ADMIN_ROLE_ID, homeRegionId: null, outletCountryCode: "NZ" };
+const job = (over: Partial<RuleJob> = {}): RuleJob => ({
+  id: 1,
+  regionId: AU,
+  statusSlug: "paid",
+  channelId: 1,
+  isPointOfSale: true,
+  refunded: false,
+  voided: false,
+  isRefundable: true,
+  refundType: "refund",
+  refundableMinor: 12_000,
+  shipped: false,
+  shipmentCancellable: false,
+  ...over,
+});
+const settings = DEFAULT_ROLE_SETTINGS;
+
+describe("the rulebook", () => {
+  it("lets staff act on their own region's jobs only; administrators on all", () => {
+    expect(decideJobAction("link", { actor: staff, job: job(), settings }).allowed).toBe(true);
+    const other = decideJobAction("link", { actor: staff, job: job({ regionId: NZ }), settings });
+    expect(other).toMatchObject({ allowed: false, refusal: "who", reason: RULEBOOK_MESSAGES.otherRegion });
+    expect(decideJobAction("link", { actor: admin, job: job({ regionId: NZ }), settings }).allowed).toBe(
+      true,
+    );
+  });
+
+  it("ships nothing refunded, voided or cancelled, and hides shipping from staff outside Australia", () => {
+    for (const closed of [{ refunded: true }, { voided: true }, { statusSlug: "cancelled" }]) {
+      expect(decideJobAction("ship_aupost", { actor: staff, job: job(closed), settings })).toMatchObject({
+        refusal: "state",
+        reason: RULEBOOK_MESSAGES.closedShip,
+      });
+    }
+    const nz = { ...staff, outletCountryCode: "NZ" };
+    expect(decideJobAction("ship_aupost", { actor: nz, job: job(), settings })).toMatchObject({
+      refusal: "who",
+      hide: true,
+    });
+  });
+
+  it("asks a manager to approve a refund above the region's limit, and takes that manager's approval", () => {
+    const big = job({ refundableMinor: 60_000 });
+    const asked = decideJobAction("refund", { actor: staff, job: big, settings }, (m) => `$${m / 100}`);
+    expect(asked).toMatchObject({ allowed: false, refusal: "approval" });
+    expect(asked.allowed ? "" : asked.reason).toBe(RULEBOOK_MESSAGES.approval("refund", "$500"));
+    expect(decideJobAction("refund", { actor: staff, job: big, settings, approver: manager }).allowed).toBe(
+      true,
+    );
+    // A manager of another region, or a second staff member, approves nothing.
+    const away = { ...manager, homeRegionId: NZ };
+    expect(decideJobAction("refund", { actor: staff, job: big, settings, approver: away }).allowed).toBe(
+      false,
+    );
+    expect(decideJobAction("refund", { actor: staff, job: big, settings, approver: staff }).allowed).toBe(
+      false,
+    );
+    expect(decideJobAction("refund", { actor: manager, job: big, settings }).allowed).toBe(true);
+    expect(decideJobAction("refund", { actor: staff, job: job(), settings }).allowed).toBe(true);
+  });
+
+  it("follows the role settings: a role left out needs approval to refund and cannot cancel a shipment", () => {
+    const strict: RoleSettings = {
+      ...settings,
+      roles: { ...settings.roles, refund: [MANAGER_ROLE_ID], cancel_shipment: [MANAGER_ROLE_ID] },
+    };
+    expect(decideJobAction("refund", { actor: staff, job: job(), settings: strict })).toMatchObject({
+      refusal: "approval",
+    });
+    const shipped = job({ shipped: true, shipmentCancellable: true });
+    expect(
+      decideJobAction("cancel_shipment", { actor: staff, job: shipped, settings: strict }),
+    ).toMatchObject({
+      refusal: "who",
+    });
+    expect(
+      decideJobAction("cancel_shipment", { actor: manager, job: shipped, settings: strict }).allowed,
+    ).toBe(true);
+  });
+
+  it("refuses lenses while an order is open, whatever was asked, and after a customer change", () => {
+    const item = { id: 9, quantity: 1, statusSlug: "paid", reentryRequired: false };
+    const open = { open: true, canCancel: true, statusLabel: "Submitted" };
+    expect(
+      decideJobAction("order_lenses", {
+        actor: staff,
+        job: job(),
+        item: { ...item, lensOrder: open },
+        settings,
+      }),
+    ).toMatchObject({
+      refusal: "state",
+      reason:
+        "Lenses for this item are already on order (Submitted). Cancel that order before ordering again.",
+    });
+    expect(
+      decideJobAction("order_lenses", {
+        actor: staff,
+        job: job(),
+        item: { ...item, lensOrder: null, reentryRequired: true },
+        settings,
+      }),
+    ).toMatchObject({ refusal: "state", reason: RULEBOOK_MESSAGES.reentry });
+  });
+
+  it("checks only who for a retry of a call that went through", () => {
+    const done = job({ isRefundable: false, refunded: true });
+    expect(decideJobAction("refund", { actor: staff, job: done, settings }).allowed).toBe(false);
+    expect(decideJobAction("refund", { actor: staff, job: done, settings, replay: true }).allowed).toBe(true);
+    const away = { ...staff, homeRegionId: NZ };
+    expect(decideJobAction("refund", { actor: away, job: done, settings, replay: true }).allowed).toBe(false);
+  });
+});
