@@ -25,6 +25,11 @@ import { createTestApp, type TestApp } from "../../test/test-app";
  * allowed cell gets a fresh job in its state and must not be answered by the rulebook.
  */
 
+/**
+ * The job is at Newtown (AU). admin: the demo administrator, at Newtown. auStaff (role 2) and
+ * auManager (role 3): of the job's region, at AU outlets. nzStaff (role 2): of NZ, at an NZ outlet.
+ * caAdmin: an administrator at a Canadian outlet, for the shipping rows (tracking by hand is Canada's).
+ */
 type Actor = "admin" | "auStaff" | "auManager" | "nzStaff" | "caAdmin";
 type JobState =
   /** Paid at the till three days ago ($395), nothing shipped, no lens order. */
