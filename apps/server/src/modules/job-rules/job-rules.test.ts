@@ -910,6 +910,7 @@ const sharedJob = (s: JobState) => {
   return shared.get(s)!;
 };
 
+const CODES = { 403: "forbidden", approval: "approval_required", 409: "conflict", 404: "not_found" } as const;
 const label = (e: Expected) => (e === "allowed" ? "allowed" : e === "approval" ? "403 approval" : String(e));
 
 describe("the rulebook's table, through the real endpoints", () => {
@@ -943,7 +944,7 @@ describe("the rulebook's table, through the real endpoints", () => {
       const status = row.expected === "approval" ? 403 : row.expected;
       expect(res.statusCode, res.body).toBe(status);
       expect(body.details?.action).toBe(row.action);
-      if (row.expected === "approval") expect(body.code).toBe("approval_required");
+      expect(body.code).toBe(CODES[row.expected]);
       const message = typeof row.message === "function" ? row.message(job) : row.message;
       expect(body.message).toBe(message);
       expect(await snapshot(job)).toEqual(before);
