@@ -11,6 +11,7 @@ export function ruleJobFromWire(job: OrderWire | OrderDetailWire): RuleJob {
   return {
     id: job.id,
     regionId: job.origin_outlet.region_id,
+    countryCode: job.origin_outlet.region.country_code,
     statusSlug: job.dispense_status.slug,
     channelId: job.channel_id,
     isPointOfSale: job.is_octopos_order,

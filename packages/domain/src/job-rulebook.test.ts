@@ -11,6 +11,7 @@ const admin: RuleActor = { roleId: ADMIN_ROLE_ID, homeRegionId: null, outletCoun
 const job = (over: Partial<RuleJob> = {}): RuleJob => ({
   id: 1,
   regionId: AU,
+  countryCode: "AU",
   statusSlug: "paid",
   channelId: 1,
   isPointOfSale: true,

@@ -90,8 +90,9 @@ export interface RuleActor {
 
 export interface RuleJob {
   id: number;
-  /** The job's region (its origin outlet's). */
+  /** The job's region (its origin outlet's) and that region's country code. */
   regionId: number;
+  countryCode: string;
   statusSlug: string;
   channelId: number;
   isPointOfSale: boolean;
@@ -154,6 +155,7 @@ export const RULEBOOK_MESSAGES = {
     "This outlet belongs to another region: only that region's staff or an administrator can do this.",
   cancelledJob: "A cancelled job's status cannot be changed.",
   cancelledJobItems: "This job is cancelled: its items cannot change.",
+  closedItems: "This job is refunded or voided: its items cannot move to another outlet.",
   closedEdit: "A refunded, voided or cancelled job cannot be edited.",
   closedShip: "A refunded, voided or cancelled job cannot be shipped.",
   closedLensOrder: "A refunded, voided or cancelled job cannot have lenses ordered.",
@@ -168,6 +170,7 @@ export const RULEBOOK_MESSAGES = {
   reentryDocket: "The customer of this job changed: save the item's prescription and PD again.",
   notAustralian: shippingMessages.notAustralian,
   notCanadian: "Tracking is entered by hand for Canadian outlets only.",
+  notCanadianJob: "Tracking is entered by hand for Canadian jobs only.",
   alreadyShipped: shippingMessages.alreadyShipped,
   noShipment: "This job has no shipment.",
   role: (what: string) => `Your role cannot ${what}. Ask a manager or an administrator.`,
@@ -256,10 +259,16 @@ export function decideJobAction(
   }
   if (action === "ship_manual" && actor.outletCountryCode !== "CA")
     return refuse("who", RULEBOOK_MESSAGES.notCanadian, true);
-  if (action === "change_customer" && !(job.channelId === ONLINE_CHANNEL_ID || job.isPointOfSale))
-    return refuse("state", CHANGE_CUSTOMER_CHANNEL, true);
-  if (action === "refund" && !job.isRefundable && !ctx.replay) return refuse("state", NOT_REFUNDABLE, true);
-  if (!actsOnRegion(actor, job.regionId)) return refuse("who", RULEBOOK_MESSAGES.otherRegion);
+  // The spec hides these controls by the job's own facts; another region's staff still learn only
+  // that the job is not theirs (403), never its state, and their screen hides the control too.
+  const specHides =
+    (action === "change_customer" && !(job.channelId === ONLINE_CHANNEL_ID || job.isPointOfSale)) ||
+    (action === "refund" && !job.isRefundable && !ctx.replay) ||
+    (action === "ship_manual" && job.countryCode !== "CA");
+  if (!actsOnRegion(actor, job.regionId)) return refuse("who", RULEBOOK_MESSAGES.otherRegion, specHides);
+  if (action === "change_customer" && specHides) return refuse("state", CHANGE_CUSTOMER_CHANNEL, true);
+  if (action === "refund" && specHides) return refuse("state", NOT_REFUNDABLE, true);
+  if (action === "ship_manual" && specHides) return refuse("state", RULEBOOK_MESSAGES.notCanadianJob, true);
   if (ctx.replay) {
     if (action === "change_customer" || action === "cancel_shipment") return roleRule(ctx, action);
     return ok;
@@ -274,9 +283,13 @@ export function decideJobAction(
         return refuse("state", REFUNDED_JOB_LOCKED);
       return ok;
     case "item_status":
+      if (cancelled) return refuse("state", RULEBOOK_MESSAGES.cancelledJobItems);
+      if (itemRefunded) return refuse("state", REFUNDED_ITEM_LOCKED);
+      return ok;
+    // Moving a closed job's items to another outlet would send the workshop work that is not wanted.
     case "item_outlet":
       if (cancelled) return refuse("state", RULEBOOK_MESSAGES.cancelledJobItems);
-      if (itemRefunded && action === "item_status") return refuse("state", REFUNDED_ITEM_LOCKED);
+      if (closed) return refuse("state", RULEBOOK_MESSAGES.closedItems);
       return ok;
     case "refund": {
       const kind = refundKind(job);

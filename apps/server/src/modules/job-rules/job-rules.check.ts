@@ -22,7 +22,7 @@ import {
   itemsWithJobs,
   lensOrderTarget,
   loadActor,
-  loadRuleItem,
+  loadRuleItems,
   loadRuleJobs,
   outletRegion,
   regionMoney,
@@ -61,7 +61,8 @@ function refusal(v: Exclude<Verdict, { allowed: true }>, action: JobAction, endp
 /** Where the target lives: the jobs named, and the item (and lens order) for item actions. */
 interface Resolved {
   orderIds: number[];
-  itemId?: number;
+  /** The items named, each with its job (a batch names several). */
+  items?: { id: number; orderId: number }[];
   lensOrderId?: number;
   outletId?: number;
 }
@@ -78,19 +79,21 @@ async function resolve(
     const id = asId(target.item);
     if (id === null) return null;
     const [row] = await itemsWithJobs(db, [id]);
-    return row ? { orderIds: [row.orderId], itemId: id } : null;
+    return row ? { orderIds: [row.orderId], items: [row] } : null;
   }
   if ("items" in target) {
     const ids = asIds(target.items);
     if (!ids) return null;
     const rows = await itemsWithJobs(db, ids);
-    return { orderIds: [...new Set(rows.map((r) => r.orderId))] };
+    return { orderIds: [...new Set(rows.map((r) => r.orderId))], items: rows };
   }
   if ("lensOrder" in target) {
     const id = asId(target.lensOrder);
     if (id === null) return null;
     const row = await lensOrderTarget(db, id);
-    return row ? { orderIds: [row.orderId], itemId: row.itemId, lensOrderId: id } : null;
+    return row
+      ? { orderIds: [row.orderId], items: [{ id: row.itemId, orderId: row.orderId }], lensOrderId: id }
+      : null;
   }
   const outletId = asId(target.outlet);
   return outletId === null ? null : { orderIds: [], outletId };
@@ -123,10 +126,12 @@ export function createJobRuleCheck(deps: JobRuleDeps = defaultJobRuleDeps) {
     }
     const jobs = await loadRuleJobs(db, resolved.orderIds);
     const key = rule.key ? header(rule.key(r) as string | string[] | undefined) : undefined;
-    const item =
-      resolved.itemId !== undefined && ITEM_ACTIONS.includes(action)
-        ? await loadRuleItem(db, resolved.itemId, resolved.lensOrderId)
-        : null;
+    const named = ITEM_ACTIONS.includes(action) ? (resolved.items ?? []) : [];
+    const items = await loadRuleItems(
+      db,
+      named.map((i) => i.id),
+      resolved.lensOrderId,
+    );
     for (const job of jobs.values()) {
       const replay = await isReplay(
         db,
@@ -144,8 +149,12 @@ export function createJobRuleCheck(deps: JobRuleDeps = defaultJobRuleDeps) {
             })
           : null;
       const money = await regionMoney(db, job.regionId);
-      const v = decideJobAction(action, { actor, job, item, settings, approver, replay }, money);
-      if (!v.allowed) throw refusal(v, action, endpoint);
+      const ofJob = named.filter((i) => i.orderId === job.id).map((i) => items.get(i.id) ?? null);
+      // A batch is all or nothing: every item it names is decided, and the first refusal stops it.
+      for (const item of ofJob.length ? ofJob : [null]) {
+        const v = decideJobAction(action, { actor, job, item, settings, approver, replay }, money);
+        if (!v.allowed) throw refusal(v, action, endpoint);
+      }
     }
   };
 }

@@ -92,9 +92,11 @@ export async function loadRuleJobs(db: Db, orderIds: number[]): Promise<Map<numb
     rows.map((o) => {
       const r = refund.get(o.id);
       const s = shipmentOf.get(o.id);
+      const regionId = reference.outlet.get(o.originOutletId)?.regionId ?? o.regionId;
       const job: RuleJob = {
         id: o.id,
-        regionId: reference.outlet.get(o.originOutletId)?.regionId ?? o.regionId,
+        regionId,
+        countryCode: reference.region.get(regionId)?.countryCode ?? "",
         statusSlug: reference.status.get(o.dispenseStatusId)?.slug ?? "",
         channelId: o.channelId,
         isPointOfSale: o.isOctoposOrder,
@@ -111,43 +113,57 @@ export async function loadRuleJobs(db: Db, orderIds: number[]): Promise<Map<numb
   );
 }
 
-/** The rulebook's view of an item; with `lensOrderId`, its lens order is that one, not its latest. */
-export async function loadRuleItem(db: Db, itemId: number, lensOrderId?: number): Promise<RuleItem | null> {
-  const [[row], reference] = await Promise.all([
+/**
+ * The rulebook's view of items, in three queries whatever their number; with `lensOrderId` (one
+ * item), its lens order is that one, not its latest.
+ */
+export async function loadRuleItems(
+  db: Db,
+  itemIds: number[],
+  lensOrderId?: number,
+): Promise<Map<number, RuleItem>> {
+  if (!itemIds.length) return new Map();
+  const [rows, reference, latest] = await Promise.all([
     db
       .select({
         id: orderItems.id,
         quantity: orderItems.quantity,
         dispenseStatusId: orderItems.dispenseStatusId,
-        additionalInfo: orderItems.additionalInfo,
       })
       .from(orderItems)
-      .where(eq(orderItems.id, itemId)),
+      .where(inArray(orderItems.id, itemIds)),
     jobReference(db),
+    lensOrderId === undefined ? lensOrderSummaries(db, itemIds) : Promise.resolve(new Map()),
   ]);
-  if (!row) return null;
-  let lensOrder: RuleItem["lensOrder"] = null;
+  let chosen: RuleItem["lensOrder"] | undefined;
   if (lensOrderId !== undefined) {
     const [lo] = await db.select().from(lensOrders).where(eq(lensOrders.id, lensOrderId));
-    if (lo) {
-      lensOrder = {
-        open: false,
-        canCancel: canCancelLensOrder(lo.supplierKind, lo.state, lo.statusCode),
-        statusLabel: supplierState(lo.supplierKind, lo.statusCode).label,
-      };
-    }
-  } else {
-    const latest = (await lensOrderSummaries(db, [itemId])).get(itemId);
-    if (latest)
-      lensOrder = { open: latest.open, canCancel: latest.can_cancel, statusLabel: latest.status_label };
+    chosen = lo
+      ? {
+          open: false,
+          canCancel: canCancelLensOrder(lo.supplierKind, lo.state, lo.statusCode),
+          statusLabel: supplierState(lo.supplierKind, lo.statusCode).label,
+        }
+      : null;
   }
-  return {
-    id: row.id,
-    quantity: row.quantity,
-    statusSlug: reference.status.get(row.dispenseStatusId)?.slug ?? "",
-    lensOrder,
-    reentryRequired: false,
-  };
+  return new Map(
+    rows.map((row) => {
+      const summary = latest.get(row.id);
+      const item: RuleItem = {
+        id: row.id,
+        quantity: row.quantity,
+        statusSlug: reference.status.get(row.dispenseStatusId)?.slug ?? "",
+        lensOrder:
+          chosen !== undefined
+            ? chosen
+            : summary
+              ? { open: summary.open, canCancel: summary.can_cancel, statusLabel: summary.status_label }
+              : null,
+        reentryRequired: false,
+      };
+      return [row.id, item];
+    }),
+  );
 }
 
 /**

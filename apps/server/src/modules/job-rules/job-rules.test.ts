@@ -52,6 +52,8 @@ type JobState =
   | "refundedItem"
   /** The item has an open lens order and the job was then refunded. */
   | "refundedLensOrdered"
+  /** As open, but a Canadian job (QWT, region 5): tracking is entered by hand for these. */
+  | "caOpen"
   /** `manifest` is about an outlet: one of the job's region (AU)… */
   | "auOutlet"
   /** …or one of another region (NZ). */
@@ -151,13 +153,16 @@ cells("item_status", "refundedItem", {
   auManager: state(REFUNDED_ITEM_LOCKED),
   nzStaff: otherRegion,
 });
-// The batch call names items, not one item: the rulebook decides without the item's facts and
-// allows it; the service's own older check refuses the refunded item (its sentence, not the rulebook's).
-const batchRefused: Cell = { ...ok, answers: [409, `${REFUNDED_ITEM_LOCKED} (item %item)`] };
+// The batch call decides every item it names: a refunded one refuses the whole batch.
 cells(
   "item_status",
   "refundedItem",
-  { admin: batchRefused, auStaff: batchRefused, auManager: batchRefused, nzStaff: otherRegion },
+  {
+    admin: state(REFUNDED_ITEM_LOCKED),
+    auStaff: state(REFUNDED_ITEM_LOCKED),
+    auManager: state(REFUNDED_ITEM_LOCKED),
+    nzStaff: otherRegion,
+  },
   "batch",
 );
 cells(
@@ -173,8 +178,14 @@ cells(
 );
 
 cells("item_outlet", "open", { admin: ok, auStaff: ok, auManager: ok, nzStaff: otherRegion });
-cells("item_outlet", "refunded", { admin: ok, auStaff: ok, auManager: ok, nzStaff: otherRegion });
-cells("item_outlet", "voided", { admin: ok, auStaff: ok, auManager: ok, nzStaff: otherRegion });
+// A refunded or voided job's items stay where they are.
+for (const s of ["refunded", "voided"] as const)
+  cells("item_outlet", s, {
+    admin: state(M.closedItems),
+    auStaff: state(M.closedItems),
+    auManager: state(M.closedItems),
+    nzStaff: otherRegion,
+  });
 cells("item_outlet", "cancelled", {
   admin: state(M.cancelledJobItems),
   auStaff: state(M.cancelledJobItems),
@@ -196,13 +207,13 @@ cells("refund", "overLimit", {
   nzStaff: otherRegion,
 });
 cells("refund", "paidToday", { admin: ok, auStaff: ok, auManager: ok, nzStaff: otherRegion });
-// Not refundable is decided before the region: another region's staff hear 409, not 403.
+// Another region's staff hear only that the job is not theirs (403), never its state.
 for (const s of ["refunded", "voided", "cancelled"] as const)
   cells("refund", s, {
     admin: state(NOT_REFUNDABLE),
     auStaff: state(NOT_REFUNDABLE),
     auManager: state(NOT_REFUNDABLE),
-    nzStaff: state(NOT_REFUNDABLE),
+    nzStaff: otherRegion,
   });
 cells("refund", "shipped", { admin: ok, auStaff: ok, auManager: ok, nzStaff: otherRegion });
 
@@ -272,6 +283,9 @@ for (const s of ["open", "refunded", "voided", "cancelled", "shipped", "refunded
     nzStaff: otherRegion,
   });
 cells("cancel_lens_order", "lensOrdered", { admin: ok, auStaff: ok, auManager: ok, nzStaff: otherRegion });
+// A lab's report or a correction is recorded whatever became of the job; region still applies.
+for (const s of ["lensOrdered", "refundedLensOrdered"] as const)
+  cells("update_lens_order", s, { admin: ok, auStaff: ok, auManager: ok, nzStaff: otherRegion });
 // Lenses of a refunded job can still be cancelled (the point of cancelling them).
 cells("cancel_lens_order", "refundedLensOrdered", {
   admin: ok,
@@ -311,29 +325,22 @@ for (const action of ["ship_aupost", "ship_sendle"] as const) {
   });
 }
 
-// Tracking by hand: staff at a Canadian outlet only, whatever their role.
-cells("ship_manual", "open", {
+// Tracking by hand: staff at a Canadian outlet only, whatever their role, and for Canadian jobs.
+cells("ship_manual", "caOpen", {
   admin: notCanadian,
   auStaff: notCanadian,
   auManager: notCanadian,
   nzStaff: notCanadian,
   caAdmin: ok,
 });
-for (const s of ["refunded", "voided", "cancelled"] as const)
+for (const s of ["open", "refunded", "voided", "cancelled", "shipped"] as const)
   cells("ship_manual", s, {
     admin: notCanadian,
     auStaff: notCanadian,
     auManager: notCanadian,
     nzStaff: notCanadian,
-    caAdmin: state(M.closedShip),
+    caAdmin: state(M.notCanadianJob),
   });
-cells("ship_manual", "shipped", {
-  admin: notCanadian,
-  auStaff: notCanadian,
-  auManager: notCanadian,
-  nzStaff: notCanadian,
-  caAdmin: state(M.alreadyShipped),
-});
 
 for (const s of ["open", "refunded", "voided", "cancelled"] as const)
   cells("cancel_shipment", s, {
@@ -437,7 +444,7 @@ async function insertJob(s: JobState, confirmed: boolean): Promise<Job> {
     `insert into orders (uid, name, vend_invoice_number, customer_id, billing_first_name, billing_last_name,
        billing_email, total_amount_minor, total_payment_minor, dispense_status_id, payment_status_id,
        channel_id, channel, is_octopos_order, origin_outlet_id, region_id, created_at)
-     values ($1, $1, $1, $2, 'Ada', 'Lovelace', 'ada@example.com', $3, $3, $4, $5, 1, 'pos', true, $6, 1, $7)
+     values ($1, $1, $1, $2, 'Ada', 'Lovelace', 'ada@example.com', $3, $3, $4, $5, 1, 'pos', true, $6, $8, $7)
      returning id`,
     [
       uid,
@@ -445,8 +452,9 @@ async function insertJob(s: JobState, confirmed: boolean): Promise<Job> {
       total,
       w.status["dispense:in-progress"],
       w.status["payment:paid"],
-      w.outlet.NTN,
+      s === "caOpen" ? w.outlet.QWT : w.outlet.NTN,
       paidAt,
+      s === "caOpen" ? 5 : 1,
     ],
   );
   const items: number[] = [];
@@ -675,6 +683,12 @@ async function request(row: Row, job: Job, allowed: boolean): Promise<InjectOpti
       return row.via === "lensOrderId"
         ? { method: "POST", url: `/api/staff/lens-orders/${job.lensOrderId}/cancel` }
         : { method: "GET", url: `/api/order_lens/cancel/hoya?order_item_id=${job.itemId}` };
+    case "update_lens_order":
+      return {
+        method: "POST",
+        url: "/api/io-api/order/updateOrder",
+        payload: { lens_order_id: job.lensOrderId, message: "The lab confirmed the order." },
+      };
     case "ship_aupost":
     case "ship_sendle":
     case "ship_manual":
