@@ -1,5 +1,10 @@
+import { ruleItemFromWire, ruleJobFromWire } from "@loupe/contract";
 import {
   CHANGE_CUSTOMER_CHANNEL,
+  currencyForCountry,
+  DEFAULT_ROLE_SETTINGS,
+  decideJobAction,
+  formatMoney,
   JOB_ACTIONS,
   type JobAction,
   LENS_ORDER_MESSAGES,
@@ -8,6 +13,7 @@ import {
   REFUNDED_ITEM_LOCKED,
   REFUNDED_JOB_LOCKED,
   shippingMessages,
+  type Verdict,
 } from "@loupe/domain";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -924,6 +930,58 @@ const sharedJob = (s: JobState) => {
   return shared.get(s)!;
 };
 
+/**
+ * What the web app shows for the cell: `useJobRules` asks `decideJobAction` with the facts of the
+ * job's answer (`ruleJobFromWire`, `ruleItemFromWire`) and the signed-in user as `/api/me`
+ * answers them. The screen's verdict must be the server's: allowed (or approvable) controls
+ * enabled, refused ones hidden or disabled with the same sentence.
+ */
+async function screenVerdict(row: Row, job: Job): Promise<Verdict> {
+  const me = (await t.call(token[row.actor], { method: "GET", url: "/api/me" })).json().data;
+  // As the screen does: the current outlet's region, looked up in the regions list.
+  const regions = (await t.call(token[row.actor], { method: "GET", url: "/api/region" })).json().data;
+  const actor = {
+    roleId: me.role_id,
+    homeRegionId: me.home_region_id ?? me.region_id ?? null,
+    outletCountryCode:
+      regions.find((r: { id: number }) => r.id === me.outlet?.region_id)?.country_code ?? null,
+  };
+  if (row.action === "manifest") {
+    const list = manifestOutlets[row.jobState as "auOutlet" | "nzOutlet"];
+    const regionId = row.jobState === "auOutlet" ? 1 : 2;
+    expect(list.length).toBeGreaterThan(0);
+    return decideJobAction("manifest", {
+      actor,
+      job: null,
+      settings: DEFAULT_ROLE_SETTINGS,
+      outletRegionId: regionId,
+    });
+  }
+  const detail = (
+    await t.call(token.admin, { method: "GET", url: `/api/staff/orders/${job.orderId}` })
+  ).json().data;
+  const item = detail.items.find((i: { id: number }) => i.id === job.itemId) ?? null;
+  return decideJobAction(
+    row.action,
+    {
+      actor,
+      job: ruleJobFromWire(detail),
+      item: item ? ruleItemFromWire(item) : null,
+      settings: DEFAULT_ROLE_SETTINGS,
+    },
+    (minor) => formatMoney(minor / 100, currencyForCountry(detail.origin_outlet.region.country_code)),
+  );
+}
+
+function expectScreenShows(row: Row, verdict: Verdict, message?: string) {
+  if (row.expected === "allowed" || row.expected === "approval") {
+    expect(verdict.allowed || verdict.refusal === "approval", JSON.stringify(verdict)).toBe(true);
+    return;
+  }
+  expect(verdict.allowed, JSON.stringify(verdict)).toBe(false);
+  if (!verdict.allowed) expect(verdict.reason).toBe(message);
+}
+
 const CODES = { 403: "forbidden", approval: "approval_required", 409: "conflict", 404: "not_found" } as const;
 const label = (e: Expected) => (e === "allowed" ? "allowed" : e === "approval" ? "403 approval" : String(e));
 
@@ -942,6 +1000,8 @@ describe("the rulebook's table, through the real endpoints", () => {
       if (row.expected === "allowed") {
         const needsSelection = row.action === "job_edit" || row.action === "order_lenses";
         const job = await makeJob(row.jobState, needsSelection);
+        // Batches and lens orders by id are the server's; the screen offers the item's own controls.
+        if (!row.via) expectScreenShows(row, await screenVerdict(row, job));
         const res = await t.call(token[row.actor], await request(row, job, true));
         expect(isRulebookRefusal(res), `${res.statusCode} ${res.body}`).toBe(false);
         if (row.answers) {
@@ -962,6 +1022,7 @@ describe("the rulebook's table, through the real endpoints", () => {
       const message = typeof row.message === "function" ? row.message(job) : row.message;
       expect(body.message).toBe(message);
       expect(await snapshot(job)).toEqual(before);
+      if (!row.via) expectScreenShows(row, await screenVerdict(row, job), message);
     });
   }
 });
