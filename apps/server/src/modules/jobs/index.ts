@@ -2,3 +2,4 @@
 export { type JobEventInput, recordJobEvents } from "./job-events";
 export { applyLensOrderToItem, itemStatusId, reindexJobs } from "./job-lens";
 export { lockJob, moveDeliveredOnlineJobItems, recordJobShipment } from "./job-shipment";
+export { itemsNeedingReentry, itemsWithForeignPrescription } from "./selection-owners.queries";
