@@ -117,6 +117,8 @@ export const JOB_EVENT_KINDS = [
   "note_edited",
   "receipt_note_added",
   "receipt_note_edited",
+  "note_deleted",
+  "receipt_note_deleted",
   "printed",
   "lens_ordered",
   "lens_status",
@@ -167,6 +169,10 @@ export function describeJobEvent(e: {
       return `Receipt note added: ${e.to ?? ""}`;
     case "receipt_note_edited":
       return change("Receipt note edited", e.from, e.to);
+    case "note_deleted":
+      return `Note deleted: ${e.from ?? ""}`;
+    case "receipt_note_deleted":
+      return `Receipt note deleted: ${e.from ?? ""}`;
     case "printed":
       return `Printed ${e.to ?? ""}`.trim();
     case "lens_ordered":
