@@ -77,7 +77,11 @@ export function JobItemsTable(props: {
         <Table.Td w={230}>
           {!refunded && props.onEditSelection && hasJobSelection(item.region_product.parent_type.key) && (
             <Group gap={4} wrap="nowrap">
-              {isItemConfirmed(item) ? (
+              {item.prescription_reentry_required ? (
+                <Badge size="xs" color="orange" data-testid="item-reentry">
+                  Re-enter prescription
+                </Badge>
+              ) : isItemConfirmed(item) ? (
                 <Badge size="xs" color="green" data-testid="item-confirmed">
                   Confirmed
                 </Badge>
