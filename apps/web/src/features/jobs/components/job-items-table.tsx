@@ -78,8 +78,14 @@ export function JobItemsTable(props: {
           {!refunded && props.onEditSelection && hasJobSelection(item.region_product.parent_type.key) && (
             <Group gap={4} wrap="nowrap">
               {item.prescription_reentry_required ? (
-                <Badge size="xs" color="orange" data-testid="item-reentry">
-                  Re-enter prescription
+                // Short enough to leave Edit Selection whole in the column; the title says it in full.
+                <Badge
+                  size="xs"
+                  color="orange"
+                  title="Prescription to be re-entered"
+                  data-testid="item-reentry"
+                >
+                  Re-enter Rx
                 </Badge>
               ) : isItemConfirmed(item) ? (
                 <Badge size="xs" color="green" data-testid="item-confirmed">
