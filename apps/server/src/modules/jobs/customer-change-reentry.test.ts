@@ -200,6 +200,11 @@ describe("changing the customer of a job with a confirmed item", () => {
     const refused = await call("POST", "/api/order_lens", await lensOrderBody(job));
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().message).toBe(PRESCRIPTION_REENTRY_MESSAGES.lensOrderRefused);
+    // Order Lenses lists the same reason as a blocker.
+    const { from } = await lensOrderBody(job);
+    const supplier = (await call("GET", `/api/staff/suppliers/${from}?order_item_id=${job.itemId}`)).json()
+      .data;
+    expect(supplier.blockers[0]).toBe(PRESCRIPTION_REENTRY_MESSAGES.lensOrderRefused);
 
     // A's prescription cannot come back through the job edit, nor through a restore.
     const withA = await call("PUT", `/api/staff/order-items/${job.itemId}/info`, {
@@ -293,6 +298,54 @@ describe("changing the customer of a job with a confirmed item", () => {
     const cleared = (await events(job.orderId)).filter((e) => e.kind === "prescription_cleared");
     expect(cleared.map((e) => e.order_item_id)).toEqual([job.itemId]);
   });
+});
+
+describe("races (real PostgreSQL)", () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "a job-edit save of A's prescription racing the customer change never leaves it on B's job unmarked",
+    async () => {
+      for (let round = 0; round < 4; round++) {
+        const job = await confirmedJobOfA();
+        const [change, save] = await Promise.all([
+          changeCustomer(job.orderId, job.b),
+          call("PUT", `/api/staff/order-items/${job.itemId}/info`, {
+            ...job.item.additional_info.selection,
+            revision: 1,
+          }),
+        ]);
+        expect(change.statusCode, change.body).toBe(200);
+        // Either the save went first (and the change cleared it) or it was refused.
+        expect([200, 409, 422]).toContain(save.statusCode);
+        const order = await detail(job.orderId);
+        expect(order.customer_id).toBe(job.b);
+        expect(order.items[0].prescription_reentry_required).toBe(true);
+        expect(order.items[0].additional_info.data.prescription).toBeNull();
+        expect(await docketText(job.orderId)).toContain(PRESCRIPTION_REENTRY_MESSAGES.docket);
+      }
+    },
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "a lens order racing the customer change is placed before it or refused",
+    async () => {
+      for (let round = 0; round < 4; round++) {
+        const job = await confirmedJobOfA();
+        const [change, order] = await Promise.all([
+          changeCustomer(job.orderId, job.b),
+          call("POST", "/api/order_lens", await lensOrderBody(job)),
+        ]);
+        expect(change.statusCode, change.body).toBe(200);
+        if (order.statusCode !== 200) {
+          expect(order.statusCode, order.body).toBe(409);
+          expect(order.json().message).toBe(PRESCRIPTION_REENTRY_MESSAGES.lensOrderRefused);
+        }
+        // Whichever went first, the next order waits for the re-entry.
+        const next = await call("POST", "/api/order_lens", await lensOrderBody(job));
+        expect(next.statusCode).toBe(409);
+        expect(next.json().message).toBe(PRESCRIPTION_REENTRY_MESSAGES.lensOrderRefused);
+      }
+    },
+  );
 });
 
 describe("defence in depth: a selection whose prescription is not the job's customer's", () => {
