@@ -34,6 +34,6 @@ export function ruleItemFromWire(item: OrderItemWire): RuleItem {
     lensOrder: order
       ? { open: order.open, canCancel: order.can_cancel, statusLabel: order.status_label }
       : null,
-    reentryRequired: false,
+    reentryRequired: item.prescription_reentry_required,
   };
 }

@@ -43,6 +43,11 @@ export const orderItemWire = z.object({
   lens_order: lensOrderSummaryWire.nullable(),
   next_scheduled_date: z.string().nullable(),
   additional_info: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * The job's customer changed since this item's prescription and PD were chosen: its selection
+   * waits for step 2 again (no docket prescription, no lens order) until the job edit saves it.
+   */
+  prescription_reentry_required: z.boolean(),
 });
 export type OrderItemWire = z.infer<typeof orderItemWire>;
 
@@ -134,6 +139,8 @@ export const orderDetailWire = orderWire.extend({
   ),
   /** The job's live shipment, or its last attempt that did not go through (timed out: retryable). */
   shipment: shipmentWire.nullable(),
+  /** Any item (refunded ones aside) waits for its prescription to be re-entered: the job shows the notice. */
+  prescription_reentry_required: z.boolean(),
 });
 export type OrderDetailWire = z.infer<typeof orderDetailWire>;
 

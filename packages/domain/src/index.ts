@@ -27,6 +27,7 @@ export * from "./payment-rules";
 export * from "./pd-presenter";
 export * from "./pd-rules";
 export * from "./phone-rules";
+export * from "./prescription-reentry";
 export * from "./prescription-rules";
 export * from "./print-rules";
 export * from "./receipt-tax";

@@ -117,11 +117,16 @@ export const JOB_EVENT_KINDS = [
   "note_edited",
   "receipt_note_added",
   "receipt_note_edited",
+  "note_deleted",
+  "receipt_note_deleted",
   "printed",
   "lens_ordered",
   "lens_status",
   "lens_cancelled",
   "shipment",
+  "selection_saved",
+  "selection_restored",
+  "prescription_cleared",
 ] as const;
 export type JobEventKind = (typeof JOB_EVENT_KINDS)[number];
 
@@ -164,6 +169,10 @@ export function describeJobEvent(e: {
       return `Receipt note added: ${e.to ?? ""}`;
     case "receipt_note_edited":
       return change("Receipt note edited", e.from, e.to);
+    case "note_deleted":
+      return `Note deleted: ${e.from ?? ""}`;
+    case "receipt_note_deleted":
+      return `Receipt note deleted: ${e.from ?? ""}`;
     case "printed":
       return `Printed ${e.to ?? ""}`.trim();
     case "lens_ordered":
@@ -172,6 +181,15 @@ export function describeJobEvent(e: {
       return change(`${item} lens order`, e.from, e.to);
     case "lens_cancelled":
       return `${item}: lens order cancelled ${e.to ?? ""}`.trim();
+    // from: what changed ("frame, prescription"), empty when nothing did; to: the revision number.
+    case "selection_saved":
+      return `${item} selection saved (revision ${e.to ?? "?"}): ${e.from || "no changes"}`;
+    // from: the revision restored; to: the revision it became.
+    case "selection_restored":
+      return `${item} selection restored from revision ${e.from ?? "?"} (revision ${e.to ?? "?"})`;
+    // to: the revision that cleared them.
+    case "prescription_cleared":
+      return `${item}: prescription and PD cleared — customer changed (revision ${e.to ?? "?"})`;
     // from: the shipment's status; to: "carrier tracking-number".
     case "shipment":
       return `Shipment ${SHIPMENT_EVENT_LABELS[e.from as ShipmentEventStatus] ?? e.from}: ${e.to ?? ""}`.trim();

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { HEIGHT_MULTIPLIER, sizesForShape } from "./height-conversion";
 import { INT32_MAX, rowId } from "./input-rules";
 import { type PdHeightField, type PdWidthField, pdErrorForLensType } from "./pd-rules";
+import { needsPrescriptionReentry } from "./prescription-reentry";
 import { isFileOnlyPrescription, prescriptionErrorForLensType, type RxPowers } from "./prescription-rules";
 
 // The job edit flow (jobs-area §2–5, §9): the five steps, frame rules, prescription-type and
@@ -530,6 +531,8 @@ export interface ConfirmableItem {
 }
 
 export function isItemConfirmed(item: ConfirmableItem): boolean {
+  // After a customer change the item waits for step 2 again, whatever is left in its selection.
+  if (needsPrescriptionReentry(item.additional_info)) return false;
   const data = (item.additional_info?.data ?? {}) as Record<string, unknown>;
   // A contact-lens item has no frame, PD or lens: its prescription is the whole selection.
   if (isContactLensProduct(item.region_product.parent_type.key)) return Boolean(data.prescription);
@@ -549,4 +552,49 @@ export const isGlassItem = (item: ConfirmableItem) =>
 export function allGlassItemsConfirmed(items: ConfirmableItem[]): boolean {
   const glass = items.filter(isGlassItem);
   return glass.length > 0 && glass.every(isItemConfirmed);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The timeline's words for a saved selection (issue 24)
+
+/** The parts of a selection, in step order, as the timeline names them. */
+export const SELECTION_PARTS = ["frame", "prescription", "PD", "lenses"] as const;
+export type SelectionPart = (typeof SELECTION_PARTS)[number];
+
+type SelectionLike = Partial<Omit<ItemSelection, "customize">> & { customize?: unknown } & Record<
+    string,
+    unknown
+  >;
+
+/**
+ * What a save changed against the revision before it: "frame", "prescription" (which one or its
+ * Type), "PD", "lenses". A first save names every part it fills.
+ */
+export function selectionChanges(
+  before: SelectionLike | null | undefined,
+  after: SelectionLike,
+): SelectionPart[] {
+  // Stored revisions come back from jsonb with their keys reordered, and a missing flag and a
+  // null one mean the same: compare with sorted keys and no nulls.
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === "object"
+        ? Object.fromEntries(
+            Object.entries(v)
+              .filter(([, x]) => x != null && x !== false)
+              .sort(([a], [b]) => (a < b ? -1 : 1))
+              .map(([k, x]) => [k, canonical(x)]),
+          )
+        : (v ?? null);
+  const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+  const rx = (s: SelectionLike | null | undefined) =>
+    s?.prescription ? { id: s.prescription.id ?? null, type: s.prescription.type ?? null } : null;
+  const parts: [SelectionPart, unknown, unknown][] = [
+    ["frame", before?.customize, after.customize],
+    ["prescription", rx(before), rx(after)],
+    ["PD", before?.pdId, after.pdId],
+    ["lenses", before?.product_lens_addons_id, after.product_lens_addons_id],
+  ];
+  return parts.filter(([, a, b]) => !same(a, b)).map(([part]) => part);
 }

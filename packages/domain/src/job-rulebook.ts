@@ -12,6 +12,7 @@ import {
   REFUNDED_JOB_LOCKED,
 } from "./job-action-rules";
 import { LENS_ORDER_MESSAGES } from "./lens-order-rules";
+import { PRESCRIPTION_REENTRY_MESSAGES } from "./prescription-reentry";
 import {
   approvalLimitMinor,
   mayApprove,
@@ -165,9 +166,7 @@ export const RULEBOOK_MESSAGES = {
   lensesOnOrder: LENS_ORDER_MESSAGES.alreadyOrdered,
   lensOrderNotCancellable: LENS_ORDER_MESSAGES.notCancellable,
   noLensOrderToCancel: "This item has no lens order that can still be cancelled.",
-  reentry:
-    "The customer of this job changed: save the item's prescription, PD and lenses again before ordering lenses.",
-  reentryDocket: "The customer of this job changed: save the item's prescription and PD again.",
+  reentry: PRESCRIPTION_REENTRY_MESSAGES.lensOrderRefused,
   notAustralian: shippingMessages.notAustralian,
   notCanadian: "Tracking is entered by hand for Canadian outlets only.",
   notCanadianJob: "Tracking is entered by hand for Canadian jobs only.",

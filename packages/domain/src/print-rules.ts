@@ -3,6 +3,7 @@ import { DATE_TIME_DISPLAY_FORMAT, DAY_DISPLAY_FORMAT, dayjs, formatInstant } fr
 import { SHAPE_LABEL } from "./height-conversion";
 import { hasJobSelection, isItemConfirmed } from "./job-edit-rules";
 import type { GlassShape } from "./pd-rules";
+import { needsPrescriptionReentry, PRESCRIPTION_REENTRY_MESSAGES } from "./prescription-reentry";
 import { formatPower, type PrismKey } from "./prescription-rules";
 
 // Printing (jobs-area §2 Print Labels, §4 the docket prompt, §7 job-tray-signed-url; ADR 0015):
@@ -54,6 +55,11 @@ export interface PrintItemFacts {
   outlet: string;
   /** The item's saved selection (ADR 0011): read defensively, it is stored JSON. */
   additionalInfo: Record<string, unknown> | null;
+  /**
+   * The print query found the selection's prescription or PD is not the job's customer's (issue
+   * 24): the docket prints neither, whatever the selection says.
+   */
+  prescriptionNotCustomers?: boolean;
 }
 
 export interface DocketLensOrder {
@@ -137,6 +143,8 @@ export interface DocketItem {
   rx: DocketRx | null;
   pd: Row[];
   contactLens: Row[];
+  /** "Prescription to be re-entered" where the prescription and PD would be, or null. */
+  reentry: string | null;
   warnings: string[];
   selection: string;
 }
@@ -301,28 +309,34 @@ function docketItem(item: PrintItemFacts, n: number, of: number, job: PrintJobFa
   const data = obj(info?.data);
   const savedBy = str(obj(info?.saved_by)?.full_name);
   const savedAt = str(info?.saved_at);
-  const confirmed = isItemConfirmed({
-    quantity: item.quantity,
-    additional_info: info,
-    region_product: {
-      requires_prescription: item.requiresPrescription,
-      parent_type: { key: item.parentTypeKey },
-    },
-  });
+  const confirmed =
+    !item.prescriptionNotCustomers &&
+    isItemConfirmed({
+      quantity: item.quantity,
+      additional_info: info,
+      region_product: {
+        requires_prescription: item.requiresPrescription,
+        parent_type: { key: item.parentTypeKey },
+      },
+    });
   const warning = str(info?.lens_warning_message);
   // Add-ons and accessories have nothing to choose: no selection line, nothing to confirm.
   const selectable = hasJobSelection(item.parentTypeKey);
+  // The customer changed (the marker) or the prescription/PD is someone else's (the print
+  // query's own check): print neither, nor the lens chosen for them.
+  const withheld = needsPrescriptionReentry(info) || Boolean(item.prescriptionNotCustomers);
   return {
     heading: `Item ${n} of ${of} · ${item.productName}`,
     status: `${item.status} · ${item.outlet}`,
     confirmed,
     frame: docketFrame(obj(data?.customize), job.brand),
-    lens: docketLens(obj(data?.lens_addon_combination), info?.lens_colour),
-    rx: obj(data?.contact_lens) ? null : docketRx(obj(data?.prescription), item.lensesType),
-    pd: docketPd(obj(info?.pdPresenter), obj(data?.pd)),
-    contactLens: docketContactLens(obj(data?.contact_lens)),
+    lens: withheld ? [] : docketLens(obj(data?.lens_addon_combination), info?.lens_colour),
+    rx: withheld || obj(data?.contact_lens) ? null : docketRx(obj(data?.prescription), item.lensesType),
+    pd: withheld ? [] : docketPd(obj(info?.pdPresenter), obj(data?.pd)),
+    contactLens: withheld ? [] : docketContactLens(obj(data?.contact_lens)),
+    reentry: withheld ? PRESCRIPTION_REENTRY_MESSAGES.docket : null,
     warnings: [
-      ...(warning ? [warning] : []),
+      ...(warning && !withheld ? [warning] : []),
       ...(selectable && !confirmed
         ? ["Selection not confirmed: finish the job edit before making this item."]
         : []),

@@ -8,16 +8,20 @@ import {
   LENS_TYPES,
   lensListMessages,
   lensTypeId,
+  PRESCRIPTION_REENTRY_MESSAGES,
   type PrescriptionPurpose,
   pdPurposeFor,
+  selectionChanges,
   selectionSaveErrors,
   timeZoneForRegion,
   versionConflictMessage,
 } from "@loupe/domain";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { inRequestTransaction } from "../../platform/db/request-transaction";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
+import { itemsWithForeignPrescription, recordJobEvents } from "../jobs";
 import { toItemWires } from "../jobs/jobs.mappers";
 import { orderItems, orders, regionProducts } from "../jobs/jobs.tables";
 import type { OutboxService } from "../outbox/outbox.service";
@@ -154,36 +158,83 @@ export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxSer
   /**
    * The revision's insert and the item's update are one statement: the primary key
    * (order_item_id, revision) lets exactly one of several saves from the same revision in, on any
-   * isolation level; the others insert nothing, update nothing, and answer 409.
+   * isolation level; the others insert nothing, update nothing, and answer 409. The job row is
+   * share-locked first, so a customer change (which locks it for update and clears the items'
+   * prescriptions) is either wholly before this save or waits for it; `customerId` is the customer
+   * the selection was checked against. The timeline entry commits with the revision (issue 24).
    */
   async function writeRevision(
     staff: StaffRow,
-    itemId: number,
+    item: { id: number; orderId: number },
+    customerId: number | null,
     expected: number | undefined,
     selection: Record<string, unknown>,
     build: (revision: number) => Record<string, unknown>,
-    restoredFrom: number | null,
+    restore: { from: number; additionalInfo: Record<string, unknown> } | null,
   ) {
-    const base = expected ?? (await currentRevision(itemId))?.revision ?? 0;
-    const revision = base + 1;
-    const info = build(revision);
-    const written = await db.execute<{ id: number }>(sql`
-      with ins as (
-        insert into ${orderItemSelections}
-          (order_item_id, revision, selection, additional_info, restored_from, staff_user_id)
-        values (${itemId}, ${revision}, ${JSON.stringify(selection)}::jsonb, ${JSON.stringify(info)}::jsonb,
-          ${restoredFrom}, ${staff.id})
-        on conflict do nothing
-        returning order_item_id, additional_info
-      )
-      update ${orderItems} set additional_info = ins.additional_info, updated_at = now()
-      from ins where ${orderItems.id} = ins.order_item_id
-      returning ${orderItems.id} as id`);
-    const rows =
-      (written as unknown as { rows?: { id: number }[] }).rows ?? (written as unknown as { id: number }[]);
-    if (!rows.length) throw await staleSelection(staff, itemId, base);
-    const [item] = await db.select().from(orderItems).where(eq(orderItems.id, itemId));
-    return (await toItemWires(db, [item]))[0];
+    const itemId = item.id;
+    return inRequestTransaction(db, async () => {
+      const [job] = await db
+        .select({ customerId: orders.customerId })
+        .from(orders)
+        .where(eq(orders.id, item.orderId))
+        .for("share");
+      if (!job) throw notFound("Order");
+      if (restore) {
+        const foreign = await itemsWithForeignPrescription(
+          db,
+          [{ id: itemId, additionalInfo: restore.additionalInfo }],
+          () => job.customerId,
+        );
+        if (foreign.size) throw new AppError("conflict", PRESCRIPTION_REENTRY_MESSAGES.restoreRefused);
+      } else if (job.customerId !== customerId)
+        throw new AppError("conflict", PRESCRIPTION_REENTRY_MESSAGES.customerChangedDuringSave);
+      const base = expected ?? (await currentRevision(itemId))?.revision ?? 0;
+      const revision = base + 1;
+      const info = build(revision);
+      const [before] = base
+        ? await db
+            .select({ selection: orderItemSelections.selection })
+            .from(orderItemSelections)
+            .where(and(eq(orderItemSelections.orderItemId, itemId), eq(orderItemSelections.revision, base)))
+        : [];
+      const written = await db.execute<{ id: number }>(sql`
+        with ins as (
+          insert into ${orderItemSelections}
+            (order_item_id, revision, selection, additional_info, restored_from, staff_user_id)
+          values (${itemId}, ${revision}, ${JSON.stringify(selection)}::jsonb, ${JSON.stringify(info)}::jsonb,
+            ${restore?.from ?? null}, ${staff.id})
+          on conflict do nothing
+          returning order_item_id, additional_info
+        )
+        update ${orderItems} set additional_info = ins.additional_info, updated_at = now()
+        from ins where ${orderItems.id} = ins.order_item_id
+        returning ${orderItems.id} as id`);
+      const rows =
+        (written as unknown as { rows?: { id: number }[] }).rows ?? (written as unknown as { id: number }[]);
+      if (!rows.length) throw await staleSelection(staff, itemId, base);
+      await recordJobEvents(db, [
+        restore
+          ? {
+              orderId: item.orderId,
+              orderItemId: itemId,
+              kind: "selection_restored",
+              fromValue: String(restore.from),
+              toValue: String(revision),
+              staffUserId: staff.id,
+            }
+          : {
+              orderId: item.orderId,
+              orderItemId: itemId,
+              kind: "selection_saved",
+              fromValue: selectionChanges(before?.selection ?? null, selection).join(", "),
+              toValue: String(revision),
+              staffUserId: staff.id,
+            },
+      ]);
+      const [saved] = await db.select().from(orderItems).where(eq(orderItems.id, itemId));
+      return (await toItemWires(db, [saved]))[0];
+    });
   }
 
   return {
@@ -285,7 +336,8 @@ export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxSer
       const staffName = `${staff.firstName} ${staff.lastName}`.trim();
       return writeRevision(
         staff,
-        itemId,
+        { id: itemId, orderId: order.id },
+        order.customerId,
         expected,
         payload,
         (revision) =>
@@ -328,7 +380,7 @@ export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxSer
 
     /** An earlier revision saved again as the newest, with the values it was made with (not today's prescription). */
     async restore(staff: StaffRow, itemId: number, revision: number, expected: number | undefined) {
-      await loadItem(itemId);
+      const { order } = await loadItem(itemId);
       const [old] = await db
         .select()
         .from(orderItemSelections)
@@ -337,7 +389,8 @@ export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxSer
       const staffName = `${staff.firstName} ${staff.lastName}`.trim();
       return writeRevision(
         staff,
-        itemId,
+        { id: itemId, orderId: order.id },
+        order.customerId,
         expected,
         old.selection,
         (next) => ({
@@ -348,7 +401,7 @@ export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxSer
           saved_at: new Date().toISOString(),
           saved_by: { id: staff.id, full_name: staffName },
         }),
-        revision,
+        { from: revision, additionalInfo: old.additionalInfo },
       );
     },
 

@@ -5,6 +5,7 @@ import {
   canCancelShipment,
   currencyForCountry,
   formatMoney,
+  needsPrescriptionReentry,
   type RuleActor,
   type RuleItem,
   type RuleJob,
@@ -129,6 +130,7 @@ export async function loadRuleItems(
         id: orderItems.id,
         quantity: orderItems.quantity,
         dispenseStatusId: orderItems.dispenseStatusId,
+        additionalInfo: orderItems.additionalInfo,
       })
       .from(orderItems)
       .where(inArray(orderItems.id, itemIds)),
@@ -159,7 +161,7 @@ export async function loadRuleItems(
             : summary
               ? { open: summary.open, canCancel: summary.can_cancel, statusLabel: summary.status_label }
               : null,
-        reentryRequired: false,
+        reentryRequired: needsPrescriptionReentry(row.additionalInfo),
       };
       return [row.id, item];
     }),

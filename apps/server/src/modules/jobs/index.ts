@@ -4,3 +4,4 @@ export { applyLensOrderToItem, itemStatusId, reindexJobs } from "./job-lens";
 export { type JobReference, jobReference } from "./job-reference";
 export { lockJob, moveDeliveredOnlineJobItems, recordJobShipment } from "./job-shipment";
 export { loadRefundStates } from "./refund-facts";
+export { itemsNeedingReentry, itemsWithForeignPrescription } from "./selection-owners.queries";

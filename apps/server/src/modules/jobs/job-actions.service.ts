@@ -9,6 +9,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { customers } from "../customers/customers.tables";
+import { clearPrescriptionsForNewCustomer } from "../job-edit/job-edit.reentry";
 import type { StaffRow } from "../staff/staff.service";
 import { recordJobEvents } from "./job-events";
 import { orders, relatedOrders } from "./jobs.tables";
@@ -27,7 +28,8 @@ export function createJobActionsService({
     /**
      * The job moves to another customer; the billing name and contact follow, so the receipt and
      * e-mails address the new customer. The receipt token covers the customer, so links sent
-     * before stop working.
+     * before stop working. The old customer's prescriptions and PDs leave the items' selections in
+     * the same transaction (jobs-area §4: they must be re-entered; issue 24).
      */
     async changeCustomer(staff: StaffRow, orderId: number, customerId: number) {
       await db.transaction(async (txx) => {
@@ -42,6 +44,7 @@ export function createJobActionsService({
         const [previous] = order.customerId
           ? await tx.select().from(customers).where(eq(customers.id, order.customerId))
           : [];
+        const at = new Date();
         await tx
           .update(orders)
           .set({
@@ -50,9 +53,15 @@ export function createJobActionsService({
             billingLastName: customer.lastName,
             billingEmail: customer.email ?? order.billingEmail,
             billingMobile: customer.mobile ?? order.billingMobile,
-            updatedAt: new Date(),
+            updatedAt: at,
           })
           .where(eq(orders.id, orderId));
+        const cleared = await clearPrescriptionsForNewCustomer(tx, staff, {
+          orderId,
+          previousCustomerId: order.customerId,
+          customerId,
+          at,
+        });
         await recordJobEvents(tx, [
           {
             orderId,
@@ -63,6 +72,13 @@ export function createJobActionsService({
             toValue: name(customer.firstName, customer.lastName),
             staffUserId: staff.id,
           },
+          ...cleared.map((c) => ({
+            orderId,
+            orderItemId: c.itemId,
+            kind: "prescription_cleared" as const,
+            toValue: String(c.revision),
+            staffUserId: staff.id,
+          })),
         ]);
       });
       await reindex([orderId]);

@@ -1,5 +1,5 @@
 import type { OrderDetailWire, OrderItemWire, OrderWire } from "@loupe/contract";
-import type { RefundState } from "@loupe/domain";
+import { REFUNDED_QUANTITY, type RefundState } from "@loupe/domain";
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { customers } from "../customers/customers.tables";
@@ -17,6 +17,7 @@ import {
   relatedOrders,
 } from "./jobs.tables";
 import { loadRefundStates } from "./refund-facts";
+import { itemsNeedingReentry } from "./selection-owners.queries";
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -165,14 +166,26 @@ export async function toOrderWires(db: Db, rows: OrderRow[], links: OrderLinks):
 export async function toItemWires(db: Db, items: ItemRow[]): Promise<OrderItemWire[]> {
   if (!items.length) return [];
   const productIds = [...new Set(items.map((i) => i.regionProductId))];
-  const [reference, products, lensOrder] = await Promise.all([
+  const orderIds = [...new Set(items.map((i) => i.orderId))];
+  const [reference, products, lensOrder, owners] = await Promise.all([
     jobReference(db),
     db.select().from(regionProducts).where(inArray(regionProducts.id, productIds)),
     lensOrderSummaries(
       db,
       items.map((i) => i.id),
     ),
+    db
+      .select({ id: orders.id, customerId: orders.customerId })
+      .from(orders)
+      .where(inArray(orders.id, orderIds)),
   ]);
+  const customerOfOrder = new Map(owners.map((o) => [o.id, o.customerId]));
+  const orderOf = new Map(items.map((i) => [i.id, i.orderId]));
+  const reentry = await itemsNeedingReentry(
+    db,
+    items,
+    (itemId) => customerOfOrder.get(orderOf.get(itemId)!) ?? null,
+  );
   const { status, outlet } = reference;
   const product = new Map(products.map((p) => [p.id, p]));
   return items.map((i) => {
@@ -204,6 +217,7 @@ export async function toItemWires(db: Db, items: ItemRow[]): Promise<OrderItemWi
       lens_order: lensOrder.get(i.id) ?? null,
       next_scheduled_date: i.nextScheduledDate,
       additional_info: i.additionalInfo ?? null,
+      prescription_reentry_required: reentry.has(i.id),
     };
   });
 }
@@ -261,5 +275,8 @@ export async function toOrderDetail(
       created_at: r.createdAt.toISOString(),
     })),
     shipment,
+    prescription_reentry_required: wires.some(
+      (w) => w.prescription_reentry_required && w.quantity !== REFUNDED_QUANTITY,
+    ),
   };
 }

@@ -24,6 +24,7 @@ import {
   lensOrderFormErrors,
   lensOrderPayloadSchema,
   lensOrderReference,
+  PRESCRIPTION_REENTRY_MESSAGES,
   parseDcsRecord,
   pdErrorForLensType,
   REFUNDED_QUANTITY,
@@ -46,7 +47,14 @@ import type { Database, Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
 import { type AccessEntry, recordAccess } from "../access-log/access-log.record";
-import { applyLensOrderToItem, itemStatusId, recordJobEvents, reindexJobs } from "../jobs";
+import {
+  applyLensOrderToItem,
+  itemStatusId,
+  itemsNeedingReentry,
+  recordJobEvents,
+  reindexJobs,
+} from "../jobs";
+import { orderItems, orders } from "../jobs/jobs.tables";
 import { outlets } from "../reference/reference.tables";
 import type { StaffRow } from "../staff/staff.service";
 import { type ContactRow, contactFullName, contactOffered, type SuppliersService } from "../suppliers";
@@ -157,6 +165,20 @@ export function createLensOrdersService({
   }
 
   const infoOf = (ctx: ItemContext) => (ctx.item.additionalInfo ?? {}) as Info;
+
+  /**
+   * The job's customer changed since the item's prescription and PD were chosen (issue 24): no
+   * lens order until the job edit saves them again. Reads the item and its job through `tx`.
+   */
+  async function refuseWhileReentryNeeded(tx: Db, itemId: number) {
+    const [row] = await tx
+      .select({ id: orderItems.id, additionalInfo: orderItems.additionalInfo, customerId: orders.customerId })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(eq(orderItems.id, itemId));
+    if (row && (await itemsNeedingReentry(tx, [row], () => row.customerId)).size)
+      throw new AppError("conflict", PRESCRIPTION_REENTRY_MESSAGES.lensOrderRefused);
+  }
 
   /** Why Order Lenses is disabled for the item with this lens (§5), on the item's confirmed selection. */
   function blockersFor(ctx: ItemContext, lens: Snapshot["lens_addon_combination"]): string[] {
@@ -682,6 +704,7 @@ export function createLensOrdersService({
     if (!supplier) throw validationError({ from: ["The selected supplier does not exist."] });
     if (!supplier.isActive) throw validationError({ from: [LENS_ORDER_MESSAGES.supplierInactive] });
     const info = infoOf(ctx);
+    await refuseWhileReentryNeeded(db, ctx.item.id);
     const snap: Snapshot = { ...(info.data ?? {}) };
     if (!info.data)
       throw new AppError("validation_failed", LENS_ORDER_MESSAGES.notConfirmed, {
@@ -795,6 +818,8 @@ export function createLensOrdersService({
       .transaction(async (txx) => {
         const tx = txx as unknown as Db;
         await lockItem(tx, ctx.item.id);
+        // Read again under the lock: a customer change that committed since the checks above.
+        await refuseWhileReentryNeeded(tx, ctx.item.id);
         // A retry that raced the first request with the same key: it answers that order.
         const [raced] = await tx.select().from(lensOrders).where(eq(lensOrders.idempotencyKey, key));
         if (raced) return { raced };
@@ -968,7 +993,12 @@ export function createLensOrdersService({
         is_repeat: count > 0,
         original_order_id: original?.id ?? null,
         open_order: open ? toSummaryWire(open, await supplierName(open.supplierId)) : null,
-        blockers: blockersFor(ctx, lens),
+        blockers: [
+          ...((await itemsNeedingReentry(db, [ctx.item], () => ctx.job.customerId)).size
+            ? [PRESCRIPTION_REENTRY_MESSAGES.lensOrderRefused]
+            : []),
+          ...blockersFor(ctx, lens),
+        ],
         current_lens_option_id: lens?.id ?? null,
       };
     },

@@ -2,6 +2,7 @@ import type { NoteWire } from "@loupe/contract";
 import { isReceiptNote, receiptNoteText } from "@loupe/domain";
 import { and, desc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { inRequestTransaction } from "../../platform/db/request-transaction";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { customers } from "../customers/customers.tables";
 import { toFileWire } from "../files/files.mappers";
@@ -82,8 +83,8 @@ export function createNotesService(db: Db) {
     const [deleted] = await db
       .delete(notes)
       .where(matchVersion(notes, id, expected, and(scope, eq(notes.creatorId, staff.id))))
-      .returning({ fileIds: notes.fileIds });
-    if (deleted) return deleted.fileIds;
+      .returning({ fileIds: notes.fileIds, content: notes.content, orderItemId: notes.orderItemId });
+    if (deleted) return deleted;
     const [row] = await db
       .select({ creatorId: notes.creatorId })
       .from(notes)
@@ -266,11 +267,25 @@ export function createNotesService(db: Db) {
         eq(notes.orderId, orderId),
         itemId !== undefined ? eq(notes.orderItemId, itemId) : undefined,
       );
-      return removeNote(staff, noteId, scope, expected);
+      // The removal and its timeline entry commit together (issue 24: every job change is on it).
+      return inRequestTransaction(db, async () => {
+        const removed = await removeNote(staff, noteId, scope, expected);
+        const receipt = isReceiptNote(removed.content);
+        await recordJobEvents(db, [
+          {
+            orderId,
+            orderItemId: removed.orderItemId,
+            kind: receipt ? "receipt_note_deleted" : "note_deleted",
+            fromValue: timelineText(receipt ? receiptNoteText(removed.content) : removed.content),
+            staffUserId: staff.id,
+          },
+        ]);
+        return removed.fileIds;
+      });
     },
 
     async removeCustomerNote(staff: StaffRow, id: number, expected?: number) {
-      return removeNote(staff, id, isNotNull(notes.customerId), expected);
+      return (await removeNote(staff, id, isNotNull(notes.customerId), expected)).fileIds;
     },
   };
 }

@@ -97,6 +97,50 @@ describe("job notes", () => {
     ).toBe("Deleted Successfully");
   });
 
+  it("puts a removed job or item note on the timeline, with who removed it", async () => {
+    const events = async () =>
+      (await t.call(admin, { method: "GET", url: `/api/staff/orders/${orderId}/events` })).json().data
+        .events as { kind: string; description: string; by: string; order_item_id: number | null }[];
+    const add = async (url: string, content: string) =>
+      (
+        await t.call(admin, {
+          method: "POST",
+          url,
+          payload: url.includes("orders-item") ? { note: content } : { content },
+        })
+      ).json().data.id;
+    const jobNote = await add(`/api/staff/orders/${orderId}/notes`, "Call before noon");
+    const del = await t.call(admin, {
+      method: "DELETE",
+      url: `/legacy-api/orders/${orderId}/note/${jobNote}`,
+    });
+    expect(del.statusCode, del.body).toBe(200);
+    expect((await events()).at(-1)).toMatchObject({
+      kind: "note_deleted",
+      description: "Note deleted: Call before noon",
+      by: expect.not.stringMatching(/^System$/),
+      order_item_id: null,
+    });
+    const itemNote = await add(`/legacy-api/orders-item/${itemId}/note`, "Left lens scratched");
+    const delItem = await t.call(admin, {
+      method: "DELETE",
+      url: `/legacy-api/orders-item/${itemId}/note/${itemNote}`,
+    });
+    expect(delItem.statusCode, delItem.body).toBe(200);
+    expect((await events()).at(-1)).toMatchObject({
+      kind: "note_deleted",
+      description: "Note deleted: Left lens scratched",
+      order_item_id: itemId,
+    });
+    // A refused removal leaves no entry.
+    const kept = await add(`/api/staff/orders/${orderId}/notes`, "Sam cannot remove this");
+    const before = (await events()).length;
+    expect(
+      (await t.call(sam, { method: "DELETE", url: `/legacy-api/orders/${orderId}/note/${kept}` })).statusCode,
+    ).toBe(403);
+    expect((await events()).length).toBe(before);
+  });
+
   it("sends a job message and records it on the job", async () => {
     const before = await jobNotesCount();
     const res = await t.call(admin, {

@@ -179,6 +179,19 @@ export async function renderDocketPdf(docket: Docket, paper: DocketPaper): Promi
     doc.y += mm(1.5);
   }
 
+  /** In place of the prescription and PD: a boxed line the workshop cannot miss (issue 24). */
+  function drawReentry(text: string) {
+    room(11 + 22 + mm(1.5));
+    const y = sectionTitle("Prescription", left, doc.y, width);
+    doc.lineWidth(1.2).rect(left, y, width, 22).stroke();
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(11)
+      .text(pdfText(text), left + 6, y + 6, { width: width - 12, lineBreak: false });
+    doc.lineWidth(0.6);
+    doc.y = y + 22 + mm(1.5);
+  }
+
   /** The black bar that starts an item (and restarts it on the next page when it runs over). */
   function itemBar(heading: string, status: string) {
     const y0 = doc.y;
@@ -207,6 +220,7 @@ export async function renderDocketPdf(docket: Docket, paper: DocketPaper): Promi
     if (item.frame.length || item.lens.length)
       h += Math.max(rowsHeight(item.frame, colW), rowsHeight(item.lens, colW)) + 11 + mm(1.5);
     if (item.rx) h += 17 * 3 + 11 + 3 + (item.rx.notes.length ? 11 : 0) + mm(1.5);
+    if (item.reentry) h += 11 + 22 + mm(1.5);
     for (const rows of [item.pd, item.contactLens])
       if (rows.length) h += rowsHeight(rows, width, 10) + 11 + mm(1);
     return h + item.warnings.length * 14 + (item.selection ? 12 : 0);
@@ -231,6 +245,7 @@ export async function renderDocketPdf(docket: Docket, paper: DocketPaper): Promi
       doc.y = Math.max(a, b) + mm(1.5);
     }
     if (item.rx) drawRx(item.rx);
+    if (item.reentry) drawReentry(item.reentry);
     for (const [title, rows] of [
       ["Pupil distance and heights", item.pd],
       ["Contact lenses", item.contactLens],

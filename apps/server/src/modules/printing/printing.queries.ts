@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, like, not } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../platform/db/client";
 import { customers } from "../customers/customers.tables";
+import { itemsWithForeignPrescription } from "../jobs";
 import { orderItems, orders, regionProducts } from "../jobs/jobs.tables";
 import { lensOrdersOfJob } from "../lens-orders";
 import { notes } from "../notes/notes.tables";
@@ -71,6 +72,13 @@ export async function readPrintJob(db: Db, orderId: number, brand: string): Prom
     : [];
   const authorName = new Map(authors.map((a) => [a.id, `${a.first} ${a.last}`.trim()]));
   const o = row.order;
+  // Defence in depth (issue 24): the prescription and PD rows themselves must be the job's
+  // customer's, not only free of the customer-change marker.
+  const notCustomers = await itemsWithForeignPrescription(
+    db,
+    items.map(({ item }) => item),
+    () => o.customerId,
+  );
   return {
     id: o.id,
     uid: o.uid,
@@ -95,6 +103,7 @@ export async function readPrintJob(db: Db, orderId: number, brand: string): Prom
       status,
       outlet,
       additionalInfo: item.additionalInfo ?? null,
+      prescriptionNotCustomers: notCustomers.has(item.id),
     })),
     notes: noteRows.map((n) => ({
       content: n.content,

@@ -12,6 +12,7 @@ import {
   JOB_EDIT_MESSAGES,
   JOB_EDIT_STEP_TITLES,
   type JobEditStep,
+  needsPrescriptionReentry,
   nextJobEditStep,
   type PrescriptionPurpose,
   pdPurposeFor,
@@ -94,7 +95,12 @@ export function JobEditPanel(props: {
   const customerId = job.customer_id;
   const ctx = { hasCustomer: customerId != null, requiresPrescription: product.requires_prescription };
 
-  const [step, setStep] = useState<JobEditStep>(contactLens ? 2 : 1);
+  // After a customer change the frame is kept and the panel opens on the prescription (issue 24).
+  const [step, setStep] = useState<JobEditStep>(
+    contactLens || (needsPrescriptionReentry(info as Record<string, unknown> | null) && customerId != null)
+      ? 2
+      : 1,
+  );
   const [frame, setFrame] = useState<FrameData>(
     initial ? frameFromSelection(initial.customize) : EMPTY_FRAME,
   );

@@ -15,6 +15,7 @@ import { JobTimeline } from "./actions/job-timeline";
 import { RefundModal } from "./actions/refund-modal";
 import { JobDetailActions } from "./job-detail-actions";
 import { JobItemsTable } from "./job-items-table";
+import { PrescriptionReentryNotice } from "./prescription-reentry-notice";
 import { ShippingDetail } from "./shipping-detail";
 
 /** The expanded job (spec §2): its item groups, notes, shipping detail and buttons. */
@@ -42,6 +43,7 @@ export function JobDetail(props: {
     .join(", ");
   return (
     <Stack gap="sm" data-testid="job-detail">
+      <PrescriptionReentryNotice job={job} />
       {job.groups.map((g) => (
         <JobItemsTable
           key={g.id}

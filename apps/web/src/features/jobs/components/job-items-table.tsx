@@ -80,7 +80,17 @@ export function JobItemsTable(props: {
         <Table.Td w={230}>
           {!refunded && props.onEditSelection && hasJobSelection(item.region_product.parent_type.key) && (
             <Group gap={4} wrap="nowrap">
-              {isItemConfirmed(item) ? (
+              {item.prescription_reentry_required ? (
+                // Short enough to leave Edit Selection whole in the column; the title says it in full.
+                <Badge
+                  size="xs"
+                  color="orange"
+                  title="Prescription to be re-entered"
+                  data-testid="item-reentry"
+                >
+                  Re-enter Rx
+                </Badge>
+              ) : isItemConfirmed(item) ? (
                 <Badge size="xs" color="green" data-testid="item-confirmed">
                   Confirmed
                 </Badge>
