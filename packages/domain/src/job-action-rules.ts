@@ -122,6 +122,8 @@ export const JOB_EVENT_KINDS = [
   "lens_status",
   "lens_cancelled",
   "shipment",
+  // A manager's approval of a refund or void above the region's limit (ADR 0022).
+  "approval",
 ] as const;
 export type JobEventKind = (typeof JOB_EVENT_KINDS)[number];
 
@@ -175,5 +177,8 @@ export function describeJobEvent(e: {
     // from: the shipment's status; to: "carrier tracking-number".
     case "shipment":
       return `Shipment ${SHIPMENT_EVENT_LABELS[e.from as ShipmentEventStatus] ?? e.from}: ${e.to ?? ""}`.trim();
+    // from: the action approved (refund or void); to: approvalEventValue's "Approver (requested by Requester)".
+    case "approval":
+      return `${e.from === "void" ? "Void" : "Refund"} approved by ${e.to ?? ""}`.trim();
   }
 }
