@@ -19,5 +19,6 @@ export * from "./pds";
 export * from "./prescriptions";
 export * from "./printing";
 export * from "./reference";
+export * from "./roles";
 export * from "./shipping";
 export * from "./suppliers";
