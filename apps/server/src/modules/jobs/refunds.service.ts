@@ -1,16 +1,62 @@
 import { randomUUID } from "node:crypto";
-import { NOT_REFUNDABLE, REFUND_IN_PROGRESS, REFUNDED_QUANTITY } from "@loupe/domain";
+import {
+  approvalLimitMinor,
+  approvalRequiredMessage,
+  formatMoney,
+  NOT_REFUNDABLE,
+  needsApproval,
+  REFUND_IN_PROGRESS,
+  REFUNDED_QUANTITY,
+} from "@loupe/domain";
 import { and, eq } from "drizzle-orm";
 import { type PaymentGateway, PaymentGatewayError } from "../../integrations/payments";
 import type { Database, Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
-import { refundReasons, statuses } from "../reference/reference.tables";
+import { findValidApproval } from "../approvals";
+import { refundReasons, regions, statuses } from "../reference/reference.tables";
+import { readRoleSettings } from "../settings";
 import type { StaffRow } from "../staff/staff.service";
 import { recordJobEvents } from "./job-events";
 import { orderItems, orderPayments, orderRefunds, orders } from "./jobs.tables";
 import { loadRefundStates } from "./refund-facts";
 
 type Attempt = typeof orderRefunds.$inferSelect;
+
+/**
+ * Issue 24's refund-side check, kept minimal and in this one function until the central job
+ * rulebook replaces it (ADR 0022): a staff member whose role may not approve refunds more than the
+ * job region's limit only with a manager's unexpired approval of this job for them. Runs inside
+ * the claim's transaction, under the job's row lock.
+ */
+async function refundApprovalCheck(
+  tx: Db,
+  staff: StaffRow,
+  order: { id: number; regionId: number },
+  kind: "refund" | "void",
+  amountMinor: number,
+): Promise<void> {
+  const settings = await readRoleSettings(tx);
+  if (!needsApproval(settings, order.regionId, staff.roleId, amountMinor)) return;
+  if (await findValidApproval(tx, { orderId: order.id, action: kind, requestedBy: staff.id })) return;
+  const [region] = await tx
+    .select({ currency: regions.defaultCurrency })
+    .from(regions)
+    .where(eq(regions.id, order.regionId));
+  const limit = approvalLimitMinor(settings, order.regionId) ?? 0;
+  throw new AppError(
+    "approval_required",
+    approvalRequiredMessage(formatMoney(limit / 100, region?.currency ?? "AUD")),
+    undefined,
+    {
+      approval: {
+        action: kind,
+        limit_minor: limit,
+        amount_minor: amountMinor,
+        currency: region?.currency ?? "AUD",
+      },
+    },
+  );
+}
 /** A pending attempt older than this was abandoned (its request died before recording): drive it again. */
 const ABANDONED_AFTER_MS = 120_000;
 const WAIT_FOR_OUTCOME_MS = 20_000;
@@ -69,6 +115,7 @@ export function createRefundsService({
             .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, "pending")));
           throw new AppError("conflict", pending ? REFUND_IN_PROGRESS : NOT_REFUNDABLE);
         }
+        await refundApprovalCheck(tx, staff, order, state.refund_type ?? "refund", state.refundableMinor);
         const pays = await tx.select().from(orderPayments).where(eq(orderPayments.orderId, orderId));
         const [attempt] = await tx
           .insert(orderRefunds)
