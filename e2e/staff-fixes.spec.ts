@@ -363,13 +363,14 @@ test.describe("location", () => {
       "GET",
       "/api/outlet?with=address",
     );
-    const pon = outlets.data.find((o) => o.abbreviation === "PON")!;
-    const res = await api(page, "PUT", "/api/me", { region_id: pon.region_id, outlet_id: pon.id });
+    // Sam's home region is Australia: staff select only outlets of their home region (ADR 0022).
+    const fit = outlets.data.find((o) => o.abbreviation === "FIT")!;
+    const res = await api(page, "PUT", "/api/me", { region_id: fit.region_id, outlet_id: fit.id });
     expect(res.status).toBe(200);
     await page.reload();
     const selector = page.getByTestId("location-selector");
-    await expect(selector.getByRole("combobox", { name: "Outlet" })).toHaveValue("PON - Ponsonby");
-    await expect(selector.getByRole("combobox", { name: "Region" })).toHaveValue("NZ");
+    await expect(selector.getByRole("combobox", { name: "Outlet" })).toHaveValue("FIT - Fitzroy");
+    await expect(selector.getByRole("combobox", { name: "Region" })).toHaveValue("AU");
     await screenshot(page, "fixes-outlet-changed-elsewhere");
   });
 });

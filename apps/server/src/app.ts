@@ -21,12 +21,14 @@ import { createSearch, logIndexWriteFailures, type SearchPort, startSearchSync }
 import { createSmsSender, type SmsSender } from "./integrations/sms";
 import { moduleRoutes } from "./modules";
 import { createAccessHook } from "./modules/access-log/access-log.hook";
+import { findValidApproval } from "./modules/approvals";
 import { customersSearchIndex } from "./modules/customers/customers.search-index";
 import { createJobRuleCheck } from "./modules/job-rules";
 import { ordersSearchIndex } from "./modules/jobs/jobs.search-index";
 import type { ModuleContext } from "./modules/module-context";
 import { createOutboxService, type OutboxService } from "./modules/outbox/outbox.service";
 import { startOutboxWorker } from "./modules/outbox/outbox.worker";
+import { readRoleSettings } from "./modules/settings";
 import type { Database } from "./platform/db/client";
 import { setTransactionGuard } from "./platform/db/request-transaction";
 import { authGuard, type CheckedSession } from "./platform/http/auth-guard";
@@ -173,7 +175,13 @@ export async function buildApp({
     done(null, payload);
   });
   // The workshop's rulebook, checked by the binder before every declared call (ADR 0025).
-  const checkJobRule = createJobRuleCheck();
+  const checkJobRule = createJobRuleCheck({
+    roleSettings: readRoleSettings,
+    approverOf: async (db, q) => {
+      const a = await findValidApproval(db, q);
+      return a && { roleId: a.approverRoleId, homeRegionId: a.approverHomeRegionId, outletCountryCode: null };
+    },
+  });
   const ctx: ModuleContext = {
     app,
     bind: createBinder(

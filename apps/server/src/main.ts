@@ -5,7 +5,7 @@ import { createFileStorage } from "./integrations/file-storage";
 import { type Database, openPglite, openPostgres } from "./platform/db/client";
 import { runMigrations } from "./platform/db/migrate";
 import { seedDemo } from "./seed/demo";
-import { DEMO_LOGIN } from "./seed/demo-staff";
+import { DEMO_LOGIN, DEMO_MANAGERS } from "./seed/demo-staff";
 import { ensureReferenceData } from "./seed/reference-data";
 
 async function main() {
@@ -58,7 +58,12 @@ async function main() {
   const db = config.DATABASE_URL ? "PostgreSQL" : `embedded PGlite in ${config.dataDir}`;
   // Printed plainly (not only as a log line) so the README's first command shows how to get in.
   console.log(`\nLoupe is running at ${config.publicUrl}  (database: ${db})`);
-  if (config.seedDemo) console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}\n`);
+  if (config.seedDemo) {
+    console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+    console.log(
+      `Demo managers (same password): ${DEMO_MANAGERS.map((m) => `${m.email} (${m.region})`).join(", ")}\n`,
+    );
+  }
 }
 
 main().catch((err) => {

@@ -1,4 +1,4 @@
-import { httpsUrl, ROLE_IDS, rowId } from "@loupe/domain";
+import { httpsUrl, ROLE_ID_INVALID, ROLE_IDS, rowId } from "@loupe/domain";
 import { z } from "zod";
 import { loginAddress, requestPasswordResetAddress } from "./auth-address";
 import { defineEndpoint } from "./endpoint";
@@ -17,6 +17,9 @@ export const staffUserWire = z.object({
   profile_image: z.string().nullable(),
   region_id: z.number().nullable(),
   outlet_id: z.number().nullable(),
+  /** Where an administrator placed the user (ADR 0022): a non-administrator selects only outlets of the home region. */
+  home_region_id: z.number().nullable(),
+  home_outlet_id: z.number().nullable(),
   outlet: outletWire.nullable(),
   region: regionWire.nullable(),
 });
@@ -72,10 +75,7 @@ export const updateStaffUser = defineEndpoint({
   params: idParams,
   body: updateMeBody.extend({
     role_id: rowId()
-      .refine(
-        (v) => ROLE_IDS.includes(v),
-        "The role_id field is invalid: it must be 1 (administrator) or 2 (staff).",
-      )
+      .refine((v) => ROLE_IDS.includes(v), ROLE_ID_INVALID)
       .optional(),
     is_beta_user: z.boolean().optional(),
   }),

@@ -23,11 +23,13 @@ export const errorCodes = {
   bad_request: 400,
   unauthenticated: 401,
   forbidden: 403,
-  /** The rulebook needs a manager's approval for this call (a refund above the region's limit). */
+  /** The rulebook needs a manager's approval for this call: a refund or void above the region's limit (ADR 0022). */
   approval_required: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  /** A write that must be checked against the version read came without one (ADR 0022). */
+  precondition_required: 428,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,

@@ -20,5 +20,6 @@ export * from "./pds";
 export * from "./prescriptions";
 export * from "./printing";
 export * from "./reference";
+export * from "./roles";
 export * from "./shipping";
 export * from "./suppliers";

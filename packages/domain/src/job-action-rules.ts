@@ -127,6 +127,8 @@ export const JOB_EVENT_KINDS = [
   "selection_saved",
   "selection_restored",
   "prescription_cleared",
+  // A manager's approval of a refund or void above the region's limit (ADR 0022).
+  "approval",
 ] as const;
 export type JobEventKind = (typeof JOB_EVENT_KINDS)[number];
 
@@ -193,5 +195,8 @@ export function describeJobEvent(e: {
     // from: the shipment's status; to: "carrier tracking-number".
     case "shipment":
       return `Shipment ${SHIPMENT_EVENT_LABELS[e.from as ShipmentEventStatus] ?? e.from}: ${e.to ?? ""}`.trim();
+    // from: the action approved (refund or void); to: approvalEventValue's "Approver (requested by Requester)".
+    case "approval":
+      return `${e.from === "void" ? "Void" : "Refund"} approved by ${e.to ?? ""}`.trim();
   }
 }

@@ -1,7 +1,8 @@
 // Which role may take the job actions a chain restricts (ADR 0022). The settings are one versioned
 // record an administrator edits on the Settings screen; these are its defaults and its shape.
 
-import { ADMIN_ROLE_ID, MANAGER_ROLE_ID, STAFF_ROLE_ID } from "./constants";
+import { z } from "zod";
+import { ADMIN_ROLE_ID, MANAGER_ROLE_ID, ROLE_IDS, STAFF_ROLE_ID } from "./constants";
 
 /** The job actions whose roles are a setting; every other action's roles are fixed by the rulebook. */
 export const ROLE_GUARDED_ACTIONS = ["refund", "void", "cancel_shipment", "change_customer"] as const;
@@ -49,3 +50,90 @@ export const mayApprove = (roleId: number) => roleId === MANAGER_ROLE_ID || role
 
 export const roleMay = (s: RoleSettings, action: RoleGuardedAction, roleId: number) =>
   roleId === ADMIN_ROLE_ID || s.roles[action].includes(roleId);
+
+// ---------------------------------------------------------------------------------------------
+// Validation of an administrator's edit, and the words of the roles' refusals (ADR 0022)
+
+const roleList = z
+  .array(
+    z
+      .number()
+      .int()
+      .refine((v) => ROLE_IDS.includes(v), "Each role must be 1 (administrator), 2 (staff) or 3 (manager)."),
+  )
+  .max(ROLE_IDS.length)
+  .refine((list) => new Set(list).size === list.length, "A role is listed twice.")
+  // An administrator is always allowed: storing it keeps the record saying what is true.
+  .transform((list) => [...new Set([ADMIN_ROLE_ID, ...list])].sort((a, b) => a - b));
+
+/** The largest approval limit accepted: 10,000,000.00 in any currency (an integer column holds it). */
+export const MAX_APPROVAL_ABOVE_MINOR = 1_000_000_000;
+
+export const roleSettingsSchema = z.strictObject({
+  roles: z.strictObject(
+    Object.fromEntries(ROLE_GUARDED_ACTIONS.map((a) => [a, roleList])) as Record<
+      RoleGuardedAction,
+      typeof roleList
+    >,
+  ),
+  approvalAboveMinor: z.record(
+    z.string().regex(/^[1-9][0-9]{0,8}$/, "The region must be a region id."),
+    z
+      .number()
+      .int("The limit must be a whole number of cents.")
+      .min(0, "The limit cannot be negative.")
+      .max(MAX_APPROVAL_ABOVE_MINOR, "The limit is too large.")
+      .nullable(),
+  ),
+});
+
+/** An approval a manager gave lasts this long: the refund is expected right after it, at the counter. */
+export const APPROVAL_TTL_MINUTES = 10;
+
+export const APPROVAL_ACTIONS = ["refund", "void"] as const;
+export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
+
+/** The refusal of a role id that is not one of the three. */
+export const ROLE_ID_INVALID =
+  "The role_id field is invalid: it must be 1 (administrator), 2 (staff) or 3 (manager).";
+
+export const ROLE_MESSAGES = {
+  settingsAdminOnly: "Only administrators can change the role settings.",
+  settingsSaved: "Role settings saved successfully",
+  versionRequired: "Send the version you edited.",
+  settingsConflict: "Someone else changed these settings; reload to see their changes.",
+  staffAdminOnly: "Staff management is for administrators.",
+  staffSaved: "Staff member saved successfully",
+  staffInvited: "Staff member added; an invitation e-mail is on its way.",
+  staffDisabled: "Staff member disabled; their sessions have ended.",
+  staffEnabled: "Staff member enabled.",
+  emailTaken: "Another staff member already has this e-mail.",
+  cannotDisableSelf: "You cannot disable your own account.",
+  cannotDemoteSelf: "You cannot take the administrator role from yourself.",
+  homeOutletRequired: "The home outlet field is required.",
+  outletOutsideHomeRegion: "You can only choose outlets of your home region.",
+  regionOutsideHomeRegion: "You can only choose your home region.",
+  notApprover: "Only a manager or an administrator can approve this.",
+  approverNotAllowed: (action: ApprovalAction) =>
+    `The role settings do not let this manager's role ${action === "void" ? "void" : "refund"} a job.`,
+  approverOtherRegion: "This manager works in another region; a manager of the job's region must approve.",
+  approvalSelf: "Someone other than the staff member asking must approve.",
+  approved: (action: ApprovalAction) => `${action === "void" ? "Void" : "Refund"} approved.`,
+} as const;
+
+/** The refund route's refusal when a refund or void is above the region's limit and nobody approved it. */
+export const approvalRequiredMessage = (amount: string) => `A manager must approve a refund above ${amount}.`;
+
+/** The timeline's value of an approval: "Jane Manager (requested by Sam Staff)". */
+export const approvalEventValue = (approver: string, requester: string) =>
+  `${approver} (requested by ${requester})`;
+
+/**
+ * Whether a refund or void of `amountMinor` in this region needs a manager's approval before this
+ * role may send it (managers and administrators approve their own).
+ */
+export const needsApproval = (s: RoleSettings, regionId: number, roleId: number, amountMinor: number) => {
+  if (mayApprove(roleId)) return false;
+  const limit = approvalLimitMinor(s, regionId);
+  return limit !== null && amountMinor > limit;
+};

@@ -1,5 +1,6 @@
 import { registerAccessLogRoutes } from "./access-log/access-log.routes";
 import { registerAddressesRoutes } from "./addresses/addresses.routes";
+import { registerApprovalsRoutes } from "./approvals/approvals.routes";
 import { registerAuthRoutes } from "./auth/auth.routes";
 import { registerCustomersRoutes } from "./customers/customers.routes";
 import { registerFilesRoutes } from "./files/files.routes";
@@ -20,6 +21,7 @@ import { registerPromosRoutes } from "./promos/promos.routes";
 import { registerReceiptsRoutes } from "./receipts/receipts.routes";
 import { registerReferenceRoutes } from "./reference/reference.routes";
 import { registerReferralsRoutes } from "./referrals/referrals.routes";
+import { registerSettingsRoutes } from "./settings/settings.routes";
 import { registerShippingRoutes } from "./shipping/shipping.routes";
 import { registerShopLoginRoutes } from "./shop-login/shop-login.routes";
 import { registerStaffRoutes } from "./staff/staff.routes";
@@ -52,4 +54,6 @@ export const moduleRoutes: ((ctx: ModuleContext) => void | Promise<void>)[] = [
   registerSuppliersRoutes,
   registerLensOrdersRoutes,
   registerAccessLogRoutes,
+  registerSettingsRoutes,
+  registerApprovalsRoutes,
 ];

@@ -1,3 +1,4 @@
+import { MANAGER_ROLE_ID } from "@loupe/domain";
 import { sql } from "drizzle-orm";
 import { customers } from "../modules/customers/customers.tables";
 import { notes } from "../modules/notes/notes.tables";
@@ -25,7 +26,9 @@ export async function seedDemoCustomers(db: Db, size: DemoSize): Promise<void> {
   if (n > 0) return;
   const rng = createRng(20261123);
   const outletRows = await db.select().from(outlets);
-  const staff = await db.select().from(staffUsers);
+  // The counter staff wrote the demo's records; managers (added later, ADR 0022) are left out so the
+  // generated data stays the same as before they existed.
+  const staff = (await db.select().from(staffUsers)).filter((s) => s.roleId !== MANAGER_ROLE_ID);
   const rxSources = await db.select().from(prescriptionSources);
   const pdSourceRows = await db.select().from(pdSources);
   const outletsByRegion = (regionId: number) =>

@@ -1,3 +1,4 @@
+import { MANAGER_ROLE_ID } from "@loupe/domain";
 import { sql } from "drizzle-orm";
 import { hashPassword } from "../modules/auth/auth.service";
 import { outlets } from "../modules/reference/reference.tables";
@@ -6,6 +7,13 @@ import { staffUsers } from "../modules/staff/staff.tables";
 import type { Db } from "../platform/db/client";
 
 export const DEMO_LOGIN = { email: "admin@loupe.test", password: "LoupeDemo1" } as const;
+
+/** One manager per region (ADR 0022): they approve refunds above the region's limit. Same password as the admin. */
+export const DEMO_MANAGERS = [
+  { email: "mia@loupe.test", region: "AU" },
+  { email: "tane@loupe.test", region: "NZ" },
+  { email: "claire@loupe.test", region: "CA" },
+] as const;
 
 /** Outlets per region; Brunswick (excluded from the selector) and Newtown (the default) are named by the spec. */
 const OUTLETS: Record<
@@ -120,7 +128,7 @@ const STAFF = [
     isBetaUser: false,
     outlet: "QWT",
   },
-  // A user with no outlet, who gets Newtown in the selector (spec §6).
+  // A user with no outlet selected, who gets Newtown in the selector (spec §6); home is Newtown.
   {
     email: "casey@loupe.test",
     username: "casey",
@@ -129,6 +137,35 @@ const STAFF = [
     roleId: 2,
     isBetaUser: false,
     outlet: null,
+    home: "NTN",
+  },
+  // Managers, one per region (DEMO_MANAGERS).
+  {
+    email: "mia@loupe.test",
+    username: "mia",
+    firstName: "Mia",
+    lastName: "Thompson",
+    roleId: MANAGER_ROLE_ID,
+    isBetaUser: false,
+    outlet: "CHA",
+  },
+  {
+    email: "tane@loupe.test",
+    username: "tane",
+    firstName: "Tane",
+    lastName: "Parata",
+    roleId: MANAGER_ROLE_ID,
+    isBetaUser: false,
+    outlet: "NMK",
+  },
+  {
+    email: "claire@loupe.test",
+    username: "claire",
+    firstName: "Claire",
+    lastName: "Gagnon",
+    roleId: MANAGER_ROLE_ID,
+    isBetaUser: false,
+    outlet: "YKV",
   },
 ];
 
@@ -159,6 +196,8 @@ export async function seedDemoStaff(db: Db): Promise<boolean> {
   await db.insert(staffUsers).values(
     STAFF.map((s) => {
       const outlet = s.outlet ? byAbbr.get(s.outlet) : undefined;
+      // Home is where they work, unless the demo gives one apart (Casey, who has selected none).
+      const home = byAbbr.get(("home" in s ? s.home : undefined) ?? s.outlet ?? "NTN");
       return {
         email: s.email,
         username: s.username,
@@ -169,6 +208,8 @@ export async function seedDemoStaff(db: Db): Promise<boolean> {
         passwordHash,
         outletId: outlet?.id ?? null,
         regionId: outlet?.regionId ?? 1,
+        homeOutletId: home?.id ?? null,
+        homeRegionId: home?.regionId ?? 1,
       };
     }),
   );

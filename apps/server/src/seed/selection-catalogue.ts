@@ -1,3 +1,4 @@
+import { MANAGER_ROLE_ID } from "@loupe/domain";
 import { asc, eq, ne } from "drizzle-orm";
 import { lensAddonCombinations, lenses } from "../modules/job-edit/job-edit.tables";
 import { regionProducts } from "../modules/jobs/jobs.tables";
@@ -29,6 +30,9 @@ export async function loadSelectionCatalogue(db: Db): Promise<SelectionCatalogue
     db
       .select({ id: staffUsers.id, first: staffUsers.firstName, last: staffUsers.lastName })
       .from(staffUsers)
+      // Managers (ADR 0022) are not the ones recording selections; leaving them out keeps the
+      // generated data as it was before they existed.
+      .where(ne(staffUsers.roleId, MANAGER_ROLE_ID))
       .orderBy(asc(staffUsers.id)),
   ]);
   const options = new Map<number, typeof rows>();

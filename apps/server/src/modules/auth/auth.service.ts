@@ -10,6 +10,9 @@ import { hashToken } from "../../platform/http/auth-guard";
 import { parseOrThrow } from "../../platform/http/validate";
 import type { OutboxService } from "../outbox/outbox.service";
 import { staffUsers } from "../staff/staff.tables";
+
+type StaffUserRow = typeof staffUsers.$inferSelect;
+
 import { loginThrottle, passwordResetTokens, sessions } from "./auth.tables";
 
 // OWASP's argon2id baseline (19 MiB, 2 passes): strong, and fast enough for a shop counter.
@@ -24,6 +27,8 @@ export const RESET_REQUESTED_MESSAGE =
 export const PASSWORD_CHANGED_MESSAGE = "Your password has been reset. Please sign in with the new password.";
 export const RESET_TOKEN_INVALID_MESSAGE = "This password reset link is invalid or has expired.";
 export const LOGIN_FAILED_MESSAGE = "These credentials do not match our records.";
+/** How long an invitation's set-password link works (ADR 0022). */
+export const INVITATION_TTL_HOURS = 72;
 
 const newToken = () => randomBytes(32).toString("base64url");
 
@@ -79,47 +84,83 @@ export function createAuthService({ db, config, outbox, log }: AuthDeps) {
   async function sendResetLink(address: string) {
     const [user] = await db.select().from(staffUsers).where(sql`lower(${staffUsers.email}) = ${address}`);
     if (!user?.isActive) return;
+    await sendPasswordLink(user, "reset");
+  }
+
+  /**
+   * A single-use set-password link by e-mail: a reset asked for on the sign-in page, or the
+   * invitation of a member an administrator added (ADR 0022), which lives longer because it waits
+   * for someone who may not be at work yet. Both open the same set-password screen.
+   */
+  async function sendPasswordLink(user: StaffUserRow, kind: "reset" | "invitation") {
     const token = newToken();
+    const ttlMinutes = kind === "reset" ? config.RESET_TOKEN_TTL_MINUTES : INVITATION_TTL_HOURS * 60;
     await db.insert(passwordResetTokens).values({
       tokenHash: hashToken(token),
       staffUserId: user.id,
-      expiresAt: new Date(Date.now() + config.RESET_TOKEN_TTL_MINUTES * 60_000),
+      expiresAt: new Date(Date.now() + ttlMinutes * 60_000),
     });
-    const text = (link: string) =>
-      `Hello ${user.firstName},\n\nSomeone asked to reset the password of your ${config.BRAND_NAME} staff account. Open this link to choose a new one:\n\n${link}\n\nThe link works once and expires in ${config.RESET_TOKEN_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.\n`;
+    const text =
+      kind === "reset"
+        ? (link: string) =>
+            `Hello ${user.firstName},\n\nSomeone asked to reset the password of your ${config.BRAND_NAME} staff account. Open this link to choose a new one:\n\n${link}\n\nThe link works once and expires in ${config.RESET_TOKEN_TTL_MINUTES} minutes. If you did not ask for it, you can ignore this e-mail.\n`
+        : (link: string) =>
+            `Hello ${user.firstName},\n\nAn administrator has made you a ${config.BRAND_NAME} staff account for ${user.email}. Open this link to choose your password:\n\n${link}\n\nThe link works once and expires in ${INVITATION_TTL_HOURS / 24} days. If it has expired, use "Forgot password" on the sign-in page.\n`;
     const link = `${config.publicUrl}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
     const redactedLink = `${config.publicUrl}/reset-password/[redacted]`;
     // The link is a password: it goes to the adapter only; the outbox keeps a copy without it.
     await outbox.sendEmail(
-      { to: user.email, subject: `Reset your ${config.BRAND_NAME} password`, text: text(link) },
-      { kind: "password-reset", staff_user_id: user.id },
-      { storedText: text(redactedLink), consoleNote: `Password reset link for ${user.email}: ${link}` },
+      {
+        to: user.email,
+        subject:
+          kind === "reset"
+            ? `Reset your ${config.BRAND_NAME} password`
+            : `Your ${config.BRAND_NAME} staff account: choose a password`,
+        text: text(link),
+      },
+      { kind: kind === "reset" ? "password-reset" : "staff-invitation", staff_user_id: user.id },
+      {
+        storedText: text(redactedLink),
+        consoleNote: `${kind === "reset" ? "Password reset" : "Invitation"} link for ${user.email}: ${link}`,
+      },
     );
   }
 
+  /**
+   * The sign-in's checks without the session: the throttle per account and per address, the
+   * password (argon2, timed the same for unknown e-mails) and an active account. Sign-in uses it,
+   * and so does a manager's approval typed on someone else's screen (ADR 0022).
+   */
+  async function verifyCredentials(input: unknown, meta: { ip: string }): Promise<StaffUserRow> {
+    const { email, password } = parseOrThrow(loginSchema, input);
+    const acctKey = `acct:${email.toLowerCase()}`;
+    const ipKey = `ip:${meta.ip}`;
+    const [acctAttempts, ipAttempts] = await Promise.all([countAttempt(acctKey), countAttempt(ipKey)]);
+    if (acctAttempts > limits.acct || ipAttempts > limits.ip) {
+      throw new AppError(
+        "rate_limited",
+        `Too many failed sign-in attempts. Please wait ${config.LOGIN_WINDOW_MINUTES} minutes and try again.`,
+      );
+    }
+    const [user] = await db
+      .select()
+      .from(staffUsers)
+      .where(sql`lower(${staffUsers.email}) = ${email.toLowerCase()}`);
+    dummyHash ??= hashPassword(newToken());
+    const ok = await verify(user?.passwordHash ?? (await dummyHash), password).catch(() => false);
+    if (!user || !ok || !user.isActive) throw new AppError("unauthenticated", LOGIN_FAILED_MESSAGE);
+    await Promise.all([
+      db.delete(loginThrottle).where(eq(loginThrottle.key, acctKey)),
+      forgiveAttempt(ipKey),
+    ]);
+    return user;
+  }
+
   return {
+    verifyCredentials,
+    sendPasswordLink,
     async login(input: unknown, meta: { ip: string; userAgent?: string }) {
-      const { email, password } = parseOrThrow(loginSchema, input);
-      const acctKey = `acct:${email.toLowerCase()}`;
-      const ipKey = `ip:${meta.ip}`;
-      const [acctAttempts, ipAttempts] = await Promise.all([countAttempt(acctKey), countAttempt(ipKey)]);
-      if (acctAttempts > limits.acct || ipAttempts > limits.ip) {
-        throw new AppError(
-          "rate_limited",
-          `Too many failed sign-in attempts. Please wait ${config.LOGIN_WINDOW_MINUTES} minutes and try again.`,
-        );
-      }
-      const [user] = await db
-        .select()
-        .from(staffUsers)
-        .where(sql`lower(${staffUsers.email}) = ${email.toLowerCase()}`);
-      dummyHash ??= hashPassword(newToken());
-      const ok = await verify(user?.passwordHash ?? (await dummyHash), password).catch(() => false);
-      if (!user || !ok || !user.isActive) throw new AppError("unauthenticated", LOGIN_FAILED_MESSAGE);
-      await Promise.all([
-        db.delete(loginThrottle).where(eq(loginThrottle.key, acctKey)),
-        forgiveAttempt(ipKey),
-      ]);
+      const user = await verifyCredentials(input, meta);
       const token = newToken();
       const expiresAt = new Date(Date.now() + config.TOKEN_TTL_HOURS * 3_600_000);
       await db.insert(sessions).values({
@@ -205,3 +246,4 @@ export function createAuthService({ db, config, outbox, log }: AuthDeps) {
     },
   };
 }
+export type AuthService = ReturnType<typeof createAuthService>;

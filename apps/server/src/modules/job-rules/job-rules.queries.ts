@@ -38,7 +38,7 @@ export async function loadActor(db: Db, staff: StaffUserRow): Promise<RuleActor>
   const region = outlet ? reference.region.get(outlet.regionId) : undefined;
   return {
     roleId: staff.roleId,
-    homeRegionId: (staff as { homeRegionId?: number | null }).homeRegionId ?? staff.regionId ?? null,
+    homeRegionId: staff.homeRegionId,
     outletCountryCode: region?.countryCode ?? null,
   };
 }

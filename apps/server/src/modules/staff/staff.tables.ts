@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { outlets, regions } from "../reference/reference.tables";
 
 export const staffUsers = pgTable(
@@ -14,11 +23,19 @@ export const staffUsers = pgTable(
     roleId: integer("role_id").notNull().default(2),
     isBetaUser: boolean("is_beta_user").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
+    // The SELECTED location (the location selector's region and outlet): where the user works now.
     regionId: integer("region_id").references(() => regions.id),
     outletId: integer("outlet_id").references(() => outlets.id),
+    // The HOME location an administrator assigns (ADR 0022): a non-administrator selects only
+    // outlets of the home region, and a manager approves only jobs of it.
+    homeRegionId: integer("home_region_id").references(() => regions.id),
+    homeOutletId: integer("home_outlet_id").references(() => outlets.id),
     profileImage: text("profile_image"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // Staff management's optimistic edits (ADR 0007, 0022); the self-service location change does not bump it.
+    version: integer("version").notNull().default(1),
+    updatedBy: integer("updated_by").references((): AnyPgColumn => staffUsers.id, { onDelete: "set null" }),
   },
   // E-mail is matched case-insensitively at sign-in, so uniqueness is on lower(email).
   (t) => [uniqueIndex("staff_users_email_uq").on(sql`lower(${t.email})`)],

@@ -16,16 +16,16 @@ afterAll(() => t.close());
 
 describe("PUT /me (location selector)", () => {
   it("saves region and outlet and answers the updated user", async () => {
-    const pon = await outletId("PON");
+    const cha = await outletId("CHA");
     const res = await t.call(sam, {
       method: "PUT",
       url: "/api/me",
-      payload: { region_id: 2, outlet_id: pon },
+      payload: { region_id: 1, outlet_id: cha },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ region_id: 2, outlet_id: pon, outlet: { name: "Ponsonby" } });
+    expect(res.json().data).toMatchObject({ region_id: 1, outlet_id: cha, outlet: { name: "Chatswood" } });
     const me = await t.call(sam, { method: "GET", url: "/api/me" });
-    expect(me.json().data.outlet.abbreviation).toBe("PON");
+    expect(me.json().data.outlet.abbreviation).toBe("CHA");
   });
 
   it("refuses an outlet outside the chosen region, naming the field", async () => {

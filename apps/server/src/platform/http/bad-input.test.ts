@@ -1,3 +1,4 @@
+import { ROLE_ID_INVALID } from "@loupe/domain";
 import { sql } from "drizzle-orm";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -208,9 +209,7 @@ describe("bad values are refused by name, before the database sees them", () => 
     const me = ok.json().data;
     const role = await t.call(token, { method: "PUT", url: `/api/user/${me.id}`, payload: { role_id: 7 } });
     expect(role.statusCode).toBe(422);
-    expect(role.json().errors.role_id).toEqual([
-      "The role_id field is invalid: it must be 1 (administrator) or 2 (staff).",
-    ]);
+    expect(role.json().errors.role_id).toEqual([ROLE_ID_INVALID]);
   });
 });
 

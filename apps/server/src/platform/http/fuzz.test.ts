@@ -341,11 +341,14 @@ function requests(e: Endpoint): fc.Arbitrary<Shot> {
 /**
  * Tables that a refused call may still write, by design. login_throttle: a refused sign-in counts
  * as a failure (per account and per address), so that guessing passwords stays slow; the refusal
- * is the point of the row. (The runner's own re-sign-in, after a fuzzed logout, happens after the
+ * is the point of the row; a manager's approval typed on a staff member's screen is checked the same
+ * way. (The runner's own re-sign-in, after a fuzzed logout, happens after the
  * comparison, so sessions need no exception.)
  */
 const SIDE_TABLES: Record<string, string[]> = {
   "POST /api/user/login": ["login_throttle"],
+  // A manager's approval checks their password as a sign-in does, throttle included (ADR 0022).
+  "POST /api/staff/orders/:id/approvals": ["login_throttle"],
 };
 
 const endpoints = (Object.values(contract) as unknown[]).filter(contract.isEndpoint);

@@ -1,5 +1,5 @@
 import { updateMeAddress } from "@loupe/contract";
-import { isSelectableOutlet, navRegionId, REGION } from "@loupe/domain";
+import { isAdmin, isSelectableOutlet, navRegionId, REGION } from "@loupe/domain";
 import { Group, Select } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
@@ -15,7 +15,10 @@ import { useAlert } from "../alert-context";
 
 const NAV_REGIONS = [REGION.AU, REGION.NZ, REGION.CA];
 
-/** Region select plus the selectable outlets of that region (never Brunswick); saves with PUT /me. */
+/**
+ * Region select plus the selectable outlets of that region (never Brunswick); saves with PUT /me.
+ * A non-administrator is offered only their home region (ADR 0022; the server refuses the others).
+ */
 export function LocationSelector() {
   const { data: user } = useCurrentUser();
   const { data: regions = [] } = useRegions();
@@ -29,8 +32,11 @@ export function LocationSelector() {
   const regionId = browsing ?? navRegionId(currentOutlet?.region_id ?? user?.region_id);
   const setRegionId = setBrowsing;
 
+  const homeRegion =
+    user && !isAdmin(user) && user.home_region_id != null ? navRegionId(user.home_region_id) : null;
   const regionOptions = regions
     .filter((r) => NAV_REGIONS.includes(r.id as 1 | 2 | 5))
+    .filter((r) => homeRegion === null || r.id === homeRegion)
     .map((r) => ({ value: String(r.id), label: r.country_code }));
   const outletOptions = useMemo(
     () =>

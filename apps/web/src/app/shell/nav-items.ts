@@ -18,11 +18,12 @@ export const NAV_TABS: { path: string; label: string; adminOnly?: boolean }[] = 
   { path: "/outbox", label: "Outbox", adminOnly: true },
   // Who read which health record: the privacy officer's report (ADR 0013).
   { path: "/access-log", label: "Access Log", adminOnly: true },
+  // Staff management: administrators only (ADR 0022).
+  { path: "/staffs", label: "Staffs", adminOnly: true },
   { path: "/settings", label: "Settings" },
 ];
 
 /** Breadcrumb titles: every tab, plus screens reached without a tab. */
 export const PAGE_TITLES: Record<string, string> = {
   ...Object.fromEntries(NAV_TABS.map((t) => [t.path, t.label])),
-  "/staffs": "Staffs",
 };

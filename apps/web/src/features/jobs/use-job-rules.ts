@@ -7,15 +7,14 @@ import {
 } from "@loupe/contract";
 import {
   currencyForCountry,
-  DEFAULT_ROLE_SETTINGS,
   decideJobAction,
   formatMoney,
   type JobAction,
-  type RoleSettings,
   type RuleActor,
   type Verdict,
 } from "@loupe/domain";
 import { useCurrentOutlet, useCurrentUser, useRegions } from "../reference/use-reference-data";
+import { useRoleSettings } from "../reference/use-role-settings";
 
 export type DecideJob = (
   action: JobAction,
@@ -29,23 +28,17 @@ export function useRuleActor(): RuleActor | null {
   const outlet = useCurrentOutlet();
   const { data: regions = [] } = useRegions();
   if (!user) return null;
-  const home = (user as { home_region_id?: number | null }).home_region_id;
   return {
     roleId: user.role_id,
-    homeRegionId: home ?? user.region_id ?? null,
+    homeRegionId: user.home_region_id ?? null,
     outletCountryCode: regions.find((r) => r.id === outlet?.region_id)?.country_code ?? null,
   };
-}
-
-/** The role settings an administrator keeps; the defaults until they load. */
-export function useRoleSettings(): RoleSettings {
-  return DEFAULT_ROLE_SETTINGS;
 }
 
 /** The rulebook's verdict on manifesting an outlet's day (about an outlet, not a job). */
 export function useManifestRule(outletRegionId: number | undefined): Verdict {
   const actor = useRuleActor();
-  const settings = useRoleSettings();
+  const { settings } = useRoleSettings();
   if (!actor || outletRegionId === undefined)
     return { allowed: false, refusal: "who", reason: "Choose your location first.", hide: true };
   return decideJobAction("manifest", { actor, job: null, settings, outletRegionId });
@@ -58,7 +51,7 @@ export function useManifestRule(outletRegionId: number | undefined): Verdict {
  */
 export function useJobRules(): DecideJob {
   const actor = useRuleActor();
-  const settings = useRoleSettings();
+  const { settings } = useRoleSettings();
   return (action, job, item) => {
     if (!actor) return { allowed: false, refusal: "who", reason: "Sign in again.", hide: true };
     const currency = currencyForCountry(job.origin_outlet.region.country_code);

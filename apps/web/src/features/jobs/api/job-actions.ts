@@ -1,4 +1,5 @@
 import {
+  approveOrderAction,
   changeOrderCustomer,
   createOrderNote,
   emailReceipt,
@@ -37,6 +38,15 @@ export function useJobActions() {
           headers: { "Idempotency-Key": v.key },
         }),
       onSettled: refresh,
+    }),
+    /** A manager's approval typed on this screen (ADR 0022): their credentials, never a session. */
+    approve: useMutation({
+      mutationFn: (v: { id: number; action: "refund" | "void"; email: string; password: string }) =>
+        callEndpoint(approveOrderAction, {
+          params: { id: v.id },
+          body: { action: v.action, email: v.email, password: v.password },
+        }),
+      onSettled: () => queryClient.invalidateQueries({ queryKey: jobKeys.all }),
     }),
     emailReceipt: useMutation({
       mutationFn: (v: { id: number; token: string; email: string }) =>

@@ -3,6 +3,7 @@ import { Button, Paper, Stack, Text } from "@mantine/core";
 import { PageHeader } from "../../../components/page-header";
 import { clearCache } from "../../../lib/cache";
 import { useCurrentUser } from "../../reference/use-reference-data";
+import { RolesManager } from "../components/roles-manager";
 import { SuppliersManager } from "../components/suppliers-manager";
 import { TemplatesManager } from "../components/templates-manager";
 
@@ -29,6 +30,7 @@ export default function SettingsPage() {
       </Paper>
       <TemplatesManager />
       {/* Suppliers and their contacts are the administrators' (the server refuses anyone else). */}
+      {me && isAdmin(me) && <RolesManager />}
       {me && isAdmin(me) && <SuppliersManager />}
     </>
   );

@@ -1,17 +1,33 @@
-import type { OrderWire } from "@loupe/contract";
+import type { ApprovalWire, OrderWire } from "@loupe/contract";
 import { currencyForCountry, REFUND_SUCCESS } from "@loupe/domain";
-import { Alert, Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useState } from "react";
 import { useAlert } from "../../../../app/alert-context";
+import { ApiError } from "../../../../lib/api-client";
 import { errorText } from "../../../../lib/errors";
 import { formatMoney } from "../../../../lib/format";
 import { useRefundReasons } from "../../../reference/use-reference-data";
 import { useJobActions } from "../../api/job-actions";
+import { useJobRules } from "../../use-job-rules";
 
 /** Request a full refund or Void (spec §2, §4): the server decided which; staff pick a reason. */
 export function RefundModal({ job, onClose }: { job: OrderWire; onClose: () => void }) {
   const { data: reasons = [] } = useRefundReasons();
-  const { refund } = useJobActions();
+  // The rulebook (ADR 0025) says beforehand whether a manager must approve; the server's
+  // `approval_required` answer opens the approval too, should the facts have moved meanwhile.
+  const verdict = useJobRules()("refund", job);
+  const { refund, approve } = useJobActions();
   const { showAlert } = useAlert();
   const [reason, setReason] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -20,18 +36,62 @@ export function RefundModal({ job, onClose }: { job: OrderWire; onClose: () => v
   const isVoid = job.refund_type === "void";
   const label = isVoid ? "Void" : "Refund";
 
-  const submit = async () => {
-    if (!reason) return;
+  // The server's refusal text once it has answered approval_required; before that, the rule's own.
+  const [approvalAsked, setApprovalAsked] = useState<string | null>(null);
+  const [approval, setApproval] = useState<ApprovalWire | null>(null);
+  const currency = currencyForCountry(job.origin_outlet.region.country_code);
+  const beforehand = !verdict.allowed && verdict.refusal === "approval" ? verdict.reason : null;
+  const needsManager = (beforehand !== null || approvalAsked !== null) && approval === null;
+  const askText = approvalAsked ?? beforehand ?? "";
+
+  const [managerEmail, setManagerEmail] = useState("");
+  const [managerPassword, setManagerPassword] = useState("");
+  const [approvalErrors, setApprovalErrors] = useState<{ email?: string; password?: string; other?: string }>(
+    {},
+  );
+
+  const send = async (chosen: string) => {
     setFailure(null);
     try {
-      const res = await refund.mutateAsync({ id: job.id, reason, key });
+      const res = await refund.mutateAsync({ id: job.id, reason: chosen, key });
       showAlert({ variant: "success", message: res.message ?? REFUND_SUCCESS });
       onClose();
     } catch (err) {
+      if (err instanceof ApiError && err.code === "approval_required") {
+        // The manager signs in below, in this same modal; the refund is sent again after.
+        setApproval(null);
+        setApprovalAsked(errorText(err));
+        return;
+      }
       // The server's (or the gateway's) own words.
       const text = errorText(err);
       setFailure(text);
       showAlert({ variant: "danger", message: text });
+    }
+  };
+
+  const submitApproval = async () => {
+    setApprovalErrors({});
+    try {
+      const res = await approve.mutateAsync({
+        id: job.id,
+        action: isVoid ? "void" : "refund",
+        email: managerEmail,
+        password: managerPassword,
+      });
+      setApproval(res.data);
+      // The manager's password is not kept a moment longer than the call needed it.
+      setManagerPassword("");
+      if (reason) await send(reason);
+    } catch (err) {
+      setManagerPassword("");
+      if (err instanceof ApiError && Object.keys(err.errors).length) {
+        setApprovalErrors({
+          email: err.errors.email?.join(" "),
+          password: err.errors.password?.join(" "),
+          other: err.errors.action?.join(" "),
+        });
+      } else setApprovalErrors({ other: errorText(err) });
     }
   };
 
@@ -41,7 +101,7 @@ export function RefundModal({ job, onClose }: { job: OrderWire; onClose: () => v
         <Text size="sm">
           {isVoid
             ? `Void job ${job.vend_invoice_number}: the payment is cancelled and nothing is charged.`
-            : `Refund job ${job.vend_invoice_number} in full: ${formatMoney(job.total_payment, currencyForCountry(job.origin_outlet.region.country_code))} goes back to the customer.`}{" "}
+            : `Refund job ${job.vend_invoice_number} in full: ${formatMoney(job.refundable_amount, currency)} goes back to the customer.`}{" "}
           Every item becomes {isVoid ? "Voided" : "Refunded"}.
         </Text>
         {failure && (
@@ -58,11 +118,68 @@ export function RefundModal({ job, onClose }: { job: OrderWire; onClose: () => v
           required
           comboboxProps={{ withinPortal: true }}
         />
+        {needsManager && (
+          <Stack
+            gap="xs"
+            p="sm"
+            bg="yellow.0"
+            style={{ borderRadius: 4 }}
+            data-testid="manager-approval"
+            role="group"
+            aria-labelledby="manager-approval-title"
+          >
+            <Title order={5} id="manager-approval-title">
+              Manager approval
+            </Title>
+            <Text size="sm">{askText} A manager of this region signs in here to approve it.</Text>
+            {approvalErrors.other && (
+              <Text size="sm" c="red">
+                {approvalErrors.other}
+              </Text>
+            )}
+            <TextInput
+              label="Manager's e-mail"
+              type="email"
+              autoComplete="off"
+              value={managerEmail}
+              error={approvalErrors.email}
+              onChange={(e) => setManagerEmail(e.currentTarget.value)}
+            />
+            <PasswordInput
+              label="Manager's password"
+              autoComplete="new-password"
+              value={managerPassword}
+              error={approvalErrors.password}
+              onChange={(e) => setManagerPassword(e.currentTarget.value)}
+            />
+            <Group justify="flex-end">
+              <Button
+                variant="filled"
+                color="yellow.8"
+                disabled={!managerEmail || !managerPassword}
+                loading={approve.isPending}
+                onClick={submitApproval}
+              >
+                Approve
+              </Button>
+            </Group>
+          </Stack>
+        )}
+        {approval && (
+          <Text size="sm" c="green.8" data-testid="approval-given">
+            Approved by {approval.approver.full_name}.
+          </Text>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color="red" disabled={!reason} loading={refund.isPending} onClick={submit}>
+          <Button
+            color="red"
+            disabled={!reason || needsManager}
+            loading={refund.isPending}
+            onClick={() => reason && send(reason)}
+          >
             {label}
           </Button>
         </Group>

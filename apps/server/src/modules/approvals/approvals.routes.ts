@@ -1,0 +1,18 @@
+import { approveOrderAction } from "@loupe/contract";
+import { ROLE_MESSAGES } from "@loupe/domain";
+import { createAuthService } from "../auth";
+import type { ModuleContext } from "../module-context";
+import { createApprovalsService } from "./approvals.service";
+
+export function registerApprovalsRoutes({ app, bind, db, config, outbox }: ModuleContext): void {
+  const approvals = createApprovalsService({
+    db,
+    auth: createAuthService({ db, config, outbox, log: app.log }),
+  });
+  bind(approveOrderAction, async ({ staff, params, body, req }) => {
+    const data = await approvals.approve(staff, params.id, body, { ip: req.ip });
+    // Who approved what, never the credentials (the body is not logged, ADR 0013's logger).
+    req.log.info({ event: "approval", orderId: params.id, approverId: data.approver.id }, "approved");
+    return { message: ROLE_MESSAGES.approved(body.action), data };
+  });
+}

@@ -1,0 +1,29 @@
+import { APPROVAL_ACTIONS } from "@loupe/domain";
+import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { orders } from "../jobs/jobs.tables";
+import { staffUsers } from "../staff/staff.tables";
+
+/**
+ * A manager's approval of a refund or void above the region's limit, given by signing in on the
+ * requesting staff member's screen (ADR 0022). It lets that staff member's refund of that job
+ * through until it expires; it opens no session for the manager.
+ */
+export const orderApprovals = pgTable(
+  "order_approvals",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    action: text("action", { enum: APPROVAL_ACTIONS }).notNull(),
+    requestedBy: integer("requested_by")
+      .notNull()
+      .references(() => staffUsers.id),
+    approvedBy: integer("approved_by")
+      .notNull()
+      .references(() => staffUsers.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("order_approvals_order_idx").on(t.orderId, t.requestedBy, t.createdAt)],
+);
