@@ -242,10 +242,11 @@ describe("the workshop answers within 10 s on PGlite", () => {
     );
     await ok("POST", `/api/staff/shipments/${first}/cancel`);
     await refused("POST", `/api/staff/shipments/${second}/cancel`, undefined, 404);
+    const [canadian] = await inTime("a Canadian job", freshJobs(t, false, "CA"));
     const entry = {
       sender_outlet_id: await outletId(t, "QWT"),
       cargo_company: "Canada Post",
-      order_id: second,
+      order_id: canadian,
     };
     const url = "https://www.canadapost-postescanada.ca/track-reperage/en/details/7023210039414604";
     // Tracking is entered by hand at a Canadian outlet (ADR 0025): work from QWT for these two.

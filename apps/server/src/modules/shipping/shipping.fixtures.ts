@@ -23,7 +23,7 @@ export async function outletId(t: TestApp, abbreviation: string) {
   )[0].id;
 }
 /** Jobs with no shipment yet, online ones first when asked. */
-export async function freshJobs(t: TestApp, online = false) {
+export async function freshJobs(t: TestApp, online = false, country?: "CA") {
   return (
     await t.database.query<{ id: number }>(
       // Open jobs only: the rulebook ships nothing refunded, voided or cancelled (ADR 0025).
@@ -33,7 +33,9 @@ export async function freshJobs(t: TestApp, online = false) {
          and not exists (select 1 from order_items i where i.order_id = o.id and i.quantity = -1)
          and not exists (select 1 from order_refunds r where r.order_id = o.id and r.status <> 'failed')
          and not exists (select 1 from shipments s where s.order_id = o.id)
-         and channel_id ${online ? "= 4" : "<> 4"} order by id`,
+         and channel_id ${online ? "= 4" : "<> 4"}
+         ${country ? "and o.region_id = (select id from regions where country_code = $1)" : ""} order by id`,
+      country ? [country] : [],
     )
   ).map((r) => r.id);
 }

@@ -178,7 +178,8 @@ describe("shipping with the local rate-card courier", () => {
   });
 
   it("records Canada's manual entry only with an https tracking URL, carrier and number kept apart", async () => {
-    const [job] = await freshJobs(t);
+    // Tracking by hand is for Canadian jobs (ADR 0025).
+    const [job] = await freshJobs(t, false, "CA");
     const qwt = await outletId(t, "QWT");
     const entry = { sender_outlet_id: qwt, cargo_company: "Canada Post", order_id: job };
     // Tracking is entered by hand by staff working at a Canadian outlet (ADR 0025).
