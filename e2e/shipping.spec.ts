@@ -9,6 +9,9 @@ interface JobRow {
   customer_id: number | null;
   shipment_status: string;
   channel_id: number;
+  refunded: boolean;
+  voided: boolean;
+  dispense_status: { slug: string };
   origin_outlet: { region: { country_code: string } };
   order_billing: { billing_address: Record<string, string | null> | null };
 }
@@ -30,6 +33,10 @@ async function unshippedJobs(
   });
   return ((await res.json()).data as JobRow[]).filter(
     (j) =>
+      // The rulebook ships nothing refunded, voided or cancelled (ADR 0025).
+      !j.refunded &&
+      !j.voided &&
+      j.dispense_status.slug !== "cancelled" &&
       j.shipment_status === "not_created" &&
       j.origin_outlet.region.country_code === country &&
       j.customer_id != null &&
@@ -179,19 +186,35 @@ test.describe("shipping", () => {
         ).json()
       ).data as { id: number; abbreviation: string }[]
     ).find((o) => o.abbreviation === "NTN")!;
-    await request.post("/api/staff/shipments/manuel-entry", {
+    const a = job.order_billing.billing_address!;
+    const shipped = await request.post("/api/staff/au-post-orders", {
       headers: { authorization: `Bearer ${token}` },
       data: {
-        order_id: job.id,
+        selected_outlet_id: ntn.id,
         sender_outlet_id: ntn.id,
-        cargo_company: "StarTrack",
-        tracking_id: "https://startrack.com.au/track/ABC123456",
+        product_id: "LOCAL-PP",
+        order_id: job.id,
+        weight: 0.3,
+        width: 15,
+        height: 6,
+        length: 24,
+        quantity: 1,
+        receiver: {
+          name: "Journey Receiver",
+          lines: [a.address1],
+          suburb: a.suburb ?? a.city ?? "Sydney",
+          state: a.state ?? "NSW",
+          country: "AU",
+          postcode: a.postcode ?? "2000",
+        },
+        idempotency_key: `journey-hidden-${job.id}-${Date.now()}`,
       },
     });
+    expect(shipped.status()).toBe(200);
     await page.goto("/logout");
     await signIn(page);
     await openJob(page, job.vend_invoice_number);
-    await expect(page.getByTestId("shipping-detail")).toContainText("Company: STARTRACK");
+    await expect(page.getByTestId("shipping-detail")).toContainText("Company: LOUPE COURIER");
     await expect(page.getByRole("button", { name: "Create Shipping Order" })).toHaveCount(0);
     await screenshot(page, "shipping-hidden-shipped");
   });
