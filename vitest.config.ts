@@ -14,6 +14,15 @@ export default defineConfig({
           pool: "forks",
         },
       },
+      {
+        test: {
+          name: "web",
+          include: ["apps/web/src/**/*.test.tsx"],
+          environment: "happy-dom",
+          setupFiles: ["apps/web/src/test/setup.ts"],
+          testTimeout: 15_000,
+        },
+      },
     ],
   },
 });

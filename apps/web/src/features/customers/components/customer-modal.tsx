@@ -25,10 +25,10 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
-import { DateInput } from "@mantine/dates";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useAlert } from "../../../app/alert-context";
+import { CalendarDateInput } from "../../../components/calendar-date-input";
 import { ConflictAlert } from "../../../components/conflict-alert";
 import { callEndpoint } from "../../../lib/api-client";
 import { errorList } from "../../../lib/errors";
@@ -188,14 +188,12 @@ export function CustomerModal({
               control={control}
               name="dob"
               render={({ field }) => (
-                <DateInput
+                <CalendarDateInput
                   label="D.O.B."
-                  valueFormat="DD/MM/YYYY"
-                  placeholder="DD/MM/YYYY"
                   clearable
                   maxDate={new Date()}
-                  value={field.value || null}
-                  onChange={(v) => field.onChange(v ?? "")}
+                  value={field.value}
+                  onChange={field.onChange}
                   onBlur={field.onBlur}
                   error={formState.errors.dob?.message}
                 />
