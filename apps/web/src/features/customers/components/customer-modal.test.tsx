@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderInShell, stubFetch } from "../../../test/render";
-import { CustomerModal } from "./customer-modal";
+import { CustomerModal, DISCARD_CHANGES } from "./customer-modal";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -70,5 +70,52 @@ describe("New Customer's D.O.B., read day first", () => {
       await user.tab();
     });
     expect(sent.dob ?? "").toBe("");
+  });
+});
+
+describe("closing New Customer", () => {
+  const calendar = () => document.querySelector("[data-dates-dropdown]");
+
+  it("Escape in the D.O.B. calendar closes the calendar only, not the form", async () => {
+    stubFetch();
+    const onClose = vi.fn();
+    const { user } = renderInShell(<CustomerModal opened onClose={onClose} />);
+    await screen.findByLabelText(/^First Name/);
+    // An untouched form, which Escape would close at once: the key must stop at the calendar.
+    await user.click(screen.getByLabelText("D.O.B."));
+    await waitFor(() => expect(calendar()).not.toBeNull());
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(calendar()).toBeNull());
+    // Nor does the form ask to be closed: the dialog's code is loaded, so it would be up by now.
+    await import("../../../components/confirm-modal");
+    await new Promise((r) => setTimeout(r, 200));
+    expect(screen.queryByText(DISCARD_CHANGES.title)).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    await user.keyboard("{Escape}");
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("with changes, asks before closing: Keep editing stays, Discard closes", async () => {
+    stubFetch();
+    const onClose = vi.fn();
+    const { user } = renderInShell(<CustomerModal opened onClose={onClose} />);
+    await user.type(await screen.findByLabelText(/^First Name/), "Ana");
+    await user.keyboard("{Escape}");
+    await user.click(await screen.findByRole("button", { name: DISCARD_CHANGES.cancelLabel }));
+    expect(onClose).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByText(DISCARD_CHANGES.title)).toBeNull());
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    await user.click(await screen.findByRole("button", { name: DISCARD_CHANGES.confirmLabel }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("without changes, Escape closes at once", async () => {
+    stubFetch();
+    const onClose = vi.fn();
+    const { user } = renderInShell(<CustomerModal opened onClose={onClose} />);
+    await screen.findByLabelText(/^First Name/);
+    await user.keyboard("{Escape}");
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(DISCARD_CHANGES.title)).toBeNull();
   });
 });
