@@ -25,6 +25,7 @@ const receiptParams = z.object({
 });
 
 export const showReceipt = defineEndpoint({
+  files: { description: "The receipt page", mediaTypes: ["text/html"] },
   method: "GET",
   base: "shop",
   path: "/receipt/show/:orderId/:token",
