@@ -83,7 +83,12 @@ export interface Endpoint {
    * page): its media types, documented as the success response. With `response` too, the JSON
    * answer is the default and these are the alternatives (a report's `format=csv`).
    */
-  files?: { description: string; mediaTypes: readonly [string, ...string[]] };
+  files?: {
+    description: string;
+    mediaTypes: readonly [string, ...string[]];
+    /** Error answers that are pages too (besides the JSON error envelope): a link opened in a browser. */
+    errors?: { description: string; mediaTypes: readonly [string, ...string[]] };
+  };
   /** Health-record endpoints declare what they touch; the binder logs every call (ADR 0013). */
   access?: AccessDeclaration;
 }

@@ -72,6 +72,15 @@ function successResponse(endpoint: Endpoint) {
   return { "2xx": { description: endpoint.files.description, content } };
 }
 
+/** The documented 4xx answer: the error envelope, and any error page the endpoint answers too. */
+function errorResponse(endpoint: Endpoint) {
+  const pages = endpoint.files?.errors;
+  if (!pages) return errorEnvelope;
+  const content: Record<string, { schema: z.ZodType }> = { "application/json": { schema: errorEnvelope } };
+  for (const type of pages.mediaTypes) content[type] = { schema: binary };
+  return { description: pages.description, content };
+}
+
 const isPlainObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
@@ -130,7 +139,7 @@ export function createBinder(
         security: endpoint.auth === false ? [] : [{ [BEARER_SCHEME]: [] }],
         response: {
           ...successResponse(endpoint),
-          "4xx": errorEnvelope,
+          "4xx": errorResponse(endpoint),
           "5xx": errorEnvelope,
         },
         ...(endpoint.params ? { params: endpoint.params } : {}),
