@@ -19,6 +19,10 @@ export default defineConfig({
           name: "web",
           include: ["apps/web/src/**/*.test.tsx"],
           environment: "happy-dom",
+          // No network from a test page: a script or stylesheet tag is seen, never fetched.
+          environmentOptions: {
+            happyDOM: { settings: { disableJavaScriptFileLoading: true, disableCSSFileLoading: true } },
+          },
           setupFiles: ["apps/web/src/test/setup.ts"],
           testTimeout: 15_000,
         },

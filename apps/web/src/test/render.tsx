@@ -37,7 +37,10 @@ export const referenceAnswer = (url: string) =>
  * Replaces fetch with one that records what was sent: reads (GET) get `referenceAnswer`, writes
  * get `answer`.
  */
-export function stubFetch(answer: (url: string, init: RequestInit) => unknown = () => ({ data: {} })) {
+export function stubFetch(
+  answer: (url: string, init: RequestInit) => unknown = () => ({ data: {} }),
+  read: (url: string) => unknown = referenceAnswer,
+) {
   const calls: { url: string; method: string; body: unknown }[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
@@ -46,7 +49,7 @@ export function stubFetch(answer: (url: string, init: RequestInit) => unknown = 
       method: init.method ?? "GET",
       body: init.body ? JSON.parse(String(init.body)) : undefined,
     });
-    const reply = (init.method ?? "GET") === "GET" ? referenceAnswer(url) : answer(url, init);
+    const reply = (init.method ?? "GET") === "GET" ? read(url) : answer(url, init);
     return new Response(JSON.stringify(reply), {
       status: 200,
       headers: { "content-type": "application/json" },
