@@ -57,8 +57,8 @@ interface JobRow extends Record<string, unknown> {
 /**
  * The timeline a real job of each demo job's age and status would have (issue 33): the job's status
  * steps from New Order to where it is now, and its items' moves at the last step, each by a staff
- * member of the job's outlet (else its region), at working-hours-ish times between the job's
- * creation and now. Written with the same columns `recordJobEvents` writes, plus the time. Its own
+ * member of the job's outlet (else its region), spread over days to weeks between the job's
+ * creation and now (a recent job's over the time it has had). Written with the same columns `recordJobEvents` writes, plus the time. Its own
  * random stream, so the jobs themselves seed as before. Skipped when any timeline entry exists.
  */
 export async function seedDemoJobEvents(db: Db): Promise<void> {
