@@ -115,7 +115,19 @@ beforeAll(async () => {
     "post",
     "/api/staff/customers/{customer_id}/billing-addresses",
     { customer_id: newId },
-    { payload: { address_line_1: "1 Test St", city: "Sydney", postcode: "2000", country: "AU" } },
+    {
+      payload: {
+        type: "Shipping",
+        first_name: "Docs",
+        last_name: "Ngata",
+        email: "docs@example.com",
+        address1: "1 Test St",
+        city: "Sydney",
+        state: "NSW",
+        postcode: "2000",
+        country: "AU",
+      },
+    },
   );
   await call(
     "post",
@@ -130,7 +142,12 @@ beforeAll(async () => {
     { id: job },
     { payload: { dispense_status_id: dispense } },
   );
-  await call("post", "/api/staff/saved-searches", {}, { payload: { name: "Docs search", query: "q=smith" } });
+  await call(
+    "post",
+    "/api/staff/saved-searches",
+    {},
+    { payload: { name: "Docs search", query: { q: "smith" } } },
+  );
 
   // Every GET, with seeded data where there is some.
   const first = async (table: string) => one(`select id from ${table} order by id limit 1`);
@@ -139,7 +156,7 @@ beforeAll(async () => {
     customer_id: customer,
     regionId: 1,
     orderId: job,
-    channel: "pos",
+    channel: "loupego",
   };
   const byPath: Record<string, Record<string, string | number>> = {
     "/api/staff/outlets/{id}": { id: outlet },
@@ -152,7 +169,11 @@ beforeAll(async () => {
     "/shop-api/referral/check/{id}": { id: customer },
     "/api/staff/orders/{id}": { id: job },
     "/api/staff/orders/{id}/events": { id: job },
-    "/shop-api/receipt/show/{orderId}/{token}": { orderId: job, token: "not-a-token" },
+    "/shop-api/receipt/show/{orderId}/{token}": {
+      orderId: job,
+      token: (await t.call(token, { method: "GET", url: `/api/staff/orders/${job}` })).json().data
+        .receipt_token,
+    },
     "/api/staff/shipments/manifests/{id}/summary": { id: 999_999 },
     "/api/staff/shipments/get-label/{id}": { id: job },
     "/api/staff/region-products/{id}/lens-type": { id: product },
@@ -177,7 +198,14 @@ beforeAll(async () => {
     if (!ops.get || path === "/api/print/jobs/{orderId}/{document}") continue;
     await call("get", path, { ...ids, ...byPath[path] }, { query: queries[path] });
   }
-  // The access report as CSV, and a print link opened as a new tab would (no sign-in).
+  // A receipt link that is not one (a page, documented), the access report as CSV, and a print
+  // link opened as a new tab would (no sign-in).
+  await call(
+    "get",
+    "/shop-api/receipt/show/{orderId}/{token}",
+    { orderId: job, token: "not-a-token" },
+    { auth: false },
+  );
   await call("get", "/api/staff/access-log/customers/{id}", { id: customer }, { query: "format=csv" });
   const link = (await call("get", "/api/staff/job-tray-signed-url/{orderId}", { orderId: job })).json().data
     .url;
@@ -248,6 +276,6 @@ describe("the API document (/docs/json) describes the real answers", () => {
     const called = new Set(recorded.filter((r) => r.method === "get").map((r) => r.path));
     expect(gets.filter((p) => !called.has(p))).toEqual([]);
     const succeeded = new Set(recorded.filter((r) => r.status < 300).map((r) => `${r.method} ${r.path}`));
-    expect(succeeded.size).toBeGreaterThan(gets.length * 0.75);
+    expect(succeeded.size).toBeGreaterThan(gets.length * 0.8);
   });
 });
