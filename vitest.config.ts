@@ -14,6 +14,19 @@ export default defineConfig({
           pool: "forks",
         },
       },
+      {
+        test: {
+          name: "web",
+          include: ["apps/web/src/**/*.test.tsx"],
+          environment: "happy-dom",
+          // No network from a test page: a script or stylesheet tag is seen, never fetched.
+          environmentOptions: {
+            happyDOM: { settings: { disableJavaScriptFileLoading: true, disableCSSFileLoading: true } },
+          },
+          setupFiles: ["apps/web/src/test/setup.ts"],
+          testTimeout: 15_000,
+        },
+      },
     ],
   },
 });

@@ -1,7 +1,8 @@
 // Bundles the server for production: `node apps/server/dist/main.js`.
 // The workspace packages (@loupe/*) ship TypeScript sources, which Node 20 cannot run, so they are
 // bundled in; every third-party package stays external and loads from node_modules as usual (native
-// ones like sharp and argon2, and those that read files beside themselves, like PGlite and pdfkit).
+// ones like sharp and argon2, and those that read files beside themselves, like PGlite and pdfkit;
+// the PDF fonts too: platform/pdf resolves `dejavu-fonts-ttf` from node_modules, no OS font path).
 import path from "node:path";
 import { build } from "esbuild";
 

@@ -35,6 +35,7 @@ import { authGuard, type CheckedSession } from "./platform/http/auth-guard";
 import { BEARER_SCHEME, createBinder } from "./platform/http/bind";
 import { contentSecurityPolicy } from "./platform/http/content-security-policy";
 import { errorBody, installErrorHandler } from "./platform/http/error-handler";
+import { listNullInNullableEnums } from "./platform/http/openapi-nullable";
 import { securityHeaders } from "./platform/http/security-headers";
 import { createSessionCache, followAuthChanges } from "./platform/http/session-cache";
 import { loggerOptions, requestIdFor } from "./platform/logger";
@@ -142,7 +143,7 @@ export async function buildApp({
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => listNullInNullableEnums(jsonSchemaTransformObject(document)),
   });
   // staticCSP hashes the page's own inline script, so the API document works under the CSP.
   await app.register(swaggerUi, { routePrefix: "/docs", staticCSP: true });

@@ -46,6 +46,7 @@ export const accessReportQuery = z.object({
 export type AccessReportQuery = z.output<typeof accessReportQuery>;
 
 export const customerAccessReport = defineEndpoint({
+  files: { description: "The whole range as a CSV download (format=csv)", mediaTypes: ["text/csv"] },
   access: { resource: "access_log", action: "view", customer: "id" },
   method: "GET",
   base: "api",
@@ -57,6 +58,7 @@ export const customerAccessReport = defineEndpoint({
 });
 
 export const staffAccessReport = defineEndpoint({
+  files: { description: "The whole range as a CSV download (format=csv)", mediaTypes: ["text/csv"] },
   access: { resource: "access_log", action: "view", id: null },
   method: "GET",
   base: "api",
@@ -68,6 +70,7 @@ export const staffAccessReport = defineEndpoint({
 });
 
 export const exportCustomerRecord = defineEndpoint({
+  files: { description: "record.json and the customer's files, zipped", mediaTypes: ["application/zip"] },
   access: { resource: "record_export", action: "export", customer: "id", id: null },
   method: "GET",
   base: "api",

@@ -110,6 +110,17 @@ export interface Endpoint {
   /** The body may come in the shape the entity's read answers (see `ReadShape`). */
   readShape?: ReadShape;
   response?: z.ZodType;
+  /**
+   * An answer that is bytes, not JSON (a PDF, a CSV, a zip, a stored file, a .vca record, an HTML
+   * page): its media types, documented as the success response. With `response` too, the JSON
+   * answer is the default and these are the alternatives (a report's `format=csv`).
+   */
+  files?: {
+    description: string;
+    mediaTypes: readonly [string, ...string[]];
+    /** Error answers that are pages too (besides the JSON error envelope): a link opened in a browser. */
+    errors?: { description: string; mediaTypes: readonly [string, ...string[]] };
+  };
   /** Health-record endpoints declare what they touch; the binder logs every call (ADR 0013). */
   access?: AccessDeclaration;
   /** Workshop actions declare what they do to which job; the binder checks the rulebook (ADR 0025). */

@@ -58,6 +58,10 @@ export const getFile = defineEndpoint({
 });
 
 export const downloadFile = defineEndpoint({
+  files: {
+    description: "The file as stored (its own media type: an image, a PDF…)",
+    mediaTypes: ["application/octet-stream", "image/*", "application/pdf"],
+  },
   access: { resource: "file", action: "download" },
   method: "GET",
   base: "api",

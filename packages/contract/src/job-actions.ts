@@ -30,12 +30,18 @@ const receiptParams = z.object({
 });
 
 export const showReceipt = defineEndpoint({
+  files: {
+    description: "The receipt page",
+    mediaTypes: ["text/html"],
+    errors: { description: "This receipt link is not valid (a page, status 404)", mediaTypes: ["text/html"] },
+  },
   method: "GET",
   base: "shop",
   path: "/receipt/show/:orderId/:token",
   summary: "The job's receipt as a printable HTML page (signed link; no sign-in)",
   auth: false,
-  params: receiptParams,
+  // Any text: a link that is not one answers the "not valid" page, not a validation error.
+  params: z.object({ orderId: z.string().max(40), token: z.string().max(200) }),
 });
 
 export const emailReceipt = defineEndpoint({

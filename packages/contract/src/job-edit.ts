@@ -149,6 +149,10 @@ export const restoreItemSelectionRevision = defineEndpoint({
 });
 
 export const getContactLensPrescriptionFile = defineEndpoint({
+  files: {
+    description: "The prescription's file as stored (its own media type)",
+    mediaTypes: ["application/octet-stream", "image/*", "application/pdf"],
+  },
   method: "GET",
   base: "api",
   path: "/io-api/getContactLensPrescriptionFile/:id",

@@ -162,6 +162,7 @@ export const listItemLensOrders = defineEndpoint({
 });
 
 export const getLensOrderRecord = defineEndpoint({
+  files: { description: "The DCS (VCA) record, ASCII text", mediaTypes: ["text/plain"] },
   access: { resource: "lens_order", action: "download" },
   method: "GET",
   base: "api",
@@ -171,6 +172,7 @@ export const getLensOrderRecord = defineEndpoint({
 });
 
 export const getLensOrderSheet = defineEndpoint({
+  files: { description: "The lens order sheet", mediaTypes: ["application/pdf"] },
   access: { resource: "lens_order", action: "print" },
   method: "GET",
   base: "api",

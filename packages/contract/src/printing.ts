@@ -8,8 +8,12 @@ import { dataEnvelope, qId } from "./envelope";
 // web app can open it in a new tab.
 
 export const printLinkWire = z.object({
-  /** Path and query of the PDF, on this server: open it as it is, it expires at `expires_at`. */
-  url: z.string(),
+  /** The PDF's full address on this server (from PUBLIC_URL): open it as it is; it expires at `expires_at`. */
+  url: z
+    .url()
+    .describe(
+      "The PDF's full address (absolute URL on this server, from its public URL): open it as it is, in a new tab; it expires at expires_at.",
+    ),
   expires_at: z.string(),
   document: z.enum(PRINT_DOCUMENTS),
   /** The docket's paper; null for a tray label. */
@@ -38,6 +42,7 @@ export const jobTraySignedUrl = defineEndpoint({
 });
 
 export const showJobPrint = defineEndpoint({
+  files: { description: "The tray label or docket", mediaTypes: ["application/pdf"] },
   method: "GET",
   base: "api",
   path: "/print/jobs/:orderId/:document",

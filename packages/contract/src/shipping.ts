@@ -182,6 +182,7 @@ export const createManualShipment = defineEndpoint({
 });
 
 export const getShippingLabel = defineEndpoint({
+  files: { description: "The shipping label", mediaTypes: ["application/pdf"] },
   method: "GET",
   base: "api",
   path: "/staff/shipments/get-label/:id",
@@ -237,6 +238,7 @@ export const listShippingManifests = defineEndpoint({
 });
 
 export const getManifestSummary = defineEndpoint({
+  files: { description: "The manifest's order summary", mediaTypes: ["application/pdf"] },
   method: "GET",
   base: "api",
   path: "/staff/shipments/manifests/:id/summary",

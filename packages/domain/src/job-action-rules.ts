@@ -7,6 +7,8 @@ import { zoneDay } from "./zone-day";
 
 export const REFUND_SUCCESS = "Successfully refunded.";
 export const RECEIPT_SENT = (email: string) => `The receipt sent to ${email} successfully.`;
+/** The page a wrong, altered or retired receipt link opens (status 404). */
+export const RECEIPT_LINK_INVALID = "This receipt link is not valid";
 export const CUSTOMER_CHANGED = "Customer Changed Successfully";
 export const CUSTOMER_CHANGED_NOTICE =
   'You have changed the customer. Please go to "Edit Selection" and update prescription information for glasses and contact lens items.';

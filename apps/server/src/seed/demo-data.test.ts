@@ -168,6 +168,59 @@ describe("demo data", () => {
     // Refund type and refundability are derived from the status on read (refundState, ADR 0010).
   });
 
+  it("gives every job past New Order the timeline a real one would have: its status steps, by staff, in time", async () => {
+    const past = "from orders o join statuses s on s.id = o.dispense_status_id where s.slug <> 'new-order'";
+    expect(await count(`select count(*)::int as n ${past}`)).toBeGreaterThan(2000);
+    // Every such job has its status steps, the last one to where it is now.
+    expect(
+      await count(`select count(*)::int as n ${past} and not exists (
+        select 1 from job_events e where e.order_id = o.id and e.kind = 'dispense_status')`),
+    ).toBe(0);
+    expect(
+      await count(`select count(*)::int as n ${past} and s.display_name <> (
+        select e.to_value from job_events e where e.order_id = o.id and e.kind = 'dispense_status'
+        order by e.created_at desc, e.id desc limit 1)`),
+    ).toBe(0);
+    // From New Order, each step starting where the one before ended, in order, by a staff member.
+    const steps = `select e.*, lag(e.to_value) over w as before, lag(e.created_at) over w as before_at
+      from job_events e where e.kind = 'dispense_status' window w as (partition by e.order_id order by e.created_at, e.id)`;
+    expect(
+      await count(
+        `select count(*)::int as n from (${steps}) x where before is null and from_value <> 'New Order'`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        `select count(*)::int as n from (${steps}) x where before is not null and from_value <> before`,
+      ),
+    ).toBe(0);
+    expect(await count(`select count(*)::int as n from (${steps}) x where created_at < before_at`)).toBe(0);
+    expect(await count("select count(*)::int as n from job_events where staff_user_id is null")).toBe(0);
+    expect(
+      await count(
+        "select count(*)::int as n from job_events e join orders o on o.id = e.order_id where e.created_at < o.created_at or e.created_at > now()",
+      ),
+    ).toBe(0);
+    // A new order has no changes yet.
+    expect(
+      await count(
+        "select count(*)::int as n from job_events e join orders o on o.id = e.order_id join statuses s on s.id = o.dispense_status_id where s.slug = 'new-order'",
+      ),
+    ).toBe(0);
+
+    // As staff read it: a completed job's timeline, oldest first, with names.
+    const { id } = await one<{ id: number }>(
+      "select o.id from orders o join statuses s on s.id = o.dispense_status_id where s.slug = 'completed' order by o.id limit 1",
+    );
+    const token = await t.login();
+    const res = await t.call(token, { method: "GET", url: `/api/staff/orders/${id}/events` });
+    const events = res.json().data.events as { kind: string; by: string; description: string }[];
+    expect(events.length).toBeGreaterThanOrEqual(3);
+    expect(events[0].description).toMatch(/^Job status: New Order → /);
+    expect(events.filter((e) => e.kind === "dispense_status").at(-1)?.description).toMatch(/→ Completed$/);
+    for (const e of events) expect(e.by).not.toMatch(/^(System|Unknown)$/);
+  });
+
   it("gives every item past the selection step a selection the save endpoint accepts, as revision 1", async () => {
     const cat = await loadSelectionCatalogue(t.database.db);
     const items = await t.database.query<{

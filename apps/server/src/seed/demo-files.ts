@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import type { FileStorage } from "../integrations/file-storage";
 import { customers } from "../modules/customers/customers.tables";
@@ -8,6 +7,7 @@ import { files } from "../modules/files/files.tables";
 import { prescriptionFiles, prescriptions } from "../modules/prescriptions/prescriptions.tables";
 import { prescriptionSources } from "../modules/reference/reference.tables";
 import type { Db } from "../platform/db/client";
+import { createPdfDocument } from "../platform/pdf/pdf-document";
 import { createRng } from "./rng";
 
 const scanSvg = (
@@ -24,7 +24,7 @@ const scanSvg = (
 
 function referralPdf(name: string): Promise<Buffer> {
   return new Promise((resolve) => {
-    const doc = new PDFDocument({ size: "A5" });
+    const doc = createPdfDocument({ size: "A5" });
     const chunks: Buffer[] = [];
     doc.on("data", (c: Buffer) => chunks.push(c));
     doc.on("end", () => resolve(Buffer.concat(chunks)));

@@ -4,6 +4,7 @@ import { itemGroups, orderItems, orderPayments, orders, regionProducts } from ".
 import { outlets, statuses } from "../modules/reference/reference.tables";
 import type { Db } from "../platform/db/client";
 import type { DemoSize } from "./demo";
+import { seedDemoJobEvents } from "./demo-job-events";
 import { createRng } from "./rng";
 
 const PRODUCTS = [
@@ -236,6 +237,7 @@ export async function seedDemoJobs(db: Db, size: DemoSize): Promise<void> {
       where t.order_id = o.id`);
   }
   await seedDemoCardPayments(db);
+  await seedDemoJobEvents(db);
 }
 
 /**

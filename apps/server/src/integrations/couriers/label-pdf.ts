@@ -1,5 +1,5 @@
 import bwipjs from "bwip-js/node";
-import PDFDocument from "pdfkit";
+import { FONT, newPdf, pdfText } from "../../platform/pdf/pdf-document";
 import type { CourierAddress } from "./couriers.port";
 
 export interface LabelContent {
@@ -34,31 +34,31 @@ export async function renderLabelPdf(label: LabelContent): Promise<Buffer> {
     textxalign: "center",
   });
   const mm = 72 / 25.4;
-  const doc = new PDFDocument({
+  const { doc, bytes: done } = newPdf({
     size: [100 * mm, 150 * mm],
     margin: 6 * mm,
     info: { Title: `Label ${label.trackingNumber}`, Author: label.carrier },
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
   const width = doc.page.width - 12 * mm;
-  doc.font("Helvetica-Bold").fontSize(16).text(label.carrier, { width });
-  doc.font("Helvetica").fontSize(10).text(label.productName, { width });
+  doc.font(FONT.bold).fontSize(16).text(label.carrier, { width });
+  doc.font(FONT.regular).fontSize(10).text(label.productName, { width });
   doc.moveDown(0.4);
   doc
     .moveTo(6 * mm, doc.y)
     .lineTo(94 * mm, doc.y)
     .stroke();
   doc.moveDown(0.4);
-  doc.font("Helvetica-Bold").fontSize(9).text("DELIVER TO");
-  doc.font("Helvetica").fontSize(12).text(addressLines(label.receiver).join("\n"), { width });
+  doc.font(FONT.bold).fontSize(9).text("DELIVER TO");
+  doc
+    .font(FONT.regular)
+    .fontSize(12)
+    .text(pdfText(addressLines(label.receiver).join("\n")), { width });
   doc.moveDown(0.6);
-  doc.font("Helvetica-Bold").fontSize(9).text("FROM");
-  doc.font("Helvetica").fontSize(8).text(addressLines(label.sender).join("\n"), { width });
+  doc.font(FONT.bold).fontSize(9).text("FROM");
+  doc
+    .font(FONT.regular)
+    .fontSize(8)
+    .text(pdfText(addressLines(label.sender).join("\n")), { width });
   doc.moveDown(0.6);
   const p = label.parcel;
   doc

@@ -1,4 +1,4 @@
-import PDFDocument from "pdfkit";
+import { FONT, newPdf, pdfText } from "../../platform/pdf/pdf-document";
 
 export interface OrderSheet {
   reference: string;
@@ -12,29 +12,27 @@ export interface OrderSheet {
 
 /** The A4 order sheet a person at the lab reads (the e-mail's PDF): the same facts as the DCS record. */
 export async function renderOrderSheet(sheet: OrderSheet): Promise<Buffer> {
-  const doc = new PDFDocument({ size: "A4", margin: 48, info: { Title: `Lens order ${sheet.reference}` } });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
+  const { doc, bytes: done } = newPdf({
+    size: "A4",
+    margin: 48,
+    info: { Title: `Lens order ${sheet.reference}` },
   });
   const left = 48;
   const width = doc.page.width - 96;
-  doc.font("Helvetica-Bold").fontSize(18).text(sheet.title, left, 48, { width });
-  doc.font("Helvetica").fontSize(11).fillColor("#444").text(`Order reference ${sheet.reference}`, { width });
+  doc.font(FONT.bold).fontSize(18).text(pdfText(sheet.title), left, 48, { width });
+  doc.font(FONT.regular).fontSize(11).fillColor("#444").text(`Order reference ${sheet.reference}`, { width });
   doc.fillColor("#000").moveDown(0.8);
   for (const [label, value] of sheet.facts) {
     const y = doc.y;
-    doc.font("Helvetica-Bold").fontSize(10).text(label, left, y, { width: 140 });
+    doc.font(FONT.bold).fontSize(10).text(label, left, y, { width: 140 });
     doc
-      .font("Helvetica")
+      .font(FONT.regular)
       .fontSize(10)
-      .text(value || "—", left + 150, y, { width: width - 150 });
+      .text(pdfText(value || "—"), left + 150, y, { width: width - 150 });
     doc.moveDown(0.3);
   }
   doc.moveDown(0.6);
-  doc.font("Helvetica-Bold").fontSize(12).text("Prescription", left, doc.y, { width });
+  doc.font(FONT.bold).fontSize(12).text("Prescription", left, doc.y, { width });
   doc.moveDown(0.3);
   const cols = sheet.rx[0]?.length ?? 1;
   const colWidth = width / cols;
@@ -42,7 +40,7 @@ export async function renderOrderSheet(sheet: OrderSheet): Promise<Buffer> {
     const y = doc.y;
     row.forEach((cell, c) => {
       doc
-        .font(r === 0 || c === 0 ? "Helvetica-Bold" : "Helvetica")
+        .font(r === 0 || c === 0 ? FONT.bold : FONT.regular)
         .fontSize(10)
         .text(cell, left + c * colWidth, y, { width: colWidth - 4 });
     });
@@ -56,8 +54,8 @@ export async function renderOrderSheet(sheet: OrderSheet): Promise<Buffer> {
   }
   if (sheet.notes) {
     doc.moveDown(0.8);
-    doc.font("Helvetica-Bold").fontSize(12).text("Notes", left, doc.y, { width });
-    doc.font("Helvetica").fontSize(10).text(sheet.notes, { width });
+    doc.font(FONT.bold).fontSize(12).text("Notes", left, doc.y, { width });
+    doc.font(FONT.regular).fontSize(10).text(pdfText(sheet.notes), { width });
   }
   doc.end();
   return done;

@@ -131,9 +131,8 @@ describe("creating and updating: the spec's rules and words", () => {
     expect(moved.json().data.region).toEqual({ id: 5, country_code: "CA" });
   });
 
-  it("HEALTH sets every channel; all channels back on keeps HEALTH", async () => {
-    const health = (await post({ first_name: "Hal", new_opt_in: "HEALTH", channel_email: false })).json()
-      .data;
+  it("HEALTH sent alone sets every channel; all channels back on keeps HEALTH", async () => {
+    const health = (await post({ first_name: "Hal", new_opt_in: "HEALTH" })).json().data;
     expect(health).toMatchObject({
       new_opt_in: "HEALTH",
       channel_sms: true,

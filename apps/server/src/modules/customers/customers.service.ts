@@ -1,9 +1,13 @@
 import { type CustomerSearchQuery, type CustomerWire, customerBody } from "@loupe/contract";
 import {
+  type Channels,
   type CustomerValues,
   channelsForOptIn,
   customerSchema,
+  isOptInConsistent,
   isSearchTooShort,
+  OPT_IN_CONTRADICTION,
+  type OptIn,
   optInForChannels,
   SEARCH_TOO_SHORT,
 } from "@loupe/domain";
@@ -36,6 +40,7 @@ type Body = Record<string, unknown> & {
 const BODY_FIELDS = new Set(Object.keys(customerBody.shape));
 /** An edit may also send back the version it read (ADR 0007). */
 const UPDATE_FIELDS = new Set([...BODY_FIELDS, "version"]);
+const CHANNELS = ["channel_sms", "channel_phone", "channel_email"] as const;
 const PLACE_FIELDS = ["region_id", "outlet_id", "home_region", "active_region"] as const;
 const placesSchema = customerBody.pick({
   region_id: true,
@@ -101,26 +106,30 @@ export function createCustomersService({ database, search }: Deps) {
   }
 
   /** Opt-in and channels always agree (spec §4), whichever of them the form changed. */
+  /**
+   * The opt-in and channels to save: what the request says, as the form showed it. Channels the
+   * request leaves out come from the opt-in when it sends a new one (the default it would show),
+   * else stay as they were; an opt-in left out follows the channels (spec §4). An opt-in that
+   * contradicts the channels it came with (None with a channel on, a choice with none) is refused.
+   */
   function reconcileOptIn(
-    values: {
-      new_opt_in: "ALL" | "HEALTH" | "NONE";
-      channel_sms: boolean;
-      channel_phone: boolean;
-      channel_email: boolean;
-    },
-    optInChanged: boolean,
+    values: CustomerValues,
+    body: Body,
+    before: { newOptIn: OptIn; channels: Channels } | null,
   ) {
-    if (optInChanged) return { newOptIn: values.new_opt_in, ...camel(channelsForOptIn(values.new_opt_in)) };
-    const optIn = optInForChannels(values.new_opt_in, values);
-    return {
-      newOptIn: optIn,
-      channelSms: values.channel_sms,
-      channelPhone: values.channel_phone,
-      channelEmail: values.channel_email,
-    };
+    const optInSent = body.new_opt_in !== undefined;
+    const optInChanged = optInSent && (!before || body.new_opt_in !== before.newOptIn);
+    const fallback = optInChanged || !before ? channelsForOptIn(values.new_opt_in) : before.channels;
+    const channels = Object.fromEntries(
+      CHANNELS.map((c) => [c, body[c] === undefined ? fallback[c] : values[c]]),
+    ) as unknown as Channels;
+    if (optInSent && !isOptInConsistent(values.new_opt_in, channels))
+      throw validationError({ new_opt_in: [OPT_IN_CONTRADICTION] });
+    const newOptIn = optInSent ? values.new_opt_in : optInForChannels(before?.newOptIn ?? "ALL", channels);
+    return { newOptIn, ...camel(channels) };
   }
   /** The profile columns of a validated customer form, shared by create and update. */
-  function profileColumns(v: CustomerValues, optInChanged: boolean) {
+  function profileColumns(v: CustomerValues, body: Body, before: Parameters<typeof reconcileOptIn>[2]) {
     return {
       firstName: v.first_name,
       lastName: v.last_name ?? "",
@@ -131,7 +140,7 @@ export function createCustomersService({ database, search }: Deps) {
       gender: v.gender ?? null,
       occupation: v.occupation,
       hobbies: v.hobbies,
-      ...reconcileOptIn(v, optInChanged),
+      ...reconcileOptIn(v, body, before),
     };
   }
   const camel = (c: { channel_sms: boolean; channel_phone: boolean; channel_email: boolean }) => ({
@@ -208,7 +217,7 @@ export function createCustomersService({ database, search }: Deps) {
       const [row] = await db
         .insert(customers)
         .values({
-          ...profileColumns(v, true),
+          ...profileColumns(v, body, null),
           regionId,
           homeRegionId: body.home_region ?? regionId,
           outletId: body.outlet_id ?? staff.outletId,
@@ -244,11 +253,17 @@ export function createCustomersService({ database, search }: Deps) {
         ...body,
       };
       const v = parseOrThrow(customerSchema, merged);
-      const optInChanged = body.new_opt_in !== undefined && body.new_opt_in !== current.newOptIn;
       const [row] = await db
         .update(customers)
         .set({
-          ...profileColumns(v, optInChanged),
+          ...profileColumns(v, body, {
+            newOptIn: current.newOptIn as OptIn,
+            channels: {
+              channel_sms: current.channelSms,
+              channel_phone: current.channelPhone,
+              channel_email: current.channelEmail,
+            },
+          }),
           regionId: body.region_id ?? body.active_region ?? current.regionId,
           homeRegionId: body.home_region ?? current.homeRegionId,
           outletId: body.outlet_id ?? current.outletId,

@@ -1,3 +1,4 @@
+import { OPT_IN_CONTRADICTION } from "@loupe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
@@ -67,14 +68,48 @@ describe("creating customers", () => {
     });
   });
 
-  it("NONE clears every channel", async () => {
-    const res = await post({ first_name: "Nina", new_opt_in: "NONE", channel_sms: true });
+  it("NONE sent without channels clears every channel", async () => {
+    const res = await post({ first_name: "Nina", new_opt_in: "NONE" });
     expect(res.json().data).toMatchObject({
       new_opt_in: "NONE",
       channel_sms: false,
       channel_phone: false,
       channel_email: false,
     });
+  });
+
+  it("saves the channels as the form showed them, not reset from the opt-in", async () => {
+    const res = await post({
+      first_name: "Shown",
+      new_opt_in: "ALL",
+      channel_sms: true,
+      channel_phone: false,
+      channel_email: false,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({
+      new_opt_in: "ALL",
+      channel_sms: true,
+      channel_phone: false,
+      channel_email: false,
+    });
+  });
+
+  it("refuses an opt-in that contradicts its channels, naming the opt-in", async () => {
+    for (const payload of [
+      { first_name: "Nina", new_opt_in: "NONE", channel_sms: true },
+      {
+        first_name: "Nina",
+        new_opt_in: "HEALTH",
+        channel_sms: false,
+        channel_phone: false,
+        channel_email: false,
+      },
+    ]) {
+      const res = await post(payload);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ new_opt_in: [OPT_IN_CONTRADICTION] });
+    }
   });
 });
 
@@ -95,6 +130,37 @@ describe("updating customers", () => {
     expect(on.json().data.new_opt_in).toBe("ALL");
     const detail = await t.call(token, { method: "GET", url: `/api/staff/customers/${id}` });
     expect(detail.json().data.new_opt_in).toBe("ALL");
+  });
+
+  it("saves the channels the Edit Customer form shows off when its opt-in changes", async () => {
+    const id = (await post({ first_name: "Edith", new_opt_in: "NONE" })).json().data.id;
+    // The form, after choosing Only Health Subjects and unticking Phone and Email.
+    const res = await t.call(token, {
+      method: "PUT",
+      url: `/api/staff/customers/${id}`,
+      payload: { new_opt_in: "HEALTH", channel_sms: true, channel_phone: false, channel_email: false },
+    });
+    expect(res.statusCode).toBe(200);
+    const shown = { new_opt_in: "HEALTH", channel_sms: true, channel_phone: false, channel_email: false };
+    expect(res.json().data).toMatchObject(shown);
+    const detail = await t.call(token, { method: "GET", url: `/api/staff/customers/${id}` });
+    expect(detail.json().data).toMatchObject(shown);
+  });
+
+  it("a new opt-in sent without channels sets them from it; the same opt-in leaves them as they were", async () => {
+    const id = (await post({ first_name: "Otto", new_opt_in: "NONE" })).json().data.id;
+    const put = (payload: Record<string, unknown>) =>
+      t.call(token, { method: "PUT", url: `/api/staff/customers/${id}`, payload });
+    expect((await put({ new_opt_in: "ALL" })).json().data).toMatchObject({
+      channel_sms: true,
+      channel_phone: true,
+      channel_email: true,
+    });
+    await put({ channel_phone: false });
+    expect((await put({ new_opt_in: "ALL", last_name: "Kay" })).json().data).toMatchObject({
+      new_opt_in: "ALL",
+      channel_phone: false,
+    });
   });
 
   it("answers 404 for an unknown customer", async () => {

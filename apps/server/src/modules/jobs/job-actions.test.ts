@@ -4,6 +4,7 @@ import {
   LINK_SELF,
   LINK_TWICE,
   ORDER_LINKED,
+  RECEIPT_LINK_INVALID,
   RECEIPT_SENT,
 } from "@loupe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -107,6 +108,34 @@ describe("receipts", () => {
       url: `/shop-api/receipt/show/${id + 1}/${job.receipt_token}`,
     });
     expect(otherJob.statusCode).toBe(404);
+  });
+
+  it("serves the receipt at the spec's address {receipt host}/receipt/show/{orderId}/{hash} too", async () => {
+    const id = await jobAt("NTN");
+    const job = await detail(id);
+    const spec = await t.app.inject({ method: "GET", url: `/receipt/show/${id}/${job.receipt_token}` });
+    expect(spec.statusCode).toBe(200);
+    expect(spec.headers["content-type"]).toContain("text/html");
+    expect(spec.headers["cache-control"]).toBe("no-store");
+    // The same page on both addresses (each with a nonce of its own).
+    const page = (body: string) => body.replace(/nonce="[^"]*"/g, "");
+    const shop = await t.app.inject({ method: "GET", url: path(job.receipt_url) });
+    expect(page(spec.body)).toBe(page(shop.body));
+  });
+
+  it.each([
+    ["a wrong token", (id: number) => `/receipt/show/${id}/${"A".repeat(32)}`],
+    ["a cut-off token", (id: number) => `/receipt/show/${id}/abc`],
+    ["an order id that is not one", () => `/receipt/show/12x/${"A".repeat(32)}`],
+    ["a wrong token on the web-shop base", (id: number) => `/shop-api/receipt/show/${id}/abc`],
+  ])("answers %s with a plain 404 page, not the staff app", async (_, url) => {
+    const id = await jobAt("NTN");
+    const res = await t.app.inject({ method: "GET", url: url(id) });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.body).toContain(RECEIPT_LINK_INVALID);
+    expect(res.body).not.toMatch(/<script|sign in|login/i);
   });
 
   it("prints an AU tax invoice: ABN, GST included at 10%, Sydney time, AUD", async () => {

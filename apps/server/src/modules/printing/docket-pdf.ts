@@ -1,5 +1,5 @@
 import type { Docket, DocketItem, DocketPaper, Row } from "@loupe/domain";
-import { code128, mm, newPdf, PAPER_SIZES, pdfText } from "./print-pdf";
+import { code128, FONT, mm, newPdf, PAPER_SIZES, pdfText } from "./print-pdf";
 
 const MARGIN = mm(9);
 const BARCODE_H = mm(11);
@@ -38,15 +38,15 @@ export async function renderDocketPdf(docket: Docket, paper: DocketPaper): Promi
     doc.image(barcode, left + width - barcodeW, top, { fit: [barcodeW, BARCODE_H], align: "right" });
     doc
       .fillColor("#000")
-      .font("Helvetica")
+      .font(FONT.regular)
       .fontSize(8)
       .text("JOB DOCKET", left, top, { characterSpacing: 1.5, lineBreak: false });
     doc
-      .font("Helvetica-Bold")
+      .font(FONT.bold)
       .fontSize(17)
       .text(pdfText(docket.invoice), left, top + 10, { lineBreak: false });
     doc
-      .font("Helvetica")
+      .font(FONT.regular)
       .fontSize(9)
       .text(`Job ${pdfText(docket.jobNumber)}`, left, top + 29, { lineBreak: false });
     let y = Math.max(top + BARCODE_H, top + 40) + mm(1.5);
@@ -54,7 +54,7 @@ export async function renderDocketPdf(docket: Docket, paper: DocketPaper): Promi
       doc.rect(left, y, width, 16).fill("#000");
       doc
         .fillColor("#fff")
-        .font("Helvetica-Bold")
+        .font(FONT.bold)
         .fontSize(11)
         .text("URGENT", left, y + 3.5, { width, align: "center", characterSpacing: 3, lineBreak: false });
       doc.fillColor("#000");
@@ -83,12 +83,12 @@ export async function renderDocketPdf(docket: Docket, paper: DocketPaper): Promi
   const LABEL_W = 72;
   const labelHeight = (label: string) =>
     doc
-      .font("Helvetica")
+      .font(FONT.regular)
       .fontSize(7.5)
       .heightOfString(pdfText(label), { width: LABEL_W - 4 }) + 1.2;
   const valueHeight = (value: string, colW: number, size: number) =>
     doc
-      .font("Helvetica-Bold")
+      .font(FONT.bold)
       .fontSize(size)
       .heightOfString(pdfText(value), { width: colW - LABEL_W });
   const rowHeight = ([label, value]: Row, colW: number, size: number) =>
@@ -102,12 +102,12 @@ export async function renderDocketPdf(docket: Docket, paper: DocketPaper): Promi
       const [label, value] = row;
       const h = rowHeight(row, colW, size);
       doc
-        .font("Helvetica")
+        .font(FONT.regular)
         .fontSize(7.5)
         .fillColor(GREY)
         .text(pdfText(label), x, y + 1.2, { width: LABEL_W - 4 });
       doc
-        .font("Helvetica-Bold")
+        .font(FONT.bold)
         .fontSize(size)
         .fillColor("#000")
         .text(pdfText(value), x + LABEL_W, y, { width: colW - LABEL_W });
@@ -117,7 +117,7 @@ export async function renderDocketPdf(docket: Docket, paper: DocketPaper): Promi
   }
 
   function sectionTitle(title: string, x: number, y: number, colW: number) {
-    doc.font("Helvetica-Bold").fontSize(7.5).fillColor(GREY).text(title.toUpperCase(), x, y, {
+    doc.font(FONT.bold).fontSize(7.5).fillColor(GREY).text(title.toUpperCase(), x, y, {
       width: colW,
       characterSpacing: 1,
     });
@@ -139,7 +139,7 @@ export async function renderDocketPdf(docket: Docket, paper: DocketPaper): Promi
     doc.fillColor("#000");
     head.forEach((h, i) => {
       doc
-        .font("Helvetica-Bold")
+        .font(FONT.bold)
         .fontSize(8)
         .text(h, colX(i) + 3, y + 5, { width: colW(i) - 6, lineBreak: false });
     });
@@ -148,7 +148,7 @@ export async function renderDocketPdf(docket: Docket, paper: DocketPaper): Promi
       row.forEach((cell, i) => {
         const prism = i === head.length - 1;
         doc
-          .font("Helvetica-Bold")
+          .font(FONT.bold)
           .fontSize(prism ? 8.5 : 11)
           .text(pdfText(cell), colX(i) + 3, y + (prism ? 5 : 4), { width: colW(i) - 6, lineBreak: false });
       });
@@ -170,7 +170,7 @@ export async function renderDocketPdf(docket: Docket, paper: DocketPaper): Promi
     doc.y = y + 3;
     if (rx.notes.length) {
       doc
-        .font("Helvetica")
+        .font(FONT.regular)
         .fontSize(8)
         .fillColor(GREY)
         .text(pdfText(rx.notes.join("  ·  ")), left, doc.y, { width });
@@ -198,11 +198,11 @@ export async function renderDocketPdf(docket: Docket, paper: DocketPaper): Promi
     doc.rect(left, y0, width, 18).fill("#000");
     doc
       .fillColor("#fff")
-      .font("Helvetica-Bold")
+      .font(FONT.bold)
       .fontSize(10)
       .text(pdfText(heading), left + 5, y0 + 4.5, { width: width * 0.62, lineBreak: false, ellipsis: true });
     doc
-      .font("Helvetica")
+      .font(FONT.regular)
       .fontSize(8.5)
       .text(pdfText(status), left + width * 0.62, y0 + 5.5, {
         width: width * 0.38 - 5,
@@ -257,14 +257,14 @@ export async function renderDocketPdf(docket: Docket, paper: DocketPaper): Promi
     for (const warning of item.warnings) {
       room(14);
       doc
-        .font("Helvetica-Bold")
+        .font(FONT.bold)
         .fontSize(9)
         .text(`! ${pdfText(warning)}`, left, doc.y, { width });
     }
     if (item.selection) {
       room(12);
       doc
-        .font("Helvetica")
+        .font(FONT.regular)
         .fontSize(7.5)
         .fillColor(GREY)
         .text(pdfText(item.selection), left, doc.y + 1, { width });
@@ -281,7 +281,7 @@ export async function renderDocketPdf(docket: Docket, paper: DocketPaper): Promi
   room(30);
   let y = sectionTitle("Lens orders", left, doc.y, width);
   if (!docket.lensOrders.length) {
-    doc.font("Helvetica").fontSize(9).text("No lens orders yet.", left, y, { width });
+    doc.font(FONT.regular).fontSize(9).text("No lens orders yet.", left, y, { width });
   } else {
     // The reference is what the workshop quotes to the lab: the widest column, never cut.
     const cols = [0.22, 0.24, 0.24, 0.3].map((f) => f * width);
@@ -296,7 +296,7 @@ export async function renderDocketPdf(docket: Docket, paper: DocketPaper): Promi
         // A long value (an online invoice number, a lab's state name) shrinks to fit its cell
         // rather than wrapping into the next row or losing characters.
         let size = r === 0 ? 7.5 : 9;
-        doc.font(r === 0 ? "Helvetica-Bold" : "Helvetica");
+        doc.font(r === 0 ? FONT.bold : FONT.regular);
         while (size > 6 && doc.fontSize(size).widthOfString(text) > fit) size -= 0.5;
         doc.fontSize(size).text(text, x, rowY, { width: fit, lineBreak: false, ellipsis: true });
         x += cols[i];
@@ -307,7 +307,7 @@ export async function renderDocketPdf(docket: Docket, paper: DocketPaper): Promi
   doc.y += mm(3);
   room(30);
   y = sectionTitle("Notes", left, doc.y, width);
-  doc.font("Helvetica").fontSize(9);
+  doc.font(FONT.regular).fontSize(9);
   if (!docket.notes.length) doc.text("No notes.", left, y, { width });
   else {
     doc.y = y;
@@ -333,7 +333,7 @@ export async function renderDocketPdf(docket: Docket, paper: DocketPaper): Promi
       .stroke();
     doc.image(barcode, left, footY, { fit: [barcodeW, BARCODE_H] });
     doc
-      .font("Helvetica")
+      .font(FONT.regular)
       .fontSize(8)
       .fillColor("#000")
       .text(

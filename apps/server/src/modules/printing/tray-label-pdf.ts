@@ -1,5 +1,5 @@
 import type { TrayLabel } from "@loupe/domain";
-import { code128, fitFontSize, mm, newPdf, pdfText } from "./print-pdf";
+import { code128, FONT, fitFontSize, mm, newPdf, pdfText } from "./print-pdf";
 
 const WIDTH = mm(62);
 const HEIGHT = mm(100);
@@ -21,7 +21,7 @@ export async function renderTrayLabelPdf(label: TrayLabel): Promise<Buffer> {
   let y = MARGIN;
   if (label.urgent) {
     doc.rect(0, 0, WIDTH, mm(11)).fill("#000");
-    doc.fillColor("#fff").font("Helvetica-Bold").fontSize(22).text("URGENT", 0, mm(2.6), {
+    doc.fillColor("#fff").font(FONT.bold).fontSize(22).text("URGENT", 0, mm(2.6), {
       width: WIDTH,
       align: "center",
       characterSpacing: 3,
@@ -31,7 +31,7 @@ export async function renderTrayLabelPdf(label: TrayLabel): Promise<Buffer> {
   }
   const invoice = pdfText(label.invoice);
   doc
-    .font("Helvetica-Bold")
+    .font(FONT.bold)
     .fontSize(fitFontSize(doc, invoice, width, 20, 9))
     .text(invoice, MARGIN, y, {
       width,
@@ -41,7 +41,7 @@ export async function renderTrayLabelPdf(label: TrayLabel): Promise<Buffer> {
   doc.image(barcode, MARGIN, y, { fit: [width, mm(14)], align: "center" });
   y += mm(15);
   doc
-    .font("Helvetica")
+    .font(FONT.regular)
     .fontSize(9)
     .text(`Job ${pdfText(label.jobNumber)}`, MARGIN, y, { width, align: "center" });
   y = doc.y + mm(2);
@@ -51,14 +51,14 @@ export async function renderTrayLabelPdf(label: TrayLabel): Promise<Buffer> {
     .lineWidth(0.8)
     .stroke();
   const surname = pdfText(label.surname);
-  const surnameSize = fitFontSize(doc.font("Helvetica-Bold"), surname, width, 26, 10);
+  const surnameSize = fitFontSize(doc.font(FONT.bold), surname, width, 26, 10);
   const bottom = HEIGHT - MARGIN - mm(8);
   // Surname, outlet and date centred in the space between the two rules.
   const block = surnameSize * 1.2 + mm(1.5) + 11 * 1.2 + 10 * 1.2;
   y += Math.max(mm(2.5), (bottom - y - block) / 2);
   doc.fontSize(surnameSize).text(surname, MARGIN, y, { width, align: "center" });
   y = doc.y + mm(1.5);
-  doc.font("Helvetica").fontSize(11).text(pdfText(label.outlet), MARGIN, y, { width, align: "center" });
+  doc.font(FONT.regular).fontSize(11).text(pdfText(label.outlet), MARGIN, y, { width, align: "center" });
   doc.fontSize(10).text(pdfText(label.created), { width, align: "center" });
   doc
     .moveTo(MARGIN, bottom)
@@ -66,7 +66,7 @@ export async function renderTrayLabelPdf(label: TrayLabel): Promise<Buffer> {
     .lineWidth(0.8)
     .stroke();
   doc
-    .font("Helvetica-Bold")
+    .font(FONT.bold)
     .fontSize(14)
     .text(pdfText(label.items), MARGIN, bottom + mm(2), { width, align: "center" });
   doc.end();

@@ -1,6 +1,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Config } from "../../config";
 
+/** What a receipt token looks like (as signed: 32 base64url characters; older keys' up to 128). */
+export const RECEIPT_TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+
 /** Receipt links kept per process: a few hundred pages of jobs, about 2 MB. */
 const LINKS_KEPT = 10_000;
 

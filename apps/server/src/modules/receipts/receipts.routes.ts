@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { emailReceipt, showReceipt } from "@loupe/contract";
-import { RECEIPT_SENT } from "@loupe/domain";
+import { RECEIPT_LINK_INVALID, RECEIPT_SENT } from "@loupe/domain";
+import type { FastifyReply } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../platform/db/client";
 import { notFound } from "../../platform/http/app-error";
 import { recordJobEvents } from "../jobs/job-events";
 import type { ModuleContext } from "../module-context";
 import { receiptHtml, receiptModel, receiptText, type Seller } from "./receipt-page";
-import { createReceiptTokens } from "./receipt-token";
+import { createReceiptTokens, RECEIPT_TOKEN } from "./receipt-token";
 import { readReceipt } from "./receipts.queries";
 
 /** The seller printed on the receipt: the company of the outlet's country (config). */
@@ -24,12 +25,22 @@ function sellerFor(config: Config, country: string, state: string | null): Selle
   return { legalName: config.LEGAL_NAME_AU, brand, taxId: config.TAX_ID_AU };
 }
 
+// What a customer sees for a wrong link: no sign-in, no staff app.
+const invalidLinkPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${RECEIPT_LINK_INVALID}</title>
+<style>body{font-family:system-ui,sans-serif;margin:15vh auto;max-width:32rem;padding:0 1rem;color:#222}</style>
+</head><body><h1>${RECEIPT_LINK_INVALID}</h1>
+<p>Please ask the store for a new receipt link.</p></body></html>`;
+
 /**
- * Receipts on the web-shop base (ADR 0010): the page at /shop-api/receipt/show/:orderId/:token,
- * opened without signing in, and the e-mail. A token that does not match the job and its current
- * customer answers 404, the same as a job that does not exist.
+ * Receipts (ADR 0010): the page opened without signing in, at the spec's address
+ * `{receipt host}/receipt/show/:orderId/:token` and on the web-shop base
+ * (/shop-api/receipt/show/…), and the e-mail. A token that does not match the job and its current
+ * customer, or is not a token at all, answers a plain 404 page, the same as a job that does not
+ * exist; never the staff app.
  */
-export function registerReceiptsRoutes({ bind, db, config, outbox }: ModuleContext): void {
+export function registerReceiptsRoutes({ app, bind, db, config, outbox }: ModuleContext): void {
   const tokens = createReceiptTokens(config);
 
   async function load(orderId: number, token: string) {
@@ -38,10 +49,12 @@ export function registerReceiptsRoutes({ bind, db, config, outbox }: ModuleConte
     return receiptModel(receipt, sellerFor(config, receipt.region.countryCode, receipt.outlet.state));
   }
 
-  bind(showReceipt, async ({ params, reply }) => {
-    const model = await load(params.orderId, params.token);
+  /** The receipt page, or the not-valid page; private either way. */
+  async function showPage(orderIdText: string, token: string, reply: FastifyReply) {
+    const orderId = /^\d{1,15}$/.test(orderIdText) ? Number(orderIdText) : 0;
+    const receipt = orderId > 0 && RECEIPT_TOKEN.test(token) ? await readReceipt(db, orderId) : undefined;
     const nonce = randomBytes(16).toString("base64");
-    return reply
+    reply
       .type("text/html; charset=utf-8")
       .header("cache-control", "no-store")
       .header("x-robots-tag", "noindex, nofollow")
@@ -49,9 +62,20 @@ export function registerReceiptsRoutes({ bind, db, config, outbox }: ModuleConte
       .header(
         "content-security-policy",
         `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
-      )
-      .send(receiptHtml(model, { nonce }));
-  });
+      );
+    if (!receipt || !tokens.verify(orderId, receipt.order.customerId, token))
+      return reply.status(404).send(invalidLinkPage);
+    const model = receiptModel(receipt, sellerFor(config, receipt.region.countryCode, receipt.outlet.state));
+    return reply.send(receiptHtml(model, { nonce }));
+  }
+
+  bind(showReceipt, ({ params, reply }) => showPage(params.orderId, params.token, reply));
+  // The spec's own address, outside the API bases: without it the path fell through to the SPA.
+  app.get<{ Params: { orderId: string; token: string } }>(
+    "/receipt/show/:orderId/:token",
+    { schema: { hide: true } },
+    (req, reply) => showPage(req.params.orderId, req.params.token, reply),
+  );
 
   bind(emailReceipt, async ({ staff, params, body }) => {
     const model = await load(params.orderId, params.token);

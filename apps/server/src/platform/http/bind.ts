@@ -3,7 +3,7 @@ import { basePrefix, type Endpoint, errorEnvelope, writeFromRead } from "@loupe/
 import { containsNul, NUL_MESSAGE } from "@loupe/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { z } from "zod";
+import { z } from "zod";
 import { AppError, validationError } from "./app-error";
 import type { StaffUserRow } from "./auth-guard";
 
@@ -61,6 +61,27 @@ function nulField(value: unknown, path: string, depth = 0): string | undefined {
     if (found) return found;
   }
   return undefined;
+}
+
+/** Bytes of any kind, for the API document: a file answer has no JSON schema. */
+const binary = z.string().meta({ format: "binary" });
+
+/** The documented success answer: the JSON schema, the media types of a file answer, or both. */
+function successResponse(endpoint: Endpoint) {
+  if (!endpoint.files) return endpoint.response ? { "2xx": endpoint.response } : {};
+  const content: Record<string, { schema: z.ZodType }> = {};
+  if (endpoint.response) content["application/json"] = { schema: endpoint.response };
+  for (const type of endpoint.files.mediaTypes) content[type] = { schema: binary };
+  return { "2xx": { description: endpoint.files.description, content } };
+}
+
+/** The documented 4xx answer: the error envelope, and any error page the endpoint answers too. */
+function errorResponse(endpoint: Endpoint) {
+  const pages = endpoint.files?.errors;
+  if (!pages) return errorEnvelope;
+  const content: Record<string, { schema: z.ZodType }> = { "application/json": { schema: errorEnvelope } };
+  for (const type of pages.mediaTypes) content[type] = { schema: binary };
+  return { description: pages.description, content };
 }
 
 const isPlainObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -121,8 +142,8 @@ export function createBinder(
         operationId: operationIds.get(endpoint) ?? `${endpoint.method.toLowerCase()}${endpoint.path}`,
         security: endpoint.auth === false ? [] : [{ [BEARER_SCHEME]: [] }],
         response: {
-          ...(endpoint.response ? { "2xx": endpoint.response } : {}),
-          "4xx": errorEnvelope,
+          ...successResponse(endpoint),
+          "4xx": errorResponse(endpoint),
           "5xx": errorEnvelope,
         },
         ...(endpoint.params ? { params: endpoint.params } : {}),

@@ -1,10 +1,13 @@
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
-import { loadStripe, type Stripe } from "@stripe/stripe-js";
+import type { Stripe } from "@stripe/stripe-js";
+// The `pure` entry: importing the main one injects Stripe's script at once, on every page.
+import { loadStripe } from "@stripe/stripe-js/pure";
 import { type ReactNode, useEffect, useMemo } from "react";
 
 /**
  * Stripe Elements: the card is typed into Stripe's own iframe and confirmed with Stripe directly,
- * so the number never reaches our server (PCI SAQ A). Used when the server's gateway is Stripe.
+ * so the number never reaches our server (PCI SAQ A). Used when the server's gateway is Stripe;
+ * this module is loaded only then, when a card form opens, and Stripe's script with it.
  */
 export function StripeProvider({
   publishableKey,

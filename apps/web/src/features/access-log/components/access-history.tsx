@@ -5,10 +5,11 @@ import {
   exportCustomerRecord,
   staffAccessReport,
 } from "@loupe/contract";
-import { Alert, Badge, Button, Group, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Badge, Button, Group, Select, Stack, Text } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useAlert } from "../../../app/alert-context";
+import { CalendarDateInput } from "../../../components/calendar-date-input";
 import { DataTable } from "../../../components/data-table";
 import { PaginationBar } from "../../../components/pagination-bar";
 import { buildUrl, callEndpoint } from "../../../lib/api-client";
@@ -67,23 +68,23 @@ export function AccessHistory({ by, id }: { by: "customer" | "staff"; id: number
   return (
     <Stack gap="sm" data-testid={`access-history-${by}-${id}`}>
       <Group gap="xs" align="flex-end">
-        <TextInput
-          type="date"
+        <CalendarDateInput
           label="From"
           size="xs"
+          w={120}
           value={from}
-          onChange={(e) => {
-            setFrom(e.currentTarget.value);
+          onChange={(v) => {
+            setFrom(v);
             setPage(1);
           }}
         />
-        <TextInput
-          type="date"
+        <CalendarDateInput
           label="To"
           size="xs"
+          w={120}
           value={to}
-          onChange={(e) => {
-            setTo(e.currentTarget.value);
+          onChange={(v) => {
+            setTo(v);
             setPage(1);
           }}
         />

@@ -25,10 +25,11 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
-import { DateInput } from "@mantine/dates";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useAlert } from "../../../app/alert-context";
+import { CalendarDateInput } from "../../../components/calendar-date-input";
+import { confirmed } from "../../../components/confirm-dialog";
 import { ConflictAlert } from "../../../components/conflict-alert";
 import { callEndpoint } from "../../../lib/api-client";
 import { errorList } from "../../../lib/errors";
@@ -67,6 +68,14 @@ const fromCustomer = (c: CustomerWire): CustomerInput => ({
   channel_email: c.channel_email,
 });
 
+/** What closing a New or Edit Customer form with changes asks first. */
+export const DISCARD_CHANGES = {
+  title: "Discard changes?",
+  message: "The changes made to this customer have not been saved.",
+  confirmLabel: "Discard",
+  cancelLabel: "Keep editing",
+};
+
 /** New / edit customer. The opt-in and the three channels keep each other right as they change. */
 export function CustomerModal({
   customer,
@@ -90,6 +99,21 @@ export function CustomerModal({
   });
   const { register, handleSubmit, control, formState, setValue, getValues, reset } = form;
   const { clear: clearConflict } = conflict;
+  const { isDirty } = formState;
+
+  // Escape, the close button, the overlay and Cancel all come here: typed changes are never
+  // dropped without asking. One question at a time (Escape on the question reaches this modal too).
+  const asking = useRef(false);
+  const requestClose = async () => {
+    if (!isDirty) return onClose();
+    if (asking.current) return;
+    asking.current = true;
+    try {
+      if (await confirmed(DISCARD_CHANGES)) onClose();
+    } finally {
+      asking.current = false;
+    }
+  };
 
   // Filled when the modal opens, not on every refetch of the list behind it, so typing is never
   // replaced under the user's hands.
@@ -145,7 +169,12 @@ export function CustomerModal({
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={customer ? "Edit Customer" : "New Customer"} size="lg">
+    <Modal
+      opened={opened}
+      onClose={requestClose}
+      title={customer ? "Edit Customer" : "New Customer"}
+      size="lg"
+    >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
           {conflict.message && (
@@ -188,14 +217,12 @@ export function CustomerModal({
               control={control}
               name="dob"
               render={({ field }) => (
-                <DateInput
+                <CalendarDateInput
                   label="D.O.B."
-                  valueFormat="DD/MM/YYYY"
-                  placeholder="DD/MM/YYYY"
                   clearable
                   maxDate={new Date()}
-                  value={field.value || null}
-                  onChange={(v) => field.onChange(v ?? "")}
+                  value={field.value}
+                  onChange={field.onChange}
                   onBlur={field.onBlur}
                   error={formState.errors.dob?.message}
                 />
@@ -260,7 +287,7 @@ export function CustomerModal({
             ))}
           </Group>
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={requestClose}>
               Cancel
             </Button>
             <Button type="submit" loading={save.isPending || formState.isSubmitting}>

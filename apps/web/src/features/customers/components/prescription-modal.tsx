@@ -47,6 +47,7 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import { useAlert } from "../../../app/alert-context";
+import { CalendarDateInput } from "../../../components/calendar-date-input";
 import { ConflictAlert } from "../../../components/conflict-alert";
 import { NumericInput } from "../../../components/numeric-input";
 import { callEndpoint } from "../../../lib/api-client";
@@ -503,11 +504,11 @@ export function PrescriptionModal(props: {
                 value={f.outlet_id || null}
                 onChange={(v) => set("outlet_id", v ?? "")}
               />
-              <TextInput
+              <CalendarDateInput
                 label="Expiry date"
-                type="date"
+                clearable
                 value={f.expiry_date}
-                onChange={(e) => set("expiry_date", e.currentTarget.value)}
+                onChange={(v) => set("expiry_date", v)}
                 error={errors.expiry_date}
               />
             </SimpleGrid>

@@ -35,6 +35,16 @@ const contactLens = (item: OrderItemWire) =>
     null) as ContactLensChoice | null;
 
 /** One item group (a set, a pair, or the job's ungrouped items) with select boxes for the batch footer. */
+/**
+ * Columns size to their content (a fixed width per column left the product about 60 px at
+ * 1280 px, four lines for a name): every column but Product takes what its content needs on one
+ * line, and Product takes the rest, never less than this.
+ */
+const hug = { width: "1%", whiteSpace: "nowrap" } as const;
+// A badge or button may shrink inside a flex row (it clips its text): a row of them keeps its width.
+const unshrunk = { minWidth: "max-content" } as const;
+const PRODUCT_MIN_WIDTH = 200;
+
 export function JobItemsTable(props: {
   group: ItemGroup;
   /** The rulebook for this job: which of the item's controls to show, disable or hide. */
@@ -55,7 +65,7 @@ export function JobItemsTable(props: {
     const lens = contactLens(item);
     return (
       <Table.Tr key={item.id} data-testid="job-item">
-        <Table.Td w={40}>
+        <Table.Td style={hug}>
           <Checkbox
             aria-label={`Select item ${item.id}`}
             disabled={refunded}
@@ -63,9 +73,11 @@ export function JobItemsTable(props: {
             onChange={(e) => props.onToggle([item.id], e.currentTarget.checked)}
           />
         </Table.Td>
-        <Table.Td w={80}>{item.id}</Table.Td>
+        <Table.Td style={hug}>{item.id}</Table.Td>
         <Table.Td>
-          <Text size="sm">{item.region_product.product.name}</Text>
+          <Text size="sm" miw={PRODUCT_MIN_WIDTH} data-testid="item-product-name">
+            {item.region_product.product.name}
+          </Text>
           <Text size="xs" c="dimmed">
             {item.region_product.parent_type.key}
             {item.region_product.lenses_type ? ` · ${item.region_product.lenses_type}` : ""}
@@ -77,9 +89,10 @@ export function JobItemsTable(props: {
             </Text>
           )}
         </Table.Td>
-        <Table.Td w={230}>
+        <Table.Td style={hug}>
           {!refunded && props.onEditSelection && hasJobSelection(item.region_product.parent_type.key) && (
-            <Group gap={4} wrap="nowrap">
+            // Badge over button, as the lens order's state over its button: the row stays narrow.
+            <Stack gap={4} align="flex-start" style={unshrunk}>
               {item.prescription_reentry_required ? (
                 // Short enough to leave Edit Selection whole in the column; the title says it in full.
                 <Badge
@@ -112,15 +125,15 @@ export function JobItemsTable(props: {
                   </Button>
                 )}
               </RuleGate>
-            </Group>
+            </Stack>
           )}
         </Table.Td>
-        <Table.Td w={200}>
+        <Table.Td style={hug}>
           {!refunded &&
             props.onOrderLenses &&
             isGlassItem(item) &&
             item.region_product.requires_prescription && (
-              <Stack gap={4} align="flex-start">
+              <Stack gap={4} align="flex-start" style={unshrunk}>
                 {item.lens_order && (
                   <LensOrderState
                     itemId={item.id}
@@ -144,9 +157,9 @@ export function JobItemsTable(props: {
               </Stack>
             )}
         </Table.Td>
-        <Table.Td w={90}>{item.outlet.abbreviation}</Table.Td>
-        <Table.Td w={100}>{formatMoney(item.total_amount, props.currency)}</Table.Td>
-        <Table.Td w={400}>
+        <Table.Td style={hug}>{item.outlet.abbreviation}</Table.Td>
+        <Table.Td style={hug}>{formatMoney(item.total_amount, props.currency)}</Table.Td>
+        <Table.Td style={hug}>
           {refunded ? (
             // A voided job's items are at quantity −1 too, but say what happened to them.
             item.dispense_status.slug === "voided" ? (
@@ -155,7 +168,7 @@ export function JobItemsTable(props: {
               <StatusBadge slug="refunded" label="Refunded" />
             )
           ) : (
-            <Group gap="xs" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap" style={unshrunk}>
               <StatusBadge slug={item.dispense_status.slug} label={item.dispense_status.display_name} />
               <RuleGate verdict={props.decide("item_status", item)}>
                 {(disabled) => <ItemStatusSelect item={item} disabled={disabled} />}
@@ -163,7 +176,7 @@ export function JobItemsTable(props: {
             </Group>
           )}
         </Table.Td>
-        <Table.Td w={40}>
+        <Table.Td style={hug}>
           <ActionIcon
             variant="subtle"
             aria-label={`Comments on item ${item.id}`}
@@ -198,17 +211,17 @@ export function JobItemsTable(props: {
       <Table withTableBorder fz="sm" bg="white">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={40}>
+            <Table.Th style={hug}>
               <VisuallyHidden>Select</VisuallyHidden>
             </Table.Th>
-            <Table.Th w={80}>Item ID</Table.Th>
+            <Table.Th style={hug}>Item ID</Table.Th>
             <Table.Th>Product</Table.Th>
-            <Table.Th w={230}>Selection</Table.Th>
-            <Table.Th w={200}>Lens order</Table.Th>
-            <Table.Th w={90}>Outlet</Table.Th>
-            <Table.Th w={100}>Total ($)</Table.Th>
-            <Table.Th w={400}>Status</Table.Th>
-            <Table.Th w={40}>Notes</Table.Th>
+            <Table.Th style={hug}>Selection</Table.Th>
+            <Table.Th style={hug}>Lens order</Table.Th>
+            <Table.Th style={hug}>Outlet</Table.Th>
+            <Table.Th style={hug}>Total ($)</Table.Th>
+            <Table.Th style={hug}>Status</Table.Th>
+            <Table.Th style={hug}>Notes</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>{group.order_items.map(row)}</Table.Tbody>

@@ -1,0 +1,14 @@
+import { cleanup } from "@testing-library/react";
+import { afterEach } from "vitest";
+
+// Vitest runs without globals, so Testing Library cannot clean up by itself.
+afterEach(cleanup);
+
+// Mantine's ScrollArea and Popover measure the page; happy-dom has no layout to observe.
+if (!("ResizeObserver" in globalThis)) {
+  (globalThis as { ResizeObserver?: unknown }).ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
