@@ -7,6 +7,7 @@ export * from "./customers";
 export * from "./endpoint";
 export * from "./envelope";
 export * from "./files";
+export * from "./health-data";
 export * from "./job-actions";
 export * from "./job-edit";
 export * from "./job-rule-facts";
