@@ -89,7 +89,7 @@ describe("receipts", () => {
   it("hands a signed receipt link in the order and serves the page privately", async () => {
     const id = await jobAt("NTN");
     const job = await detail(id);
-    expect(job.receipt_url).toMatch(new RegExp(`/shop-api/receipt/show/${id}/[A-Za-z0-9_-]{32}$`));
+    expect(job.receipt_url).toMatch(new RegExp(`/shop-api/receipt/show/${id}/[A-Za-z0-9_-]{48}$`));
     const res = await t.app.inject({ method: "GET", url: path(job.receipt_url) });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/html");

@@ -1,14 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { emailReceipt, showReceipt } from "@loupe/contract";
+import { emailReceipt, revokeReceiptLinks, showReceipt } from "@loupe/contract";
 import { RECEIPT_SENT } from "@loupe/domain";
 import type { Config } from "../../config";
 import type { Db } from "../../platform/db/client";
-import { notFound } from "../../platform/http/app-error";
+import { AppError, notFound } from "../../platform/http/app-error";
 import { recordJobEvents } from "../jobs/job-events";
 import type { ModuleContext } from "../module-context";
 import { receiptHtml, receiptModel, receiptText, type Seller } from "./receipt-page";
 import { createReceiptTokens } from "./receipt-token";
 import { readReceipt } from "./receipts.queries";
+import { receiptLinksRevokedAt, revokeReceiptLinksOf } from "./receipts.revocations";
 
 /** The seller printed on the receipt: the company of the outlet's country (config). */
 function sellerFor(config: Config, country: string, state: string | null): Seller {
@@ -34,7 +35,10 @@ export function registerReceiptsRoutes({ bind, db, config, outbox }: ModuleConte
 
   async function load(orderId: number, token: string) {
     const receipt = await readReceipt(db, orderId);
-    if (!receipt || !tokens.verify(orderId, receipt.order.customerId, token)) throw notFound("Receipt");
+    const revokedAt = receipt ? await receiptLinksRevokedAt(db, orderId) : null;
+    // Expired, revoked or wrong: the same 404 as a job that does not exist.
+    if (!receipt || !tokens.verify(orderId, receipt.order.customerId, token, revokedAt))
+      throw notFound("Receipt");
     return receiptModel(receipt, sellerFor(config, receipt.region.countryCode, receipt.outlet.state));
   }
 
@@ -51,6 +55,19 @@ export function registerReceiptsRoutes({ bind, db, config, outbox }: ModuleConte
         `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
       )
       .send(receiptHtml(model, { nonce }));
+  });
+
+  bind(revokeReceiptLinks, async ({ staff, params }) => {
+    const receipt = await readReceipt(db, params.id);
+    if (!receipt) throw notFound("Job");
+    if (staff.roleId !== 1 && staff.regionId !== receipt.region.id)
+      throw new AppError(
+        "forbidden",
+        "Only an administrator or staff of the job's region can revoke its receipt links.",
+      );
+    const revokedAt = await revokeReceiptLinksOf(db, params.id, staff.id);
+    tokens.forget(params.id);
+    return { message: "Receipt links revoked.", data: { revoked_at: revokedAt.toISOString() } };
   });
 
   bind(emailReceipt, async ({ staff, params, body }) => {
