@@ -23,3 +23,4 @@ export * from "./printing";
 export * from "./reference";
 export * from "./shipping";
 export * from "./suppliers";
+export * from "./versioned";

@@ -188,6 +188,7 @@ describe("receipts", () => {
     const noteId = created.json().data.id;
     const edited = await call("PUT", `/api/staff/orders/${id}/note-receipt/${noteId}`, {
       content: "Gift wrapped",
+      version: 1,
     });
     expect(edited.json().data.content).toBe("Receipt Note: Gift wrapped");
     const html = (await t.app.inject({ method: "GET", url: path((await detail(id)).receipt_url) })).body;
@@ -198,7 +199,7 @@ describe("receipts", () => {
       const res = await t.call(other, {
         method: "PUT",
         url: `/api/staff/orders/${id}/note-receipt/${noteId}`,
-        payload: { content: "Gift wrapped, blue paper" },
+        payload: { content: "Gift wrapped, blue paper", version: 2 },
       });
       expect(res.statusCode).toBe(200);
     }
