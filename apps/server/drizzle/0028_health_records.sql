@@ -42,3 +42,10 @@ END
 $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION access_log_purge(bigint, integer, text) FROM PUBLIC;
+--> statement-breakpoint
+-- A session's last use is written as it is used: only a change that ends or moves a session tells
+-- the other processes to forget what they remember (ADR 0020).
+DROP TRIGGER "sessions_auth_changed" ON "sessions";
+--> statement-breakpoint
+CREATE TRIGGER "sessions_auth_changed" AFTER UPDATE OF "token_hash", "staff_user_id", "expires_at", "revoked_at" OR DELETE OR TRUNCATE ON "sessions"
+  FOR EACH STATEMENT EXECUTE FUNCTION "loupe_auth_changed"();
