@@ -19,9 +19,15 @@ const externalThirdParty = {
   },
 };
 
+// main.js serves; audit-verify.js (`npm run audit:verify`) and db-migrate.js (`npm run db:migrate`)
+// run from the same production install, without dev dependencies such as tsx.
 await build({
-  entryPoints: [path.join(here, "src/main.ts")],
-  outfile: path.join(here, "dist/main.js"),
+  entryPoints: {
+    main: path.join(here, "src/main.ts"),
+    "audit-verify": path.join(here, "src/access-log-verify.ts"),
+    "db-migrate": path.join(here, "src/db-migrate.ts"),
+  },
+  outdir: path.join(here, "dist"),
   bundle: true,
   platform: "node",
   format: "esm",

@@ -1,17 +1,28 @@
 import path from "node:path";
 import { loadConfig } from "./config";
-import { verifyAccessLog } from "./modules/access-log/access-log.verify";
+import { createFileStorage } from "./integrations/file-storage";
+import { checkAgainstAnchor, verifyAccessLog } from "./modules/access-log/access-log.verify";
+import { anchorKey, fileStoreAnchors } from "./modules/access-log/anchor";
 import { openPglite, openPostgres } from "./platform/db/client";
 
-/** `npm run audit:verify`: checks the access log's hash chain in the configured database. */
+/**
+ * `npm run audit:verify` (= `node apps/server/dist/audit-verify.js`, no dev dependencies): checks the
+ * access log's hash chain in the configured database, then the database against the latest signed
+ * anchor in the file store (ADR 0026). Exits 1 on any problem.
+ */
 const config = loadConfig();
 const database = config.DATABASE_URL
   ? openPostgres(config.DATABASE_URL, 1)
   : await openPglite(path.join(config.dataDir, "pglite"));
 try {
-  const report = await verifyAccessLog(database);
-  console.log(JSON.stringify(report, null, 2));
-  process.exitCode = report.ok ? 0 : 1;
+  const chain = await verifyAccessLog(database);
+  const anchor = await checkAgainstAnchor(
+    database,
+    await fileStoreAnchors(createFileStorage(config)).latest(),
+    anchorKey(config, false),
+  );
+  console.log(JSON.stringify({ ok: chain.ok && anchor.ok, chain, anchor }, null, 2));
+  process.exitCode = chain.ok && anchor.ok ? 0 : 1;
 } finally {
   await database.close();
 }

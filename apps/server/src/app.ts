@@ -113,7 +113,7 @@ export async function buildApp({
     if (isApiPath(req.url) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     done(null, payload);
   });
-  registerMetrics(app, database, { token: config.METRICS_TOKEN });
+  registerMetrics(app, database, { token: config.METRICS_TOKEN, allowFrom: config.trustedProxies });
   registerHealthRoutes(app, database, config.migrationsDir);
 
   await app.register(multipart, { limits: { fileSize: 10_024 * 1024 + 1, files: 10 } });

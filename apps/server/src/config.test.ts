@@ -25,6 +25,18 @@ describe("configuration", () => {
     expect(ENV_KEYS.filter((key) => !documented.has(key))).toEqual([]);
   });
 
+  it("needs the server's own DATABASE_URL when an owner role is configured (ADR 0026)", () => {
+    expect(() => loadConfig({ DATABASE_OWNER_URL: "postgres://owner@db/loupe" })).toThrow(/DATABASE_URL/);
+    const split = loadConfig({
+      DATABASE_OWNER_URL: "postgres://owner@db/loupe",
+      DATABASE_URL: "postgres://server@db/loupe",
+      DATA_DIR: "/srv/loupe",
+    });
+    expect(split.anchorKeyFile).toBe("/srv/loupe/access-log-anchor-key.pem");
+    expect(split.RECEIPT_LINK_TTL_DAYS).toBe(730);
+    expect(() => loadConfig({ PRIVACY_OFFICER_EMAIL: "not an address" })).toThrow(/PRIVACY_OFFICER_EMAIL/);
+  });
+
   it("seeds the demo outside production, unless SEED_DEMO=false", () => {
     expect(loadConfig({}).seedDemo).toBe(true);
     expect(loadConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);

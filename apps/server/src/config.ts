@@ -32,6 +32,23 @@ const envSchema = z.object({
   HOST: z.string().default("127.0.0.1"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optional,
+  /**
+   * The owner role's connection (ADR 0026): migrations and grants run through it, and the server
+   * then connects as DATABASE_URL's role, which owns nothing. Unset: one role, as before.
+   */
+  DATABASE_OWNER_URL: optional,
+  /** An administrator (e.g. `postgres`) with which the migration command creates both roles; optional. */
+  DATABASE_ADMIN_URL: optional,
+  /** Ed25519 private key (PKCS#8 PEM) that signs the access log's anchors; default a key file under DATA_DIR. */
+  ANCHOR_SIGNING_KEY: optional,
+  /** Where the anchor key is kept when ANCHOR_SIGNING_KEY is unset (created on first run, mode 600). */
+  ANCHOR_KEY_FILE: optional,
+  /** Hours between signed anchors of the access log's head (also one per retention run); 0 = only at start and retention. */
+  ANCHOR_INTERVAL_HOURS: z.coerce.number().min(0).default(24),
+  /** The privacy officer's address: each anchor is e-mailed there through the outbox. */
+  PRIVACY_OFFICER_EMAIL: optional.pipe(z.email().optional()),
+  /** How long a receipt link opens, in days (default two years). */
+  RECEIPT_LINK_TTL_DAYS: z.coerce.number().int().positive().default(730),
   PUBLIC_URL: optional,
   LOG_LEVEL: z.string().default("info"),
   BRAND_NAME: z.string().default("Loupe"),
@@ -144,6 +161,8 @@ export interface Config extends Env {
   dbTxGuard: boolean;
   /** Whether SEED_DEMO was set explicitly (an explicit `true` in production is refused, not ignored). */
   seedDemoRequested: boolean;
+  /** The anchor key file (ANCHOR_KEY_FILE or DATA_DIR/access-log-anchor-key.pem). */
+  anchorKeyFile: string;
 }
 
 /** The only reader of process.env. Tests pass their own overrides instead. */
@@ -154,6 +173,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_OWNER_URL && !e.DATABASE_URL)
+    throw new Error(
+      "Invalid configuration:\nDATABASE_URL: the server's own role is needed when DATABASE_OWNER_URL is set",
+    );
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     ...e,
@@ -161,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoRequested: env.SEED_DEMO !== undefined && env.SEED_DEMO.trim() !== "",
     dataDir,
     filesDir: path.join(dataDir, "files"),
+    anchorKeyFile: path.resolve(e.ANCHOR_KEY_FILE ?? path.join(dataDir, "access-log-anchor-key.pem")),
     lensDropDir: path.resolve(e.LENS_DROP_DIR ?? path.join(dataDir, "lens-drop")),
     dbTxGuard: e.DB_TX_GUARD ? e.DB_TX_GUARD === "true" : !(e.NODE_ENV === "production" && e.DATABASE_URL),
     labSimulator: e.LAB_SIMULATOR ? e.LAB_SIMULATOR === "true" : e.NODE_ENV !== "production",

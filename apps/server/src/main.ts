@@ -1,9 +1,9 @@
-import path from "node:path";
 import { buildApp } from "./app";
 import { loadConfig, productionProblems } from "./config";
 import { createFileStorage } from "./integrations/file-storage";
-import { type Database, openPglite, openPostgres } from "./platform/db/client";
-import { runMigrations } from "./platform/db/migrate";
+import type { Database } from "./platform/db/client";
+import { enterServerRoleOnPglite } from "./platform/db/roles";
+import { migrateAndOpen } from "./platform/db/setup";
 import { seedDemo } from "./seed/demo";
 import { DEMO_LOGIN, DEMO_MANAGERS } from "./seed/demo-staff";
 import { ensureReferenceData } from "./seed/reference-data";
@@ -18,12 +18,12 @@ async function main() {
     );
     process.exit(1);
   }
-  const database: Database = config.DATABASE_URL
-    ? openPostgres(config.DATABASE_URL)
-    : await openPglite(path.join(config.dataDir, "pglite"));
-  await runMigrations(database, config.migrationsDir);
+  const database: Database = await migrateAndOpen(config);
   if (config.seedDemo) await seedDemo(database.db, createFileStorage(config));
   else await ensureReferenceData(database.db);
+  // The embedded database's stand-in for the two roles (ADR 0026): from here on the one connection
+  // runs as a role that owns nothing.
+  if (database.kind === "pglite") await enterServerRoleOnPglite(database);
 
   const app = await buildApp({ config, database });
 

@@ -115,3 +115,43 @@ export const changePassword = defineEndpoint({
   }),
   response: messageEnvelope,
 });
+
+/** A signed-in session as its owner sees it (issue 25): the device, the address and when it was last used. */
+export const sessionWire = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  last_used_at: z.string(),
+  expires_at: z.string(),
+  /** The browser's User-Agent as it signed in. */
+  device: z.string().nullable(),
+  address: z.string().nullable(),
+  /** The session this call came with. */
+  current: z.boolean(),
+});
+export type SessionWire = z.infer<typeof sessionWire>;
+
+export const listMySessions = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/me/sessions",
+  summary: "My signed-in sessions (live ones), newest use first",
+  response: dataEnvelope(z.array(sessionWire)),
+});
+
+export const endMySession = defineEndpoint({
+  method: "DELETE",
+  base: "api",
+  path: "/me/sessions/:id",
+  summary: "Sign one of my sessions out (the current one too)",
+  params: idParams,
+  response: messageEnvelope,
+});
+
+export const endStaffSessions = defineEndpoint({
+  method: "POST",
+  base: "api",
+  path: "/staff/users/:id/sessions/end",
+  summary: "Sign every session of a staff member out (administrators)",
+  params: idParams,
+  response: z.object({ message: z.string(), data: z.object({ ended: z.number() }) }),
+});

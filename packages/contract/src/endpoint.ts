@@ -20,6 +20,9 @@ export const accessResources = [
   "pd",
   "file",
   "lens_order",
+  /** A job or one of its items, read with the prescription and PD its selection used (issue 25). */
+  "job",
+  "job_item",
   "docket",
   "tray_label",
   "record_export",

@@ -28,7 +28,7 @@ export const errorCodes = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
-  /** A write that must be checked against the version read came without one (ADR 0022). */
+  /** A versioned write sent no `version`: "Send the version you edited" (ADR 0022, 0027). */
   precondition_required: 428,
   unsupported_media_type: 415,
   rate_limited: 429,

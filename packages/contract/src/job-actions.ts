@@ -44,6 +44,16 @@ export const showReceipt = defineEndpoint({
   params: z.object({ orderId: z.string().max(40), token: z.string().max(200) }),
 });
 
+export const revokeReceiptLinks = defineEndpoint({
+  method: "POST",
+  base: "api",
+  path: "/staff/orders/:id/receipt-links/revoke",
+  summary:
+    "Stop every receipt link of the job handed out so far (administrators, or staff of the job's region); the job's next link opens again",
+  params: idParams,
+  response: z.object({ message: z.string(), data: z.object({ revoked_at: z.string() }) }),
+});
+
 export const emailReceipt = defineEndpoint({
   jobRule: { action: "receipt_email", target: (r) => ({ order: r.params.orderId }) },
   method: "POST",

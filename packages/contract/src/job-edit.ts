@@ -2,7 +2,7 @@ import { INT32_MAX, itemSelectionSchema, PRESCRIPTION_PURPOSES, rowIdText } from
 import { z } from "zod";
 import { defineEndpoint, type RuleRequest } from "./endpoint";
 import { dataEnvelope, idParams } from "./envelope";
-import { orderItemWire } from "./jobs";
+import { orderItemWire, selectionInfoWire } from "./jobs";
 
 // The job edit calls (jobs-area §7 "Job edit", "Lens ordering"): the lens options a region product
 // can be made with for a prescription, PD and frame; the product's lens type; saving an item's
@@ -122,10 +122,11 @@ export const selectionRevisionWire = z.object({
   created_at: z.string(),
   staff: z.object({ id: z.number(), full_name: z.string() }).nullable(),
   restored_from: z.number().nullable(),
-  additional_info: z.record(z.string(), z.unknown()),
+  additional_info: selectionInfoWire,
 });
 
 export const listItemSelectionRevisions = defineEndpoint({
+  access: { resource: "job_item", action: "view" },
   method: "GET",
   base: "api",
   path: "/staff/order-items/:id/info/revisions",

@@ -16,6 +16,22 @@ import { lensOrderSummaryWire } from "./suppliers";
 
 const status = z.object({ id: z.number(), slug: z.string(), display_name: z.string() });
 
+/**
+ * An item's saved selection (ADR 0011) as it was used: besides the frame and lens, the
+ * prescription, PD and contact-lens data — health data, so every answer holding it is in the
+ * access log (issue 25; `healthDataPaths` finds these names).
+ */
+export const selectionInfoWire = z.looseObject({
+  data: z
+    .looseObject({
+      prescription: z.unknown().optional(),
+      pd: z.unknown().optional(),
+      contact_lens: z.unknown().optional(),
+    })
+    .nullish(),
+  pdPresenter: z.unknown().optional(),
+});
+
 export const orderItemWire = z.object({
   id: z.number(),
   order_id: z.number(),
@@ -42,7 +58,7 @@ export const orderItemWire = z.object({
   /** The item's latest lens order in brief (its state, whether it can be cancelled), or null. */
   lens_order: lensOrderSummaryWire.nullable(),
   next_scheduled_date: z.string().nullable(),
-  additional_info: z.record(z.string(), z.unknown()).nullable(),
+  additional_info: selectionInfoWire.nullable(),
   /**
    * The job's customer changed since this item's prescription and PD were chosen: its selection
    * waits for step 2 again (no docket prescription, no lens order) until the job edit saves it.
@@ -223,6 +239,7 @@ export const listJobs = defineEndpoint({
 });
 
 export const getJob = defineEndpoint({
+  access: { resource: "job", action: "view" },
   method: "GET",
   base: "api",
   path: "/staff/orders/:id",

@@ -313,12 +313,13 @@ describe.each(Object.entries(kinds))("versioned %s", (_name, kind) => {
   );
 
   it.skipIf(!kind.edit)(
-    "still accepts an edit that sends no version (older callers), and bumps it",
+    "refuses an edit that sends no version with 428, and changes nothing (ADR 0027)",
     async () => {
       const rec = await kind.create();
       const res = await kind.edit!(admin, rec, "no version sent");
-      expect(res.statusCode).toBe(200);
-      expect(data(res).version).toBe(2);
+      expect(res.statusCode).toBe(428);
+      expect(res.json().message).toBe("Send the version you edited");
+      expect((await kind.read(rec))?.version).toBe(1);
     },
   );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pathOnly, requestIdFor, serializeError } from "./logger";
+import { loggedUrl, pathOnly, requestIdFor, serializeError } from "./logger";
 
 describe("log serializers", () => {
   it("cuts the SQL parameters and echoed values out of a failed query", () => {
@@ -17,9 +17,30 @@ describe("log serializers", () => {
     expect(out).not.toContain("jane@example.com");
   });
 
-  it("logs a path without its query string", () => {
+  it("cuts the query string from a path", () => {
     expect(pathOnly("/api/v4/users?q=0412345678")).toBe("/api/v4/users");
     expect(pathOnly("/api/me")).toBe("/api/me");
+  });
+
+  it("names a request by its route pattern, so a token or id in the path never reaches the log", () => {
+    expect(loggedUrl({ routeOptions: { url: "/shop-api/receipt/show/:orderId/:token" } })).toBe(
+      "/shop-api/receipt/show/:orderId/:token",
+    );
+    expect(loggedUrl({ routeOptions: {} })).toBe("[unmatched]");
+  });
+
+  it("cuts the values PostgreSQL quotes in its own messages", () => {
+    const e = Object.assign(new Error('invalid input syntax for type integer: "NaN"'), { code: "22P02" });
+    expect(serializeError(e).message).toBe('invalid input syntax for type integer: "[redacted]"');
+    expect(serializeError(e).stack).not.toContain("NaN");
+    const bytes = new Error('invalid byte sequence for encoding "UTF8": 0x00 0xff');
+    expect(serializeError(bytes).message).not.toMatch(/0x00|UTF8/);
+    const wrapped = new Error('Failed query: select "id" from "customers" where "id" = $1\nparams: NaN', {
+      cause: e,
+    });
+    const out = serializeError(wrapped);
+    expect(JSON.stringify(out)).not.toContain("NaN");
+    expect(out.message).toContain('select "id" from "customers"');
   });
 
   it("keeps a well-formed incoming request id and replaces anything else", () => {

@@ -14,6 +14,16 @@ export function requestIdFor(header: unknown): string {
   return typeof header === "string" && REQUEST_ID.test(header) ? header : randomUUID();
 }
 
+/**
+ * What a log line names as the request's address: its route pattern
+ * (`/shop-api/receipt/show/:orderId/:token`, `/api/staff/customers/:id`), never the path the client
+ * sent, which holds tokens, ids and whatever a caller typed (issue 25); `[unmatched]` when no route
+ * matched. The request id joins the line to the access log, which keeps the ids.
+ */
+export function loggedUrl(req: { routeOptions?: { url?: string } }): string {
+  return req.routeOptions?.url ?? "[unmatched]";
+}
+
 /** The path without its query string: `/api/v4/users?q=0412…` becomes `/api/v4/users`. */
 export function pathOnly(url: string | undefined): string | undefined {
   if (url === undefined) return undefined;
@@ -26,8 +36,21 @@ const PARAMS = /\n?params:[\s\S]*$/;
 // Postgres echoes the offending values in messages like `Key (email)=(a@b.c) already exists`.
 const VALUE_ECHO = /=\([^)]*\)/g;
 
+// ... and quotes them in its own messages: `invalid input syntax for type integer: "NaN"`,
+// `value "99999999999" is out of range`, `invalid byte sequence for encoding "UTF8": 0x00`.
+const QUOTED = /"(?:[^"\\]|\\.)*"/g;
+const BYTES = /: 0x[0-9a-f]{2}(?: 0x[0-9a-f]{2})*/gi;
+
+/**
+ * A message without the values a client sent. A drizzle "Failed query" keeps its SQL (identifiers
+ * are ours, values are parameters) and loses its params; any other message, such as PostgreSQL's
+ * own, loses every quoted string and byte dump, where it echoes the offending value.
+ */
 export function scrubMessage(message: string): string {
-  return message.replace(PARAMS, " params: [redacted]").replace(VALUE_ECHO, "=([redacted])");
+  const cut = message.replace(PARAMS, " params: [redacted]").replace(VALUE_ECHO, "=([redacted])");
+  return cut.startsWith("Failed query:")
+    ? cut
+    : cut.replace(QUOTED, '"[redacted]"').replace(BYTES, ": [bytes]");
 }
 
 interface LoggableError {
@@ -67,11 +90,10 @@ export function loggerOptions(
     level,
     ...(stream ? { stream } : {}),
     serializers: {
-      req: (req: { id?: string; method?: string; url?: string; routeOptions?: { url?: string } }) => ({
+      req: (req: { id?: string; method?: string; routeOptions?: { url?: string } }) => ({
         id: req.id,
         method: req.method,
-        url: pathOnly(req.url),
-        route: req.routeOptions?.url,
+        url: loggedUrl(req),
       }),
       res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
       err: (err: unknown) => serializeError(err),

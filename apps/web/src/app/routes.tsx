@@ -11,6 +11,7 @@ const LoginPage = lazy(() => import("../features/auth/pages/login-page"));
 const ForgotPasswordPage = lazy(() => import("../features/auth/pages/forgot-password-page"));
 const ResetPasswordPage = lazy(() => import("../features/auth/pages/reset-password-page"));
 const LogoutPage = lazy(() => import("../features/auth/pages/logout-page"));
+const MySessionsPage = lazy(() => import("../features/auth/pages/my-sessions-page"));
 const CustomersPage = lazy(() => import("../features/customers/pages/customers-page"));
 const CustomersMeiliPage = lazy(() => import("../features/customers/pages/customers-meili-page"));
 const JobsPage = lazy(() => import("../features/jobs/pages/jobs-page"));
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
       { path: "/settings", element: page(<SettingsPage />) },
       { path: "/outbox", element: page(<OutboxPage />) },
       { path: "/access-log", element: page(<AccessLogPage />) },
+      { path: "/my-sessions", element: page(<MySessionsPage />) },
       { path: "*", element: <Navigate to="/customers" replace /> },
     ],
   },

@@ -14,6 +14,14 @@ const TABLES: Partial<Record<AccessResource, string>> = {
   pd: "pds",
   file: "files",
   lens_order: "lens_orders",
+  job: "orders",
+  job_item: "order_items",
+};
+
+/** An item names its job's customer through the job. */
+const SNAPSHOT: Partial<Record<AccessResource, string>> = {
+  job_item: `SELECT to_jsonb(i) || jsonb_build_object('customer_id', o.customer_id) AS row
+               FROM order_items i JOIN orders o ON o.id = i.order_id WHERE i.id = $1`,
 };
 
 /** Bookkeeping columns: an update that changed only these changed nothing a privacy officer asks about. */
@@ -76,7 +84,7 @@ export function createAccessHook(database: Database): AroundAccess {
     const table = TABLES[resource];
     if (!table || id == null) return null;
     const [found] = await database.query<{ row: Row }>(
-      `SELECT to_jsonb(t) AS row FROM ${table} t WHERE id = $1`,
+      SNAPSHOT[resource] ?? `SELECT to_jsonb(t) AS row FROM ${table} t WHERE id = $1`,
       [id],
     );
     return found?.row ?? null;

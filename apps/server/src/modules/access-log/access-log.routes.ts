@@ -13,12 +13,21 @@ import type { ModuleContext } from "../module-context";
 import { recordRequestAccess } from "./access-log.hook";
 import { requestContext } from "./access-log.record";
 import { assertAdministrator, createAccessLogService } from "./access-log.service";
+import { startAnchoring } from "./anchoring";
 import { exportCustomerRecord as buildExport } from "./customer-export.queries";
 import { createRetentionService } from "./retention.service";
 
-export function registerAccessLogRoutes({ bind, database, storage }: ModuleContext): void {
+export function registerAccessLogRoutes({
+  app,
+  bind,
+  config,
+  database,
+  storage,
+  outbox,
+}: ModuleContext): void {
   const service = createAccessLogService(database);
-  const retention = createRetentionService(database, storage);
+  const anchors = startAnchoring({ app, config, database, storage, outbox });
+  const retention = createRetentionService(database, storage, () => anchors.write("retention"));
 
   for (const [endpoint, by] of [
     [customerAccessReport, "customer"],

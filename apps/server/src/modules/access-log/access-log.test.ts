@@ -161,7 +161,10 @@ describe("the access log", () => {
     expect(emailed.statusCode).toBe(200);
     expect(await newRows()).toMatchObject([{ action: "email", resource_id: rxId, customer_id: customerId }]);
 
-    const removed = await t.call(sam, { method: "DELETE", url: `/api/prescription/${rxId}` });
+    const removed = await t.call(sam, {
+      method: "DELETE",
+      url: `/api/prescription/${rxId}?version=${version + 1}`,
+    });
     expect(removed.statusCode).toBe(200);
     expect(await newRows()).toMatchObject([
       {
@@ -202,7 +205,7 @@ describe("the access log", () => {
       payload: { source_id: pdSourceId, binocular_dist_pd: 63, version: created.json().data.version },
     });
     expect(upd.statusCode, upd.body).toBe(200);
-    await t.call(sam, { method: "DELETE", url: `/api/customer-pd/${pdId}` });
+    await t.call(sam, { method: "DELETE", url: `/api/customer-pd/${pdId}?version=2` });
     const rows = await newRows();
     expect(rows.map((r) => [r.action, r.resource, r.resource_id, r.customer_id, r.outcome])).toEqual([
       ["create", "pd", pdId, customerId, "allowed"],

@@ -1,5 +1,6 @@
-import { createHash } from "node:crypto";
+import { createHash, type KeyObject } from "node:crypto";
 import type { Database } from "../../platform/db/client";
+import { anchorSignatureValid, readHead, type SignedAnchor } from "./anchor";
 
 export interface ChainReport {
   ok: boolean;
@@ -118,4 +119,72 @@ export async function verifyAccessLog(database: Database): Promise<ChainReport> 
   if (report.headSeq > report.purgedThroughSeq && prev !== report.headHash)
     return fail(report.headSeq, "head hash does not match the last row");
   return report;
+}
+
+export interface AnchorCheck {
+  ok: boolean;
+  anchor: { at: string; head_seq: number; head_hash: string; purged_through_seq: number } | null;
+  /** What the database no longer agrees with the anchor about. */
+  problems: string[];
+}
+
+/**
+ * Compares the database with the latest signed anchor (ADR 0026): rows the anchor saw that are gone
+ * from the end (a missing tail), a row the anchor saw whose hash changed (a rewritten chain), and a
+ * purge point that moved without the destruction record `access_log_purge` writes with it.
+ */
+export async function checkAgainstAnchor(
+  database: Database,
+  signed: SignedAnchor | null,
+  key: KeyObject | null,
+): Promise<AnchorCheck> {
+  if (!signed)
+    return { ok: false, anchor: null, problems: ["no anchor found: the chain cannot be compared"] };
+  const a = signed.anchor;
+  const check: AnchorCheck = {
+    ok: true,
+    anchor: {
+      at: a.at,
+      head_seq: a.head_seq,
+      head_hash: a.head_hash,
+      purged_through_seq: a.purged_through_seq,
+    },
+    problems: [],
+  };
+  const problem = (p: string) => {
+    check.ok = false;
+    check.problems.push(p);
+  };
+  if (!key) problem("no anchor key configured: the anchor's signature cannot be checked");
+  else if (!anchorSignatureValid(signed, key))
+    problem("the anchor's signature is not valid for the configured key");
+  const head = await readHead(database);
+  if (head.seq < a.head_seq)
+    problem(`missing tail: the log ends at row ${head.seq}, the anchor of ${a.at} saw row ${a.head_seq}`);
+  if (
+    head.purgedThroughSeq < a.purged_through_seq ||
+    (head.purgedThroughSeq === a.purged_through_seq && head.purgedHash !== a.purged_hash)
+  )
+    problem(`rewritten chain: the purge point differs from the anchor of ${a.at}`);
+  if (a.head_seq > head.purgedThroughSeq && a.head_seq > 0) {
+    const [row] = await database.query<{ hash: string }>("SELECT hash FROM access_log WHERE seq = $1", [
+      a.head_seq,
+    ]);
+    if (!row) {
+      if (head.seq >= a.head_seq) problem(`missing row: row ${a.head_seq}, the anchor's head, is gone`);
+    } else if (row.hash !== a.head_hash)
+      problem(`rewritten chain: row ${a.head_seq} no longer has the hash the anchor of ${a.at} signed`);
+  }
+  if (head.purgedThroughSeq > a.purged_through_seq) {
+    const [record] = await database.query<{ id: number }>(
+      `SELECT id FROM destruction_records
+        WHERE kind = 'access_log' AND (detail->>'through_seq')::bigint = $1 AND detail->>'through_hash' = $2`,
+      [head.purgedThroughSeq, head.purgedHash],
+    );
+    if (!record)
+      problem(
+        `purge without its destruction record: rows ${a.purged_through_seq + 1}–${head.purgedThroughSeq} are gone and no destruction record names them`,
+      );
+  }
+  return check;
 }

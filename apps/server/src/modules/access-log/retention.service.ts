@@ -37,7 +37,12 @@ const yearsAgo = (now: Date, years: number) => {
   return d;
 };
 
-export function createRetentionService(database: Database, storage: FileStorage) {
+export function createRetentionService(
+  database: Database,
+  storage: FileStorage,
+  /** Runs after every destruction run, once its transactions have committed: the anchor (ADR 0026). */
+  afterRun?: () => Promise<unknown>,
+) {
   async function rules(): Promise<Rule[]> {
     const rows = await database.query<{
       id: number;
@@ -226,28 +231,14 @@ export function createRetentionService(database: Database, storage: FileStorage)
       const log = await expiredLog(now, all);
       if (log.throughSeq != null && log.rows > 0) {
         const record = await inRequestTransaction(database.db, async () => {
-          // The head moves first: the trigger then lets exactly the rows up to it go.
-          const [head] = await database.query<{ purged_hash: string }>(
-            `UPDATE access_log_head SET purged_through_seq = $1 WHERE id = 1
-             RETURNING purged_hash`,
-            [log.throughSeq],
-          );
-          const deleted = await database.query<{ n: string }>(
-            "WITH d AS (DELETE FROM access_log WHERE seq <= $1 RETURNING 1) SELECT count(*)::text AS n FROM d",
-            [log.throughSeq],
-          );
+          // One statement (ADR 0026): the head's purge point, the rows up to it and the destruction
+          // record, by the one function the server's database role may use to destroy log rows.
           const [rec] = await database.query<Record<string, unknown>>(
-            `INSERT INTO destruction_records (staff_id, rule, kind, counts, detail)
-             VALUES ($1, $2, 'access_log', $3, $4) RETURNING *`,
+            "SELECT * FROM access_log_purge($1, $2, $3)",
             [
+              log.throughSeq,
               actor.id,
               `access log: each row kept for its region's period (${all.map((r) => `${r.regionName} ${r.accessLogYears}y`).join(", ")})`,
-              JSON.stringify({ rows: Number(deleted[0].n) }),
-              JSON.stringify({
-                through_seq: log.throughSeq,
-                through_hash: head.purged_hash,
-                last_destroyed_at: log.before ? new Date(log.before).toISOString() : null,
-              }),
             ],
           );
           await recordAccess(database.db, {
@@ -262,6 +253,7 @@ export function createRetentionService(database: Database, storage: FileStorage)
         });
         done.push(toDestruction(record));
       }
+      await afterRun?.();
       return done;
     },
 

@@ -66,7 +66,7 @@ describe("addresses", () => {
     const edited = await t.call(token, {
       method: "PUT",
       url: `/api/staff/billing-addresses/${id}`,
-      payload: { ...good, address1: "1 Enmore Road" },
+      payload: { ...good, address1: "1 Enmore Road", version: 1 },
     });
     expect(edited.json().data.address.address1).toBe("1 Enmore Road");
     const list = (

@@ -15,6 +15,8 @@ export const sessions = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    /** When the session last answered a call (kept to the minute): what "My sessions" shows. */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sessions_staff_user_idx").on(t.staffUserId)],
 );

@@ -53,7 +53,7 @@ describe("Customers MEILI on Meilisearch", () => {
     await t.call(token, {
       method: "PUT",
       url: `/api/staff/customers/${id}`,
-      payload: { last_name: "Honey" },
+      payload: { last_name: "Honey", version: created.json().data.version },
     });
     expect((await hits("q=wormwood")).total).toBe(0);
     expect((await hits("q=honey")).hits.map((h) => h.id)).toEqual([id]);

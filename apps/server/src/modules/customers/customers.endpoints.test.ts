@@ -7,8 +7,17 @@ let t: TestApp;
 let token: string;
 const post = (payload: Record<string, unknown>) =>
   t.call(token, { method: "POST", url: "/api/user", payload });
-const put = (id: number, payload: Record<string, unknown>) =>
-  t.call(token, { method: "PUT", url: `/api/staff/customers/${id}`, payload });
+/** An edit from the customer as it is now: the version it was made from goes with it (ADR 0027). */
+const put = async (id: number, payload: Record<string, unknown>) => {
+  const [row] = await t.database.query<{ version: number }>("select version from customers where id = $1", [
+    id,
+  ]);
+  return t.call(token, {
+    method: "PUT",
+    url: `/api/staff/customers/${id}`,
+    payload: { version: row?.version ?? 1, ...payload },
+  });
+};
 const get = (url: string) => t.call(token, { method: "GET", url });
 
 beforeAll(async () => {

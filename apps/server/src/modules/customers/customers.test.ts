@@ -119,13 +119,13 @@ describe("updating customers", () => {
     const off = await t.call(token, {
       method: "PUT",
       url: `/api/staff/customers/${id}`,
-      payload: { channel_sms: false, channel_phone: false, channel_email: false },
+      payload: { channel_sms: false, channel_phone: false, channel_email: false, version: 1 },
     });
     expect(off.json().data.new_opt_in).toBe("NONE");
     const on = await t.call(token, {
       method: "PUT",
       url: `/api/staff/customers/${id}`,
-      payload: { channel_sms: true, channel_phone: true, channel_email: true },
+      payload: { channel_sms: true, channel_phone: true, channel_email: true, version: 2 },
     });
     expect(on.json().data.new_opt_in).toBe("ALL");
     const detail = await t.call(token, { method: "GET", url: `/api/staff/customers/${id}` });
@@ -167,7 +167,7 @@ describe("updating customers", () => {
     const res = await t.call(token, {
       method: "PUT",
       url: "/api/staff/customers/999999",
-      payload: { first_name: "X" },
+      payload: { first_name: "X", version: 1 },
     });
     expect(res.statusCode).toBe(404);
   });

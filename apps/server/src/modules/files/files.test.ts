@@ -218,7 +218,7 @@ describe("removing a file attached to a note", () => {
     const file = await staffUpload(sam, "goes-with-note.pdf", PDF);
     const note = await noteWith(sam, file.id);
     const before = storedFiles().length;
-    const res = await t.call(sam, { method: "DELETE", url: `/legacy-api/user-note/${note.id}` });
+    const res = await t.call(sam, { method: "DELETE", url: `/legacy-api/user-note/${note.id}?version=1` });
     expect(res.statusCode).toBe(200);
     expect((await t.call(token, { method: "GET", url: `/api/staff/files/${file.id}` })).statusCode).toBe(404);
     expect(storedFiles().length).toBe(before - 1);

@@ -90,7 +90,7 @@ describe("receipts", () => {
   it("hands a signed receipt link in the order and serves the page privately", async () => {
     const id = await jobAt("NTN");
     const job = await detail(id);
-    expect(job.receipt_url).toMatch(new RegExp(`/shop-api/receipt/show/${id}/[A-Za-z0-9_-]{32}$`));
+    expect(job.receipt_url).toMatch(new RegExp(`/shop-api/receipt/show/${id}/[A-Za-z0-9_-]{48}$`));
     const res = await t.app.inject({ method: "GET", url: path(job.receipt_url) });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/html");
@@ -217,6 +217,7 @@ describe("receipts", () => {
     const noteId = created.json().data.id;
     const edited = await call("PUT", `/api/staff/orders/${id}/note-receipt/${noteId}`, {
       content: "Gift wrapped",
+      version: 1,
     });
     expect(edited.json().data.content).toBe("Receipt Note: Gift wrapped");
     const html = (await t.app.inject({ method: "GET", url: path((await detail(id)).receipt_url) })).body;
@@ -227,7 +228,7 @@ describe("receipts", () => {
       const res = await t.call(other, {
         method: "PUT",
         url: `/api/staff/orders/${id}/note-receipt/${noteId}`,
-        payload: { content: "Gift wrapped, blue paper" },
+        payload: { content: "Gift wrapped, blue paper", version: 2 },
       });
       expect(res.statusCode).toBe(200);
     }

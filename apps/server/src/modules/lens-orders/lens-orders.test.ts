@@ -205,7 +205,10 @@ describe("suppliers and contacts", () => {
     const outside = await t.call(admin, {
       method: "PUT",
       url: "/api/staff/suppliers/1/delivery-outlets",
-      payload: { delivery_outlets: [{ region_id: 2, outlet_id: await outletId("NTN") }] },
+      payload: {
+        delivery_outlets: [{ region_id: 2, outlet_id: await outletId("NTN") }],
+        version: renamed.json().data.version,
+      },
     });
     expect(outside.statusCode).toBe(422);
   });

@@ -43,9 +43,9 @@ describe("customer notes", () => {
 
   it("lets only the author remove a note", async () => {
     const id = (await add(admin, "Mine")).json().data.id;
-    const denied = await t.call(sam, { method: "DELETE", url: `/legacy-api/user-note/${id}` });
+    const denied = await t.call(sam, { method: "DELETE", url: `/legacy-api/user-note/${id}?version=1` });
     expect(denied.statusCode).toBe(403);
-    const ok = await t.call(admin, { method: "DELETE", url: `/legacy-api/user-note/${id}` });
+    const ok = await t.call(admin, { method: "DELETE", url: `/legacy-api/user-note/${id}?version=1` });
     expect(ok.json().message).toBe("Deleted Successfully");
     expect((await list()).some((n: { id: number }) => n.id === id)).toBe(false);
   });
@@ -56,7 +56,7 @@ describe("customer notes", () => {
       const id = (await add(admin, "Removed in parallel")).json().data.id;
       const results = await Promise.all(
         Array.from({ length: 8 }, () =>
-          t.call(admin, { method: "DELETE", url: `/legacy-api/user-note/${id}` }),
+          t.call(admin, { method: "DELETE", url: `/legacy-api/user-note/${id}?version=1` }),
         ),
       );
       const codes = results.map((r) => r.statusCode).sort();

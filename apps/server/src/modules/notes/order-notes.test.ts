@@ -66,34 +66,36 @@ describe("job notes", () => {
     const denied = await t.call(sam, {
       method: "PUT",
       url: `/api/staff/orders/${orderId}/notes/${id}`,
-      payload: { content: "Theirs" },
+      payload: { content: "Theirs", version: 1 },
     });
     expect(denied.statusCode).toBe(403);
     const ok = await t.call(admin, {
       method: "PUT",
       url: `/api/staff/orders/${orderId}/notes/${id}`,
-      payload: { content: "Mine, edited" },
+      payload: { content: "Mine, edited", version: 1 },
     });
     expect(ok.json().data.content).toBe("Mine, edited");
     const receipt = await t.call(admin, {
       method: "PUT",
       url: `/api/staff/orders/${orderId}/note-receipt/${id}`,
-      payload: { content: "Paid in full" },
+      payload: { content: "Paid in full", version: 2 },
     });
     expect(receipt.json().data.content).toBe("Receipt Note: Paid in full");
     const missing = await t.call(admin, {
       method: "PUT",
       url: `/api/staff/orders/999999/notes/${id}`,
-      payload: { content: "x y" },
+      payload: { content: "x y", version: 3 },
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe("Order not found");
     expect(
-      (await t.call(sam, { method: "DELETE", url: `/legacy-api/orders/${orderId}/note/${id}` })).statusCode,
+      (await t.call(sam, { method: "DELETE", url: `/legacy-api/orders/${orderId}/note/${id}?version=3` }))
+        .statusCode,
     ).toBe(403);
     expect(
-      (await t.call(admin, { method: "DELETE", url: `/legacy-api/orders/${orderId}/note/${id}` })).json()
-        .message,
+      (
+        await t.call(admin, { method: "DELETE", url: `/legacy-api/orders/${orderId}/note/${id}?version=3` })
+      ).json().message,
     ).toBe("Deleted Successfully");
   });
 
@@ -186,7 +188,7 @@ describe("job notes", () => {
       const before = await jobNotesCount();
       const results = await Promise.all(
         Array.from({ length: 8 }, () =>
-          t.call(sam, { method: "DELETE", url: `/legacy-api/orders/${orderId}/note/${id}` }),
+          t.call(sam, { method: "DELETE", url: `/legacy-api/orders/${orderId}/note/${id}?version=1` }),
         ),
       );
       const codes = results.map((r) => r.statusCode).sort();

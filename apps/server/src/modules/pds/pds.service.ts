@@ -1,6 +1,13 @@
 import type { PdWire } from "@loupe/contract";
-import { DEFAULT_GUEST_LENS_TYPE_ID, normalisePdInput, type PdFormValues, pdSchema } from "@loupe/domain";
+import {
+  DEFAULT_GUEST_LENS_TYPE_ID,
+  normalisePdInput,
+  type PdFormValues,
+  pdSchema,
+  rowIdText,
+} from "@loupe/domain";
 import { desc, eq } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../platform/db/client";
 import { notFound, validationError } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
@@ -40,6 +47,16 @@ export function createPdsService({ db }: { db: Db }) {
     );
   }
 
+  /**
+   * The ids beside the measurements, checked before any SQL (issue 25): `"NaN"` or `"abc"` is a
+   * 422 naming the field, never a value PostgreSQL echoes into the log.
+   */
+  const owner = z.object({
+    customer_user_id: rowIdText(),
+    lens_type_id: rowIdText().nullish(),
+  });
+  const guestOwner = z.object({ lens_type: rowIdText().optional() });
+
   function parse(input: unknown): PdFormValues {
     return parseOrThrow(pdSchema, normalisePdInput((input ?? {}) as Record<string, unknown>));
   }
@@ -70,17 +87,19 @@ export function createPdsService({ db }: { db: Db }) {
 
   return {
     async create(staff: StaffRow, input: Record<string, unknown>, guest: boolean) {
+      const ids = guest ? null : parseOrThrow(owner, input);
+      const guestIds = guest ? parseOrThrow(guestOwner, input) : null;
       const v = parse(input);
       await checkSource(v.source_id);
       let customerId: number | null = null;
-      if (!guest) {
-        customerId = Number(input.customer_user_id);
+      if (ids) {
+        customerId = ids.customer_user_id;
         const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
         if (!c) throw notFound("Customer");
       }
-      const lensTypeId = guest
-        ? Number(input.lens_type ?? DEFAULT_GUEST_LENS_TYPE_ID)
-        : ((input.lens_type_id as number | null) ?? null);
+      const lensTypeId = guestIds
+        ? (guestIds.lens_type ?? DEFAULT_GUEST_LENS_TYPE_ID)
+        : (ids?.lens_type_id ?? null);
       const [row] = await db
         .insert(pds)
         .values({

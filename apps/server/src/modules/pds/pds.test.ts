@@ -102,10 +102,12 @@ describe("pupil distances", () => {
     const edited = await t.call(token, {
       method: "PUT",
       url: `/api/new-customer-pd/${id}`,
-      payload: { binocular_dist_pd: 65, source_id: sourceId },
+      payload: { binocular_dist_pd: 65, source_id: sourceId, version: 1 },
     });
     expect(edited.json().data.binocular_dist_pd).toBe(65);
-    expect((await t.call(token, { method: "DELETE", url: `/api/customer-pd/${id}` })).statusCode).toBe(200);
+    expect(
+      (await t.call(token, { method: "DELETE", url: `/api/customer-pd/${id}?version=2` })).statusCode,
+    ).toBe(200);
     expect((await t.call(token, { method: "GET", url: `/api/new-customer-pd/${id}` })).statusCode).toBe(404);
   });
 

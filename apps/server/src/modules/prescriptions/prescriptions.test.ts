@@ -103,12 +103,13 @@ describe("prescriptions", () => {
     const edited = await t.call(token, {
       method: "PUT",
       url: `/api/v4/prescriptions/${id}`,
-      payload: spectacle({ right_sph: 0.5 }),
+      payload: spectacle({ right_sph: 0.5, version: 1 }),
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().data.standardised_prescription_display_array.right).toBe("+0.50 / -0.50 x 90");
-    expect((await t.call(token, { method: "DELETE", url: `/api/prescription/${id}` })).statusCode).toBe(200);
-    expect((await t.call(token, { method: "DELETE", url: `/api/prescription/${id}` })).statusCode).toBe(404);
+    const remove = () => t.call(token, { method: "DELETE", url: `/api/prescription/${id}?version=2` });
+    expect((await remove()).statusCode).toBe(200);
+    expect((await remove()).statusCode).toBe(404);
   });
 
   it("keeps a code-generated prescription read-only but lets it be e-mailed", async () => {
@@ -119,10 +120,12 @@ describe("prescriptions", () => {
     const put = await t.call(token, {
       method: "PUT",
       url: `/api/v4/prescriptions/${id}`,
-      payload: spectacle(),
+      payload: spectacle({ version: 1 }),
     });
     expect(put.statusCode).toBe(403);
-    expect((await t.call(token, { method: "DELETE", url: `/api/prescription/${id}` })).statusCode).toBe(403);
+    expect(
+      (await t.call(token, { method: "DELETE", url: `/api/prescription/${id}?version=1` })).statusCode,
+    ).toBe(403);
     const mail = await t.call(token, { method: "POST", url: `/api/prescription/${id}/email`, payload: {} });
     expect(mail.statusCode).toBe(200);
     expect(mail.json().message).toBe("Email Sent Successfully");

@@ -56,8 +56,11 @@ export function receiptModel(r: ReceiptData, seller: Seller) {
   const discounts = sold.reduce((n, i) => n + i.discountAmountMinor, 0);
   const paid = r.payments.reduce((n, p) => n + p.amountMinor, 0);
   const refunded = r.refunds.reduce((n, x) => n + x.amountMinor, 0);
+  // The page opens without signing in (a link can be forwarded): the customer's first name and
+  // surname initial only (issue 25). Address and e-mail go only into the e-mail to the customer.
+  const surname = (r.customer?.lastName ?? r.order.billingLastName ?? "").trim();
   const buyerName =
-    `${r.customer?.firstName ?? r.order.billingFirstName} ${r.customer?.lastName ?? r.order.billingLastName}`.trim();
+    `${(r.customer?.firstName ?? r.order.billingFirstName ?? "").trim()} ${surname ? `${[...surname][0]}.` : ""}`.trim();
   const address = r.order.billingAddress
     ? ["address1", "address2", "suburb", "city", "state", "postcode", "country"]
         .map((k) => r.order.billingAddress?.[k])
@@ -169,10 +172,10 @@ export function receiptHtml(m: ReceiptModel, options: { nonce?: string; forEmail
   const buyer =
     m.rules.showBuyer || m.buyer.name
       ? `<h2>Customer</h2><div class="meta"><span>Name</span><span>${esc(m.buyer.name)}</span>${
-          m.rules.showBuyer && m.buyer.address
+          options.forEmail && m.rules.showBuyer && m.buyer.address
             ? `<span>Address</span><span>${esc(m.buyer.address)}</span>`
             : ""
-        }${m.rules.showBuyer && m.buyer.email ? `<span>E-mail</span><span>${esc(m.buyer.email)}</span>` : ""}</div>`
+        }${options.forEmail && m.rules.showBuyer && m.buyer.email ? `<span>E-mail</span><span>${esc(m.buyer.email)}</span>` : ""}</div>`
       : "";
   return `<!doctype html>
 <html lang="en">

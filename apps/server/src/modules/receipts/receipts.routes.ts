@@ -1,15 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { emailReceipt, showReceipt } from "@loupe/contract";
-import { RECEIPT_LINK_INVALID, RECEIPT_SENT } from "@loupe/domain";
+import { emailReceipt, revokeReceiptLinks, showReceipt } from "@loupe/contract";
+import { ADMIN_ROLE_ID, RECEIPT_LINK_INVALID, RECEIPT_SENT } from "@loupe/domain";
 import type { FastifyReply } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../platform/db/client";
-import { notFound } from "../../platform/http/app-error";
+import { AppError, notFound } from "../../platform/http/app-error";
 import { recordJobEvents } from "../jobs/job-events";
 import type { ModuleContext } from "../module-context";
 import { receiptHtml, receiptModel, receiptText, type Seller } from "./receipt-page";
 import { createReceiptTokens, RECEIPT_TOKEN } from "./receipt-token";
 import { readReceipt } from "./receipts.queries";
+import { receiptLinksRevokedAt, revokeReceiptLinksOf } from "./receipts.revocations";
 
 /** The seller printed on the receipt: the company of the outlet's country (config). */
 function sellerFor(config: Config, country: string, state: string | null): Seller {
@@ -45,7 +46,10 @@ export function registerReceiptsRoutes({ app, bind, db, config, outbox }: Module
 
   async function load(orderId: number, token: string) {
     const receipt = await readReceipt(db, orderId);
-    if (!receipt || !tokens.verify(orderId, receipt.order.customerId, token)) throw notFound("Receipt");
+    const revokedAt = receipt ? await receiptLinksRevokedAt(db, orderId) : null;
+    // Expired, revoked or wrong: the same 404 as a job that does not exist.
+    if (!receipt || !tokens.verify(orderId, receipt.order.customerId, token, revokedAt))
+      throw notFound("Receipt");
     return receiptModel(receipt, sellerFor(config, receipt.region.countryCode, receipt.outlet.state));
   }
 
@@ -63,7 +67,9 @@ export function registerReceiptsRoutes({ app, bind, db, config, outbox }: Module
         "content-security-policy",
         `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
       );
-    if (!receipt || !tokens.verify(orderId, receipt.order.customerId, token))
+    const revokedAt = receipt ? await receiptLinksRevokedAt(db, orderId) : null;
+    // Expired, revoked or wrong: the same page as a job that does not exist.
+    if (!receipt || !tokens.verify(orderId, receipt.order.customerId, token, revokedAt))
       return reply.status(404).send(invalidLinkPage);
     const model = receiptModel(receipt, sellerFor(config, receipt.region.countryCode, receipt.outlet.state));
     return reply.send(receiptHtml(model, { nonce }));
@@ -76,6 +82,19 @@ export function registerReceiptsRoutes({ app, bind, db, config, outbox }: Module
     { schema: { hide: true } },
     (req, reply) => showPage(req.params.orderId, req.params.token, reply),
   );
+
+  bind(revokeReceiptLinks, async ({ staff, params }) => {
+    const receipt = await readReceipt(db, params.id);
+    if (!receipt) throw notFound("Job");
+    if (staff.roleId !== ADMIN_ROLE_ID && staff.homeRegionId !== receipt.region.id)
+      throw new AppError(
+        "forbidden",
+        "Only an administrator or staff of the job's region can revoke its receipt links.",
+      );
+    const revokedAt = await revokeReceiptLinksOf(db, params.id, staff.id);
+    tokens.forget(params.id);
+    return { message: "Receipt links revoked.", data: { revoked_at: revokedAt.toISOString() } };
+  });
 
   bind(emailReceipt, async ({ staff, params, body }) => {
     const model = await load(params.orderId, params.token);

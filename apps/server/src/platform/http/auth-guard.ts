@@ -85,6 +85,13 @@ export function authGuard(db: Db, cache?: SessionCache<CheckedSession>) {
     }
     req.staff = row.staff;
     req.sessionId = row.session.id;
+    // "My sessions" shows when each was last used: written at most once a minute, on a cache miss.
+    if (Date.now() - row.session.lastUsedAt.getTime() > 60_000)
+      await db
+        .update(sessions)
+        .set({ lastUsedAt: new Date() })
+        .where(eq(sessions.id, row.session.id))
+        .catch(() => {});
     // Frozen: a remembered row is shared by later calls, so no handler may change it in place.
     cache?.remember(
       tokenHash,

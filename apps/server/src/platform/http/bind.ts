@@ -1,5 +1,12 @@
 import * as contract from "@loupe/contract";
-import { basePrefix, type Endpoint, errorEnvelope, writeFromRead } from "@loupe/contract";
+import {
+  basePrefix,
+  type Endpoint,
+  errorEnvelope,
+  VERSION_REQUIRED,
+  versionSlot,
+  writeFromRead,
+} from "@loupe/contract";
 import { containsNul, NUL_MESSAGE } from "@loupe/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -132,6 +139,7 @@ export function createBinder(
 ): Binder {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   return (endpoint, handler) => {
+    const versioned = versionSlot(endpoint);
     typed.route({
       method: endpoint.method,
       url: basePrefix[endpoint.base] + endpoint.path,
@@ -143,6 +151,8 @@ export function createBinder(
         security: endpoint.auth === false ? [] : [{ [BEARER_SCHEME]: [] }],
         response: {
           ...successResponse(endpoint),
+          // Named on its own so the API document says it: a versioned write without its version.
+          ...(versioned ? { 428: errorEnvelope } : {}),
           "4xx": errorResponse(endpoint),
           "5xx": errorEnvelope,
         },
@@ -159,6 +169,13 @@ export function createBinder(
         refuseMalformed(endpoint, req);
         // What the entity's read answered is a body its write takes.
         if (endpoint.readShape) req.body = writeFromRead(req.body, endpoint.readShape);
+        // No edit without the version it was made from (ADR 0027): last-write-wins is not an option.
+        if (versioned) {
+          const sent = ((versioned === "body" ? req.body : req.query) as { version?: unknown } | null)
+            ?.version;
+          if (sent === undefined || sent === null || sent === "")
+            throw new AppError("precondition_required", VERSION_REQUIRED, { version: [VERSION_REQUIRED] });
+        }
       },
       handler: async (req, reply) => {
         const run = async () => {

@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { BlockList, isIP } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/client";
@@ -7,8 +8,30 @@ import { AppError } from "../http/app-error";
 const digest = (s: string) => createHash("sha256").update(s).digest();
 
 export interface MetricsOptions {
-  /** When set, `/metrics` answers only with `Authorization: Bearer <token>`. */
+  /** When set, `/metrics` answers to `Authorization: Bearer <token>`. */
   token?: string;
+  /** Addresses or CIDR ranges (TRUSTED_PROXIES) whose own connections may scrape without the token. */
+  allowFrom?: string[];
+}
+
+/** A BlockList of the listed addresses and ranges (IPv4 and IPv6; an IPv4 peer may arrive as `::ffff:a.b.c.d`). */
+function addressList(entries: string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address, bits] = entry.split("/");
+    const family = isIP(address) === 6 ? "ipv6" : "ipv4";
+    if (!isIP(address)) continue;
+    if (bits !== undefined) list.addSubnet(address, Number(bits), family);
+    else list.addAddress(address, family);
+  }
+  return list;
+}
+
+function peerAllowed(list: BlockList, peer: string | undefined): boolean {
+  if (!peer) return false;
+  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(peer)?.[1];
+  if (v4) return list.check(v4, "ipv4");
+  return list.check(peer, isIP(peer) === 6 ? "ipv6" : "ipv4");
 }
 
 /**
@@ -87,12 +110,17 @@ export function registerMetrics(
     done();
   });
 
+  const allowed = addressList(options.allowFrom ?? []);
+  // Only the token or the connection's own address counts: X-Forwarded-For names someone else.
   app.get("/metrics", { schema: { hide: true } }, async (req, reply) => {
-    if (options.token) {
-      const given = digest(req.headers.authorization ?? "");
-      if (!timingSafeEqual(given, digest(`Bearer ${options.token}`)))
-        throw new AppError("unauthenticated", "The metrics need the metrics token.");
-    }
+    const tokenOk =
+      options.token !== undefined &&
+      timingSafeEqual(digest(req.headers.authorization ?? ""), digest(`Bearer ${options.token}`));
+    if (!tokenOk && !peerAllowed(allowed, req.socket.remoteAddress))
+      throw new AppError(
+        "unauthenticated",
+        "The metrics need the metrics token (METRICS_TOKEN) or a scraper at an address in TRUSTED_PROXIES.",
+      );
     reply.header("cache-control", "no-store").type(registry.contentType);
     return registry.metrics();
   });

@@ -3,7 +3,8 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // app.inject connects from 127.0.0.1: the scraper's address is listed.
+  t = await createTestApp({ env: { TRUSTED_PROXIES: "127.0.0.1" } });
 });
 afterAll(() => t.close());
 
@@ -100,6 +101,23 @@ describe("metrics", () => {
       expect(res.body).toMatch(/loupe_db_pool_waiting \d+/);
     } else {
       expect(res.body).not.toMatch(/loupe_db_pool_connections \d/);
+    }
+  });
+
+  it("answers nobody without the token or a listed address, whatever X-Forwarded-For says", async () => {
+    const closed = await createTestApp({ env: { TRUSTED_PROXIES: "10.0.0.0/8" } });
+    try {
+      const denied = await closed.app.inject({
+        method: "GET",
+        url: "/metrics",
+        headers: { "x-forwarded-for": "10.1.2.3" },
+      });
+      expect(denied.statusCode).toBe(401);
+      expect(denied.body).not.toContain("http_requests_total");
+      const listed = await closed.app.inject({ method: "GET", url: "/metrics", remoteAddress: "10.1.2.3" });
+      expect(listed.statusCode).toBe(200);
+    } finally {
+      await closed.close();
     }
   });
 

@@ -2,7 +2,7 @@ import { Avatar, Menu, UnstyledButton } from "@mantine/core";
 import { useNavigate } from "react-router";
 import { useCurrentUser } from "../../features/reference/use-reference-data";
 
-/** Profile menu: only Logout works; the rest are shown disabled, as in the spec. */
+/** Profile menu: My sessions and Logout work; the rest are shown disabled, as in the spec. */
 export function ProfileMenu() {
   const { data: user } = useCurrentUser();
   const navigate = useNavigate();
@@ -24,6 +24,7 @@ export function ProfileMenu() {
         <Menu.Item disabled>News</Menu.Item>
         <Menu.Item disabled>Switch users</Menu.Item>
         <Menu.Item disabled>Help</Menu.Item>
+        <Menu.Item onClick={() => navigate("/my-sessions")}>My sessions</Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red" onClick={() => navigate("/logout")}>
           Logout

@@ -65,11 +65,12 @@ export function useJobActions() {
     }),
     /** Creates the receipt note, or edits the one the job has (the note starting "Receipt Note:"). */
     saveReceiptNote: useMutation({
-      mutationFn: (v: { id: number; noteId: number | null; text: string }) =>
+      mutationFn: (v: { id: number; noteId: number | null; version?: number; text: string }) =>
         v.noteId
           ? callEndpoint(updateReceiptNote, {
               params: { id: v.id, noteId: v.noteId },
-              body: { content: receiptNoteContent(v.text) },
+              // The version the note was read at: an edit without it is refused (ADR 0027).
+              body: { content: receiptNoteContent(v.text), version: v.version },
             })
           : callEndpoint(createOrderNote, {
               params: { id: v.id },

@@ -19,7 +19,12 @@ export function ReceiptNoteModal({ job, onClose }: { job: OrderWire; onClose: ()
   const save = async () => {
     setFailure(null);
     try {
-      await saveReceiptNote.mutateAsync({ id: job.id, noteId: note?.id ?? null, text });
+      await saveReceiptNote.mutateAsync({
+        id: job.id,
+        noteId: note?.id ?? null,
+        version: note?.version,
+        text,
+      });
       showAlert({ variant: "success", message: RECEIPT_NOTE_SAVED });
       onClose();
     } catch (err) {

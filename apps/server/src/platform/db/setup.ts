@@ -1,0 +1,32 @@
+import path from "node:path";
+import type { Config } from "../../config";
+import { type Database, openPglite, openPostgres } from "./client";
+import { runMigrations } from "./migrate";
+import { migrateWithRoles } from "./roles";
+
+/**
+ * The migration command (`npm run db:migrate`, and start-up): with DATABASE_OWNER_URL, migrations
+ * and grants run as the owner and the server's role is created when it is missing (ADR 0026);
+ * otherwise the one configured database is migrated as before. Answers the database the server
+ * then uses: DATABASE_URL's role, or the embedded PGlite, still as its superuser (the caller enters
+ * the server's role once seeding is done: `enterServerRoleOnPglite`).
+ */
+export async function migrateAndOpen(config: Config, poolSize?: number): Promise<Database> {
+  if (config.DATABASE_OWNER_URL && config.DATABASE_URL) {
+    await migrateWithRoles(
+      {
+        ownerUrl: config.DATABASE_OWNER_URL,
+        serverUrl: config.DATABASE_URL,
+        adminUrl: config.DATABASE_ADMIN_URL,
+      },
+      config.migrationsDir,
+      (url) => openPostgres(url, 1),
+    );
+    return openPostgres(config.DATABASE_URL, poolSize);
+  }
+  const database = config.DATABASE_URL
+    ? openPostgres(config.DATABASE_URL, poolSize)
+    : await openPglite(path.join(config.dataDir, "pglite"));
+  await runMigrations(database, config.migrationsDir);
+  return database;
+}
