@@ -18,6 +18,7 @@ const STATE_COLOUR: Record<LensOrderSummaryWire["state"], string> = {
   placed: "blue",
   cancelled: "gray",
   rejected: "red",
+  not_sent: "red",
 };
 
 /** The item's latest lens order: supplier, lab state, ETA and tracking; Cancel behind a confirm dialog while the supplier allows it. */
