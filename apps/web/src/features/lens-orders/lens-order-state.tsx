@@ -9,7 +9,7 @@ import { formatDate } from "../../lib/format";
 import { useAction } from "../../lib/use-action";
 import { jobKeys } from "../jobs/api/job-keys";
 import { RuleGate } from "../jobs/components/rule-gate";
-import { cancelOrder, checkStatus } from "./api";
+import { cancelOrder, checkStatus, lensOrderKeys, resendOrder } from "./api";
 
 const STATE_COLOUR: Record<LensOrderSummaryWire["state"], string> = {
   pending: "blue",
@@ -37,6 +37,16 @@ export function LensOrderState(props: { itemId: number; order: LensOrderSummaryW
     }
     await queryClient.invalidateQueries({ queryKey: jobKeys.all });
   });
+  // Send again: the same order and key (one new e-mail, however often it is pressed).
+  const resend = useAction(async () => {
+    try {
+      showAlert({ variant: "success", message: (await resendOrder(order.id)).message });
+    } catch (err) {
+      showAlert({ variant: "danger", message: errorText(err) });
+    }
+    await queryClient.invalidateQueries({ queryKey: jobKeys.all });
+    await queryClient.invalidateQueries({ queryKey: lensOrderKeys.all });
+  });
   const cancel = () =>
     confirmAction({
       title: LENS_ORDER_MESSAGES.confirmCancelTitle,
@@ -62,6 +72,17 @@ export function LensOrderState(props: { itemId: number; order: LensOrderSummaryW
         {order.tracking_number ? ` · tracking ${order.tracking_number}` : ""}
       </Text>
       <Group gap={4}>
+        {order.state === "not_sent" && (
+          <Button
+            size="compact-xs"
+            variant="light"
+            color="red"
+            onClick={() => resend.run()}
+            loading={resend.isPending}
+          >
+            Send again
+          </Button>
+        )}
         {order.open && (
           <Button size="compact-xs" variant="subtle" onClick={() => check.run()} loading={check.isPending}>
             Check lab status
