@@ -22,7 +22,13 @@ const STATE_COLOUR: Record<LensOrderSummaryWire["state"], string> = {
 };
 
 /** The item's latest lens order: supplier, lab state, ETA and tracking; Cancel behind a confirm dialog while the supplier allows it. */
-export function LensOrderState(props: { itemId: number; order: LensOrderSummaryWire; cancel: Verdict }) {
+export function LensOrderState(props: {
+  itemId: number;
+  order: LensOrderSummaryWire;
+  cancel: Verdict;
+  /** Send again of a Not sent order: the rulebook's update_lens_order (the job's region). */
+  resend: Verdict;
+}) {
   const { order } = props;
   // A cancelled or rejected order will not arrive: its last ETA no longer means anything.
   const ended = order.state === "cancelled" || order.state === "rejected";
@@ -73,15 +79,20 @@ export function LensOrderState(props: { itemId: number; order: LensOrderSummaryW
       </Text>
       <Group gap={4}>
         {order.state === "not_sent" && (
-          <Button
-            size="compact-xs"
-            variant="light"
-            color="red"
-            onClick={() => resend.run()}
-            loading={resend.isPending}
-          >
-            Send again
-          </Button>
+          <RuleGate verdict={props.resend}>
+            {(disabled) => (
+              <Button
+                size="compact-xs"
+                variant="light"
+                color="red"
+                disabled={disabled}
+                onClick={() => resend.run()}
+                loading={resend.isPending}
+              >
+                Send again
+              </Button>
+            )}
+          </RuleGate>
         )}
         {order.open && (
           <Button size="compact-xs" variant="subtle" onClick={() => check.run()} loading={check.isPending}>
