@@ -238,5 +238,17 @@ describe("a give-up whose notice was missed", () => {
     expect(line.description).toBe(
       `Item 1: lens order ${placed.reference} not sent — the e-mail could not be delivered after ${t.app.outbox.policy.maxTries} tries: Connection timeout`,
     );
+    // It blocks nothing: a new first order (not a repeat) goes to the lab; Send again then refuses a second open order.
+    const fresh = await t.call(sam, {
+      method: "POST",
+      url: "/api/order_lens",
+      payload: await lensOrderBody(t, job, "HOYA", "api"),
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json().data).toMatchObject({ is_repeat: false, state: "placed", open: true });
+    const res = await t.call(sam, { method: "POST", url: `/api/staff/lens-orders/${placed.id}/resend` });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/^Lenses for this item are already on order/);
+    expect((await messagesOf(key)).length).toBe(1);
   });
 });
