@@ -8,7 +8,7 @@ import {
 } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
-import { dataEnvelope, idParams, qId } from "./envelope";
+import { dataEnvelope, idParams, qId, qInt } from "./envelope";
 import { lensOrderSummaryWire } from "./suppliers";
 
 /** One step of a lens order: sent, a lab status (with ETA and tracking), cancelled… newest last. */
@@ -212,4 +212,45 @@ export const updateLensOrder = defineEndpoint({
     "Report or correct a lens order's status code, supplier reference, ETA, tracking number or internal note, by lens order id; updated_at refuses a stale change",
   body: lensOrderUpdateBody,
   response: z.object({ message: z.string(), data: lensOrderWire }),
+});
+
+/**
+ * Send again (issue 33): an e-mailed order the outbox gave up on ("Not sent") is re-driven with its
+ * own key — a new outbox message, the order back to Sent once queued. A second press while it is
+ * being sent, or after, answers the same order.
+ */
+export const resendLensOrder = defineEndpoint({
+  jobRule: { action: "update_lens_order", target: (r) => ({ lensOrder: r.params.id }) },
+  method: "POST",
+  base: "api",
+  path: "/staff/lens-orders/:id/resend",
+  summary:
+    "Send a lens order that was not sent (its e-mail was given up by the outbox) again, with the same order and key; repeated presses answer the same order",
+  params: idParams,
+  response: z.object({ message: z.string(), data: lensOrderWire }),
+});
+
+/** A lens order whose e-mail the outbox gave up on, as the outlet's failed-sends list shows it. */
+export const notSentLensOrderWire = z.object({
+  id: z.number(),
+  reference: z.string(),
+  order_id: z.number(),
+  order_item_id: z.number(),
+  /** The job's invoice number: the list links to `/jobs?q={invoice}`. */
+  invoice: z.string(),
+  supplier_name: z.string(),
+  /** Why it was not sent: the mail server's answer (no customer data). */
+  reason: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type NotSentLensOrderWire = z.infer<typeof notSentLensOrderWire>;
+
+export const listNotSentLensOrders = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/staff/lens-orders/not-sent",
+  summary:
+    "Lens orders of an outlet (ordered from it, or for its items) whose e-mail the outbox gave up on, newest first: send them again from the job",
+  query: z.object({ outlet_id: qId, limit: qInt.min(1).max(200).default(50) }),
+  response: dataEnvelope(z.array(notSentLensOrderWire)),
 });

@@ -1,4 +1,4 @@
-import { CONTACT_CHANNELS, LENS_EDGE_OPTIONS, rowId, SUPPLIER_KINDS } from "@loupe/domain";
+import { CONTACT_CHANNELS, LENS_EDGE_OPTIONS, LENS_ORDER_STATES, rowId, SUPPLIER_KINDS } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { dataEnvelope, expectedVersion, idParams, messageEnvelope, qId, versionQuery } from "./envelope";
@@ -66,8 +66,11 @@ export const lensOrderSummaryWire = z.object({
   supplier_id: z.number(),
   supplier_name: z.string(),
   supplier_kind: z.enum(SUPPLIER_KINDS),
-  /** pending: being sent; unknown: the supplier did not answer (send again); failed: refused; placed; cancelled; rejected. */
-  state: z.enum(["pending", "unknown", "failed", "placed", "cancelled", "rejected"]),
+  /**
+   * pending: being sent; unknown: the supplier did not answer (send again); failed: refused; placed;
+   * cancelled; rejected; not_sent: the e-mail was given up by the outbox (send again).
+   */
+  state: z.enum(LENS_ORDER_STATES),
   status_code: z.number(),
   status_label: z.string(),
   phase: z.string(),

@@ -88,5 +88,15 @@ describe("receipt notes and timeline words", () => {
     expect(describeJobEvent({ kind: "item_status", from: "Paid", to: "Ready To Go", item: "2" })).toBe(
       "Item 2 status: Paid → Ready To Go",
     );
+    expect(
+      describeJobEvent({
+        kind: "lens_not_sent",
+        from: "LO1001-7-1",
+        to: "the supplier's mail server refused it: 550 5.1.1 Mailbox unavailable",
+        item: "1",
+      }),
+    ).toBe(
+      "Item 1: lens order LO1001-7-1 not sent — the supplier's mail server refused it: 550 5.1.1 Mailbox unavailable",
+    );
   });
 });

@@ -125,6 +125,8 @@ export const JOB_EVENT_KINDS = [
   "lens_ordered",
   "lens_status",
   "lens_cancelled",
+  // An e-mailed lens order the outbox gave up on (issue 33).
+  "lens_not_sent",
   "shipment",
   "selection_saved",
   "selection_restored",
@@ -185,6 +187,9 @@ export function describeJobEvent(e: {
       return change(`${item} lens order`, e.from, e.to);
     case "lens_cancelled":
       return `${item}: lens order cancelled ${e.to ?? ""}`.trim();
+    // from: the order's reference; to: why it was not sent (the mail server's answer, no customer data).
+    case "lens_not_sent":
+      return `${item}: lens order ${e.from ?? ""} not sent — ${e.to ?? ""}`;
     // from: what changed ("frame, prescription"), empty when nothing did; to: the revision number.
     case "selection_saved":
       return `${item} selection saved (revision ${e.to ?? "?"}): ${e.from || "no changes"}`;

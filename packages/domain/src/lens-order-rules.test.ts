@@ -213,6 +213,10 @@ describe("supplier state rules (§4), as data per kind", () => {
     expect(countsAsOrdered("hoya", "placed", 12)).toBe(true);
     expect(countsAsOrdered("hoya", "cancelled", 13)).toBe(false);
     expect(countsAsOrdered("shamir", "failed", 0)).toBe(false);
+    // An e-mail the outbox gave up on never reached the supplier: neither open nor an order taken.
+    expect(lensOrderBlocksReorder("hoya", "not_sent", 0)).toBe(false);
+    expect(countsAsOrdered("hoya", "not_sent", 0)).toBe(false);
+    expect(canCancelLensOrder("hoya", "not_sent", 0)).toBe(false);
   });
 
   it("takes lab reports forward only, holds either way, nothing after a final state", () => {

@@ -22,6 +22,11 @@ export const LENS_ORDER_MESSAGES = {
   /** The Shamir cancel's failure text (§8); the server's own reason is in `errors`. */
   cancelFailed: "Error cancelling order",
   cancelled: "Lens order cancelled successfully",
+  /** An e-mailed order the outbox gave up on (issue 33): the item's label, and Send again. */
+  notSentLabel: "Not sent",
+  resent: "Lens order sent again",
+  notResendable: (label: string) =>
+    `Only a lens order that was not sent can be sent again: this one is ${label}.`,
   contactLabel: "Contact (required)",
   deliverToLabel: "Deliver to (required)",
   reasonLabel: "Reason",
@@ -470,8 +475,20 @@ export function itemCodeAllowsOrder(kind: SupplierKind, itemCode: number | null 
   return !(rules.blocksReorderAt ?? []).includes(code);
 }
 
-/** Our side of an order: before the supplier answered (pending, unknown), refused (failed), or with the supplier. */
-export const LENS_ORDER_STATES = ["pending", "unknown", "failed", "placed", "cancelled", "rejected"] as const;
+/**
+ * Our side of an order: before the supplier answered (pending, unknown), refused (failed), or with
+ * the supplier. not_sent: an e-mailed order the outbox gave up on (retries spent, or the mail server
+ * refused it) — the supplier never had it, so it neither blocks nor counts, and can be sent again.
+ */
+export const LENS_ORDER_STATES = [
+  "pending",
+  "unknown",
+  "failed",
+  "placed",
+  "cancelled",
+  "rejected",
+  "not_sent",
+] as const;
 export type LensOrderState = (typeof LENS_ORDER_STATES)[number];
 
 /**
@@ -489,7 +506,8 @@ export const canCancelLensOrder = (kind: SupplierKind, state: LensOrderState, co
 
 /** Orders that count towards "repeat" (§7 count): every order the supplier took, not cancelled or refused. */
 export function countsAsOrdered(kind: SupplierKind, state: LensOrderState, code: number): boolean {
-  if (state === "failed" || state === "cancelled" || state === "rejected") return false;
+  if (state === "failed" || state === "cancelled" || state === "rejected" || state === "not_sent")
+    return false;
   const { phase } = supplierState(kind, code);
   return phase !== "cancelled" && phase !== "rejected";
 }

@@ -13,6 +13,8 @@ export interface SmtpSink {
   mails: ReceivedMail[];
   /** How many of the next messages to refuse with a temporary error (451), as a struggling server would. */
   refuseNext: number;
+  /** Addresses refused for good at RCPT TO (550 no such mailbox), as a server that will never take them. */
+  refuseAddresses: Set<string>;
   close: () => Promise<void>;
 }
 
@@ -22,6 +24,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    onRcptTo(address, _session, callback) {
+      if (sink.refuseAddresses.has(address.address.toLowerCase()))
+        return callback(Object.assign(new Error("5.1.1 Mailbox unavailable"), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, session, callback) {
       if (sink.refuseNext > 0) {
         sink.refuseNext -= 1;
@@ -53,6 +60,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     url: "",
     mails,
     refuseNext: 0,
+    refuseAddresses: new Set(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -1,5 +1,5 @@
 import type { LensOrderSummaryWire, LensOrderWire } from "@loupe/contract";
-import { canCancelLensOrder, repeatReasonName, supplierState } from "@loupe/domain";
+import { canCancelLensOrder, LENS_ORDER_MESSAGES, repeatReasonName, supplierState } from "@loupe/domain";
 import type { lensOrderEvents, lensOrders } from "./lens-orders.tables";
 
 export type LensOrderRow = typeof lensOrders.$inferSelect;
@@ -16,7 +16,9 @@ export function toSummaryWire(r: LensOrderRow, supplierName: string): LensOrderS
         ? "Not confirmed by the supplier"
         : r.state === "failed"
           ? "Refused by the supplier"
-          : state.label;
+          : r.state === "not_sent"
+            ? LENS_ORDER_MESSAGES.notSentLabel
+            : state.label;
   return {
     id: r.id,
     reference: r.reference,

@@ -8,7 +8,9 @@ import {
   getLensOrderSheet,
   getSupplier,
   listItemLensOrders,
+  listNotSentLensOrders,
   placeLensOrder,
+  resendLensOrder,
   updateLensOrder,
 } from "@loupe/contract";
 import { LENS_ORDER_MESSAGES } from "@loupe/domain";
@@ -18,6 +20,7 @@ import { AppError } from "../../platform/http/app-error";
 import { requestContext } from "../access-log/access-log.record";
 import type { ModuleContext } from "../module-context";
 import { createSuppliersService } from "../suppliers";
+import { createLensOrderNotSent } from "./lens-order-not-sent";
 import { createLensOrdersService } from "./lens-orders.service";
 import { createLensStatusPoller } from "./lens-status-poller";
 
@@ -33,6 +36,7 @@ export function registerLensOrdersRoutes({
   config,
   search,
   lensSuppliers,
+  outbox,
 }: ModuleContext): void {
   const suppliersService = createSuppliersService({ db: database.db });
   const service = createLensOrdersService({
@@ -44,6 +48,17 @@ export function registerLensOrdersRoutes({
     pollEverySeconds: config.LENS_STATUS_POLL_SECONDS || 60,
   });
   app.decorate("lensOrders", service);
+  const notSent = createLensOrderNotSent({ database, search, service, maxTries: outbox.policy.maxTries });
+  // An e-mailed order the outbox gives up on must not keep reading "Sent" (issue 33).
+  outbox.onGivenUp(notSent.onGivenUp);
+
+  bind(resendLensOrder, async ({ staff, params, req }) => ({
+    message: LENS_ORDER_MESSAGES.resent,
+    data: await notSent.resend(staff, params.id, auditOf(req)),
+  }));
+  bind(listNotSentLensOrders, async ({ query }) => ({
+    data: await notSent.listForOutlet(query.outlet_id, query.limit),
+  }));
 
   bind(placeLensOrder, async ({ staff, body, req }) => {
     const key = req.headers["idempotency-key"];
@@ -113,6 +128,7 @@ export function registerLensOrdersRoutes({
     service,
     intervalSeconds: config.LENS_STATUS_POLL_SECONDS,
     log: app.log,
+    sweep: () => notSent.sweep(),
   });
   app.decorate("lensStatusPoller", poller);
   app.addHook("onClose", () => poller.stop());

@@ -911,6 +911,8 @@ export function createLensOrdersService({
 
   return {
     wire,
+    /** Takes an `unknown` order back up with its own key (Send again of a "Not sent" order, issue 33). */
+    redrive: answerExisting,
 
     /** Order Lenses (§2, §5, §7): checks, one pending order under the item's lock, the supplier called after commit. */
     async place(staff: StaffRow, raw: unknown, audit: Audit, headerKey?: string) {

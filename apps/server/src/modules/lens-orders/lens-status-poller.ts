@@ -22,9 +22,12 @@ export function createLensStatusPoller(options: {
   intervalSeconds: number;
   log?: FastifyBaseLogger;
   batchSize?: number;
+  /** Reconciles e-mailed orders whose outbox message was given up while no one was told (issue 33). */
+  sweep?: () => Promise<number>;
 }): LensStatusPoller {
   const every = Math.max(options.intervalSeconds, 1);
   async function pollOnce(): Promise<number> {
+    const swept = (await options.sweep?.()) ?? 0;
     const claimed = await options.database.query<{ id: number }>(
       `update lens_orders set next_poll_at = now() + make_interval(secs => $1)
         where id in (
@@ -35,9 +38,9 @@ export function createLensStatusPoller(options: {
         returning id`,
       [every, options.batchSize ?? 50],
     );
-    if (!claimed.length) return 0;
+    if (!claimed.length) return swept;
     const rows = await options.service.rows(claimed.map((c) => Number(c.id)));
-    return options.service.refresh(rows as LensOrderRow[]);
+    return swept + (await options.service.refresh(rows as LensOrderRow[]));
   }
   const worker = runEvery(options.intervalSeconds > 0 ? every : 0, pollOnce, (err) =>
     options.log?.warn({ err }, "lens status poll round failed"),

@@ -32,6 +32,18 @@ export const REDACTED_NOT_RETRIED =
   "Not retried: this message carried a one-time secret link that is never stored, so the stored copy " +
   "cannot be sent again. Ask the person to request a new one.";
 
+/**
+ * Whether a send error is the mail server's permanent refusal (SMTP 5xx: no such mailbox, rejected
+ * as spam…): trying again later gets the same answer, so the message is given up at once.
+ */
+export const isPermanentRefusal = (err: unknown): boolean => {
+  const code = Number((err as { responseCode?: unknown } | null)?.responseCode);
+  return code >= 500 && code < 600;
+};
+
+/** Told when a message is given up (stored as failed): modules that sent it react (a lens order becomes "Not sent"). */
+export type GivenUpListener = (row: OutboxRow) => Promise<void> | void;
+
 /** A claimed message is taken back by another worker if its sender has not finished after this long. */
 const CLAIM_MS = 5 * 60_000;
 
@@ -74,13 +86,15 @@ export function createOutboxService({ db, email, sms, log, retry, revealOnConsol
     row: OutboxRow,
     send: () => Promise<unknown>,
     adapter: string,
-    onFailure: (error: string, tries: number) => Partial<OutboxRow>,
+    onFailure: (error: string, tries: number, permanent: boolean) => Partial<OutboxRow>,
   ): Promise<OutboxRow> {
     let error: string | null = null;
+    let permanent = false;
     try {
       await send();
     } catch (err) {
       error = (err as Error).message || String(err);
+      permanent = isPermanentRefusal(err);
     }
     const tries = row.tries + 1;
     await db.insert(outboxAttempts).values({
@@ -92,7 +106,7 @@ export function createOutboxService({ db, email, sms, log, retry, revealOnConsol
     const change: Partial<OutboxRow> =
       error === null
         ? { status: "sent", sentAt: new Date(), error: null }
-        : { error, ...onFailure(error, tries) };
+        : { error, ...onFailure(error, tries, permanent) };
     const [updated] = await db
       .update(outboxMessages)
       .set({ ...change, tries, attempts: sql`${outboxMessages.attempts} + 1`, lockedUntil: null })
@@ -104,12 +118,25 @@ export function createOutboxService({ db, email, sms, log, retry, revealOnConsol
         "outbox delivery failed",
       );
     }
+    if (updated.status === "failed") await tellGivenUp(updated);
     return updated;
   }
 
+  const givenUpListeners: GivenUpListener[] = [];
+  /** After the failed status is stored; a listener's error is logged and never breaks delivery. */
+  async function tellGivenUp(row: OutboxRow) {
+    for (const listener of givenUpListeners) {
+      try {
+        await listener(row);
+      } catch (err) {
+        log.error({ err, outboxId: row.id }, "outbox: a given-up listener failed");
+      }
+    }
+  }
+
   /** What a failure leads to for a stored message: another try later, or given up. */
-  const scheduleOrGiveUp = (_error: string, tries: number): Partial<OutboxRow> =>
-    tries >= policy.maxTries
+  const scheduleOrGiveUp = (_error: string, tries: number, permanent: boolean): Partial<OutboxRow> =>
+    permanent || tries >= policy.maxTries
       ? { status: "failed" }
       : { status: "queued", nextAttemptAt: new Date(Date.now() + backoffMs(tries, policy)) };
 
@@ -292,6 +319,11 @@ export function createOutboxService({ db, email, sms, log, retry, revealOnConsol
         .from(outboxAttempts)
         .where(eq(outboxAttempts.messageId, id))
         .orderBy(asc(outboxAttempts.attemptedAt), asc(outboxAttempts.id));
+    },
+
+    /** Registers a module's reaction to a message given up (status failed), e.g. by `meta.kind`. */
+    onGivenUp(listener: GivenUpListener) {
+      givenUpListeners.push(listener);
     },
 
     /** The worker registers how to be woken when a message is queued. */

@@ -124,6 +124,34 @@ describe("delivery with retries (a failing, then recovering SMTP server)", () =>
     ).toBe(409);
   });
 
+  it("gives up at once on a permanent refusal (550) and tells its listeners; a listener's error never breaks delivery", async () => {
+    const told: number[] = [];
+    app.app.outbox.onGivenUp(() => {
+      throw new Error("a broken listener");
+    });
+    app.app.outbox.onGivenUp((row) => {
+      told.push(row.id);
+    });
+    smtp.refuseAddresses.add("gone@example.com");
+    const res = await app.call(admin, {
+      method: "POST",
+      url: `/api/staff/customers/${customerId}/messages`,
+      payload: { type: "email", email: "gone@example.com", subject: "Ready (refused)", message: "Hi" },
+    });
+    expect(res.statusCode).toBe(200);
+    await expect
+      .poll(() => find("Ready (refused)"), { timeout: 5000 })
+      .toMatchObject({ status: "failed", attempts: 1 });
+    const row = await find("Ready (refused)");
+    expect(row.error).toMatch(/550/);
+    await expect.poll(() => told, { timeout: 5000 }).toEqual([row.id]);
+    // The worker goes on delivering after the broken listener.
+    await email("Ready (after a broken listener)");
+    await expect
+      .poll(() => find("Ready (after a broken listener)"), { timeout: 5000 })
+      .toMatchObject({ status: "sent" });
+  });
+
   it("never makes the caller wait for the mail server", async () => {
     let release: () => void = () => {};
     let called = false;

@@ -5,8 +5,10 @@ import {
   checkLensOrderStatus,
   getSupplier,
   type LensOrderSummaryWire,
+  listNotSentLensOrders,
   listProductLensAddons,
   placeLensOrder,
+  resendLensOrder,
   type SupplierForItemWire,
 } from "@loupe/contract";
 import { type ItemSelection, LENS_ORDER_MESSAGES, type LensOrderPayload } from "@loupe/domain";
@@ -18,6 +20,7 @@ import { errorText } from "../../lib/errors";
 
 export const lensOrderKeys = {
   all: ["lens-orders"] as const,
+  notSent: (outletId: number) => ["lens-orders", "not-sent", outletId] as const,
   supplierForItem: (supplierId: number, itemId: number) =>
     ["lens-orders", "supplier", supplierId, itemId] as const,
   options: (itemId: number) => ["lens-orders", "options", itemId] as const,
@@ -61,6 +64,18 @@ export const useSupplierForItem = (supplierId: number | null, itemId: number) =>
 
 export const checkStatus = (itemId: number) =>
   callEndpoint(checkLensOrderStatus, { query: { order_item_id: itemId } });
+
+/** Send again (issue 33): the same order re-driven with its own key; repeated presses answer the same order. */
+export const resendOrder = (id: number) => callEndpoint(resendLensOrder, { params: { id } });
+
+/** The outlet's lens orders whose e-mail the outbox gave up on. */
+export const useNotSentLensOrders = (outletId: number | undefined) =>
+  useQuery({
+    queryKey: lensOrderKeys.notSent(outletId ?? 0),
+    enabled: outletId != null,
+    queryFn: async () =>
+      (await callEndpoint(listNotSentLensOrders, { query: { outlet_id: outletId!, limit: 50 } })).data,
+  });
 
 export const orderLenses = (payload: LensOrderPayload) => callEndpoint(placeLensOrder, { body: payload });
 

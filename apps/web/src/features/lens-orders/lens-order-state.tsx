@@ -9,7 +9,7 @@ import { formatDate } from "../../lib/format";
 import { useAction } from "../../lib/use-action";
 import { jobKeys } from "../jobs/api/job-keys";
 import { RuleGate } from "../jobs/components/rule-gate";
-import { cancelOrder, checkStatus } from "./api";
+import { cancelOrder, checkStatus, lensOrderKeys, resendOrder } from "./api";
 
 const STATE_COLOUR: Record<LensOrderSummaryWire["state"], string> = {
   pending: "blue",
@@ -18,10 +18,17 @@ const STATE_COLOUR: Record<LensOrderSummaryWire["state"], string> = {
   placed: "blue",
   cancelled: "gray",
   rejected: "red",
+  not_sent: "red",
 };
 
 /** The item's latest lens order: supplier, lab state, ETA and tracking; Cancel behind a confirm dialog while the supplier allows it. */
-export function LensOrderState(props: { itemId: number; order: LensOrderSummaryWire; cancel: Verdict }) {
+export function LensOrderState(props: {
+  itemId: number;
+  order: LensOrderSummaryWire;
+  cancel: Verdict;
+  /** Send again of a Not sent order: the rulebook's update_lens_order (the job's region). */
+  resend: Verdict;
+}) {
   const { order } = props;
   // A cancelled or rejected order will not arrive: its last ETA no longer means anything.
   const ended = order.state === "cancelled" || order.state === "rejected";
@@ -35,6 +42,16 @@ export function LensOrderState(props: { itemId: number; order: LensOrderSummaryW
       showAlert({ variant: "danger", message: errorText(err) });
     }
     await queryClient.invalidateQueries({ queryKey: jobKeys.all });
+  });
+  // Send again: the same order and key (one new e-mail, however often it is pressed).
+  const resend = useAction(async () => {
+    try {
+      showAlert({ variant: "success", message: (await resendOrder(order.id)).message });
+    } catch (err) {
+      showAlert({ variant: "danger", message: errorText(err) });
+    }
+    await queryClient.invalidateQueries({ queryKey: jobKeys.all });
+    await queryClient.invalidateQueries({ queryKey: lensOrderKeys.all });
   });
   const cancel = () =>
     confirmAction({
@@ -61,6 +78,22 @@ export function LensOrderState(props: { itemId: number; order: LensOrderSummaryW
         {order.tracking_number ? ` · tracking ${order.tracking_number}` : ""}
       </Text>
       <Group gap={4}>
+        {order.state === "not_sent" && (
+          <RuleGate verdict={props.resend}>
+            {(disabled) => (
+              <Button
+                size="compact-xs"
+                variant="light"
+                color="red"
+                disabled={disabled}
+                onClick={() => resend.run()}
+                loading={resend.isPending}
+              >
+                Send again
+              </Button>
+            )}
+          </RuleGate>
+        )}
         {order.open && (
           <Button size="compact-xs" variant="subtle" onClick={() => check.run()} loading={check.isPending}>
             Check lab status

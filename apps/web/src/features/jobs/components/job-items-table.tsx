@@ -139,6 +139,7 @@ export function JobItemsTable(props: {
                     itemId={item.id}
                     order={item.lens_order}
                     cancel={props.decide("cancel_lens_order", item)}
+                    resend={props.decide("update_lens_order", item)}
                   />
                 )}
                 <RuleGate verdict={props.decide("order_lenses", item)}>

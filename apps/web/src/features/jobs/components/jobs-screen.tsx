@@ -6,6 +6,7 @@ import { PageHeader } from "../../../components/page-header";
 import { PaginationBar } from "../../../components/pagination-bar";
 import { errorText } from "../../../lib/errors";
 import { CommentsModal } from "../../customer-actions/comments-modal";
+import { NotSentLensOrders } from "../../lens-orders/not-sent-lens-orders";
 import { type JobsSource, useJobs } from "../api/jobs-queries";
 import { useJobsRouteQuery } from "../use-jobs-route-query";
 import { BatchFooter } from "./batch-footer";
@@ -65,6 +66,7 @@ export function JobsScreen(props: {
   return (
     <Box pb={selected.size ? 80 : 0}>
       <PageHeader title={props.title} />
+      <NotSentLensOrders />
       <JobsTabs
         customFilter={get("customFilter")}
         dispenseStatusId={get("dispense_status_id")}
