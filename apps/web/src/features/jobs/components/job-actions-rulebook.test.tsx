@@ -1,10 +1,12 @@
-import type { OrderDetailWire } from "@loupe/contract";
-import { DEFAULT_ROLE_SETTINGS, RULEBOOK_MESSAGES } from "@loupe/domain";
+import type { OrderDetailWire, OrderItemWire } from "@loupe/contract";
+import { DEFAULT_ROLE_SETTINGS, LENS_ORDER_MESSAGES, RULEBOOK_MESSAGES } from "@loupe/domain";
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderInShell, stubFetch } from "../../../test/render";
+import { useJobRules } from "../use-job-rules";
 import { JobRowActions } from "./actions/job-row-actions";
 import { JobDetailActions } from "./job-detail-actions";
+import { JobItemsTable } from "./job-items-table";
 
 // What the screen shows for a few cells of the rulebook's table (ADR 0025; the whole table is
 // checked through the API in job-rules.test.ts): a control the rulebook hides is not drawn, one it
@@ -166,5 +168,87 @@ describe("a job row's menu asks the rulebook", () => {
     await user.click(screen.getByRole("button", { name: "Actions for INV-1" }));
     expect(await screen.findByRole("menuitem", { name: /Link order/ })).toBeTruthy();
     expect(screen.queryByRole("menuitem", { name: /Change customer/ })).toBeNull();
+  });
+});
+
+/** A glasses item with prescription lenses whose Hoya order is still open (Submitted). */
+function itemOnOrder(): OrderItemWire {
+  return {
+    id: 31,
+    order_id: 1,
+    group_id: null,
+    quantity: 1,
+    dispense_status_id: 5,
+    dispense_status: { id: 5, slug: "lenses-ordered", display_name: "Lenses Ordered" },
+    outlet: { id: 10, name: "Newtown", abbreviation: "NTN" },
+    historical_unit_price: 120,
+    total_amount: 120,
+    discount_amount: 0,
+    delivery_type_id: 1,
+    region_product_id: 4,
+    region_product: {
+      price: 120,
+      product_id: 4,
+      requires_prescription: true,
+      product: { name: "Milo frame + multifocal lenses", type: { key: "glasses" } },
+      lenses_type: "multifocal",
+      parent_type: { key: "glasses" },
+    },
+    hoya_status: 0,
+    shamir_status: null,
+    lens_order: {
+      id: 8,
+      reference: "INV-1-31-1",
+      supplier_id: 2,
+      supplier_name: "Hoya",
+      supplier_kind: "hoya",
+      state: "placed",
+      status_code: 0,
+      status_label: "Submitted",
+      phase: "submitted",
+      open: true,
+      can_cancel: true,
+      eta: null,
+      tracking_number: null,
+      created_at: "2026-11-20T01:00:00.000Z",
+    },
+    next_scheduled_date: null,
+    additional_info: null,
+    prescription_reentry_required: false,
+  } as OrderItemWire;
+}
+
+function ItemsOf({ job }: { job: OrderDetailWire }) {
+  const decide = useJobRules();
+  return (
+    <JobItemsTable
+      group={{ id: 0, name: "Other items", type: "none", order_items: job.items }}
+      decide={(action, item) => decide(action, job, item)}
+      selected={new Set()}
+      onToggle={() => {}}
+      onEditSelection={() => {}}
+      onOrderLenses={() => {}}
+      currency="AUD"
+    />
+  );
+}
+
+describe("an item's controls ask the rulebook", () => {
+  it("an open lens order disables Order Lenses with the reason and keeps its Cancel (issue 33)", async () => {
+    signedIn(1, 10);
+    const item = itemOnOrder();
+    renderInShell(<ItemsOf job={auJob({ items: [item], no_group_items: [item] })} />);
+    await waitFor(() => expect(refusedWith("Order Lenses for item 31")).toBeTruthy());
+    expect(button("Order Lenses for item 31")?.hasAttribute("disabled")).toBe(true);
+    expect(refusedWith("Order Lenses for item 31")).toBe(LENS_ORDER_MESSAGES.alreadyOrdered("Submitted"));
+    expect(button("Cancel order")?.hasAttribute("disabled")).toBe(false);
+  });
+
+  it("another region's staff see the item's controls disabled as another region's", async () => {
+    signedIn(2, 20);
+    const item = itemOnOrder();
+    renderInShell(<ItemsOf job={auJob({ items: [item], no_group_items: [item] })} />);
+    await waitFor(() => expect(refusedWith("Edit Selection of item 31")).toBe(RULEBOOK_MESSAGES.otherRegion));
+    expect(refusedWith("Cancel order")).toBe(RULEBOOK_MESSAGES.otherRegion);
   });
 });
