@@ -35,5 +35,5 @@ export function versionSlot(endpoint: Endpoint): "body" | "query" | null {
   return null;
 }
 
-/** The 428's sentence. */
-export const VERSION_REQUIRED = "Send the version you edited";
+/** The 428's sentence, written once in the domain. */
+export { VERSION_REQUIRED } from "@loupe/domain";

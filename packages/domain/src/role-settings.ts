@@ -3,6 +3,7 @@
 
 import { z } from "zod";
 import { ADMIN_ROLE_ID, MANAGER_ROLE_ID, ROLE_IDS, STAFF_ROLE_ID } from "./constants";
+import { VERSION_REQUIRED } from "./version-rules";
 
 /** The job actions whose roles are a setting; every other action's roles are fixed by the rulebook. */
 export const ROLE_GUARDED_ACTIONS = ["refund", "void", "cancel_shipment", "change_customer"] as const;
@@ -100,7 +101,7 @@ export const ROLE_ID_INVALID =
 export const ROLE_MESSAGES = {
   settingsAdminOnly: "Only administrators can change the role settings.",
   settingsSaved: "Role settings saved successfully",
-  versionRequired: "Send the version you edited.",
+  versionRequired: VERSION_REQUIRED,
   settingsConflict: "Someone else changed these settings; reload to see their changes.",
   staffAdminOnly: "Staff management is for administrators.",
   staffSaved: "Staff member saved successfully",

@@ -36,3 +36,6 @@ export function versionConflictMessage({ record, by, at, timeZone }: VersionConf
   const who = by ? ` by ${by}` : " by someone else";
   return `This ${record} was changed${who} at ${formatChangeTime(at, timeZone)}. Reload to see their changes.`;
 }
+
+/** The 428's sentence: a versioned write came without the version it edited (ADR 0027). */
+export const VERSION_REQUIRED = "Send the version you edited";

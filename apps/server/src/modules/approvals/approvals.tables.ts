@@ -25,5 +25,10 @@ export const orderApprovals = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
-  (t) => [index("order_approvals_order_idx").on(t.orderId, t.requestedBy, t.createdAt)],
+  // Every foreign key has an index led by it: deleting or merging a staff member never scans the table.
+  (t) => [
+    index("order_approvals_order_idx").on(t.orderId, t.requestedBy, t.createdAt),
+    index("order_approvals_requested_by_idx").on(t.requestedBy),
+    index("order_approvals_approved_by_idx").on(t.approvedBy),
+  ],
 );

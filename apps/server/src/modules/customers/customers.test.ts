@@ -138,9 +138,15 @@ describe("updating customers", () => {
     const res = await t.call(token, {
       method: "PUT",
       url: `/api/staff/customers/${id}`,
-      payload: { new_opt_in: "HEALTH", channel_sms: true, channel_phone: false, channel_email: false },
+      payload: {
+        new_opt_in: "HEALTH",
+        channel_sms: true,
+        channel_phone: false,
+        channel_email: false,
+        version: 1,
+      },
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     const shown = { new_opt_in: "HEALTH", channel_sms: true, channel_phone: false, channel_email: false };
     expect(res.json().data).toMatchObject(shown);
     const detail = await t.call(token, { method: "GET", url: `/api/staff/customers/${id}` });
@@ -149,8 +155,18 @@ describe("updating customers", () => {
 
   it("a new opt-in sent without channels sets them from it; the same opt-in leaves them as they were", async () => {
     const id = (await post({ first_name: "Otto", new_opt_in: "NONE" })).json().data.id;
-    const put = (payload: Record<string, unknown>) =>
-      t.call(token, { method: "PUT", url: `/api/staff/customers/${id}`, payload });
+    // Each save sends the version it edited (ADR 0027), as the form does.
+    let version = 1;
+    const put = async (payload: Record<string, unknown>) => {
+      const res = await t.call(token, {
+        method: "PUT",
+        url: `/api/staff/customers/${id}`,
+        payload: { ...payload, version },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      version = res.json().data.version;
+      return res;
+    };
     expect((await put({ new_opt_in: "ALL" })).json().data).toMatchObject({
       channel_sms: true,
       channel_phone: true,

@@ -154,8 +154,9 @@ describe("the workshop answers within 10 s on PGlite", () => {
     const note = await ok("POST", `/api/staff/orders/${id}/notes`, { content: "Receipt Note: Gift" });
     await ok("PUT", `/api/staff/orders/${id}/note-receipt/${note.json().data.id}`, {
       content: "Gift wrapped",
+      version: note.json().data.version,
     });
-    await refused("PUT", `/api/staff/orders/${id}/note-receipt/999999999`, { content: "x" });
+    await refused("PUT", `/api/staff/orders/${id}/note-receipt/999999999`, { content: "x", version: 1 });
   });
 
   it("change customer and link", async () => {

@@ -114,7 +114,8 @@ describe("job notes", () => {
     const jobNote = await add(`/api/staff/orders/${orderId}/notes`, "Call before noon");
     const del = await t.call(admin, {
       method: "DELETE",
-      url: `/legacy-api/orders/${orderId}/note/${jobNote}`,
+      // A delete names the version it removes (ADR 0027); a new note is at version 1.
+      url: `/legacy-api/orders/${orderId}/note/${jobNote}?version=1`,
     });
     expect(del.statusCode, del.body).toBe(200);
     expect((await events()).at(-1)).toMatchObject({
@@ -126,7 +127,7 @@ describe("job notes", () => {
     const itemNote = await add(`/legacy-api/orders-item/${itemId}/note`, "Left lens scratched");
     const delItem = await t.call(admin, {
       method: "DELETE",
-      url: `/legacy-api/orders-item/${itemId}/note/${itemNote}`,
+      url: `/legacy-api/orders-item/${itemId}/note/${itemNote}?version=1`,
     });
     expect(delItem.statusCode, delItem.body).toBe(200);
     expect((await events()).at(-1)).toMatchObject({
@@ -138,7 +139,8 @@ describe("job notes", () => {
     const kept = await add(`/api/staff/orders/${orderId}/notes`, "Sam cannot remove this");
     const before = (await events()).length;
     expect(
-      (await t.call(sam, { method: "DELETE", url: `/legacy-api/orders/${orderId}/note/${kept}` })).statusCode,
+      (await t.call(sam, { method: "DELETE", url: `/legacy-api/orders/${orderId}/note/${kept}?version=1` }))
+        .statusCode,
     ).toBe(403);
     expect((await events()).length).toBe(before);
   });

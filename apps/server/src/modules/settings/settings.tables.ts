@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, jsonb, pgTable, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, timestamp } from "drizzle-orm/pg-core";
 import { staffUsers } from "../staff/staff.tables";
 
 /**
@@ -15,5 +15,8 @@ export const roleSettings = pgTable(
     updatedBy: integer("updated_by").references(() => staffUsers.id, { onDelete: "set null" }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("role_settings_single_row", sql`${t.id} = 1`)],
+  (t) => [
+    check("role_settings_single_row", sql`${t.id} = 1`),
+    index("role_settings_updated_by_idx").on(t.updatedBy),
+  ],
 );

@@ -1,4 +1,4 @@
-import { DEFAULT_ROLE_SETTINGS, ROLE_MESSAGES } from "@loupe/domain";
+import { DEFAULT_ROLE_SETTINGS, ROLE_MESSAGES, VERSION_REQUIRED } from "@loupe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { readRoleSettings } from ".";
@@ -48,9 +48,9 @@ describe("role settings", () => {
     expect(res.statusCode).toBe(428);
     expect(res.json()).toMatchObject({
       code: "precondition_required",
-      message: "Send the version you edited.",
+      message: VERSION_REQUIRED,
     });
-    expect(res.json().errors.version).toEqual(["Send the version you edited."]);
+    expect(res.json().errors.version).toEqual([VERSION_REQUIRED]);
   });
 
   it("refuses bad input with 422 naming the field", async () => {

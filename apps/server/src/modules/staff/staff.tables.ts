@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
+  index,
   integer,
   pgTable,
   serial,
@@ -38,5 +39,11 @@ export const staffUsers = pgTable(
     updatedBy: integer("updated_by").references((): AnyPgColumn => staffUsers.id, { onDelete: "set null" }),
   },
   // E-mail is matched case-insensitively at sign-in, so uniqueness is on lower(email).
-  (t) => [uniqueIndex("staff_users_email_uq").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("staff_users_email_uq").on(sql`lower(${t.email})`),
+    // Every foreign key has an index led by it (foreign-key-indexes.test.ts).
+    index("staff_users_home_outlet_idx").on(t.homeOutletId),
+    index("staff_users_home_region_idx").on(t.homeRegionId),
+    index("staff_users_updated_by_idx").on(t.updatedBy),
+  ],
 );
