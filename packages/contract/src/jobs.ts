@@ -112,7 +112,7 @@ export const orderWire = z.object({
   shipment_status: z.enum(SHIPMENT_STATUSES),
   shipment_company: z.string().nullable(),
   shipment_tracking_id: z.string().nullable(),
-  /** Derived on the server from the job's status, items, payments and refunds (ADR 0010). */
+  /** Derived on the server from the job's status, items, payments and refunds (ADR 0030). */
   is_refundable: z.boolean(),
   refund_type: z.enum(["void", "refund"]).nullable(),
   refunded: z.boolean(),

@@ -165,7 +165,7 @@ describe("demo data", () => {
     expect(await count("select count(*)::int as n from orders where customer_id is null")).toBeGreaterThan(0);
     expect(await count("select count(*)::int as n from orders where channel_id = 4")).toBeGreaterThan(0);
     expect(await count("select count(*)::int as n from orders where priority = 2")).toBeGreaterThan(0);
-    // Refund type and refundability are derived from the status on read (refundState, ADR 0010).
+    // Refund type and refundability are derived from the status on read (refundState, ADR 0030).
   });
 
   it("gives every job past New Order the timeline a real one would have: its status steps, by staff, in time", async () => {

@@ -23,7 +23,7 @@ const isUniqueViolation = (err: unknown) => {
 };
 
 /**
- * Full refunds and voids (ADR 0010). Three steps, never a gateway call inside a transaction
+ * Full refunds and voids (ADR 0030). Three steps, never a gateway call inside a transaction
  * (DESIGN rule 6):
  *   1. claim: under the job's row lock, check it is refundable and insert the attempt (one full
  *      refund per job pending or done, by a partial unique index; amounts never above what was paid);

@@ -35,7 +35,7 @@ const invalidLinkPage = `<!doctype html>
 <p>Please ask the store for a new receipt link.</p></body></html>`;
 
 /**
- * Receipts (ADR 0010): the page opened without signing in, at the spec's address
+ * Receipts (ADR 0030): the page opened without signing in, at the spec's address
  * `{receipt host}/receipt/show/:orderId/:token` and on the web-shop base
  * (/shop-api/receipt/show/…), and the e-mail. A token that does not match the job and its current
  * customer, or is not a token at all, answers a plain 404 page, the same as a job that does not
