@@ -1,4 +1,18 @@
+import { execFileSync } from "node:child_process";
 import { inflateSync } from "node:zlib";
+
+/**
+ * Whether poppler's `pdftotext` is on this machine (`.ci/run` installs it; a fresh machine may lack
+ * it): the tests that must read a PDF as a reader does use it, the others this file's own reader.
+ */
+export const hasPdftotext = (() => {
+  try {
+    execFileSync("pdftotext", ["-v"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 /** Every `N 0 obj … endobj` of a PDF: its dictionary text and its (inflated) stream. */
 function readObjects(bytes: Buffer) {

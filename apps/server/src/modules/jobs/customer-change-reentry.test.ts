@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedLensCatalogue } from "../../seed/demo-lens-catalogue";
 import { seedDemoSupplierContacts } from "../../seed/demo-suppliers";
 import { confirmedJob } from "../../test/confirmed-job";
+import { hasPdftotext, pdfText } from "../../test/pdf-text";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 /**
@@ -59,6 +60,8 @@ async function docketText(orderId: number): Promise<string> {
   const dir = process.env.PRINT_OUT ?? fs.mkdtempSync(path.join(os.tmpdir(), "docket-"));
   const file = path.join(dir, `docket-reentry-${orderId}.pdf`);
   fs.writeFileSync(file, pdf.rawPayload);
+  // Without poppler (a fresh machine), the suite's own reader: the docket's words are plain ASCII.
+  if (!hasPdftotext) return pdfText(pdf.rawPayload);
   return execFileSync("pdftotext", ["-layout", file, "-"]).toString();
 }
 
