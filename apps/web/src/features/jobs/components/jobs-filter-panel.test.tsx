@@ -89,7 +89,7 @@ describe("the jobs screen's filter count (spec §4 Filter counting)", () => {
     }
     const view = renderInShell(
       <MemoryRouter initialEntries={[url]}>
-        <JobsScreen title="Jobs" source="jobs" storageKey="loupe.test.jobs-screen" />
+        <JobsScreen title="Jobs" source="db" storageKey="loupe.test.jobs-screen" />
         <Address />
       </MemoryRouter>,
     );
