@@ -28,8 +28,33 @@ const rx = {
   files: [],
   is_file_only: false,
 };
+const pd = {
+  id: 6,
+  binocular_dist_pd: 62,
+  right_dist_pd: null,
+  left_dist_pd: null,
+  frame_size: "M",
+  glass_shape_type: "classic",
+  is_complex: false,
+  source_id: 4,
+  outlet_id: null,
+  note: null,
+  version: 1,
+  source: { data: { name: "In store" } },
+  created_at: "2026-11-01T01:00:00Z",
+  pdPresenter: {
+    data: { width: { binocular: 62 }, height: { right: null, left: null, pdZone: "multifocal" } },
+    error: null,
+  },
+};
 const read = (url: string) =>
-  /\/customers\/7\/prescriptions/.test(url) ? { data: [rx] } : referenceAnswer(url);
+  /\/customers\/7\/prescriptions/.test(url)
+    ? { data: [rx] }
+    : /\/customers\/7\/pds/.test(url)
+      ? { data: [pd] }
+      : url.includes("/pd-source")
+        ? { data: [{ id: 4, slug: "in-store", name: "In store" }] }
+        : referenceAnswer(url);
 
 const fullFrame = {
   front: { shape: "classic", size: "M", colorId: 1 },
@@ -177,5 +202,29 @@ describe("the job edit steps", () => {
     expect(await screen.findByTestId("rx-step")).toBeTruthy();
     expect(screen.queryByTestId("job-edit-step-1")).toBeNull();
     expect(screen.queryByTestId("job-edit-step-3")).toBeNull();
+  });
+
+  it("editing a PD from its step finishes the steps: the Summary, with a customer", async () => {
+    const { user } = open({ selected: true });
+    await user.click(await screen.findByRole("button", { name: "Cancel" }));
+    await user.click(inStep(3, "Change"));
+    await user.click(await screen.findByRole("button", { name: /^Edit PD PD 62/ }));
+    await screen.findByText("Edit PD");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(openForm()).toEqual(["summary-step"]));
+    expect(screen.getByTestId("pd-summary").textContent).toContain("PD 62");
+  });
+
+  it("creating a PD from its step stays on the step, with a customer", async () => {
+    const { user } = open({ selected: true });
+    await user.click(await screen.findByRole("button", { name: "Cancel" }));
+    await user.click(inStep(3, "Change"));
+    await user.click(await screen.findByRole("button", { name: "Create Pd" }));
+    await user.type(await screen.findByLabelText("binocular distance PD"), "63");
+    await user.click(screen.getByLabelText(/^Source/, { selector: "input" }));
+    await user.click(await screen.findByRole("option", { name: "In store" }));
+    await user.click(screen.getByRole("button", { name: "Create" }));
+    await waitFor(() => expect(screen.queryByText("New PD")).toBeNull());
+    expect(openForm()).toEqual(["pd-step"]);
   });
 });
