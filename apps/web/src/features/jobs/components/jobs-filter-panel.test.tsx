@@ -77,12 +77,34 @@ describe("the Filters panel", () => {
   });
 });
 
+// The tabs as the server lists them (a status tab and the Late Orders custom filter).
+const tabs = [
+  {
+    slug: "in-store",
+    display_name: "In Store",
+    total: 3,
+    filter_type: "status",
+    customFilter: null,
+    defaultQuery: { dispense_status_id: 4, sort_by: "created_at", sort_direction: "desc", page: 1 },
+  },
+  {
+    slug: "late-orders",
+    display_name: "Late Orders",
+    total: 2,
+    filter_type: "custom",
+    customFilter: "late-orders",
+    defaultQuery: { customFilter: "late-orders", sort_by: "created_at", sort_direction: "asc", page: 1 },
+  },
+];
+
 describe("the jobs screen's filter count (spec §4 Filter counting)", () => {
   function screenAt(url: string) {
     const read = (u: string) =>
-      /\/orders|\/jobs|\/search/.test(u)
-        ? { data: [], meta: { total: 0, per_page: 15 } }
-        : referenceAnswer(u);
+      u.includes("/staff/total-orders")
+        ? { data: tabs }
+        : /\/orders|\/jobs|\/search/.test(u)
+          ? { data: [], meta: { total: 0, per_page: 15 } }
+          : referenceAnswer(u);
     const calls = stubFetch(undefined, read);
     function Address() {
       return <output data-testid="address">{useLocation().search}</output>;
@@ -131,5 +153,20 @@ describe("the jobs screen's filter count (spec §4 Filter counting)", () => {
     const address = new URLSearchParams(screen.getByTestId("address").textContent ?? "");
     expect(address.get("priority")).toBe("2");
     expect(address.get("page")).toBe("1");
+  });
+
+  it("a status tab starts at page 1, newest first; Late Orders oldest first", async () => {
+    const { user } = screenAt("/jobs?page=4&sort_direction=asc&q=smith");
+    await user.click(await screen.findByRole("tab", { name: /In Store/ }));
+    const address = () => new URLSearchParams(screen.getByTestId("address").textContent ?? "");
+    await waitFor(() => expect(address().get("dispense_status_id")).toBe("4"));
+    expect(address().get("page")).toBe("1");
+    expect(address().get("sort_by")).toBe("created_at");
+    expect(address().get("sort_direction")).toBe("desc");
+    await user.click(screen.getByRole("tab", { name: /Late Orders/ }));
+    await waitFor(() => expect(address().get("customFilter")).toBe("late-orders"));
+    expect(address().get("sort_direction")).toBe("asc");
+    expect(address().get("page")).toBe("1");
+    expect(address().has("dispense_status_id")).toBe(false);
   });
 });
