@@ -8,24 +8,26 @@ import { type JobsRouteQuery, useJobsRouteQuery } from "./use-jobs-route-query";
 const KEY = "loupe.test.jobs";
 afterEach(() => localStorage.clear());
 
+/** The hook's state and the address bar, shown; the hook handed out through `hook`. */
+function Probe({ hook }: { hook: { current?: JobsRouteQuery } }) {
+  const state = useJobsRouteQuery(KEY);
+  hook.current = state;
+  const location = useLocation();
+  return (
+    <>
+      <output data-testid="address">{location.search}</output>
+      <output data-testid="route">{JSON.stringify(state.restoring ? null : state.route)}</output>
+      <output data-testid="error">{state.customFilterError ?? ""}</output>
+    </>
+  );
+}
+
 /** The hook on a page at `url`: the address bar and the list call's query are shown, the hook is handed out. */
 function mount(url: string) {
   const hook: { current?: JobsRouteQuery } = {};
-  function Probe() {
-    const state = useJobsRouteQuery(KEY);
-    hook.current = state;
-    const location = useLocation();
-    return (
-      <>
-        <output data-testid="address">{location.search}</output>
-        <output data-testid="route">{JSON.stringify(state.restoring ? null : state.route)}</output>
-        <output data-testid="error">{state.customFilterError ?? ""}</output>
-      </>
-    );
-  }
   renderInShell(
     <MemoryRouter initialEntries={[url]}>
-      <Probe />
+      <Probe hook={hook} />
     </MemoryRouter>,
   );
   const address = () => new URLSearchParams(screen.getByTestId("address").textContent ?? "");

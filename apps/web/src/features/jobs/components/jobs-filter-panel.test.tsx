@@ -77,6 +77,11 @@ describe("the Filters panel", () => {
   });
 });
 
+/** The address bar's query, beside the screen. */
+function Address() {
+  return <output data-testid="address">{useLocation().search}</output>;
+}
+
 // The tabs as the server lists them (a status tab and the Late Orders custom filter).
 const tabs = [
   {
@@ -106,9 +111,6 @@ describe("the jobs screen's filter count (spec §4 Filter counting)", () => {
           ? { data: [], meta: { total: 0, per_page: 15 } }
           : referenceAnswer(u);
     const calls = stubFetch(undefined, read);
-    function Address() {
-      return <output data-testid="address">{useLocation().search}</output>;
-    }
     const view = renderInShell(
       <MemoryRouter initialEntries={[url]}>
         <JobsScreen title="Jobs" source="db" storageKey="loupe.test.jobs-screen" />
