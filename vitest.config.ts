@@ -25,6 +25,8 @@ export default defineConfig({
           },
           setupFiles: ["apps/web/src/test/setup.ts"],
           testTimeout: 15_000,
+          // Files share a worker's loaded modules (React, Mantine): each file stubs and clears what it uses.
+          isolate: false,
         },
       },
     ],

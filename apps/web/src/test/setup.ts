@@ -12,3 +12,10 @@ if (!("ResizeObserver" in globalThis)) {
     disconnect() {}
   };
 }
+
+// Mantine's autosize Textarea listens for web fonts loading; happy-dom has no FontFaceSet.
+if (!("fonts" in document)) {
+  Object.defineProperty(document, "fonts", {
+    value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() },
+  });
+}

@@ -1,3 +1,4 @@
+import { OPT_IN_LABELS } from "@loupe/domain";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderInShell, stubFetch } from "../../../test/render";
@@ -117,5 +118,72 @@ describe("closing New Customer", () => {
     await user.keyboard("{Escape}");
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.queryByText(DISCARD_CHANGES.title)).toBeNull();
+  });
+});
+
+describe("Marketing opt-in and its channels (customers-area §4)", () => {
+  const radio = (v: keyof typeof OPT_IN_LABELS) =>
+    screen.getByRole("radio", { name: OPT_IN_LABELS[v] }) as HTMLInputElement;
+  const box = (name: "SMS" | "Phone" | "Email") => screen.getByRole("checkbox", { name }) as HTMLInputElement;
+  const channels = () => [box("SMS").checked, box("Phone").checked, box("Email").checked];
+
+  async function openNew() {
+    const calls = stubFetch(() => ({ data: { id: 1 } }));
+    const view = renderInShell(<CustomerModal opened onClose={() => {}} />);
+    await view.user.type(await screen.findByLabelText(/^First Name/), "Ana");
+    const create = async () => {
+      await view.user.click(screen.getByRole("button", { name: "Create" }));
+      await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+      return calls.find((c) => c.method === "POST")?.body as Record<string, unknown>;
+    };
+    return { ...view, create };
+  }
+
+  it("a new customer starts on All with every channel on", async () => {
+    await openNew();
+    expect(radio("ALL").checked).toBe(true);
+    expect(channels()).toEqual([true, true, true]);
+  });
+
+  it("None clears every channel, and is what is sent", async () => {
+    const { user, create } = await openNew();
+    await user.click(radio("NONE"));
+    expect(channels()).toEqual([false, false, false]);
+    expect(await create()).toMatchObject({
+      new_opt_in: "NONE",
+      channel_sms: false,
+      channel_phone: false,
+      channel_email: false,
+    });
+  });
+
+  it("switching every channel off becomes None; a channel back on leaves None for All", async () => {
+    const { user } = await openNew();
+    await user.click(box("SMS"));
+    await user.click(box("Phone"));
+    expect(radio("ALL").checked).toBe(true);
+    await user.click(box("Email"));
+    expect(radio("NONE").checked).toBe(true);
+    await user.click(box("Phone"));
+    expect(radio("ALL").checked).toBe(true);
+    expect(channels()).toEqual([false, true, false]);
+  });
+
+  it("Health keeps its choice while channels change, and sets every channel when chosen", async () => {
+    const { user, create } = await openNew();
+    await user.click(radio("NONE"));
+    await user.click(radio("HEALTH"));
+    expect(channels()).toEqual([true, true, true]);
+    await user.click(box("SMS"));
+    expect(radio("HEALTH").checked).toBe(true);
+    await user.click(box("SMS"));
+    expect(radio("HEALTH").checked).toBe(true);
+    await user.click(box("Email"));
+    expect(await create()).toMatchObject({
+      new_opt_in: "HEALTH",
+      channel_sms: true,
+      channel_phone: true,
+      channel_email: false,
+    });
   });
 });

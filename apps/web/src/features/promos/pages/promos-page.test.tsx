@@ -1,0 +1,45 @@
+import { screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { referenceAnswer, renderInShell, stubFetch } from "../../../test/render";
+import PromosPage from "./promos-page";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const promo = {
+  id: 1,
+  discountCode: "SPRING20",
+  brand: "Loupe",
+  discountRule: "20% off frames",
+  regionNote: null,
+  startDate: "2026-09-01",
+  endDate: null,
+  combinedWith: null,
+  notCombinedWith: "VIP",
+  "pDFs&Copies": [{ label: "Flyer", url: "https://cdn.example.com/spring.pdf" }],
+};
+
+describe("Promos & Campaigns", () => {
+  it("lists the campaigns with their PDFs opening in a new tab", async () => {
+    // The list is read with a POST (the shop's API), so it is the stub's write answer.
+    const calls = stubFetch((url) => (url.includes("/campaigns/promos") ? [promo] : {}), referenceAnswer);
+    renderInShell(<PromosPage />);
+    expect(await screen.findByText("SPRING20")).toBeTruthy();
+    expect(screen.getByText("20% off frames")).toBeTruthy();
+    const link = screen.getByRole("link", { name: "Flyer" }) as HTMLAnchorElement;
+    expect(link.href).toBe(promo["pDFs&Copies"][0].url);
+    expect(link.target).toBe("_blank");
+    expect(link.rel).toContain("noreferrer");
+    expect(calls.find((c) => c.url.includes("/campaigns/promos"))?.method).toBe("POST");
+  });
+
+  it("a failed load stops loading and shows the empty table, not an error page", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("{}", { status: 500 })),
+    );
+    renderInShell(<PromosPage />);
+    expect(await screen.findByText("No data available.")).toBeTruthy();
+    expect(console.error).toHaveBeenCalled();
+  });
+});
