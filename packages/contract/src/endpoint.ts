@@ -57,6 +57,8 @@ export interface AccessDeclaration {
   resource: AccessResource;
   action: AccessAction;
   id?: string | null;
+  /** The body field holding the record's id, where the path names none (`order_id`). */
+  idBody?: string;
   customer?: string;
   customerBody?: string;
 }

@@ -7,6 +7,8 @@ import { orderDetailWire } from "./jobs";
 // Job actions (jobs-area §2, §7): refund or void, receipts, customer change, linking, timeline.
 
 export const refundOrder = defineEndpoint({
+  // Answers the job with its items' selections (prescription, PD): logged as what it showed.
+  access: { resource: "job", action: "view" },
   jobRule: {
     action: "refund",
     target: (r) => ({ order: r.params.id }),
@@ -66,6 +68,7 @@ export const emailReceipt = defineEndpoint({
 });
 
 export const changeOrderCustomer = defineEndpoint({
+  access: { resource: "job", action: "view", id: null, idBody: "order_id" },
   jobRule: { action: "change_customer", target: (r) => ({ order: r.body?.order_id }) },
   method: "PUT",
   base: "api",
@@ -79,6 +82,7 @@ export const changeOrderCustomer = defineEndpoint({
 });
 
 export const relateOrder = defineEndpoint({
+  access: { resource: "job", action: "view" },
   jobRule: { action: "link", target: (r) => ({ order: r.params.id }) },
   method: "POST",
   base: "legacy",

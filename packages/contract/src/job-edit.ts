@@ -100,6 +100,9 @@ const saveItemSelectionBase = {
   base: "api",
   path: "/staff/order-items/:id/info",
   jobRule: { action: "job_edit", target: (r: RuleRequest) => ({ item: r.params.id }) },
+  // The saved selection (prescription, PD) is answered: logged as what it showed; the change
+  // itself is on the job's timeline with its revision (ADR 0028).
+  access: { resource: "job_item", action: "view" },
   params: idParams,
   body: itemSelectionSchema,
   response: z.object({ data: orderItemWire, message: z.string() }),
@@ -136,6 +139,7 @@ export const listItemSelectionRevisions = defineEndpoint({
 });
 
 export const restoreItemSelectionRevision = defineEndpoint({
+  access: { resource: "job_item", action: "view" },
   jobRule: { action: "job_edit", target: (r) => ({ item: r.params.id }) },
   method: "POST",
   base: "api",

@@ -278,6 +278,8 @@ export const setJobStatus = defineEndpoint({
 });
 
 export const setItemStatus = defineEndpoint({
+  // Answers the item with its selection: logged as what it showed.
+  access: { resource: "job_item", action: "view" },
   jobRule: { action: "item_status", target: (r) => ({ item: r.params.id }) },
   method: "PUT",
   base: "api",

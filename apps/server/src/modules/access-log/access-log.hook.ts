@@ -94,7 +94,11 @@ export function createAccessHook(database: Database): AroundAccess {
     const access = endpoint.access!;
     const params = (req.params ?? {}) as Row;
     const idParam = access.id === undefined ? (access.customer === "id" ? null : "id") : access.id;
-    const resourceId = idParam ? toId(params[idParam]) : null;
+    const resourceId = idParam
+      ? toId(params[idParam])
+      : access.idBody
+        ? toId((req.body as Row | null)?.[access.idBody])
+        : null;
     const customerId = access.customer
       ? toId(params[access.customer])
       : access.customerBody

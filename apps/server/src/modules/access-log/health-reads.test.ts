@@ -30,18 +30,10 @@ const reads = healthAnswers.filter(([, e]) => e.method === "GET");
 const NOTE_ATTACHMENT_LINKS = new Set(["listCustomerNotes", "listOrderNotes", "listOrderItemNotes"]);
 
 /**
- * Writes that answer the job or item they changed, selection included, without a row of their own
- * yet (ADR 0026 lists them: the next step, as each needs its module's write in a request
- * transaction). Frozen here: a new write that answers health data fails until it declares access.
+ * Writes whose only health fields are a note's attachment links, for the reason above. Named, so a
+ * new write that answers health data fails until it declares access.
  */
 const WRITES_NOT_YET_LOGGED = new Set([
-  "changeOrderCustomer",
-  "refundOrder",
-  "relateOrder",
-  "createItemSelection",
-  "restoreItemSelectionRevision",
-  "saveItemSelection",
-  "setItemStatus",
   "createCustomerNote",
   "createOrderItemNote",
   "createOrderNote",
@@ -136,4 +128,38 @@ describe("health data in answers, found from the contract", () => {
       expect(rows[0].customer_id).toBe(ids.customer);
     },
   );
+
+  it("a write that answers the job's selections writes its row too (an item's status, a customer change)", async () => {
+    const [{ id: statusId }] = await t.database.query<{ id: number }>(
+      "select id from statuses where kind = 'item' and selectable order by id limit 1",
+    );
+    const writes = [
+      {
+        method: "PUT",
+        url: `/api/staff/order-items/${ids.job_item}/dispense-status-id`,
+        payload: { id: statusId },
+      },
+      {
+        method: "PUT",
+        url: "/api/staff/orders/customer",
+        payload: { order_id: ids.job, customer_id: ids.customer },
+      },
+    ] as const;
+    const expected = [
+      { resource: "job_item", status: 200 },
+      // The same customer: refused (409), and the refusal is logged against the job all the same.
+      { resource: "job", status: 409 },
+    ];
+    for (const [i, w] of writes.entries()) {
+      const res = await t.call(token, { method: w.method, url: w.url, payload: w.payload });
+      expect(res.statusCode, res.body).toBe(expected[i].status);
+      const rows = await t.database.query<{ action: string; resource: string; resource_id: string | null }>(
+        "select action, resource, resource_id::text from access_log where request_id = $1",
+        [res.headers["x-request-id"]],
+      );
+      expect(rows, w.url).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ action: "view", resource: expected[i].resource });
+      expect(rows[0].resource_id).toBe(String(expected[i].resource === "job" ? ids.job : ids.job_item));
+    }
+  });
 });
