@@ -6,7 +6,14 @@ import { expect, type Page } from "@playwright/test";
 export const DEMO = { email: "admin@loupe.test", password: "LoupeDemo1" };
 
 export async function signIn(page: Page, email = DEMO.email, password = DEMO.password) {
-  await page.goto("/login");
+  try {
+    await page.goto("/login");
+  } catch (err) {
+    // Right after /logout the app is still redirecting to /login, which aborts this navigation:
+    // let that one land instead.
+    if (!String(err).includes("ERR_ABORTED")) throw err;
+    await page.waitForURL(/\/login/);
+  }
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
