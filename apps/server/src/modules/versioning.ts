@@ -93,7 +93,8 @@ export async function staleOrMissing(
   return versionConflict(options.record, options.id, options.expected, row, options.editor);
 }
 
-function versionConflict(
+/** The 409 of a stale edit, naming who saved first and when in the editor's zone (ADR 0007). */
+export function versionConflict(
   record: string,
   id: number,
   expected: number,

@@ -14,9 +14,8 @@ import { AppError, notFound, validationError } from "../../platform/http/app-err
 import { sessions } from "../auth/auth.tables";
 import { toOutletWire, toRegionWire } from "../reference/reference.mappers";
 import { outlets, regions } from "../reference/reference.tables";
-import { readVersion } from "../versioning";
+import { readVersion, versionConflict } from "../versioning";
 import { staffUsers } from "./staff.tables";
-import { staffConflict } from "./staff-conflict";
 
 export type StaffRow = typeof staffUsers.$inferSelect;
 
@@ -253,7 +252,7 @@ export function createStaffService(db: Db, deps: { invite?: InviteStaff } = {}) 
       .leftJoin(editor, eq(editor.id, staffUsers.updatedBy))
       .where(eq(staffUsers.id, id));
     if (!current) throw notFound("Staff member");
-    throw staffConflict(id, expected, current, actor);
+    throw versionConflict("staff member", id, expected, current, actor);
   }
 
   return {
