@@ -15,7 +15,9 @@ import { LENS_ORDER_MESSAGES } from "./lens-order-rules";
 import { PRESCRIPTION_REENTRY_MESSAGES } from "./prescription-reentry";
 import {
   approvalLimitMinor,
+  approvalRequiredMessage,
   mayApprove,
+  needsApproval,
   type RoleGuardedAction,
   type RoleSettings,
   roleMay,
@@ -56,29 +58,6 @@ export const ITEM_ACTIONS: readonly JobAction[] = [
   "cancel_lens_order",
   "update_lens_order",
 ];
-
-export const JOB_ACTION_LABELS: Record<JobAction, string> = {
-  job_status: "Change the job's status",
-  item_status: "Change an item's status",
-  item_outlet: "Assign items to a location",
-  priority: "Set priority",
-  refund: "Refund or void",
-  receipt_email: "Send email receipt",
-  change_customer: "Change customer",
-  link: "Link order",
-  receipt_note: "Receipt note",
-  print_tray_label: "Print tray label",
-  print_docket: "Print docket",
-  job_edit: "Edit selection",
-  order_lenses: "Order lenses",
-  cancel_lens_order: "Cancel lens order",
-  update_lens_order: "Update lens order",
-  ship_aupost: "Australia Post order",
-  ship_sendle: "Sendle order",
-  ship_manual: "Enter tracking",
-  cancel_shipment: "Cancel shipment",
-  manifest: "Manifest",
-};
 
 /** The signed-in staff member as the rulebook sees them. */
 export interface RuleActor {
@@ -173,10 +152,10 @@ export const RULEBOOK_MESSAGES = {
   alreadyShipped: shippingMessages.alreadyShipped,
   noShipment: "This job has no shipment.",
   role: (what: string) => `Your role cannot ${what}. Ask a manager or an administrator.`,
-  approval: (what: string, limit: string | null) =>
+  approval: (what: "refund" | "void", limit: string | null) =>
     limit === null
       ? `Your role cannot ${what} on its own: a manager must approve it.`
-      : `A manager must approve a ${what} above ${limit}.`,
+      : approvalRequiredMessage(limit, what),
 } as const;
 
 const ROLE_WORDS: Record<RoleGuardedAction, string> = {
@@ -223,10 +202,8 @@ export function refundNeedsApproval(
 ): string | null {
   const kind = refundKind(job);
   if (!roleMay(settings, kind, actor.roleId)) return RULEBOOK_MESSAGES.approval(kind, null);
-  const limit = approvalLimitMinor(settings, job.regionId);
-  if (limit !== null && job.refundableMinor > limit && !mayApprove(actor.roleId))
-    return RULEBOOK_MESSAGES.approval(kind, formatMinor(limit));
-  return null;
+  if (!needsApproval(settings, job.regionId, actor.roleId, job.refundableMinor)) return null;
+  return RULEBOOK_MESSAGES.approval(kind, formatMinor(approvalLimitMinor(settings, job.regionId) ?? 0));
 }
 
 function roleRule(ctx: RuleContext, action: RoleGuardedAction): Verdict {
@@ -337,6 +314,3 @@ export function decideJobAction(
       return roleRule(ctx, "cancel_shipment");
   }
 }
-
-/** HTTP status of a refusal. */
-export const refusalStatus = (r: Refusal) => (r === "state" ? 409 : r === "missing" ? 404 : 403);

@@ -122,8 +122,9 @@ export const ROLE_MESSAGES = {
   approved: (action: ApprovalAction) => `${action === "void" ? "Void" : "Refund"} approved.`,
 } as const;
 
-/** The refund route's refusal when a refund or void is above the region's limit and nobody approved it. */
-export const approvalRequiredMessage = (amount: string) => `A manager must approve a refund above ${amount}.`;
+/** The rulebook's refusal when a refund or void is above the region's limit and nobody approved it. */
+export const approvalRequiredMessage = (amount: string, what: "refund" | "void" = "refund") =>
+  `A manager must approve a ${what} above ${amount}.`;
 
 /** The timeline's value of an approval: "Jane Manager (requested by Sam Staff)". */
 export const approvalEventValue = (approver: string, requester: string) =>
