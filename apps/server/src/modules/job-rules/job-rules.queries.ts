@@ -1,7 +1,7 @@
 // The facts the rulebook decides on, read from the jobs, lens-orders, shipping, staff and reference
 // tables: a cross-module read, so it lives in this one queries file (read-only).
+import type { LensOrderSummaryWire } from "@loupe/contract";
 import {
-  canCancelLensOrder,
   canCancelShipment,
   currencyForCountry,
   formatMoney,
@@ -9,14 +9,13 @@ import {
   type RuleActor,
   type RuleItem,
   type RuleJob,
-  supplierState,
 } from "@loupe/domain";
 import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import type { StaffUserRow } from "../../platform/http/auth-guard";
 import { jobReference, loadRefundStates } from "../jobs";
 import { orderItems, orderRefunds, orders } from "../jobs/jobs.tables";
-import { lensOrderSummaries } from "../lens-orders";
+import { lensOrderSummaries, lensOrderSummary } from "../lens-orders";
 import { lensOrders } from "../lens-orders/lens-orders.tables";
 import { shipments } from "../shipping/shipping.tables";
 
@@ -114,6 +113,9 @@ export async function loadRuleJobs(db: Db, orderIds: number[]): Promise<Map<numb
   );
 }
 
+const lensFacts = (o: LensOrderSummaryWire | null): RuleItem["lensOrder"] =>
+  o && { open: o.open, canCancel: o.can_cancel, statusLabel: o.status_label };
+
 /**
  * The rulebook's view of items, in three queries whatever their number; with `lensOrderId` (one
  * item), its lens order is that one, not its latest.
@@ -137,17 +139,11 @@ export async function loadRuleItems(
     jobReference(db),
     lensOrderId === undefined ? lensOrderSummaries(db, itemIds) : Promise.resolve(new Map()),
   ]);
-  let chosen: RuleItem["lensOrder"] | undefined;
-  if (lensOrderId !== undefined) {
-    const [lo] = await db.select().from(lensOrders).where(eq(lensOrders.id, lensOrderId));
-    chosen = lo
-      ? {
-          open: false,
-          canCancel: canCancelLensOrder(lo.supplierKind, lo.state, lo.statusCode),
-          statusLabel: supplierState(lo.supplierKind, lo.statusCode).label,
-        }
-      : null;
-  }
+  // A cancel names its lens order: that one, as the item's screen shows it, not the item's latest.
+  const chosen =
+    lensOrderId === undefined
+      ? undefined
+      : await lensOrderSummary(db, lensOrderId).then((o) => o && { ...o, open: false });
   return new Map(
     rows.map((row) => {
       const summary = latest.get(row.id);
@@ -155,12 +151,7 @@ export async function loadRuleItems(
         id: row.id,
         quantity: row.quantity,
         statusSlug: reference.status.get(row.dispenseStatusId)?.slug ?? "",
-        lensOrder:
-          chosen !== undefined
-            ? chosen
-            : summary
-              ? { open: summary.open, canCancel: summary.can_cancel, statusLabel: summary.status_label }
-              : null,
+        lensOrder: chosen !== undefined ? lensFacts(chosen) : lensFacts(summary ?? null),
         reentryRequired: needsPrescriptionReentry(row.additionalInfo),
       };
       return [row.id, item];

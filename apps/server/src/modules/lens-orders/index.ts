@@ -1,2 +1,2 @@
 // What other modules may use of lens orders.
-export { lensOrderSummaries, lensOrdersOfJob } from "./lens-orders.queries";
+export { lensOrderSummaries, lensOrderSummary, lensOrdersOfJob } from "./lens-orders.queries";

@@ -111,6 +111,16 @@ export async function lensOrderSummaries(
   return new Map(rows.map((r) => [r.order.orderItemId, toSummaryWire(r.order, r.supplierName)]));
 }
 
+/** One lens order in brief, by its id (what a cancel names), or null. */
+export async function lensOrderSummary(db: Db, lensOrderId: number): Promise<LensOrderSummaryWire | null> {
+  const [row] = await db
+    .select({ order: lensOrders, supplierName: lensSuppliers.name })
+    .from(lensOrders)
+    .innerJoin(lensSuppliers, eq(lensSuppliers.id, lensOrders.supplierId))
+    .where(eq(lensOrders.id, lensOrderId));
+  return row ? toSummaryWire(row.order, row.supplierName) : null;
+}
+
 /** Every lens order of a job in brief, oldest first (the job docket prints them all, repeats included). */
 export async function lensOrdersOfJob(db: Db, orderId: number): Promise<LensOrderSummaryWire[]> {
   const rows = await db
