@@ -7,6 +7,7 @@ import { type LabStandIn, startLabStandIn } from "../../integrations/lens-suppli
 import { seedLensCatalogue } from "../../seed/demo-lens-catalogue";
 import { seedDemoSupplierContacts } from "../../seed/demo-suppliers";
 import { confirmedJob } from "../../test/confirmed-job";
+import { multifocal } from "../../test/lens-order-fixtures";
 import { pdfText } from "../../test/pdf-text";
 import { type SmtpSink, startSmtpSink } from "../../test/smtp-sink";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -27,17 +28,6 @@ let lab: LabStandIn;
 let clock = Date.now();
 const advance = (steps: number) => {
   clock += steps * STEP * 1000;
-};
-const multifocal = {
-  product: "Milo frame + multifocal lenses",
-  rx: {
-    right_sph: -2,
-    left_sph: -2.5,
-    right_cyl: -0.75,
-    right_axis: 90,
-    spectacles: { right_near_add: 2, left_near_add: 2 },
-  },
-  pd: { binocular_dist_pd: 62, right_height_multifocal: 22, left_height_multifocal: 21.5 },
 };
 /** The promise's answer, or a failure after `seconds` (a hang fails the test instead of the run). */
 const withinSeconds = <T>(seconds: number, promise: Promise<T>) => {
