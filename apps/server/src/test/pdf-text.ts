@@ -53,8 +53,9 @@ function readCMap(cmap: string): Map<number, string> {
       const from = Number.parseInt(r[1], 16);
       const to = Number.parseInt(r[2], 16);
       if (r[3].startsWith("[")) {
-        [...r[3].matchAll(/<([0-9a-fA-F]+)>/g)].forEach((t, i) => {
-          map.set(from + i, hexText(t[1]));
+        // A ligature's entry holds two code points, which pdfkit writes with a space: <0066 0069>.
+        [...r[3].matchAll(/<([0-9a-fA-F\s]+)>/g)].forEach((t, i) => {
+          map.set(from + i, hexText(t[1].replace(/\s/g, "")));
         });
       } else {
         const first = Number.parseInt(r[3].slice(1, -1), 16);
@@ -63,8 +64,8 @@ function readCMap(cmap: string): Map<number, string> {
     }
   }
   for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g))
-    for (const r of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g))
-      map.set(Number.parseInt(r[1], 16), hexText(r[2]));
+    for (const r of block[1].matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F\s]+)>/g))
+      map.set(Number.parseInt(r[1], 16), hexText(r[2].replace(/\s/g, "")));
   return map;
 }
 
