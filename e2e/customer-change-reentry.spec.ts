@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { hasPdftotext, pdfText } from "../apps/server/src/test/pdf-text";
+import { pdfText } from "../apps/server/src/test/pdf-text";
 import { DEMO, screenshot, settle, signIn } from "./support/helpers";
 
 /**
@@ -151,10 +151,8 @@ async function docketText(request: APIRequestContext, url: string, name: string)
   } catch {
     // No poppler on this machine: the text below is read from the PDF itself.
   }
-  // Read as a PDF reader does where poppler is there (.ci/run installs it); else the suite's own reader.
-  const text = hasPdftotext ? execFileSync("pdftotext", ["-layout", file, "-"]).toString() : pdfText(bytes);
   if (!process.env.KEEP_PDF) fs.rmSync(file);
-  return text;
+  return pdfText(bytes);
 }
 
 const step = (page: Page, n: number) => page.getByTestId(`job-edit-step-${n}`);
