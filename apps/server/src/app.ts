@@ -41,6 +41,7 @@ import { createSessionCache, followAuthChanges } from "./platform/http/session-c
 import { loggerOptions, requestIdFor } from "./platform/logger";
 import { registerHealthRoutes } from "./platform/ops/health";
 import { registerMetrics } from "./platform/ops/metrics";
+import { createSlots } from "./platform/slots";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -208,6 +209,7 @@ export async function buildApp({
     outbox,
     payments: adapters.payments ?? createPaymentGateway(config, database.db),
     search,
+    slots: createSlots(),
     storage: adapters.storage ?? createFileStorage(config),
   };
   for (const register of moduleRoutes) await register(ctx);
