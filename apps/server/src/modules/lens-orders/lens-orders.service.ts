@@ -46,7 +46,7 @@ import type { SearchPort } from "../../integrations/search";
 import type { Database, Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
-import { type AccessEntry, recordAccess } from "../access-log/access-log.record";
+import { type AccessEntry, recordAccess } from "../access-log";
 import {
   applyLensOrderToItem,
   itemStatusId,
@@ -54,19 +54,24 @@ import {
   recordJobEvents,
   reindexJobs,
 } from "../jobs";
-import { orderItems, orders } from "../jobs/jobs.tables";
-import { outlets } from "../reference/reference.tables";
-import type { StaffRow } from "../staff/staff.service";
+import type { StaffRow } from "../staff";
 import { type ContactRow, contactFullName, contactOffered, type SuppliersService } from "../suppliers";
-import { lensSuppliers, supplierContacts } from "../suppliers/suppliers.tables";
+import { itemWithCustomer } from "./lens-order-not-sent.queries";
 import { type LensOrderRow, toLensOrderWire, toSummaryWire } from "./lens-orders.mappers";
 import {
+  contactsWithIds,
+  contactWithId,
   type ItemContext,
   itemStatusOf,
   lensOptionOfProduct,
   lensOrderNames,
   loadItemContext,
   lockItem,
+  outletsWithIds,
+  outletWithId,
+  supplierNameWithId,
+  suppliersWithIds,
+  supplierWithId,
 } from "./lens-orders.queries";
 import { lensOrderEvents, lensOrders } from "./lens-orders.tables";
 
@@ -145,10 +150,7 @@ export function createLensOrdersService({
   }
   /** Inside a transaction pass its `tx`: on PGlite a read on `db` would wait for the transaction for ever. */
   async function supplierName(id: number, tx: Db = db) {
-    const [s] = await tx
-      .select({ name: lensSuppliers.name })
-      .from(lensSuppliers)
-      .where(eq(lensSuppliers.id, id));
+    const [s] = await supplierNameWithId(tx, id);
     return s?.name ?? "";
   }
 
@@ -171,11 +173,7 @@ export function createLensOrdersService({
    * lens order until the job edit saves them again. Reads the item and its job through `tx`.
    */
   async function refuseWhileReentryNeeded(tx: Db, itemId: number) {
-    const [row] = await tx
-      .select({ id: orderItems.id, additionalInfo: orderItems.additionalInfo, customerId: orders.customerId })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(eq(orderItems.id, itemId));
+    const row = await itemWithCustomer(tx, itemId);
     if (row && (await itemsNeedingReentry(tx, [row], () => row.customerId)).size)
       throw new AppError("conflict", PRESCRIPTION_REENTRY_MESSAGES.lensOrderRefused);
   }
@@ -210,12 +208,12 @@ export function createLensOrdersService({
       .join(" ");
 
   async function requestFor(row: LensOrderRow, ctx: ItemContext): Promise<LensOrderRequest> {
-    const [supplier] = await db.select().from(lensSuppliers).where(eq(lensSuppliers.id, row.supplierId));
-    const [contact] = await db.select().from(supplierContacts).where(eq(supplierContacts.id, row.contactId));
-    const outletRows = await db
-      .select()
-      .from(outlets)
-      .where(inArray(outlets.id, [row.deliverToOutletId, row.fromOutletId ?? row.deliverToOutletId]));
+    const [supplier] = await supplierWithId(db, row.supplierId);
+    const [contact] = await contactWithId(db, row.contactId);
+    const outletRows = await outletsWithIds(db, [
+      row.deliverToOutletId,
+      row.fromOutletId ?? row.deliverToOutletId,
+    ]);
     const deliverTo = outletRows.find((o) => o.id === row.deliverToOutletId)!;
     const from = outletRows.find((o) => o.id === row.fromOutletId) ?? null;
     const snap = row.snapshot as Snapshot;
@@ -442,7 +440,7 @@ export function createLensOrdersService({
 
   /** Calls the supplier with no transaction open, then records how it went. */
   async function drive(row: LensOrderRow, ctx: ItemContext, staff: StaffRow | null, audit: Audit | null) {
-    const [contact] = await db.select().from(supplierContacts).where(eq(supplierContacts.id, row.contactId));
+    const [contact] = await contactWithId(db, row.contactId);
     let transport: LensTransport;
     try {
       transport = suppliers.transportFor(row.supplierKind, contact.channel);
@@ -655,14 +653,8 @@ export function createLensOrdersService({
     let moved = 0;
     const changedJobs = new Set<number>();
     for (const { transport, rows: list } of groups.values()) {
-      const contacts = await db
-        .select()
-        .from(supplierContacts)
-        .where(inArray(supplierContacts.id, [...new Set(list.map((r) => r.contactId))]));
-      const supplierRows = await db
-        .select()
-        .from(lensSuppliers)
-        .where(inArray(lensSuppliers.id, [...new Set(list.map((r) => r.supplierId))]));
+      const contacts = await contactsWithIds(db, [...new Set(list.map((r) => r.contactId))]);
+      const supplierRows = await suppliersWithIds(db, [...new Set(list.map((r) => r.supplierId))]);
       const refs = list.map((r) =>
         refOf(
           r,
@@ -700,7 +692,7 @@ export function createLensOrdersService({
     if (ctx.item.quantity === REFUNDED_QUANTITY)
       throw new AppError("conflict", LENS_ORDER_MESSAGES.refundedItem);
 
-    const [supplier] = await db.select().from(lensSuppliers).where(eq(lensSuppliers.id, input.from));
+    const [supplier] = await supplierWithId(db, input.from);
     if (!supplier) throw validationError({ from: ["The selected supplier does not exist."] });
     if (!supplier.isActive) throw validationError({ from: [LENS_ORDER_MESSAGES.supplierInactive] });
     const info = infoOf(ctx);
@@ -745,10 +737,7 @@ export function createLensOrdersService({
 
     let contact: ContactRow | undefined;
     if (input.supplier_contact_id != null) {
-      [contact] = await db
-        .select()
-        .from(supplierContacts)
-        .where(eq(supplierContacts.id, input.supplier_contact_id));
+      [contact] = await contactWithId(db, input.supplier_contact_id);
       if (
         !contact ||
         contact.supplierId !== supplier.id ||
@@ -758,11 +747,11 @@ export function createLensOrdersService({
         throw validationError({ supplier_contact_id: [LENS_ORDER_MESSAGES.contactNotOffered] });
     }
     if (input.to != null) {
-      const [to] = await db.select().from(outlets).where(eq(outlets.id, input.to));
+      const [to] = await outletWithId(db, input.to);
       if (!to?.isActive) throw validationError({ to: ["The selected outlet is invalid."] });
     }
     if (input.outlet_id != null) {
-      const [from] = await db.select().from(outlets).where(eq(outlets.id, input.outlet_id));
+      const [from] = await outletWithId(db, input.outlet_id);
       if (!from) throw validationError({ outlet_id: ["The selected outlet is invalid."] });
     }
     const { count, open } = await countFor(ctx.item.id);
@@ -976,7 +965,7 @@ export function createLensOrdersService({
       const supplierWire = await suppliersService.one(supplierId);
       const ctx = await loadItemContext(db, itemId);
       if (!ctx) throw validationError({ order_item_id: ["The selected item does not exist."] });
-      const [supplier] = await db.select().from(lensSuppliers).where(eq(lensSuppliers.id, supplierId));
+      const [supplier] = await supplierWithId(db, supplierId);
       const { count, original, open } = await countFor(itemId);
       const lens = infoOf(ctx).data?.lens_addon_combination ?? null;
       const contacts = supplierWire.contacts.filter(
@@ -1021,11 +1010,8 @@ export function createLensOrdersService({
       const transport = suppliers.byName(row.transport, row.supplierKind);
       if (!transport)
         throw new AppError("conflict", "This order's supplier channel is no longer configured.");
-      const [contact] = await db
-        .select()
-        .from(supplierContacts)
-        .where(eq(supplierContacts.id, row.contactId));
-      const [supplier] = await db.select().from(lensSuppliers).where(eq(lensSuppliers.id, row.supplierId));
+      const [contact] = await contactWithId(db, row.contactId);
+      const [supplier] = await supplierWithId(db, row.supplierId);
       const rules = SUPPLIER_STATE_RULES[row.supplierKind];
       let code: number;
       try {

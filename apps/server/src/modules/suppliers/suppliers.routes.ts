@@ -15,8 +15,8 @@ import { readVersion } from "../versioning";
 import { supplierContactsForOutlet } from "./suppliers.queries";
 import { createSuppliersService } from "./suppliers.service";
 
-export function registerSuppliersRoutes({ bind, db }: ModuleContext): void {
-  const service = createSuppliersService({ db });
+export function registerSuppliersRoutes({ bind, db, slots }: ModuleContext): void {
+  const service = createSuppliersService({ db, slots });
   bind(listSuppliers, async ({ query }) => ({
     data: await service.list(query.include_inactive !== "false"),
   }));

@@ -1,0 +1,2 @@
+// What other modules may use of files.
+export { createFilesService } from "./files.service";

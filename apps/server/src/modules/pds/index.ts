@@ -1,0 +1,2 @@
+// What other modules may use of pds.
+export { createPdsService } from "./pds.service";

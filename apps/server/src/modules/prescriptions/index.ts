@@ -1,0 +1,2 @@
+// What other modules may use of prescriptions.
+export { createPrescriptionsService } from "./prescriptions.service";
