@@ -11,7 +11,7 @@ import {
 import { JOB_EDIT_MESSAGES } from "@loupe/domain";
 import { create as contentDisposition } from "content-disposition";
 import type { StaffUserRow } from "../../platform/http/auth-guard";
-import { createFilesService } from "../files/files.service";
+import { createFilesService } from "../files";
 import type { ModuleContext } from "../module-context";
 import { createJobEditService } from "./job-edit.service";
 
