@@ -1,5 +1,6 @@
 // What other modules may use of jobs.
 export { type JobEventInput, recordJobEvents } from "./job-events";
+export { setItemAdditionalInfo } from "./job-items";
 export { applyLensOrderToItem, itemStatusId, reindexJobs } from "./job-lens";
 export { type JobReference, jobReference } from "./job-reference";
 export { lockJob, moveDeliveredOnlineJobItems, recordJobShipment } from "./job-shipment";
