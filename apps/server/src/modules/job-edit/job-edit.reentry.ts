@@ -7,8 +7,7 @@ import {
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { AppError } from "../../platform/http/app-error";
-import { itemsWithForeignPrescription } from "../jobs";
-import { orderItems } from "../jobs/jobs.tables";
+import { itemsWithForeignPrescription, setItemAdditionalInfo } from "../jobs";
 import type { StaffRow } from "../staff";
 import { jobItemsForUpdate } from "./job-edit.queries";
 import { orderItemSelections } from "./job-edit.tables";
@@ -73,10 +72,7 @@ export async function clearPrescriptionsForNewCustomer(
         "conflict",
         "An item of this job was saved at the same moment: change the customer again.",
       );
-    await tx
-      .update(orderItems)
-      .set({ additionalInfo: next.additionalInfo, updatedAt: change.at })
-      .where(eq(orderItems.id, item.id));
+    await setItemAdditionalInfo(tx, item.id, next.additionalInfo, change.at);
     cleared.push({ itemId: item.id, revision });
   }
   return cleared;
