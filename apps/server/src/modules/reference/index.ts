@@ -10,4 +10,5 @@ export {
   toStatusWire,
 } from "./reference.mappers";
 export { registerReferenceRoutes } from "./reference.routes";
+export { type OutletSupplierContact, outletSupplierContactsSlot } from "./reference.slots";
 export { invalidateReferenceData, type ReferenceData, referenceData } from "./reference-cache";
