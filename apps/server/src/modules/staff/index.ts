@@ -12,4 +12,3 @@ export {
   setStaffPasswordHash,
 } from "./staff.service";
 export { type StaffAuth, staffAuthSlot } from "./staff.slots";
-export { staffUsers } from "./staff.tables";
