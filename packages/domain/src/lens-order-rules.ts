@@ -88,7 +88,15 @@ export const SUPPLIER_MESSAGES = {
   apiNeedsApiSupplier: "Only a supplier with order type api has an automatic interface contact.",
   oneApiContact: "This supplier already has an automatic interface contact in this region.",
   outletOutsideRegion: "The delivery outlet must be in the region it is the default for.",
+  lensCodeSaved: "Lens code saved successfully",
+  lensCodeFormat:
+    "The lens code may only contain letters, digits, spaces and . _ / + - (the supplier's code, as its lab system knows it).",
+  lensNotOfSupplier: "This lens is not one of this supplier's.",
 } as const;
+
+/** The supplier's code for a lens (LNAM): what its lab system knows it by; no DCS reserved characters. */
+export const LENS_CODE_MAX = 30;
+export const LENS_CODE_PATTERN = /^$|^[A-Za-z0-9][A-Za-z0-9 ._/+-]*$/;
 
 // ---------------------------------------------------------------------------------------------
 // Form constants (§9)
