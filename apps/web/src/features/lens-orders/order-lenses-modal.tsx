@@ -32,6 +32,7 @@ import {
   Stack,
   Text,
   Textarea,
+  TextInput,
 } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
@@ -282,15 +283,13 @@ export function OrderLensesModal(props: { job: OrderDetailWire; item: OrderItemW
               onChange={(e) => setForm({ ...form, description: e.currentTarget.value })}
               error={shown("description")}
             />
-            <Textarea
+            <TextInput
               label="Notes"
               description={
                 notesMax
                   ? `${notesMax === notesMaxLength(isApiContact(contact), repeat) ? "For the supplier's automatic interface" : `${supplier.name} takes ${notesMax} characters`}: ${(form.notes ?? "").length}/${notesMax} characters`
                   : "Sent to the supplier with the order, whole."
               }
-              autosize
-              minRows={1}
               value={form.notes ?? ""}
               onChange={(e) => setForm({ ...form, notes: e.currentTarget.value })}
               error={errors.notes}
