@@ -144,3 +144,10 @@ export async function itemStatusOf(db: Db, itemId: number): Promise<number | nul
     .where(eq(orderItems.id, itemId));
   return row?.status ?? null;
 }
+
+/** The supplier's code for a catalogue lens as it is now (an administrator may set it after the job edit). */
+export async function catalogueLensCode(db: Db, lensId: number | null | undefined): Promise<string | null> {
+  if (lensId == null) return null;
+  const [row] = await db.select({ code: lenses.lensCode }).from(lenses).where(eq(lenses.id, lensId));
+  return row?.code ?? null;
+}

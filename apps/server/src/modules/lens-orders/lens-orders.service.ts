@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { LensOrderUpdate } from "@loupe/contract";
 import {
-  buildDcsRecord,
   canCancelLensOrder,
   countsAsOrdered,
   cutOptionsFor,
-  dcsOrderFromSnapshot,
   edgeOptionsFor,
   isApiContact,
   isFinalLensPhase,
@@ -59,6 +57,7 @@ import { outlets } from "../reference/reference.tables";
 import type { StaffRow } from "../staff/staff.service";
 import { type ContactRow, contactFullName, contactOffered, type SuppliersService } from "../suppliers";
 import { lensSuppliers, supplierContacts } from "../suppliers/suppliers.tables";
+import { lensOrderRecord, refuseMissingPdValues } from "./lens-order-record";
 import { type LensOrderRow, toLensOrderWire, toSummaryWire } from "./lens-orders.mappers";
 import {
   type ItemContext,
@@ -736,6 +735,7 @@ export function createLensOrdersService({
     const lens = snap.lens_addon_combination ?? null;
     const blockers = blockersFor(ctx, lens);
     if (blockers.length) throw new AppError("validation_failed", blockers[0], { item: blockers });
+    refuseMissingPdValues(snap, { lensType: ctx.product.lensesType, eyes: input.lenses, supplier });
     if (
       lens &&
       lens.lenses.supplier.name !== supplier.name &&
@@ -790,6 +790,7 @@ export function createLensOrdersService({
         apiContact: isApiContact(contact),
         cutOptions: cutOptionsFor(supplier.allowsCut),
         supplierName: supplier.name,
+        supplierNotesMax: supplier.notesMaxLength,
       },
     );
     const errors = Object.entries(formErrors);
@@ -842,18 +843,17 @@ export function createLensOrdersService({
         }
         const sequence = (now.rows.at(-1)?.sequence ?? 0) + 1;
         const reference = lensOrderReference(ctx.job.vendInvoiceNumber, ctx.item.id, sequence);
-        const record = buildDcsRecord(
-          dcsOrderFromSnapshot(snap, {
-            job: reference,
-            client: clientName(ctx.job),
-            account: contact.accountNumber,
-            eyes: input.lenses,
-            edging: input.need_to_edge,
-            notes: input.notes,
-            lensType: ctx.product.lensesType,
-            manufacturer: supplier.name,
-          }),
-        );
+        const record = await lensOrderRecord(tx, snap, {
+          job: reference,
+          client: clientName(ctx.job),
+          account: contact.accountNumber,
+          eyes: input.lenses,
+          edging: input.need_to_edge,
+          notes: input.notes,
+          lensType: ctx.product.lensesType,
+          manufacturer: supplier.name,
+          supplier,
+        });
         const [inserted] = await tx
           .insert(lensOrders)
           .values({
