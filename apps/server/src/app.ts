@@ -22,6 +22,7 @@ import { createSmsSender, type SmsSender } from "./integrations/sms";
 import { moduleRoutes } from "./modules";
 import { createAccessHook } from "./modules/access-log/access-log.hook";
 import { findValidApproval } from "./modules/approvals";
+import { createSessionLookup } from "./modules/auth";
 import { customersSearchIndex } from "./modules/customers/customers.search-index";
 import { createJobRuleCheck } from "./modules/job-rules";
 import { ordersSearchIndex } from "./modules/jobs/jobs.search-index";
@@ -188,7 +189,7 @@ export async function buildApp({
     app,
     bind: createBinder(
       app,
-      authGuard(database.db, sessionCache),
+      authGuard(createSessionLookup(database.db), sessionCache),
       createAccessHook(database),
       (endpoint, req) => checkJobRule(database.db, endpoint, req),
     ),

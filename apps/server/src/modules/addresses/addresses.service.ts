@@ -4,8 +4,8 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { notFound, validationError } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
-import { customers } from "../customers/customers.tables";
 import { type Editor, matchVersion, nextVersion, readVersion, staleOrMissing } from "../versioning";
+import { customerIdOf } from "./addresses.queries";
 import { billingAddresses } from "./addresses.tables";
 
 type AddressRow = typeof billingAddresses.$inferSelect;
@@ -61,7 +61,7 @@ export function createAddressesService(db: Db) {
     /** Guests have no customer record (customer id 0 on their orders), so they cannot keep an address. */
     async create(editor: Editor, customerId: number, input: unknown) {
       if (customerId === 0) throw validationError({ customer_id: [ADDRESS_GUEST_MESSAGE] });
-      const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
+      const [c] = await customerIdOf(db, customerId);
       if (!c) throw notFound("Customer");
       const v = parseOrThrow(addressSchema, input);
       const [row] = await db

@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
-  buildDcsRecord,
   cutOptionsFor,
-  dcsOrderFromSnapshot,
   isApiContact,
   itemCodeAllowsOrder,
   LENS_ORDER_MESSAGES,
@@ -25,6 +23,7 @@ import { type ContactRow, contactFullName, contactOffered } from "../suppliers";
 import type { Audit, LensOrderDeps, Snapshot } from "./lens-order-deps";
 import { event } from "./lens-order-events";
 import type { LensOrderReads } from "./lens-order-reads";
+import { lensOrderRecord, refuseMissingPdValues } from "./lens-order-record";
 import type { LensOrderSupplierRequest } from "./lens-order-supplier-request";
 import type { LensOrderSupplierSend } from "./lens-order-supplier-send";
 import { type LensOrderRow, toSummaryWire } from "./lens-orders.mappers";
@@ -107,6 +106,7 @@ export function createLensOrderPlace(
     const lens = snap.lens_addon_combination ?? null;
     const blockers = blockersFor(ctx, lens);
     if (blockers.length) throw new AppError("validation_failed", blockers[0], { item: blockers });
+    refuseMissingPdValues(snap, { lensType: ctx.product.lensesType, eyes: input.lenses, supplier });
     if (
       lens &&
       lens.lenses.supplier.name !== supplier.name &&
@@ -158,6 +158,7 @@ export function createLensOrderPlace(
         apiContact: isApiContact(contact),
         cutOptions: cutOptionsFor(supplier.allowsCut),
         supplierName: supplier.name,
+        supplierNotesMax: supplier.notesMaxLength,
       },
     );
     const errors = Object.entries(formErrors);
@@ -210,18 +211,17 @@ export function createLensOrderPlace(
         }
         const sequence = (now.rows.at(-1)?.sequence ?? 0) + 1;
         const reference = lensOrderReference(ctx.job.vendInvoiceNumber, ctx.item.id, sequence);
-        const record = buildDcsRecord(
-          dcsOrderFromSnapshot(snap, {
-            job: reference,
-            client: clientName(ctx.job),
-            account: contact.accountNumber,
-            eyes: input.lenses,
-            edging: input.need_to_edge,
-            notes: input.notes,
-            lensType: ctx.product.lensesType,
-            manufacturer: supplier.name,
-          }),
-        );
+        const record = await lensOrderRecord(tx, snap, {
+          job: reference,
+          client: clientName(ctx.job),
+          account: contact.accountNumber,
+          eyes: input.lenses,
+          edging: input.need_to_edge,
+          notes: input.notes,
+          lensType: ctx.product.lensesType,
+          manufacturer: supplier.name,
+          supplier,
+        });
         const [inserted] = await tx
           .insert(lensOrders)
           .values({

@@ -145,6 +145,13 @@ export async function itemStatusOf(db: Db, itemId: number): Promise<number | nul
   return row?.status ?? null;
 }
 
+/** The supplier's code for a catalogue lens as it is now (an administrator may set it after the job edit). */
+export async function catalogueLensCode(db: Db, lensId: number | null | undefined): Promise<string | null> {
+  if (lensId == null) return null;
+  const [row] = await db.select({ code: lenses.lensCode }).from(lenses).where(eq(lenses.id, lensId));
+  return row?.code ?? null;
+}
+
 /** Whether any lens order went through a contact (it then stays, made inactive, when removed). */
 export async function contactHasOrders(db: Db, contactId: number): Promise<boolean> {
   const [row] = await db

@@ -1,4 +1,4 @@
-import { count, inArray } from "drizzle-orm";
+import { count, inArray, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { notes } from "./notes.tables";
 
@@ -12,3 +12,15 @@ export async function countNotesByCustomer(db: Db, customerIds: number[]): Promi
     .groupBy(notes.customerId);
   return new Map(rows.map((r) => [r.customerId!, Number(r.n)]));
 }
+
+/** The notes a file is attached to, with their authors (null for the system's). */
+export function notesHoldingFile(db: Db, fileId: number) {
+  return db
+    .select({ id: notes.id, creatorId: notes.creatorId })
+    .from(notes)
+    .where(sql`${notes.fileIds} @> ${JSON.stringify([fileId])}::jsonb`);
+}
+
+/** SQL: a note holds the file whose id is `fileId` (a removed note's attachments go only when none does). */
+export const noteHoldsFile = (fileId: SQLWrapper) =>
+  sql`exists (select 1 from ${notes} where ${notes.fileIds} @> jsonb_build_array(${fileId}))`;

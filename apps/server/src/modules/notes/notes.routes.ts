@@ -15,15 +15,20 @@ import {
 import { receiptNoteContent } from "@loupe/domain";
 import { eq } from "drizzle-orm";
 import { notFound } from "../../platform/http/app-error";
-import { createFilesService } from "../files/files.service";
+import { customerNotesCountSlot } from "../customers";
+import { createFilesService, noteFileHoldersSlot } from "../files";
 import { orderItems } from "../jobs/jobs.tables";
 import type { ModuleContext } from "../module-context";
+import { countNotesByCustomer, noteHoldsFile, notesHoldingFile } from "./notes.queries";
 import { createNotesService } from "./notes.service";
 
-export function registerNotesRoutes({ bind, db, storage }: ModuleContext): void {
+export function registerNotesRoutes({ bind, db, slots, storage }: ModuleContext): void {
   const service = createNotesService(db);
+  // What lower modules ask of notes: customers the notes counts, files who holds a file.
+  customerNotesCountSlot.provide(slots, countNotesByCustomer);
+  noteFileHoldersSlot.provide(slots, { notesHoldingFile, noteHoldsFile });
   // A note's attachments go with it (files module: only files no other note or prescription holds).
-  const filesService = createFilesService({ db, storage });
+  const filesService = createFilesService({ db, storage, slots });
   bind(listCustomerNotes, async ({ query }) => ({ data: await service.listForCustomer(query.user_id) }));
   bind(createCustomerNote, async ({ staff, body, reply }) => {
     reply.status(201);

@@ -18,6 +18,9 @@ export interface SupplierInput {
   allows_cut: boolean;
   contacts_listed: boolean;
   is_active: boolean;
+  notes_max_length?: number | null;
+  requires_heights?: boolean;
+  takes_job_type?: boolean;
 }
 
 export interface ContactInput {
@@ -142,6 +145,10 @@ export function createSuppliersService({ db, slots }: { db: Db; slots: Slots }) 
     allowsCut: input.allows_cut,
     contactsListed: input.contacts_listed,
     isActive: input.is_active,
+    // Left out of the body, a lab-system option keeps its value (undefined is not written).
+    notesMaxLength: input.notes_max_length,
+    requiresHeights: input.requires_heights,
+    takesJobType: input.takes_job_type,
   });
 
   return {
