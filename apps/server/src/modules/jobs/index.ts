@@ -2,6 +2,7 @@
 // its own *.queries.ts).
 export { type JobEventInput, recordJobEvents } from "./job-events";
 export { listJobEvents } from "./job-events.queries";
+export { setItemAdditionalInfo } from "./job-items";
 export { applyLensOrderToItem, reindexJobs } from "./job-lens";
 export { type JobReference, jobReference } from "./job-reference";
 export { itemStatusId } from "./job-reference.queries";
