@@ -14,12 +14,16 @@ import { JOB_EDIT_MESSAGES, SUPPLIER_MESSAGES } from "@loupe/domain";
 import { create as contentDisposition } from "content-disposition";
 import type { StaffUserRow } from "../../platform/http/auth-guard";
 import { createFilesService } from "../files";
+import { customerChangeReentrySlot } from "../jobs";
 import type { ModuleContext } from "../module-context";
+import { clearPrescriptionsForNewCustomer } from "./job-edit.reentry";
 import { createJobEditService } from "./job-edit.service";
 import { createLensCodes } from "./lens-codes";
 
-export function registerJobEditRoutes({ bind, db, outbox, storage }: ModuleContext): void {
-  const service = createJobEditService({ db, outbox });
+export function registerJobEditRoutes({ bind, db, outbox, storage, slots }: ModuleContext): void {
+  // A customer change on a job clears the selections' prescriptions (ADR 0028); jobs asks through this slot.
+  customerChangeReentrySlot.provide(slots, clearPrescriptionsForNewCustomer);
+  const service = createJobEditService({ db, outbox, slots });
   const files = createFilesService({ db, storage });
   bind(listProductLensAddons, ({ query }) => service.lensOptions(query));
   bind(getRegionProductLensType, async ({ params }) => ({ data: await service.lensType(params.id) }));

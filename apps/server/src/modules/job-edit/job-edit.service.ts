@@ -21,8 +21,8 @@ import type { Db } from "../../platform/db/client";
 import { inRequestTransaction } from "../../platform/db/request-transaction";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
-import { itemsWithForeignPrescription, recordJobEvents, toItemWires } from "../jobs";
-import { orderItems } from "../jobs/jobs.tables";
+import type { Slots } from "../../platform/slots";
+import { itemsWithForeignPrescription, recordJobEvents, setItemAdditionalInfo, toItemWires } from "../jobs";
 import type { OutboxService } from "../outbox";
 import { createPdsService } from "../pds";
 import { createPrescriptionsService } from "../prescriptions";
@@ -67,7 +67,7 @@ export function productWire(p: ProductRow) {
   };
 }
 
-export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxService }) {
+export function createJobEditService({ db, outbox, slots }: { db: Db; outbox: OutboxService; slots: Slots }) {
   const prescriptionsService = createPrescriptionsService({ db, outbox });
   const pdsService = createPdsService({ db });
 
@@ -140,9 +140,9 @@ export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxSer
   }
 
   /**
-   * The revision's insert and the item's update are one statement: the primary key
-   * (order_item_id, revision) lets exactly one of several saves from the same revision in, on any
-   * isolation level; the others insert nothing, update nothing, and answer 409. The job row is
+   * The primary key (order_item_id, revision) lets exactly one of several saves from the same
+   * revision in, on any isolation level (`on conflict do nothing`); only that save then updates the
+   * item, in the same transaction; the others insert nothing, update nothing, and answer 409. The job row is
    * share-locked first, so a customer change (which locks it for update and clears the items'
    * prescriptions) is either wholly before this save or waits for it; `customerId` is the customer
    * the selection was checked against. The timeline entry commits with the revision (issue 24).
@@ -178,21 +178,19 @@ export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxSer
             .from(orderItemSelections)
             .where(and(eq(orderItemSelections.orderItemId, itemId), eq(orderItemSelections.revision, base)))
         : [];
-      const written = await db.execute<{ id: number }>(sql`
-        with ins as (
-          insert into ${orderItemSelections}
-            (order_item_id, revision, selection, additional_info, restored_from, staff_user_id)
-          values (${itemId}, ${revision}, ${JSON.stringify(selection)}::jsonb, ${JSON.stringify(info)}::jsonb,
-            ${restore?.from ?? null}, ${staff.id})
-          on conflict do nothing
-          returning order_item_id, additional_info
-        )
-        update ${orderItems} set additional_info = ins.additional_info, updated_at = now()
-        from ins where ${orderItems.id} = ins.order_item_id
-        returning ${orderItems.id} as id`);
+      const written = await db.execute<{ order_item_id: number }>(sql`
+        insert into ${orderItemSelections}
+          (order_item_id, revision, selection, additional_info, restored_from, staff_user_id)
+        values (${itemId}, ${revision}, ${JSON.stringify(selection)}::jsonb, ${JSON.stringify(info)}::jsonb,
+          ${restore?.from ?? null}, ${staff.id})
+        on conflict do nothing
+        returning order_item_id`);
       const rows =
-        (written as unknown as { rows?: { id: number }[] }).rows ?? (written as unknown as { id: number }[]);
+        (written as unknown as { rows?: { order_item_id: number }[] }).rows ??
+        (written as unknown as { order_item_id: number }[]);
       if (!rows.length) throw await staleSelection(staff, itemId, base);
+      // Only the save whose revision got in updates the item (jobs owns order_items, ADR 0034).
+      await setItemAdditionalInfo(db, itemId, info);
       await recordJobEvents(db, [
         restore
           ? {
@@ -213,7 +211,7 @@ export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxSer
             },
       ]);
       const [saved] = await itemWithId(db, itemId);
-      return (await toItemWires(db, [saved]))[0];
+      return (await toItemWires(db, [saved], slots))[0];
     });
   }
 

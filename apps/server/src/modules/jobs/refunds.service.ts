@@ -4,9 +4,9 @@ import { and, eq } from "drizzle-orm";
 import { type PaymentGateway, PaymentGatewayError } from "../../integrations/payments";
 import type { Database, Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
-import { refundReasons, statuses } from "../reference/reference.tables";
-import type { StaffRow } from "../staff/staff.service";
+import type { StaffRow } from "../staff";
 import { recordJobEvents } from "./job-events";
+import { allStatuses, refundReasonByName, refundReasonBySlug } from "./job-reference.queries";
 import { orderItems, orderPayments, orderRefunds, orders } from "./jobs.tables";
 import { loadRefundStates } from "./refund-facts";
 
@@ -138,7 +138,7 @@ export function createRefundsService({
   /** Step 3: the attempt and the job change together, once, whatever the number of retries. */
   async function succeed(staff: StaffRow, attempt: Attempt, refs: string[]) {
     const slug = attempt.kind === "void" ? "voided" : "refunded";
-    const statusRows = await db.select().from(statuses);
+    const statusRows = await allStatuses(db);
     const find = (kind: "dispense" | "item" | "payment", s: string) =>
       statusRows.find((r) => r.kind === kind && r.slug === s)!;
     await db.transaction(async (txx) => {
@@ -217,10 +217,8 @@ export function createRefundsService({
           throw new AppError("conflict", "This Idempotency-Key was already used for another job.");
         attempt = previous;
       } else {
-        const [reason] = await db.select().from(refundReasons).where(eq(refundReasons.slug, reasonInput));
-        const [byName] = reason
-          ? [reason]
-          : await db.select().from(refundReasons).where(eq(refundReasons.name, reasonInput));
+        const [reason] = await refundReasonBySlug(db, reasonInput);
+        const [byName] = reason ? [reason] : await refundReasonByName(db, reasonInput);
         if (!byName) throw validationError({ reason: ["The selected reason is invalid."] });
         ({ attempt, created } = await claim(staff, orderId, byName.name, key));
         if (attempt.orderId !== orderId)

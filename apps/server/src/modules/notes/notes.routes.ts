@@ -13,16 +13,23 @@ import {
   updateReceiptNote,
 } from "@loupe/contract";
 import { receiptNoteContent } from "@loupe/domain";
-import { eq } from "drizzle-orm";
 import { notFound } from "../../platform/http/app-error";
 import { customerNotesCountSlot } from "../customers";
 import { createFilesService, noteFileHoldersSlot } from "../files";
-import { orderItems } from "../jobs/jobs.tables";
+import { orderNotesSlot } from "../jobs";
 import type { ModuleContext } from "../module-context";
-import { countNotesByCustomer, noteHoldsFile, notesHoldingFile } from "./notes.queries";
+import {
+  countNotesByCustomer,
+  noteHoldsFile,
+  notesHoldingFile,
+  orderNotesReader,
+  orderOfItem,
+} from "./notes.queries";
 import { createNotesService } from "./notes.service";
 
 export function registerNotesRoutes({ bind, db, slots, storage }: ModuleContext): void {
+  // The jobs list rows and the online-channel list show jobs' notes (jobs sits below notes).
+  orderNotesSlot.provide(slots, orderNotesReader);
   const service = createNotesService(db);
   // What lower modules ask of notes: customers the notes counts, files who holds a file.
   customerNotesCountSlot.provide(slots, countNotesByCustomer);
@@ -65,10 +72,7 @@ export function registerNotesRoutes({ bind, db, slots, storage }: ModuleContext)
     return { message: "Deleted Successfully" };
   });
   bind(deleteOrderItemNote, async ({ staff, params, query }) => {
-    const [item] = await db
-      .select({ orderId: orderItems.orderId })
-      .from(orderItems)
-      .where(eq(orderItems.id, params.id));
+    const [item] = await orderOfItem(db, params.id);
     if (!item) throw notFound("Order item");
     await filesService.removeNoteAttachments(
       await service.removeOrderNote(staff, item.orderId, params.noteId, params.id, query.version),

@@ -5,7 +5,7 @@ import type { FastifyReply } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound } from "../../platform/http/app-error";
-import { recordJobEvents } from "../jobs/job-events";
+import { receiptLinksSlot, recordJobEvents } from "../jobs";
 import type { ModuleContext } from "../module-context";
 import { receiptHtml, receiptModel, receiptText, type Seller } from "./receipt-page";
 import { createReceiptTokens, RECEIPT_TOKEN } from "./receipt-token";
@@ -41,8 +41,10 @@ const invalidLinkPage = `<!doctype html>
  * customer, or is not a token at all, answers a plain 404 page, the same as a job that does not
  * exist; never the staff app.
  */
-export function registerReceiptsRoutes({ app, bind, db, config, outbox }: ModuleContext): void {
+export function registerReceiptsRoutes({ app, bind, db, config, outbox, slots }: ModuleContext): void {
   const tokens = createReceiptTokens(config);
+  // The jobs module's rows carry the receipt link (jobs sits below receipts); its own instance, as before.
+  receiptLinksSlot.provide(slots, createReceiptTokens(config));
 
   async function load(orderId: number, token: string) {
     const receipt = await readReceipt(db, orderId);
