@@ -2,9 +2,10 @@ import type { CustomerAddressWire } from "@loupe/contract";
 import { ADDRESS_GUEST_MESSAGE, type AddressValues, addressSchema } from "@loupe/domain";
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { type Editor, matchVersion, nextVersion, readVersion } from "../../platform/db/versioning";
 import { notFound, validationError } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
-import { type Editor, matchVersion, nextVersion, readVersion, staleOrMissing } from "../versioning";
+import { staleOrMissing } from "../staff";
 import { customerIdOf } from "./addresses.queries";
 import { billingAddresses } from "./addresses.tables";
 

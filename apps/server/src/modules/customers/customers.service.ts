@@ -14,16 +14,17 @@ import {
 import { eq, inArray } from "drizzle-orm";
 import type { SearchPort } from "../../integrations/search";
 import type { Database } from "../../platform/db/client";
+import { type Editor, matchVersion, nextVersion, readVersion } from "../../platform/db/versioning";
 import { notFound, validationError } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
 import type { Slots } from "../../platform/slots";
 import type { StaffRow } from "../staff";
-import { type Editor, matchVersion, nextVersion, readVersion, staleOrMissing } from "../versioning";
+import { staleOrMissing } from "../staff";
 import { type CustomerRow, toCustomerWire, toSearchDocument } from "./customers.mappers";
 import { allRegions, outletIdOf } from "./customers.queries";
 import { searchCustomers } from "./customers.search";
 import { CUSTOMER_INDEX } from "./customers.search-index";
-import { customerNotesCountSlot } from "./customers.slots";
+import { customerNotesCountSlot, customerNotesCountSqlSlot } from "./customers.slots";
 import { customers } from "./customers.tables";
 
 interface Deps {
@@ -190,7 +191,11 @@ export function createCustomersService({ database, search, slots }: Deps) {
     toWire,
     async list(query: CustomerSearchQuery) {
       const sq = toSearchQuery(query);
-      const { rows, notesCounts, total, totalKind } = await searchCustomers(database, sq);
+      const { rows, notesCounts, total, totalKind } = await searchCustomers(
+        database,
+        sq,
+        customerNotesCountSqlSlot.get(slots),
+      );
       return { rows: await toWire(rows, notesCounts), total, totalKind, page: sq.page, perPage: sq.perPage };
     },
 

@@ -3,4 +3,4 @@ export { type CustomerRow, toCustomerWire } from "./customers.mappers";
 export { registerCustomersRoutes } from "./customers.routes";
 export { CUSTOMER_INDEX, customersSearchIndex } from "./customers.search-index";
 export { type CustomersService, createCustomersService } from "./customers.service";
-export { customerNotesCountSlot } from "./customers.slots";
+export { customerNotesCountSlot, customerNotesCountSqlSlot } from "./customers.slots";

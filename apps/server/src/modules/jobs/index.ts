@@ -15,6 +15,7 @@ export {
   jobShipmentSlot,
   lensOrderSummariesSlot,
   type OrderNotesReader,
+  orderNotesCountSqlSlot,
   orderNotesSlot,
   type ReceiptLinks,
   receiptLinksSlot,

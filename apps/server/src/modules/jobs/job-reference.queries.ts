@@ -1,9 +1,9 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
+import type { Database, Db } from "../../platform/db/client";
 import { outlets, refundReasons, statuses } from "../reference/reference.tables";
 import { orderItems, orders } from "./jobs.tables";
 
-// The reference rows the jobs module reads (statuses, outlets, refund reasons): reference owns
+// The reference rows the jobs module reads (statuses, outlets, refund reasons, a region's currency): reference owns
 // those tables, so the reads live in this `.queries.ts` file. Each answers the query itself (not
 // awaited here), so a caller's `Promise.all` runs it when it did before.
 
@@ -82,3 +82,12 @@ export const refundReasonBySlug = (db: Db, slug: string) =>
 /** A refund reason by its name. */
 export const refundReasonByName = (db: Db, name: string) =>
   db.select().from(refundReasons).where(eq(refundReasons.name, name));
+
+/** A region's currency, read through the pool (the refund runs after its claim has committed). */
+export async function regionCurrency(database: Database, regionId: number): Promise<string | null> {
+  const rows = await database.query<{ default_currency: string }>(
+    "select default_currency from regions where id = $1",
+    [regionId],
+  );
+  return rows[0]?.default_currency ?? null;
+}

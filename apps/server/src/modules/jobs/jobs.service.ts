@@ -27,6 +27,7 @@ import {
 } from "./job-reference.queries";
 import { type OrderLinks, toItemWires, toOrderDetail, toOrderWire, toOrderWires } from "./jobs.mappers";
 import { ORDERS_INDEX, readOrderDocuments } from "./jobs.search-index";
+import { orderNotesCountSqlSlot } from "./jobs.slots";
 import { orderItems, orders } from "./jobs.tables";
 import { readJobsPage } from "./jobs-list.queries";
 import {
@@ -90,7 +91,7 @@ export function createJobsService({
   /** A page of a search in one statement (jobs-list.queries.ts), mapped to the wire. */
   async function pageOfWires(search: SearchQuery) {
     const [{ total, jobs }, reference] = await Promise.all([
-      readJobsPage(database, search),
+      readJobsPage(database, search, orderNotesCountSqlSlot.get(slots)),
       jobReference(db),
     ]);
     const now = new Date();

@@ -6,7 +6,7 @@ import type { Database, Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import type { StaffRow } from "../staff";
 import { recordJobEvents } from "./job-events";
-import { allStatuses, refundReasonByName, refundReasonBySlug } from "./job-reference.queries";
+import { allStatuses, refundReasonByName, refundReasonBySlug, regionCurrency } from "./job-reference.queries";
 import { orderItems, orderPayments, orderRefunds, orders } from "./jobs.tables";
 import { loadRefundStates } from "./refund-facts";
 
@@ -121,11 +121,7 @@ export function createRefundsService({
   }
 
   async function currencyOf(regionId: number) {
-    const rows = await database.query<{ default_currency: string }>(
-      "select default_currency from regions where id = $1",
-      [regionId],
-    );
-    return { currency: rows[0]?.default_currency ?? "AUD" };
+    return { currency: (await regionCurrency(database, regionId)) ?? "AUD" };
   }
 
   async function fail(attempt: Attempt, message: string) {

@@ -2,12 +2,13 @@ import type { TemplateWire } from "@loupe/contract";
 import { MESSAGE_SENT, messageSchemaFor, templateSchema } from "@loupe/domain";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { type Editor, matchVersion, nextVersion, readVersion } from "../../platform/db/versioning";
 import { notFound } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
 import type { NotesService } from "../notes";
 import type { OutboxService } from "../outbox";
 import type { StaffRow } from "../staff";
-import { type Editor, matchVersion, nextVersion, readVersion, staleOrMissing } from "../versioning";
+import { staleOrMissing } from "../staff";
 import { customerById, orderIdById, regionIdById, smsCountry } from "./messages.queries";
 import { messageTemplates } from "./messages.tables";
 

@@ -14,9 +14,9 @@ import {
 } from "@loupe/contract";
 import { receiptNoteContent } from "@loupe/domain";
 import { notFound } from "../../platform/http/app-error";
-import { customerNotesCountSlot } from "../customers";
+import { customerNotesCountSlot, customerNotesCountSqlSlot } from "../customers";
 import { createFilesService, noteFileHoldersSlot } from "../files";
-import { orderNotesSlot } from "../jobs";
+import { orderNotesCountSqlSlot, orderNotesSlot } from "../jobs";
 import type { ModuleContext } from "../module-context";
 import {
   countNotesByCustomer,
@@ -26,10 +26,13 @@ import {
   orderOfItem,
 } from "./notes.queries";
 import { createNotesService } from "./notes.service";
+import { customerNotesCountSql, orderNotesCountSql } from "./notes-count.sql";
 
 export function registerNotesRoutes({ bind, db, slots, storage }: ModuleContext): void {
   // The jobs list rows and the online-channel list show jobs' notes (jobs sits below notes).
   orderNotesSlot.provide(slots, orderNotesReader);
+  orderNotesCountSqlSlot.provide(slots, orderNotesCountSql);
+  customerNotesCountSqlSlot.provide(slots, customerNotesCountSql);
   const service = createNotesService(db);
   // What lower modules ask of notes: customers the notes counts, files who holds a file.
   customerNotesCountSlot.provide(slots, countNotesByCustomer);

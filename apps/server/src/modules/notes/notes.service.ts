@@ -3,11 +3,12 @@ import { isReceiptNote, receiptNoteText } from "@loupe/domain";
 import { and, desc, eq, isNotNull, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { inRequestTransaction } from "../../platform/db/request-transaction";
+import { type Editor, matchVersion, nextVersion } from "../../platform/db/versioning";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { toFileWire } from "../files";
 import { recordJobEvents } from "../jobs";
 import type { StaffRow } from "../staff";
-import { type Editor, matchVersion, nextVersion, staleOrMissing } from "../versioning";
+import { staleOrMissing } from "../staff";
 import {
   customerIdById,
   existingFileIds,

@@ -9,10 +9,11 @@ import {
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../platform/db/client";
+import { type Editor, matchVersion, nextVersion, readVersion } from "../../platform/db/versioning";
 import { notFound, validationError } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
 import type { StaffRow } from "../staff";
-import { type Editor, matchVersion, nextVersion, readVersion, staleOrMissing } from "../versioning";
+import { staleOrMissing } from "../staff";
 import { PD_MEASURES, type PdRow, type PresenterOptions, pdColumnName, toPdWire } from "./pds.mappers";
 import { allPdSources, customerIdOf, pdSourceIdOf, staffNames } from "./pds.queries";
 import { pds } from "./pds.tables";

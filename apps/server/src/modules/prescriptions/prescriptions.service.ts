@@ -6,11 +6,12 @@ import {
 } from "@loupe/domain";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { type Editor, matchVersion, nextVersion, readVersion } from "../../platform/db/versioning";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
 import type { OutboxService } from "../outbox";
 import type { StaffRow } from "../staff";
-import { type Editor, matchVersion, nextVersion, readVersion, staleOrMissing } from "../versioning";
+import { staleOrMissing } from "../staff";
 import { type PrescriptionRow, toPrescriptionWire } from "./prescriptions.mappers";
 import {
   allPrescriptionSources,

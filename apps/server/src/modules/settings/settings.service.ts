@@ -8,9 +8,9 @@ import {
 } from "@loupe/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { readVersion } from "../../platform/db/versioning";
 import { AppError, validationError } from "../../platform/http/app-error";
 import type { StaffRow } from "../staff";
-import { readVersion } from "../versioning";
 import { regionIds, settingsWithEditor } from "./settings.queries";
 import { roleSettings } from "./settings.tables";
 

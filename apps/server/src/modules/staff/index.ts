@@ -12,3 +12,4 @@ export {
   setStaffPasswordHash,
 } from "./staff.service";
 export { type StaffAuth, staffAuthSlot } from "./staff.slots";
+export { staleOrMissing } from "./stale-or-missing";

@@ -10,9 +10,9 @@ import {
 import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../platform/db/client";
+import { readVersion, versionConflict } from "../../platform/db/versioning";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { toOutletWire, toRegionWire } from "../reference";
-import { readVersion, versionConflict } from "../versioning";
 import { allRegions, outletById, outletsByIds, regionById } from "./staff.queries";
 import type { StaffAuth } from "./staff.slots";
 import { staffUsers } from "./staff.tables";

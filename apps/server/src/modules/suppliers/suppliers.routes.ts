@@ -9,10 +9,10 @@ import {
   updateSupplierContact,
 } from "@loupe/contract";
 import { SUPPLIER_MESSAGES } from "@loupe/domain";
+import { readVersion } from "../../platform/db/versioning";
 import { notFound } from "../../platform/http/app-error";
 import type { ModuleContext } from "../module-context";
 import { outletSupplierContactsSlot } from "../reference";
-import { readVersion } from "../versioning";
 import { supplierContactsForOutlet } from "./suppliers.queries";
 import { createSuppliersService } from "./suppliers.service";
 

@@ -1,10 +1,11 @@
 import { isAdmin, SUPPLIER_MESSAGES } from "@loupe/domain";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { matchVersion, nextVersion, type VersionedTable } from "../../platform/db/versioning";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import type { Slots } from "../../platform/slots";
 import type { StaffRow } from "../staff";
-import { matchVersion, nextVersion, staleOrMissing, type VersionedTable } from "../versioning";
+import { staleOrMissing } from "../staff";
 import { contactHasOrdersSlot } from "./contact-orders.slot";
 import { type ContactRow, toContactWire, toSupplierWire } from "./suppliers.mappers";
 import { outletsWithIds, regionWithId } from "./suppliers.queries";
