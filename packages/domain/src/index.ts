@@ -23,6 +23,7 @@ export * from "./message-rules";
 export * from "./messages";
 export * from "./opt-in";
 export * from "./pagination-info";
+export * from "./partial-refunds";
 export * from "./payment-rules";
 export * from "./pd-presenter";
 export * from "./pd-rules";
