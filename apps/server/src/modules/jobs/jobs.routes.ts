@@ -8,7 +8,9 @@ import {
   listJobsLegacy,
   listJobTabs,
   listLateJobs,
+  orderRefundable,
   refundOrder,
+  refundOrderPartly,
   relateOrder,
   searchJobsIndex,
   setItemStatus,
@@ -25,6 +27,7 @@ import { goOrdersSearch, toGoOrderWires } from "./go-orders";
 import { createJobActionsService } from "./job-actions.service";
 import { listJobEvents } from "./job-events";
 import { createJobsService } from "./jobs.service";
+import { createPartialRefundsService } from "./partial-refunds.service";
 import { createRefundsService } from "./refunds.service";
 
 export function registerJobsRoutes({ bind, database, config, search, payments }: ModuleContext): void {
@@ -36,6 +39,12 @@ export function registerJobsRoutes({ bind, database, config, search, payments }:
     links: { posUrl: config.POS_URL, receipt: createReceiptTokens(config) },
   });
   const refunds = createRefundsService({
+    database,
+    gateway: payments,
+    detail: (id) => service.detail(id),
+    reindex: service.reindex,
+  });
+  const partialRefunds = createPartialRefundsService({
     database,
     gateway: payments,
     detail: (id) => service.detail(id),
@@ -94,6 +103,17 @@ export function registerJobsRoutes({ bind, database, config, search, payments }:
     );
     return { message: REFUND_SUCCESS, data };
   });
+  bind(refundOrderPartly, async ({ staff, params, body, req }) => {
+    const key = req.headers["idempotency-key"];
+    const data = await partialRefunds.refund(
+      staff,
+      params.id,
+      body,
+      typeof key === "string" ? key : undefined,
+    );
+    return { message: REFUND_SUCCESS, data };
+  });
+  bind(orderRefundable, async ({ params }) => ({ data: await partialRefunds.refundableOf(params.id) }));
   bind(changeOrderCustomer, async ({ staff, body }) => {
     await actions.changeCustomer(staff, body.order_id, body.customer_id);
     return {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { NOT_REFUNDABLE, REFUND_IN_PROGRESS, REFUNDED_QUANTITY } from "@loupe/domain";
+import { NOT_REFUNDABLE, REFUND_IN_PROGRESS, REFUNDED_QUANTITY, refundable } from "@loupe/domain";
 import { and, eq } from "drizzle-orm";
 import { type PaymentGateway, PaymentGatewayError } from "../../integrations/payments";
 import type { Database, Db } from "../../platform/db/client";
@@ -8,6 +8,7 @@ import { refundReasons, statuses } from "../reference/reference.tables";
 import type { StaffRow } from "../staff/staff.service";
 import { recordJobEvents } from "./job-events";
 import { orderItems, orderPayments, orderRefunds, orders } from "./jobs.tables";
+import { loadQuoteFacts } from "./partial-refunds.queries";
 import { loadRefundStates } from "./refund-facts";
 
 type Attempt = typeof orderRefunds.$inferSelect;
@@ -101,16 +102,20 @@ export function createRefundsService({
     const pays = await db.select().from(orderPayments).where(eq(orderPayments.orderId, attempt.orderId));
     const [order] = await db.select().from(orders).where(eq(orders.id, attempt.orderId));
     const { currency } = await currencyOf(order.regionId);
+    // Partial refunds before this one (ADR 0033) took part of some payments: return what each has left.
+    const left = refundable((await loadQuoteFacts(db, order, false, attempt.id)).facts).payments;
     const refs: string[] = [];
     for (const p of pays.filter((x) => x.intentId)) {
       const idempotencyKey = `${attempt.idempotencyKey}:${p.id}`;
       if (attempt.kind === "void" && p.state === "authorised") {
         refs.push((await gateway.cancel({ intentId: p.intentId!, currency, idempotencyKey })).id);
       } else {
+        const amountMinor = left.find((x) => x.id === p.id)?.remainingMinor ?? p.amountMinor;
+        if (amountMinor <= 0) continue;
         const refund = await gateway.refund({
           intentId: p.intentId!,
           currency,
-          amountMinor: p.amountMinor,
+          amountMinor,
           idempotencyKey,
           metadata: { order_id: String(attempt.orderId), refund_attempt: String(attempt.id) },
         });
