@@ -3,6 +3,7 @@ export * from "./auth-rules";
 export * from "./calendar-date";
 export * from "./constants";
 export * from "./contact-lens-choice";
+export * from "./credit-note-rules";
 export * from "./customer-labels";
 export * from "./customer-rules";
 export * from "./customers-route-query";

@@ -147,6 +147,41 @@ describe("partial refunds", () => {
     expect(events.some((e) => e.kind === "item_status" && e.to_value === "Refunded")).toBe(true);
   });
 
+  it("issues a credit note that opens through the receipt link as a PDF and goes out by e-mail", async () => {
+    const job = await makeJob();
+    const res = await partial(job.id, {
+      items: [{ id: job.frame, quantity: 1 }],
+      reason: "customer-changed-mind",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const note = res.json().data.refunds[0].credit_note;
+    const path = new URL(note.url).pathname;
+    const pdf = await t.app.inject({ method: "GET", url: path });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toContain("application/pdf");
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    if (process.env.CREDIT_NOTE_PDF)
+      (await import("node:fs")).writeFileSync(process.env.CREDIT_NOTE_PDF, pdf.rawPayload);
+    const wrong = await t.app.inject({
+      method: "GET",
+      url: path.replace(/\/[^/]+\/([^/]+)$/, "/AAAAAAAAAAAAAAAAAAAAAAAA/$1"),
+    });
+    expect(wrong.statusCode).toBe(404);
+    const page = await t.app.inject({ method: "GET", url: new URL(res.json().data.receipt_url).pathname });
+    expect(page.body).toContain(note.code);
+    const [, , , , orderId, token, code] = path.split("/");
+    const mail = await t.call(admin, {
+      method: "POST",
+      url: `/shop-api/receipt/credit-note/email/${orderId}/${token}/${code}`,
+      payload: { email: "rae@example.com" },
+    });
+    expect(mail.statusCode, mail.body).toBe(200);
+    const [sent] = await q<{ subject: string; body: string }>(
+      "select subject, body from outbox_messages where recipient = 'rae@example.com' order by id desc limit 1",
+    );
+    expect(sent.subject).toContain(note.code);
+  });
+
   it("answers the same key twice with one refund", async () => {
     const job = await makeJob();
     const a = await partial(job.id, { amount_minor: 1_500 }, `twice-${job.id}`);
