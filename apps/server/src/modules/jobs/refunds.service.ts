@@ -4,11 +4,12 @@ import { and, eq } from "drizzle-orm";
 import { type PaymentGateway, PaymentGatewayError } from "../../integrations/payments";
 import type { Database, Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
+import { issueCreditNote } from "../receipts";
 import { refundReasons, statuses } from "../reference/reference.tables";
 import type { StaffRow } from "../staff/staff.service";
 import { recordJobEvents } from "./job-events";
 import { orderItems, orderPayments, orderRefunds, orders } from "./jobs.tables";
-import { loadQuoteFacts } from "./partial-refunds.queries";
+import { approvalFor, loadQuoteFacts, regionOfJob } from "./partial-refunds.queries";
 import { loadRefundStates } from "./refund-facts";
 
 type Attempt = typeof orderRefunds.$inferSelect;
@@ -169,6 +170,23 @@ export function createRefundsService({
         .set({ quantity: REFUNDED_QUANTITY, dispenseStatusId: find("item", slug).id, updatedAt: new Date() })
         .where(eq(orderItems.orderId, attempt.orderId));
       const where = attempt.method === "gateway" ? "to the card" : "at the till";
+      // A refund after a tax invoice needs its adjustment or credit note (ADR 0033); a void
+      // cancels the sale itself, so it has none.
+      if (attempt.kind === "refund") {
+        const region = await regionOfJob(tx, order);
+        await issueCreditNote(tx, {
+          regionId: region.regionId,
+          countryCode: region.countryCode,
+          orderId: attempt.orderId,
+          refundId: attempt.id,
+          amountMinor: attempt.amountMinor,
+          reason: attempt.reason,
+          destination: where,
+          lines: [],
+          issuedBy: staff.id,
+          approvedBy: await approvalFor(tx, attempt.orderId, staff.id),
+        });
+      }
       await recordJobEvents(tx, [
         {
           orderId: attempt.orderId,
