@@ -126,3 +126,49 @@ export const emailCreditNote = defineEndpoint({
   body: z.strictObject({ email: z.email("The email field must be a valid email").max(255) }),
   response: z.object({ message: z.string() }),
 });
+export const tillSummaryQuery = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date (YYYY-MM-DD)"),
+  format: z.enum(["json", "csv"]).optional(),
+});
+
+const tillTotals = z.object({
+  card_payments_minor: money,
+  card_refunds_minor: money,
+  till_payments_minor: money,
+  till_refunds_minor: money,
+});
+
+export const tillSummaryWire = z.object({
+  outlet: z.object({ id: z.number(), name: z.string(), abbreviation: z.string() }),
+  date: z.string(),
+  time_zone: z.string(),
+  currency: z.string(),
+  totals: tillTotals,
+  by_staff: z.array(tillTotals.extend({ staff_user_id: z.number().nullable(), staff_name: z.string() })),
+  gateway: z.object({ card_payments_minor: money, card_refunds_minor: money }),
+  /** Every record that is on one side only, or with another amount. */
+  differences: z.array(
+    z.object({
+      kind: z.enum(["payment", "refund"]),
+      reference: z.string(),
+      ours_minor: money.nullable(),
+      gateway_minor: money.nullable(),
+      order_id: z.number().nullable(),
+      note: z.string(),
+    }),
+  ),
+  reconciled: z.boolean(),
+});
+export type TillSummaryWire = z.infer<typeof tillSummaryWire>;
+
+export const outletTillSummary = defineEndpoint({
+  files: { description: "The day as a CSV download (format=csv)", mediaTypes: ["text/csv"] },
+  method: "GET",
+  base: "api",
+  path: "/staff/outlets/:id/till-summary",
+  summary:
+    "An outlet's day (in its own time zone): card and till payments and refunds by staff member, reconciled against the payment gateway's records (managers and administrators)",
+  params: idParams,
+  query: tillSummaryQuery,
+  response: dataEnvelope(tillSummaryWire),
+});

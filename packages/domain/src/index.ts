@@ -36,4 +36,5 @@ export * from "./receipt-tax";
 export * from "./role-settings";
 export * from "./shipping-rules";
 export * from "./status-rules";
+export * from "./till-day";
 export * from "./version-rules";

@@ -17,6 +17,7 @@ beforeAll(async () => {
     createIntent: (r) => sandbox!.createIntent(r),
     retrieveIntent: (id, c) => sandbox!.retrieveIntent(id, c),
     cancel: (r) => sandbox!.cancel(r),
+    listTransactions: (q) => sandbox!.listTransactions!(q),
     refund: async (r) => {
       if (refusing.has(r.intentId))
         throw new PaymentGatewayError("Charge has been disputed; it cannot be refunded.", "charge_disputed");
@@ -311,6 +312,40 @@ describe("partial refunds", () => {
     expect(res.statusCode, res.body).toBe(200);
     const last = res.json().data.refunds.at(-1);
     expect(last.approved_by).toMatch(/Mia/);
+  });
+
+  it("the outlet's day: refunds by staff member, set against the gateway, differences listed, as CSV", async () => {
+    const job = await makeJob();
+    await partial(job.id, { items: [{ id: job.frame, quantity: 1 }] });
+    const [outlet] = await q<{ id: number }>("select origin_outlet_id as id from orders where id = $1", [
+      job.id,
+    ]);
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" }).format(new Date());
+    const url = `/api/staff/outlets/${outlet.id}/till-summary?date=${today}`;
+    expect((await t.call(sam, { method: "GET", url })).statusCode).toBe(403);
+    const before = (await t.call(admin, { method: "GET", url })).json().data;
+    expect(before.totals.card_refunds_minor).toBeGreaterThanOrEqual(6_000);
+    expect(before.by_staff.find((s: { staff_name: string }) => s.staff_name === "Avery Admin")).toBeTruthy();
+    expect(before.differences.filter((d: { kind: string }) => d.kind === "refund")).toEqual([]);
+    // Someone refunds at the gateway's own dashboard: the day no longer matches, and says where.
+    await q(
+      `insert into sandbox_refunds (id, intent_id, idempotency_key, amount_minor, status) values ($1, $2, $1, 500, 'succeeded')`,
+      [`re_dash_${job.id}`, job.intents[0]],
+    );
+    const after = (await t.call(admin, { method: "GET", url })).json().data;
+    expect(after.reconciled).toBe(false);
+    expect(after.differences).toContainEqual({
+      kind: "refund",
+      reference: job.intents[0],
+      ours_minor: 6_000,
+      gateway_minor: 6_500,
+      order_id: job.id,
+      note: "The amounts differ",
+    });
+    const csv = await t.call(admin, { method: "GET", url: `${url}&format=csv` });
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    expect(csv.body).toContain("All staff");
+    expect(csv.body).toContain(`refund,${job.intents[0]},${job.id},60.00,65.00,The amounts differ`);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
