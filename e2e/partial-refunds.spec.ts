@@ -8,6 +8,7 @@ interface Job {
   is_refundable: boolean;
   refund_type: "void" | "refund" | null;
   partly_refunded_amount: number;
+  origin_outlet: { id: number };
   items: { id: number; quantity: number }[];
 }
 
@@ -63,5 +64,13 @@ test.describe("partial refunds", () => {
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()["content-type"]).toContain("application/pdf");
     expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+    // The outlet's day shows the refund under the staff member who made it.
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney" }).format(new Date());
+    await page.goto(`/till-summary?outlet_id=${job!.origin_outlet.id}&date=${today}`);
+    const byStaff = page.getByRole("table", { name: "Till by staff member" });
+    await expect(byStaff.getByRole("row", { name: /Avery Admin/ })).toBeVisible();
+    await expect(page.getByTestId("till-reconciled")).toBeVisible();
+    await page.screenshot({ path: shot("partial-refund-till-summary"), fullPage: true });
   });
 });
