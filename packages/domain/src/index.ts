@@ -17,6 +17,7 @@ export * from "./job-edit-rules";
 export * from "./job-filters";
 export * from "./job-list-rules";
 export * from "./job-rulebook";
+export * from "./lens-order-pd-rules";
 export * from "./lens-order-rules";
 export * from "./login-check";
 export * from "./manifest-rules";

@@ -7,7 +7,8 @@ import type { PaymentGateway } from "../integrations/payments";
 import type { SearchPort } from "../integrations/search";
 import type { Database, Db } from "../platform/db/client";
 import type { Binder } from "../platform/http/bind";
-import type { OutboxService } from "./outbox/outbox.service";
+import type { Slots } from "../platform/slots";
+import type { OutboxService } from "./outbox";
 
 /** What the composition root hands every module's `register…Routes`. Ports are added here as modules need them. */
 export interface ModuleContext {
@@ -23,5 +24,7 @@ export interface ModuleContext {
   /** The card gateway (Stripe when configured, else the local sandbox). */
   payments: PaymentGateway;
   search: SearchPort;
+  /** Where a higher module answers a lower one's question without an import back up (platform/slots.ts). */
+  slots: Slots;
   storage: FileStorage;
 }

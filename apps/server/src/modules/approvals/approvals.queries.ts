@@ -2,7 +2,7 @@ import type { ApprovalAction } from "@loupe/domain";
 import { and, desc, eq, gt } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { orders } from "../jobs/jobs.tables";
-import { staffUsers } from "../staff";
+import { staffUsers } from "../staff/staff.tables";
 import { orderApprovals } from "./approvals.tables";
 
 export interface ValidApproval {

@@ -13,10 +13,11 @@ import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { type PaymentGateway, PaymentGatewayError } from "../../integrations/payments";
 import type { Database, Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
-import { issueCreditNote } from "../receipts";
+import type { Slots } from "../../platform/slots";
 import { refundReasons, statuses } from "../reference/reference.tables";
 import type { StaffRow } from "../staff/staff.service";
 import { recordJobEvents } from "./job-events";
+import { issueCreditNoteSlot } from "./jobs.slots";
 import { orderItems, orderPayments, orderRefundPayments, orderRefunds, orders } from "./jobs.tables";
 import { approvalFor, loadQuoteFacts, regionOfJob } from "./partial-refunds.queries";
 import { loadRefundStates } from "./refund-facts";
@@ -55,11 +56,14 @@ export function createPartialRefundsService({
   gateway,
   detail,
   reindex,
+  slots,
 }: {
   database: Database;
   gateway: PaymentGateway;
   detail: (orderId: number) => Promise<unknown>;
   reindex: (orderIds: number[]) => Promise<void>;
+  /** The app's slots: receipts issues the credit note (issueCreditNoteSlot). */
+  slots: Slots;
 }) {
   const db = database.db;
 
@@ -261,7 +265,7 @@ export function createPartialRefundsService({
           })
           .where(eq(orders.id, order.id));
       const destination = done.method === "gateway" ? "to the card" : "at the till";
-      const code = await issueCreditNote(tx, {
+      const code = await issueCreditNoteSlot.get(slots)(tx, {
         regionId: region.regionId,
         countryCode: region.countryCode,
         orderId: order.id,

@@ -4,10 +4,11 @@ import { and, eq } from "drizzle-orm";
 import { type PaymentGateway, PaymentGatewayError } from "../../integrations/payments";
 import type { Database, Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
-import { issueCreditNote } from "../receipts";
-import { refundReasons, statuses } from "../reference/reference.tables";
-import type { StaffRow } from "../staff/staff.service";
+import type { Slots } from "../../platform/slots";
+import type { StaffRow } from "../staff";
 import { recordJobEvents } from "./job-events";
+import { allStatuses, refundReasonByName, refundReasonBySlug, regionCurrency } from "./job-reference.queries";
+import { issueCreditNoteSlot } from "./jobs.slots";
 import { orderItems, orderPayments, orderRefunds, orders } from "./jobs.tables";
 import { approvalFor, loadQuoteFacts, regionOfJob } from "./partial-refunds.queries";
 import { loadRefundStates } from "./refund-facts";
@@ -41,11 +42,14 @@ export function createRefundsService({
   gateway,
   detail,
   reindex,
+  slots,
 }: {
   database: Database;
   gateway: PaymentGateway;
   detail: (orderId: number) => Promise<unknown>;
   reindex: (orderIds: number[]) => Promise<void>;
+  /** The app's slots: receipts issues the credit note (issueCreditNoteSlot). */
+  slots: Slots;
 }) {
   const db = database.db;
 
@@ -127,11 +131,7 @@ export function createRefundsService({
   }
 
   async function currencyOf(regionId: number) {
-    const rows = await database.query<{ default_currency: string }>(
-      "select default_currency from regions where id = $1",
-      [regionId],
-    );
-    return { currency: rows[0]?.default_currency ?? "AUD" };
+    return { currency: (await regionCurrency(database, regionId)) ?? "AUD" };
   }
 
   async function fail(attempt: Attempt, message: string) {
@@ -144,7 +144,7 @@ export function createRefundsService({
   /** Step 3: the attempt and the job change together, once, whatever the number of retries. */
   async function succeed(staff: StaffRow, attempt: Attempt, refs: string[]) {
     const slug = attempt.kind === "void" ? "voided" : "refunded";
-    const statusRows = await db.select().from(statuses);
+    const statusRows = await allStatuses(db);
     const find = (kind: "dispense" | "item" | "payment", s: string) =>
       statusRows.find((r) => r.kind === kind && r.slug === s)!;
     await db.transaction(async (txx) => {
@@ -174,7 +174,7 @@ export function createRefundsService({
       // cancels the sale itself, so it has none.
       if (attempt.kind === "refund") {
         const region = await regionOfJob(tx, order);
-        await issueCreditNote(tx, {
+        await issueCreditNoteSlot.get(slots)(tx, {
           regionId: region.regionId,
           countryCode: region.countryCode,
           orderId: attempt.orderId,
@@ -240,10 +240,8 @@ export function createRefundsService({
           throw new AppError("conflict", "This Idempotency-Key was already used for another job.");
         attempt = previous;
       } else {
-        const [reason] = await db.select().from(refundReasons).where(eq(refundReasons.slug, reasonInput));
-        const [byName] = reason
-          ? [reason]
-          : await db.select().from(refundReasons).where(eq(refundReasons.name, reasonInput));
+        const [reason] = await refundReasonBySlug(db, reasonInput);
+        const [byName] = reason ? [reason] : await refundReasonByName(db, reasonInput);
         if (!byName) throw validationError({ reason: ["The selected reason is invalid."] });
         ({ attempt, created } = await claim(staff, orderId, byName.name, key));
         if (attempt.orderId !== orderId)

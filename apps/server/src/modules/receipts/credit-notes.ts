@@ -1,19 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import type { CreditNoteInput } from "../jobs";
 import { creditNoteCounters, creditNotes } from "./receipts.tables";
 
-export interface CreditNoteInput {
-  regionId: number;
-  countryCode: string;
-  orderId: number;
-  refundId: number;
-  amountMinor: number;
-  reason: string;
-  destination: string;
-  lines: { itemId: number; quantity: number; amountMinor: number }[];
-  issuedBy: number;
-  approvedBy: number | null;
-}
+// What a credit note says is jobs' word: jobs asks for one through its issueCreditNoteSlot.
+export type { CreditNoteInput } from "../jobs";
 
 /** "AU1-CN-000042": the country, the region whose sequence it is, and the number. */
 export const creditNoteCode = (countryCode: string, regionId: number, n: number) =>

@@ -5,8 +5,9 @@ import type { FastifyReply } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound } from "../../platform/http/app-error";
-import { recordJobEvents } from "../jobs/job-events";
+import { issueCreditNoteSlot, receiptLinksSlot, recordJobEvents } from "../jobs";
 import type { ModuleContext } from "../module-context";
+import { issueCreditNote } from "./credit-notes";
 import { registerCreditNoteRoutes } from "./credit-notes.routes";
 import { receiptHtml, receiptModel, receiptText, type Seller } from "./receipt-page";
 import { createReceiptTokens, RECEIPT_TOKEN } from "./receipt-token";
@@ -43,8 +44,12 @@ const invalidLinkPage = `<!doctype html>
  * exist; never the staff app.
  */
 export function registerReceiptsRoutes(ctx: ModuleContext): void {
-  const { app, bind, db, config, outbox } = ctx;
+  const { app, bind, db, config, outbox, slots } = ctx;
   const tokens = createReceiptTokens(config);
+  // The jobs module's rows carry the receipt link (jobs sits below receipts); its own instance, as before.
+  receiptLinksSlot.provide(slots, createReceiptTokens(config));
+  // A refund's credit note is numbered and kept here; jobs records the refund and asks (ADR 0033).
+  issueCreditNoteSlot.provide(slots, issueCreditNote);
 
   async function load(orderId: number, token: string) {
     const receipt = await readReceipt(db, orderId);

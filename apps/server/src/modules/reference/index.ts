@@ -1,0 +1,14 @@
+// What other modules may use of reference.
+
+export {
+  type OutletRow,
+  outletAddressWire,
+  type RegionRow,
+  type StatusRow,
+  toOutletWire,
+  toRegionWire,
+  toStatusWire,
+} from "./reference.mappers";
+export { registerReferenceRoutes } from "./reference.routes";
+export { type OutletSupplierContact, outletSupplierContactsSlot } from "./reference.slots";
+export { invalidateReferenceData, type ReferenceData, referenceData } from "./reference-cache";
