@@ -11,7 +11,9 @@ export { type OrderLinks, toItemWires } from "./jobs.mappers";
 export { registerJobsRoutes } from "./jobs.routes";
 export { ordersSearchIndex } from "./jobs.search-index";
 export {
+  type CreditNoteInput,
   customerChangeReentrySlot,
+  issueCreditNoteSlot,
   jobShipmentSlot,
   lensOrderSummariesSlot,
   type OrderNotesReader,
@@ -20,6 +22,7 @@ export {
   type ReceiptLinks,
   receiptLinksSlot,
 } from "./jobs.slots";
+export { partialRefundMinor } from "./partial-refunds.queries";
 export { loadRefundStates } from "./refund-facts";
 export { registerSavedSearchesRoutes } from "./saved-searches.routes";
 export { itemsNeedingReentry, itemsWithForeignPrescription } from "./selection-owners.queries";

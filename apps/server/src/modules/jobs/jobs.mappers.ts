@@ -15,6 +15,7 @@ import {
   regionProducts,
   relatedOrders,
 } from "./jobs.tables";
+import { refundDocuments } from "./partial-refunds.queries";
 import { loadRefundStates } from "./refund-facts";
 import { itemsNeedingReentry } from "./selection-owners.queries";
 
@@ -104,6 +105,7 @@ export function toOrderWire(f: JobFacts, reference: JobReference, links: OrderLi
     refunded: f.refund.refunded,
     voided: f.refund.voided,
     refundable_amount: money(f.refund.refundableMinor),
+    partly_refunded_amount: money(f.refund.partlyRefundedMinor),
     receipt_url: receipt.url,
     receipt_token: receipt.token,
     notes_count: f.notesCount,
@@ -249,6 +251,10 @@ export async function toOrderDetail(
     jobShipmentSlot.get(slots)(db, id),
   ]);
   if (!row || !order) return null;
+  const documents = await refundDocuments(db, id);
+  // The credit note opens through the job's own signed receipt link (ADR 0033).
+  const creditNoteUrl = (code: string) =>
+    `${row.receipt_url.replace("/receipt/show/", "/receipt/credit-note/")}/${code}`;
   const wires = await toItemWires(db, items, slots);
   return {
     ...row,
@@ -272,9 +278,20 @@ export async function toOrderDetail(
       amount: money(r.amountMinor),
       method: r.method,
       status: r.status,
+      scope: r.scope,
       reason: r.reason,
       error: r.error,
       created_at: r.createdAt.toISOString(),
+      lines: (r.lines ?? []).map((l) => ({
+        item_id: l.itemId,
+        quantity: l.quantity,
+        amount: money(l.amountMinor),
+      })),
+      credit_note: documents.creditNoteOf.has(r.id)
+        ? { code: documents.creditNoteOf.get(r.id)!, url: creditNoteUrl(documents.creditNoteOf.get(r.id)!) }
+        : null,
+      approved_by: documents.approverOf.get(r.id) ?? null,
+      idempotency_key: r.idempotencyKey,
     })),
     shipment,
     prescription_reentry_required: wires.some(

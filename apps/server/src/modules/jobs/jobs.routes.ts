@@ -8,7 +8,9 @@ import {
   listJobsLegacy,
   listJobTabs,
   listLateJobs,
+  orderRefundable,
   refundOrder,
+  refundOrderPartly,
   relateOrder,
   searchJobsIndex,
   setItemStatus,
@@ -25,6 +27,7 @@ import { createJobActionsService } from "./job-actions.service";
 import { listJobEvents } from "./job-events.queries";
 import { createJobsService } from "./jobs.service";
 import { receiptLinksSlot } from "./jobs.slots";
+import { createPartialRefundsService } from "./partial-refunds.service";
 import { createRefundsService } from "./refunds.service";
 
 export function registerJobsRoutes({ bind, database, config, search, payments, slots }: ModuleContext): void {
@@ -45,6 +48,14 @@ export function registerJobsRoutes({ bind, database, config, search, payments, s
     gateway: payments,
     detail: (id) => service.detail(id),
     reindex: service.reindex,
+    slots,
+  });
+  const partialRefunds = createPartialRefundsService({
+    database,
+    gateway: payments,
+    detail: (id) => service.detail(id),
+    reindex: service.reindex,
+    slots,
   });
   const actions = createJobActionsService({ db: database.db, reindex: service.reindex, slots });
   const paged = async (query: JobsQuery) => {
@@ -99,6 +110,17 @@ export function registerJobsRoutes({ bind, database, config, search, payments, s
     );
     return { message: REFUND_SUCCESS, data };
   });
+  bind(refundOrderPartly, async ({ staff, params, body, req }) => {
+    const key = req.headers["idempotency-key"];
+    const data = await partialRefunds.refund(
+      staff,
+      params.id,
+      body,
+      typeof key === "string" ? key : undefined,
+    );
+    return { message: REFUND_SUCCESS, data };
+  });
+  bind(orderRefundable, async ({ params }) => ({ data: await partialRefunds.refundableOf(params.id) }));
   bind(changeOrderCustomer, async ({ staff, body }) => {
     await actions.changeCustomer(staff, body.order_id, body.customer_id);
     return {

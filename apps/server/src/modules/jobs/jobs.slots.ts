@@ -46,3 +46,24 @@ export const customerChangeReentrySlot = defineSlot<
     change: { orderId: number; previousCustomerId: number | null; customerId: number; at: Date },
   ) => Promise<{ itemId: number; revision: number }[]>
 >("jobs.customerChangeReentry");
+
+/** What a refund's credit note says (ADR 0033); receipts numbers and keeps it. */
+export interface CreditNoteInput {
+  regionId: number;
+  countryCode: string;
+  orderId: number;
+  refundId: number;
+  amountMinor: number;
+  reason: string;
+  destination: string;
+  lines: { itemId: number; quantity: number; amountMinor: number }[];
+  issuedBy: number;
+  approvedBy: number | null;
+}
+
+/**
+ * Issues a refund's credit note inside the refund's transaction and answers its code: receipts
+ * (above jobs) numbers and keeps credit notes, and fills this slot.
+ */
+export const issueCreditNoteSlot =
+  defineSlot<(tx: Db, input: CreditNoteInput) => Promise<string>>("jobs.issueCreditNote");
