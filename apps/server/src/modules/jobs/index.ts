@@ -12,6 +12,7 @@ export { registerJobsRoutes } from "./jobs.routes";
 export { ordersSearchIndex } from "./jobs.search-index";
 export {
   type CreditNoteInput,
+  creditNoteCodesSlot,
   customerChangeReentrySlot,
   issueCreditNoteSlot,
   jobShipmentSlot,
@@ -21,6 +22,7 @@ export {
   orderNotesSlot,
   type ReceiptLinks,
   receiptLinksSlot,
+  refundApprovalSlot,
 } from "./jobs.slots";
 export { partialRefundMinor } from "./partial-refunds.queries";
 export { loadRefundStates } from "./refund-facts";

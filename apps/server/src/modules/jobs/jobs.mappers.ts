@@ -251,7 +251,7 @@ export async function toOrderDetail(
     jobShipmentSlot.get(slots)(db, id),
   ]);
   if (!row || !order) return null;
-  const documents = await refundDocuments(db, id);
+  const documents = await refundDocuments(db, id, slots);
   // The credit note opens through the job's own signed receipt link (ADR 0033).
   const creditNoteUrl = (code: string) =>
     `${row.receipt_url.replace("/receipt/show/", "/receipt/credit-note/")}/${code}`;

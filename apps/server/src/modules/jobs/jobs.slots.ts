@@ -67,3 +67,11 @@ export interface CreditNoteInput {
  */
 export const issueCreditNoteSlot =
   defineSlot<(tx: Db, input: CreditNoteInput) => Promise<string>>("jobs.issueCreditNote");
+
+/** Who approved this staff member's refund of this job, if a manager did (approvals fills it, ADR 0022). */
+export const refundApprovalSlot =
+  defineSlot<(db: Db, orderId: number, requestedBy: number) => Promise<number | null>>("jobs.refundApproval");
+
+/** The credit note code of each of a job's refunds, by refund id (receipts fills it, ADR 0033). */
+export const creditNoteCodesSlot =
+  defineSlot<(db: Db, orderId: number) => Promise<Map<number, string>>>("jobs.creditNoteCodes");

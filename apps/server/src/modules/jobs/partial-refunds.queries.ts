@@ -1,12 +1,13 @@
 // What a partial refund reads besides the jobs' own tables (ADR 0033): product names and taxability,
-// the region and outlet, a manager's approval, credit notes and staff names. Read-only.
+// the region and outlet and staff names (a manager's approval and the credit notes come from
+// approvals and receipts, above jobs, through slots). Read-only.
 import { isTaxableOnReceipt, type QuoteFacts, quoteRefund, REFUNDED_QUANTITY } from "@loupe/domain";
-import { and, asc, desc, eq, gt, inArray, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { orderApprovals } from "../approvals/approvals.tables";
-import { creditNotes } from "../receipts/receipts.tables";
+import type { Slots } from "../../platform/slots";
 import { outlets, regions } from "../reference/reference.tables";
 import { staffUsers } from "../staff/staff.tables";
+import { creditNoteCodesSlot } from "./jobs.slots";
 import {
   orderItems,
   orderPayments,
@@ -125,31 +126,10 @@ function sharesOf(
   });
 }
 
-/** A manager's unexpired approval of this staff member's refund of this job (ADR 0022), if any. */
-export async function approvalFor(db: Db, orderId: number, requestedBy: number, now = new Date()) {
-  const [row] = await db
-    .select({ approvedBy: orderApprovals.approvedBy })
-    .from(orderApprovals)
-    .where(
-      and(
-        eq(orderApprovals.orderId, orderId),
-        eq(orderApprovals.requestedBy, requestedBy),
-        eq(orderApprovals.action, "refund"),
-        gt(orderApprovals.expiresAt, now),
-      ),
-    )
-    .orderBy(desc(orderApprovals.createdAt))
-    .limit(1);
-  return row?.approvedBy ?? null;
-}
-
 /** The credit notes of a job's refunds, and the names of who approved them, for the detail. */
-export async function refundDocuments(db: Db, orderId: number) {
-  const [notes, approvers] = await Promise.all([
-    db
-      .select({ refundId: creditNotes.refundId, code: creditNotes.code })
-      .from(creditNotes)
-      .where(eq(creditNotes.orderId, orderId)),
+export async function refundDocuments(db: Db, orderId: number, slots: Slots) {
+  const [creditNoteOf, approvers] = await Promise.all([
+    creditNoteCodesSlot.get(slots)(db, orderId),
     db
       .select({ refundId: orderRefunds.id, firstName: staffUsers.firstName, lastName: staffUsers.lastName })
       .from(orderRefunds)
@@ -157,7 +137,7 @@ export async function refundDocuments(db: Db, orderId: number) {
       .where(eq(orderRefunds.orderId, orderId)),
   ]);
   return {
-    creditNoteOf: new Map(notes.map((n) => [n.refundId, n.code])),
+    creditNoteOf,
     approverOf: new Map(approvers.map((a) => [a.refundId, `${a.firstName} ${a.lastName}`.trim()])),
   };
 }

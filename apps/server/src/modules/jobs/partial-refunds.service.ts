@@ -14,12 +14,12 @@ import { type PaymentGateway, PaymentGatewayError } from "../../integrations/pay
 import type { Database, Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import type { Slots } from "../../platform/slots";
-import { refundReasons, statuses } from "../reference/reference.tables";
-import type { StaffRow } from "../staff/staff.service";
+import type { StaffRow } from "../staff";
 import { recordJobEvents } from "./job-events";
-import { issueCreditNoteSlot } from "./jobs.slots";
+import { allStatuses, refundReasonByName, refundReasonBySlug } from "./job-reference.queries";
+import { issueCreditNoteSlot, refundApprovalSlot } from "./jobs.slots";
 import { orderItems, orderPayments, orderRefundPayments, orderRefunds, orders } from "./jobs.tables";
-import { approvalFor, loadQuoteFacts, regionOfJob } from "./partial-refunds.queries";
+import { loadQuoteFacts, regionOfJob } from "./partial-refunds.queries";
 import { loadRefundStates } from "./refund-facts";
 
 type Attempt = typeof orderRefunds.$inferSelect;
@@ -68,10 +68,8 @@ export function createPartialRefundsService({
   const db = database.db;
 
   async function reasonName(input: string) {
-    const [bySlug] = await db.select().from(refundReasons).where(eq(refundReasons.slug, input));
-    const [byName] = bySlug
-      ? [bySlug]
-      : await db.select().from(refundReasons).where(eq(refundReasons.name, input));
+    const [bySlug] = await refundReasonBySlug(db, input);
+    const [byName] = bySlug ? [bySlug] : await refundReasonByName(db, input);
     if (!byName) throw validationError({ reason: ["The selected reason is invalid."] });
     return byName.name;
   }
@@ -120,7 +118,7 @@ export function createPartialRefundsService({
             reason,
             lines: q.lines,
             staffUserId: staff.id,
-            approvedBy: await approvalFor(tx, orderId, staff.id),
+            approvedBy: await refundApprovalSlot.get(slots)(tx, orderId, staff.id),
           })
           .returning();
         const shares = q.splits.filter((s) => s.paymentId !== null);
@@ -205,7 +203,7 @@ export function createPartialRefundsService({
 
   /** Step 3: the attempt, the items, the job, the credit note and the timeline change together, once. */
   async function succeed(staff: StaffRow, attempt: Attempt) {
-    const statusRows = await db.select().from(statuses);
+    const statusRows = await allStatuses(db);
     const find = (kind: "dispense" | "item" | "payment", s: string) =>
       statusRows.find((r) => r.kind === kind && r.slug === s)!;
     await db.transaction(async (txx) => {

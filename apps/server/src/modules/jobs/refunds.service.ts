@@ -8,9 +8,9 @@ import type { Slots } from "../../platform/slots";
 import type { StaffRow } from "../staff";
 import { recordJobEvents } from "./job-events";
 import { allStatuses, refundReasonByName, refundReasonBySlug, regionCurrency } from "./job-reference.queries";
-import { issueCreditNoteSlot } from "./jobs.slots";
+import { issueCreditNoteSlot, refundApprovalSlot } from "./jobs.slots";
 import { orderItems, orderPayments, orderRefunds, orders } from "./jobs.tables";
-import { approvalFor, loadQuoteFacts, regionOfJob } from "./partial-refunds.queries";
+import { loadQuoteFacts, regionOfJob } from "./partial-refunds.queries";
 import { loadRefundStates } from "./refund-facts";
 
 type Attempt = typeof orderRefunds.$inferSelect;
@@ -184,7 +184,7 @@ export function createRefundsService({
           destination: where,
           lines: [],
           issuedBy: staff.id,
-          approvedBy: await approvalFor(tx, attempt.orderId, staff.id),
+          approvedBy: await refundApprovalSlot.get(slots)(tx, attempt.orderId, staff.id),
         });
       }
       await recordJobEvents(tx, [

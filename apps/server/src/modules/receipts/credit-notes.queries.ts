@@ -25,3 +25,12 @@ export type CreditNoteData = NonNullable<Awaited<ReturnType<typeof readCreditNot
 /** A job's credit notes, oldest first, for its receipt page. */
 export const creditNotesOf = (db: Db, orderId: number) =>
   db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId)).orderBy(creditNotes.number);
+
+/** The credit note code of each of a job's refunds, by refund id (the job detail's payments list). */
+export async function creditNoteCodes(db: Db, orderId: number): Promise<Map<number, string>> {
+  const notes = await db
+    .select({ refundId: creditNotes.refundId, code: creditNotes.code })
+    .from(creditNotes)
+    .where(eq(creditNotes.orderId, orderId));
+  return new Map(notes.map((n) => [n.refundId, n.code]));
+}

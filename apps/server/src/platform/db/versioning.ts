@@ -3,7 +3,6 @@ import { timeZoneForRegion, versionConflictMessage } from "@loupe/domain";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { AppError, validationError } from "../http/app-error";
-import type { Db } from "./client";
 
 /**
  * Optimistic locking shared by the versioned records (ADR 0007): customers, prescriptions, PDs,
