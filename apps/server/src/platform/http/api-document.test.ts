@@ -158,6 +158,8 @@ beforeAll(async () => {
     orderId: job,
     channel: "loupego",
   };
+  const receiptToken = (await t.call(token, { method: "GET", url: `/api/staff/orders/${job}` })).json().data
+    .receipt_token;
   const byPath: Record<string, Record<string, string | number>> = {
     "/api/staff/outlets/{id}": { id: outlet },
     "/api/staff/outbox/{id}/attempts": { id: await first("outbox_messages") },
@@ -169,10 +171,12 @@ beforeAll(async () => {
     "/shop-api/referral/check/{id}": { id: customer },
     "/api/staff/orders/{id}": { id: job },
     "/api/staff/orders/{id}/events": { id: job },
-    "/shop-api/receipt/show/{orderId}/{token}": {
+    "/shop-api/receipt/show/{orderId}/{token}": { orderId: job, token: receiptToken },
+    // A credit note the job does not have: the documented plain 404 page.
+    "/shop-api/receipt/credit-note/{orderId}/{token}/{code}": {
       orderId: job,
-      token: (await t.call(token, { method: "GET", url: `/api/staff/orders/${job}` })).json().data
-        .receipt_token,
+      token: receiptToken,
+      code: "AU1-CN-999999",
     },
     "/api/staff/shipments/manifests/{id}/summary": { id: 999_999 },
     "/api/staff/shipments/get-label/{id}": { id: job },
