@@ -22,6 +22,7 @@ export * from "./manifest-rules";
 export * from "./message-rules";
 export * from "./messages";
 export * from "./opt-in";
+export * from "./outlet-time-zones";
 export * from "./pagination-info";
 export * from "./payment-rules";
 export * from "./pd-presenter";

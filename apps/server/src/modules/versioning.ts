@@ -4,6 +4,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../platform/db/client";
 import { AppError, validationError } from "../platform/http/app-error";
+import { outletTimeZoneOf } from "./reference";
 import { staffUsers } from "./staff/staff.tables";
 
 /**
@@ -24,6 +25,10 @@ export type VersionedTable = PgTable & {
 export interface Editor {
   id: number;
   regionId: number | null;
+  /** Their outlet: the message's time is on its clock (ADR 0035). */
+  outletId?: number | null;
+  /** The zone already worked out, when the caller has it. */
+  timeZone?: string;
 }
 
 /** The version a client sent back, from a body field or the `version` query; absent means "unchecked". */
@@ -90,7 +95,9 @@ export async function staleOrMissing(
       }
     | undefined;
   if (!row || options.expected === undefined || row.version === options.expected) return options.missing();
-  return versionConflict(options.record, options.id, options.expected, row, options.editor);
+  const timeZone =
+    options.editor.timeZone ?? (await outletTimeZoneOf(db, options.editor.outletId, options.editor.regionId));
+  return versionConflict(options.record, options.id, options.expected, row, { ...options.editor, timeZone });
 }
 
 /** The 409 of a stale edit, naming who saved first and when in the editor's zone (ADR 0007). */
@@ -120,7 +127,7 @@ export function versionConflict(
     record,
     by: details.updated_by?.full_name ?? null,
     at: row.updatedAt,
-    timeZone: timeZoneForRegion(editor.regionId),
+    timeZone: editor.timeZone ?? timeZoneForRegion(editor.regionId),
   });
   return new AppError("conflict", message, undefined, { versionConflict: details });
 }

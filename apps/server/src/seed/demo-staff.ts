@@ -1,4 +1,4 @@
-import { MANAGER_ROLE_ID } from "@loupe/domain";
+import { MANAGER_ROLE_ID, timeZoneForState } from "@loupe/domain";
 import { sql } from "drizzle-orm";
 import { hashPassword } from "../modules/auth/auth.service";
 import { outlets } from "../modules/reference/reference.tables";
@@ -187,6 +187,7 @@ export async function seedDemoStaff(db: Db): Promise<boolean> {
       state: o.state,
       postcode: o.postcode,
       country: COUNTRY[Number(regionId)],
+      timeZone: timeZoneForState(COUNTRY[Number(regionId)], o.state),
     })),
   );
   const inserted = await db.insert(outlets).values(rows).returning();

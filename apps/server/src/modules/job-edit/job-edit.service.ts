@@ -13,7 +13,6 @@ import {
   pdPurposeFor,
   selectionChanges,
   selectionSaveErrors,
-  timeZoneForRegion,
   versionConflictMessage,
 } from "@loupe/domain";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
@@ -27,6 +26,7 @@ import { orderItems, orders, regionProducts } from "../jobs/jobs.tables";
 import type { OutboxService } from "../outbox/outbox.service";
 import { createPdsService } from "../pds/pds.service";
 import { createPrescriptionsService } from "../prescriptions/prescriptions.service";
+import { outletTimeZoneOf } from "../reference";
 import { colours } from "../reference/reference.tables";
 import type { StaffRow } from "../staff/staff.service";
 import { staffUsers } from "../staff/staff.tables";
@@ -138,7 +138,7 @@ export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxSer
         record: "job selection",
         by: fullName,
         at,
-        timeZone: timeZoneForRegion(staff.regionId),
+        timeZone: await outletTimeZoneOf(db, staff.outletId, staff.regionId),
       }),
       undefined,
       {

@@ -11,7 +11,7 @@ import { CourierError, type Couriers } from "../../integrations/couriers";
 import type { Database } from "../../platform/db/client";
 import { AppError, notFound } from "../../platform/http/app-error";
 import { runEvery } from "../../platform/run-every";
-import { outlets, regions } from "../reference/reference.tables";
+import { outlets } from "../reference/reference.tables";
 import { shipmentEvents, shipments, shippingManifests } from "./shipping.tables";
 
 type ManifestRow = typeof shippingManifests.$inferSelect;
@@ -40,9 +40,8 @@ export function createManifests(options: {
 
   async function outletOf(outletId: number) {
     const [row] = await db
-      .select({ id: outlets.id, abbreviation: outlets.abbreviation, timeZone: regions.timezone })
+      .select({ id: outlets.id, abbreviation: outlets.abbreviation, timeZone: outlets.timeZone })
       .from(outlets)
-      .innerJoin(regions, eq(regions.id, outlets.regionId))
       .where(eq(outlets.id, outletId));
     return row;
   }
@@ -201,10 +200,9 @@ export function createManifests(options: {
   async function runDue(): Promise<number> {
     if (!courier.manifest || !options.times) return 0;
     const waiting = await db
-      .selectDistinct({ id: outlets.id, abbreviation: outlets.abbreviation, timeZone: regions.timezone })
+      .selectDistinct({ id: outlets.id, abbreviation: outlets.abbreviation, timeZone: outlets.timeZone })
       .from(shipments)
       .innerJoin(outlets, eq(outlets.id, shipments.senderOutletId))
-      .innerJoin(regions, eq(regions.id, outlets.regionId))
       .where(
         and(
           eq(shipments.courier, courier.name),

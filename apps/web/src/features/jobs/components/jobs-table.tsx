@@ -21,7 +21,16 @@ export interface Selection {
 const selectableItems = (o: OrderWire) => (o.items ?? []).filter((i) => !isRefundedItem(i)).map((i) => i.id);
 
 /**
- * Jobs table (spec §2): expand, Customer, Priority, Invoice Number, Total ($), Status,
+ * The Total column names the rows' currency ("Total (CAD)"): the spec's "Total ($)" would sit
+ * above Canadian and New Zealand dollars. Rows in several currencies each carry their own code.
+ */
+function totalTitle(rows: OrderWire[]): string {
+  const currencies = new Set(rows.map((o) => currencyForCountry(o.origin_outlet.region.country_code)));
+  return currencies.size === 1 ? `Total (${[...currencies][0]})` : "Total";
+}
+
+/**
+ * Jobs table (spec §2): expand, Customer, Priority, Invoice Number, Total (its currency), Status,
  * Created (sortable), notes count, select.
  */
 export function JobsTable(props: {
@@ -90,7 +99,7 @@ export function JobsTable(props: {
         { key: "invoice", title: "Invoice Number", render: (o) => o.vend_invoice_number },
         {
           key: "total",
-          title: "Total ($)",
+          title: totalTitle(props.rows),
           render: (o) => formatMoney(o.total_amount, currencyForCountry(o.origin_outlet.region.country_code)),
         },
         { key: "status", title: "Status", render: (o) => <OrderStatusCell job={o} /> },
@@ -98,7 +107,7 @@ export function JobsTable(props: {
           key: "created",
           title: "Created",
           sortField: "created_at",
-          render: (o) => <CreatedCell createdAt={o.created_at} />,
+          render: (o) => <CreatedCell createdAt={o.created_at} timeZone={o.origin_outlet.time_zone} />,
         },
         {
           key: "notes",
