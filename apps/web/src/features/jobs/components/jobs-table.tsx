@@ -36,6 +36,9 @@ function totalTitle(rows: OrderWire[]): string {
 export function JobsTable(props: {
   rows: OrderWire[];
   loading: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  emptyText?: string;
   /** The rows are the previous query's while this one loads. */
   stale: boolean;
   expanded: Set<number>;
@@ -62,6 +65,9 @@ export function JobsTable(props: {
       ariaLabel="Jobs"
       rows={props.rows}
       loading={props.loading}
+      error={props.error}
+      onRetry={props.onRetry}
+      emptyText={props.emptyText}
       stale={props.stale}
       rowKey={(o) => o.id}
       rowVersion={rowVersion}
@@ -96,7 +102,14 @@ export function JobsTable(props: {
             ),
         },
         { key: "priority", title: "Priority", render: (o) => <PriorityToggle job={o} /> },
-        { key: "invoice", title: "Invoice Number", render: (o) => o.vend_invoice_number },
+        {
+          key: "invoice",
+          title: "Invoice Number",
+          // The job's own address (issue 29): open it alone, bookmark it, send it.
+          render: (o) => (
+            <Link to={`/jobs/${encodeURIComponent(o.vend_invoice_number)}`}>{o.vend_invoice_number}</Link>
+          ),
+        },
         {
           key: "total",
           title: totalTitle(props.rows),
