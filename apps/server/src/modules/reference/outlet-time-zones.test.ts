@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { timeZoneForState } from "@loupe/domain";
+import { isValidPhoneNumber, type SmsCountry, timeZoneForState } from "@loupe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfText } from "../../test/pdf-text";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -62,6 +62,17 @@ describe("outlet time zones", () => {
     expect(zone("WHY")).toBe("America/Edmonton");
     expect(zone("KIT")).toBe("America/Vancouver");
     expect(zone("PON")).toBe("Pacific/Auckland");
+  });
+
+  it("gives every demo outlet a valid phone number of its country and a street address", async () => {
+    const outlets = await q<{ abbreviation: string; country: SmsCountry; phone: string; address1: string }>(
+      "select abbreviation, country, phone, address1 from outlets",
+    );
+    for (const o of outlets) {
+      expect(isValidPhoneNumber(o.phone, o.country), `${o.abbreviation} ${o.phone}`).toBe(true);
+      expect(o.address1, o.abbreviation).toMatch(/^\d+ \S/);
+    }
+    expect(new Set(outlets.map((o) => o.phone)).size).toBe(outlets.length);
   });
 
   it("sends each outlet's zone on the outlet list and on a job's origin outlet", async () => {
