@@ -133,6 +133,71 @@ test.describe("staff speed", () => {
     await expect(gastown).toHaveValue(/Vancouver/);
   });
 
+  test("the command palette finds a customer by mobile and a job by invoice, and runs New customer", async ({
+    page,
+  }) => {
+    await signIn(page);
+    const job = await newestJobAt(page, "NTN");
+    const customer = (await api(page, `/api/staff/customers/${job.customer_id}`)).data as {
+      id: number;
+      mobile: string | null;
+    };
+    expect(customer.mobile, "a demo customer with a mobile").toBeTruthy();
+    const palette = page.getByRole("dialog", { name: "Go to…" });
+    const box = palette.getByLabel("Find a customer, a job or a screen");
+
+    await page.keyboard.press("Control+k");
+    await box.fill(customer.mobile!);
+    await expect(palette.getByTestId("palette-entry").first()).toContainText("Customer");
+    await settle(page);
+    await screenshot(page, "staff-speed-palette-mobile");
+    await box.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/customers/${customer.id}$`));
+
+    await page.keyboard.press("Control+k");
+    await box.fill(job.vend_invoice_number);
+    await expect(palette.getByTestId("palette-entry").first()).toContainText(job.vend_invoice_number);
+    await box.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/jobs/${job.vend_invoice_number}$`));
+    await expect(page.getByTestId("job-actions")).toBeVisible();
+
+    await page.keyboard.press("Control+k");
+    await box.fill("new cus");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/customers$/);
+    await expect(page.getByRole("dialog").getByLabel("First Name")).toBeVisible();
+  });
+
+  test("the keyboard: / searches, j/k move, Enter expands, ? lists; nothing fires while typing", async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.goto("/jobs");
+    const table = page.getByRole("table", { name: "Jobs" });
+    await expect(table.getByRole("button", { name: "Expand" }).first()).toBeVisible();
+    await page.locator("body").click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press("/");
+    const search = page.getByLabel("Search jobs");
+    await expect(search).toBeFocused();
+    // Typed into the field, j and k are letters, not moves.
+    await page.keyboard.type("jk");
+    await expect(search).toHaveValue("jk");
+    await expect(page.locator("tr[data-cursor]")).toHaveCount(0);
+    await search.fill("");
+    await search.blur();
+    await page.keyboard.press("j");
+    await page.keyboard.press("j");
+    await page.keyboard.press("k");
+    const first = table.locator("tbody tr[data-row]").first();
+    await expect(first).toHaveAttribute("data-cursor", "true");
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("job-actions")).toBeVisible();
+    await page.keyboard.press("Shift+?");
+    await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toContainText("Next row");
+    await settle(page);
+    await screenshot(page, "staff-speed-shortcuts");
+  });
+
   test("the sign-in page shows the lockout message, not Unauthorized", async ({ page }) => {
     await page.goto("/login");
     await expect(page).toHaveTitle("Sign in · Loupe");

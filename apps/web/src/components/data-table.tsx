@@ -168,7 +168,8 @@ interface DataRowProps<T> {
 function DataRowImpl<T>({ row, columns, expanded, renderExpanded }: DataRowProps<T>) {
   return (
     <>
-      <Table.Tr>
+      {/* data-row: the record's own row, which j/k move between (app/shell/keyboard-shortcuts.tsx). */}
+      <Table.Tr data-row>
         {columns.map((c) => (
           <Table.Td key={c.key}>{c.render(row)}</Table.Td>
         ))}

@@ -8,7 +8,7 @@ import {
 } from "@loupe/domain";
 import { ActionIcon, Alert, Badge, Button, Group } from "@mantine/core";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useNavigate, useParams, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { CopyLinkButton } from "../../../components/copy-link-button";
 import { DataTable } from "../../../components/data-table";
 import { PageHeader } from "../../../components/page-header";
@@ -53,9 +53,19 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
   useEffect(() => {
     if (customerId) setExpanded((s) => new Set(s).add(customerId));
   }, [customerId]);
-  const [creating, setCreating] = useState(false);
+  // "New customer" from the command palette arrives as navigation state, not in the address: a
+  // reload or a shared link never opens the form again.
+  const location = useLocation();
+  const askedNew = (location.state as { newCustomer?: boolean } | null)?.newCustomer === true;
+  const [creating, setCreating] = useState(askedNew);
   // Mounted from the first open on, so closing keeps Mantine's transition and the form as before.
-  const [createLoaded, setCreateLoaded] = useState(false);
+  const [createLoaded, setCreateLoaded] = useState(askedNew);
+  useEffect(() => {
+    if (!askedNew) return;
+    setCreateLoaded(true);
+    setCreating(true);
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [askedNew, navigate, location.pathname, location.search]);
   const formatDay = useFormatDay();
   const query = {
     q: params.get("q") ?? "",
