@@ -198,6 +198,21 @@ test.describe("staff speed", () => {
     await screenshot(page, "staff-speed-shortcuts");
   });
 
+  test("a simulated tray-label scan (keystrokes 10 ms apart + Enter) opens the job from another screen", async ({
+    page,
+  }) => {
+    await signIn(page);
+    const job = await newestJobAt(page, "FRE");
+    await page.goto("/customers");
+    await expect(page.getByTestId("pagination-info")).toBeVisible();
+    await page.locator("body").click({ position: { x: 5, y: 300 } });
+    await page.keyboard.type(job.vend_invoice_number, { delay: 10 });
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/jobs/${job.vend_invoice_number}$`));
+    await expect(page.getByTestId("job-actions")).toBeVisible();
+    await expect(page).toHaveTitle(`${job.vend_invoice_number} · Jobs · Loupe`);
+  });
+
   test("the sign-in page shows the lockout message, not Unauthorized", async ({ page }) => {
     await page.goto("/login");
     await expect(page).toHaveTitle("Sign in · Loupe");

@@ -33,6 +33,7 @@ export * from "./prescription-rules";
 export * from "./print-rules";
 export * from "./receipt-tax";
 export * from "./role-settings";
+export * from "./scan-rules";
 export * from "./shipping-rules";
 export * from "./status-rules";
 export * from "./version-rules";

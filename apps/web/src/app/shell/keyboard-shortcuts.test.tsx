@@ -1,9 +1,25 @@
 import { screen } from "@testing-library/react";
+import { MemoryRouter, Route, Routes, useParams } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { renderInShell } from "../../test/render";
 import { KeyboardShortcuts } from "./keyboard-shortcuts";
 
+function Opened() {
+  return <p data-testid="opened">{useParams().invoice}</p>;
+}
+
 function Screen({ onExpand }: { onExpand: () => void }) {
+  return (
+    <MemoryRouter initialEntries={["/jobs"]}>
+      <Routes>
+        <Route path="/jobs" element={<List onExpand={onExpand} />} />
+        <Route path="/jobs/:invoice" element={<Opened />} />
+      </Routes>
+    </MemoryRouter>
+  );
+}
+
+function List({ onExpand }: { onExpand: () => void }) {
   return (
     <main>
       <input aria-label="Search jobs" />
@@ -50,5 +66,19 @@ describe("keyboard shortcuts", () => {
     expect(onExpand).toHaveBeenCalledOnce();
     await user.keyboard("?");
     expect(await screen.findByText("Next row")).toBeTruthy();
+  });
+
+  it("opens the job a tray label's scan names: fast keystrokes and Enter, outside a field", async () => {
+    const { user } = renderInShell(<Screen onExpand={() => {}} />);
+    await user.keyboard("PAR-100909{Enter}");
+    expect((await screen.findByTestId("opened")).textContent).toBe("PAR-100909");
+  });
+
+  it("leaves a scan typed into a field to the field", async () => {
+    const { user } = renderInShell(<Screen onExpand={() => {}} />);
+    await user.click(screen.getByLabelText("Search jobs"));
+    await user.keyboard("PAR-100909{Enter}");
+    expect((screen.getByLabelText("Search jobs") as HTMLInputElement).value).toBe("PAR-100909");
+    expect(screen.queryByTestId("opened")).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
+import { SCAN_MAX_GAP_MS, scannedInvoice } from "@loupe/domain";
 import { Kbd, Modal, Table } from "@mantine/core";
 import { useHotkeys } from "@mantine/hooks";
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 
 const CommandPalette = lazy(() => import("./command-palette"));
 
@@ -13,6 +15,50 @@ export const SHORTCUTS: [keys: string[], what: string][] = [
   [["Enter"], "Expand or collapse the row"],
   [["?"], "This list"],
 ];
+
+const isField = (el: Element | null) =>
+  !!el &&
+  (el.tagName === "INPUT" ||
+    el.tagName === "TEXTAREA" ||
+    el.tagName === "SELECT" ||
+    (el as HTMLElement).isContentEditable);
+
+/**
+ * A keyboard-wedge scanner anywhere in the app (issue 29): a tray label's invoice typed as fast
+ * keystrokes and Enter opens that job. Listened to before anything else (capture), and only
+ * outside fields, where the keystrokes would otherwise mean nothing (or j/k moves); a scan into a
+ * field is that field's text. `enabled: false` hands the scans to a screen that wants them (the
+ * scan station).
+ */
+export function useTrayScan(onScan: (invoice: string) => void, enabled = true) {
+  const keys = useRef<{ key: string; at: number }[]>([]);
+  const handler = useRef(onScan);
+  handler.current = onScan;
+  useEffect(() => {
+    if (!enabled) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (isField(document.activeElement) || e.ctrlKey || e.metaKey || e.altKey) return;
+      const now = performance.now();
+      const last = keys.current.at(-1);
+      if (last && now - last.at > SCAN_MAX_GAP_MS * 3) keys.current = [];
+      if (e.key === "Enter") {
+        const invoice = scannedInvoice(keys.current);
+        keys.current = [];
+        if (invoice) {
+          e.preventDefault();
+          e.stopImmediatePropagation();
+          handler.current(invoice);
+        }
+        return;
+      }
+      // The letters still reach the shortcuts: an invoice's j or k only moves the row cursor, and
+      // holding them back would eat a person's quick "jjk".
+      if (e.key.length === 1) keys.current.push({ key: e.key, at: now });
+    };
+    window.addEventListener("keydown", onKey, true);
+    return () => window.removeEventListener("keydown", onKey, true);
+  }, [enabled]);
+}
 
 /** The screen's own search box: the first search or filter field in the page's main part. */
 const searchField = () =>
@@ -33,6 +79,8 @@ export function KeyboardShortcuts() {
   const [help, setHelp] = useState(false);
   const cursor = useRef(-1);
   const dialogOpen = () => !!document.querySelector('[role="dialog"]');
+  const navigate = useNavigate();
+  useTrayScan((invoice) => navigate(`/jobs/${encodeURIComponent(invoice)}`));
 
   const move = (step: number) => {
     if (dialogOpen()) return;
