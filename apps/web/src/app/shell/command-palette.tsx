@@ -50,32 +50,39 @@ export default function CommandPalette({ opened, onClose }: { opened: boolean; o
     setText("");
     navigate(path, { state });
   };
-  const wanted = q.toLowerCase();
+  // Screens and actions match what is typed now; search results only once they answer this very
+  // text (not the previous one kept on screen while it loads), so Enter never opens a stale hit.
+  const typed = text.trim().toLowerCase();
+  const fresh = searching && q === text.trim();
+  const found = <T,>(r: { data?: { rows: T[] }; isPlaceholderData: boolean }) =>
+    fresh && !r.isPlaceholderData ? (r.data?.rows ?? []) : [];
   const entries: Entry[] = [
-    ...(searching ? (customers.data?.rows ?? []) : []).map((c) => ({
+    ...(!typed || "new customer".includes(typed)
+      ? [
+          {
+            key: "new-customer",
+            kind: "Action" as const,
+            label: "New customer",
+            run: go("/customers", { newCustomer: true }),
+          },
+        ]
+      : []),
+    ...found(customers).map((c) => ({
       key: `c${c.id}`,
       kind: "Customer" as const,
       label: customerLabel(c),
       detail: [c.email, c.mobile].filter(Boolean).join(" · "),
       run: go(`/customers/${c.id}`),
     })),
-    ...(searching ? (jobs.data?.rows ?? []) : []).map((j) => ({
+    ...found(jobs).map((j) => ({
       key: `j${j.id}`,
       kind: "Job" as const,
       label: j.vend_invoice_number,
       detail: `${j.customer?.first_name ?? ""} ${j.customer?.last_name ?? ""} · ${j.dispense_status.display_name}`,
       run: go(`/jobs/${encodeURIComponent(j.vend_invoice_number)}`),
     })),
-    ...[{ path: "/customers", label: "New customer", state: { newCustomer: true } }]
-      .filter((a) => !wanted || a.label.toLowerCase().includes(wanted) || "new customer".startsWith(wanted))
-      .map((a) => ({
-        key: "new-customer",
-        kind: "Action" as const,
-        label: a.label,
-        run: go(a.path, a.state),
-      })),
     ...NAV_TABS.filter((t) => !t.adminOnly || (me && isAdmin(me)))
-      .filter((t) => !wanted || t.label.toLowerCase().includes(wanted))
+      .filter((t) => !typed || t.label.toLowerCase().includes(typed))
       .map((t) => ({ key: `s${t.path}`, kind: "Screen" as const, label: t.label, run: go(t.path) })),
   ];
   const current = Math.min(active, Math.max(0, entries.length - 1));
@@ -91,7 +98,9 @@ export default function CommandPalette({ opened, onClose }: { opened: boolean; o
       entries[current]?.run();
     }
   };
-  const busy = searching && (customers.isFetching || jobs.isFetching);
+  const busy =
+    (searching && (customers.isFetching || jobs.isFetching)) ||
+    (text.trim() !== q && !isSearchTooShort(text));
 
   return (
     <Modal
