@@ -38,7 +38,9 @@ afterEach(() => {
 });
 // Mantine names both the field and its option list by the label: the field is the input.
 const field = async (name: string) =>
-  (await screen.findAllByLabelText(name)).find((e) => e.tagName === "INPUT") as HTMLInputElement;
+  (await screen.findAllByLabelText(name, undefined, { timeout: 5000 })).find(
+    (e) => e.tagName === "INPUT",
+  ) as HTMLInputElement;
 const read = (url: string) => (url.includes("/outlet") ? { data: outlets } : referenceAnswer(url));
 
 describe("the outlet time zones settings", () => {
@@ -48,7 +50,7 @@ describe("the outlet time zones settings", () => {
     const fre = await field("Time zone of Fremantle");
     expect((fre as HTMLInputElement).value).toBe("Sydney (NSW, ACT)");
     await user.click(fre);
-    expect(await screen.findByRole("option", { name: "Perth (WA)" })).toBeTruthy();
+    expect(await screen.findByRole("option", { name: "Perth (WA)" }, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByRole("option", { name: /Vancouver/ })).toBeNull();
     expect((await field("Time zone of Whyte Ave")).value).toMatch(/Edmonton/);
     expect(screen.getByTestId("outlet-time-zones").textContent).toMatch(/(MST|MDT)/);
@@ -61,7 +63,7 @@ describe("the outlet time zones settings", () => {
     );
     const { user } = renderInShell(<OutletTimeZonesManager />);
     await user.click(await field("Time zone of Fremantle"));
-    await user.click(await screen.findByRole("option", { name: "Perth (WA)" }));
+    await user.click(await screen.findByRole("option", { name: "Perth (WA)" }, { timeout: 5000 }));
     await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
     const put = calls.find((c) => c.method === "PUT");
     expect(put?.url).toContain("/staff/outlets/10/time-zone");
