@@ -3,7 +3,7 @@
 // another module's table, and a cycle between modules rather than between files).
 const MODULES = "^apps/server/src/modules/";
 // Test files and the test support may reach anything: they build fixtures and assert rows.
-const TESTS = ["\\.test\\.tsx?$", "^apps/server/src/test/", "^apps/web/src/test/"];
+const TESTS = ["\\.(test|fixtures)\\.tsx?$", "^apps/server/src/test/", "^apps/web/src/test/"];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -56,6 +56,17 @@ module.exports = {
         path: `${MODULES}[^/]+/`,
         pathNot: [`${MODULES}[^/]+/index\\.ts$`],
       },
+    },
+    {
+      name: "composition-through-front-doors",
+      comment:
+        "The composition root (app.ts, main.ts, modules/index.ts, module-context.ts, versioning.ts) uses a module through its index.ts.",
+      severity: "error",
+      from: {
+        path: ["^apps/server/src/(app|main)\\.ts$", `${MODULES}[^/]+\\.ts$`],
+        pathNot: TESTS,
+      },
+      to: { path: `${MODULES}[^/]+/`, pathNot: [`${MODULES}[^/]+/index\\.ts$`] },
     },
     {
       name: "web-imports-server",

@@ -19,7 +19,7 @@ const config = require(path.join(root, ".dependency-cruiser.cjs"));
 const countsOnly = process.argv.includes("--counts");
 
 const MODULES = "apps/server/src/modules/";
-const isTest = (file) => /\.test\.tsx?$/.test(file) || file.startsWith("apps/server/src/test/");
+const isTest = (file) => /\.(test|fixtures)\.tsx?$/.test(file) || file.startsWith("apps/server/src/test/");
 const moduleOf = (file) => (file.startsWith(MODULES) ? file.slice(MODULES.length).split("/")[0] : null);
 const isModuleFolder = (name) => name && !name.endsWith(".ts");
 
@@ -32,6 +32,39 @@ const violations = result.output.summary.violations.map((v) => ({
   text: `${v.from} → ${v.to}`,
 }));
 
+// Which module declares each table (by SQL name and by Drizzle object name).
+const tableOwner = new Map(); // SQL table name → module
+const tableObjectOwner = new Map(); // exported table object name → module
+for (const file of listFiles(MODULES)) {
+  if (!file.endsWith(".tables.ts")) continue;
+  const text = fs.readFileSync(file, "utf8");
+  for (const m of text.matchAll(/export const (\w+)\s*=\s*pgTable\(\s*"(\w+)"/g)) {
+    tableObjectOwner.set(m[1], moduleOf(file));
+    tableOwner.set(m[2], moduleOf(file));
+  }
+}
+const moduleSources = listFiles(MODULES)
+  .filter((f) => /\.tsx?$/.test(f) && !isTest(f))
+  .map((file) => ({ file, own: moduleOf(file), text: withoutComments(fs.readFileSync(file, "utf8")) }));
+
+// A table named in SQL text (`from notes`, `join orders o`) is an import all the same: it counts for
+// the cycle check and, outside a *.queries.ts, as a foreign table read.
+const sqlReads = [];
+for (const { file, own, text } of moduleSources) {
+  if (file.endsWith(".tables.ts")) continue;
+  for (const m of text.matchAll(/\b(?:from|join)\s+"?([a-z_]+)"?(?![\w./-])/g)) {
+    const owner = tableOwner.get(m[1]);
+    if (!owner || owner === own) continue;
+    sqlReads.push({ from: own, to: owner });
+    if (process.env.DEBUG_SQL) console.error(`sql read ${file} ${m[1]} (${owner})`);
+    if (!file.endsWith(".queries.ts"))
+      violations.push({
+        rule: "foreign-table-outside-queries",
+        text: `${file}: SQL text reads ${m[1]} of ${owner}`,
+      });
+  }
+}
+
 // 2. Module cycles, from the same import graph (tests left out: they may reach anything).
 const graph = new Map();
 for (const mod of result.output.modules) {
@@ -43,35 +76,31 @@ for (const mod of result.output.modules) {
     if (isModuleFolder(to) && to !== from) graph.get(from).add(to);
   }
 }
+for (const { from, to } of sqlReads) {
+  if (!graph.has(from)) graph.set(from, new Set());
+  graph.get(from).add(to);
+}
 for (const group of stronglyConnected(graph)) {
   if (group.length > 1) violations.push({ rule: "module-cycle", text: group.sort().join(" ↔ ") });
 }
 
-// 3. Writes to another module's tables.
-const tableOwner = new Map(); // SQL table name → module
-const tableObjectOwner = new Map(); // exported table object name → module
-for (const file of listFiles(MODULES)) {
-  if (!file.endsWith(".tables.ts")) continue;
-  const text = fs.readFileSync(file, "utf8");
-  for (const m of text.matchAll(/export const (\w+)\s*=\s*pgTable\(\s*"(\w+)"/g)) {
-    tableObjectOwner.set(m[1], moduleOf(file));
-    tableOwner.set(m[2], moduleOf(file));
-  }
-}
-for (const file of listFiles(MODULES)) {
-  if (!/\.tsx?$/.test(file) || isTest(file) || file.endsWith(".tables.ts")) continue;
-  const own = moduleOf(file);
-  const text = fs.readFileSync(file, "utf8");
+// 3. Writes to another module's tables: Drizzle's builders, and SQL text (a table's name or an
+// interpolated table object after insert into / update / delete from).
+for (const { file, own, text } of moduleSources) {
+  if (file.endsWith(".tables.ts")) continue;
   for (const m of text.matchAll(/\.(insert|update|delete)\(\s*(\w+)\s*[,)]/g)) {
     const owner = tableObjectOwner.get(m[2]);
     if (owner && owner !== own) {
       violations.push({ rule: "write-to-foreign-table", text: `${file}: ${m[1]}(${m[2]}) of ${owner}` });
     }
   }
-  for (const m of text.matchAll(/\b(insert\s+into|update|delete\s+from)\s+"?(\w+)"?/gi)) {
-    const owner = tableOwner.get(m[2]);
+  for (const m of text.matchAll(/\b(insert\s+into|update|delete\s+from)\s+(?:"?(\w+)"?|\$\{(\w+)\})/gi)) {
+    const owner = m[2] ? tableOwner.get(m[2]) : tableObjectOwner.get(m[3]);
     if (owner && owner !== own) {
-      violations.push({ rule: "write-to-foreign-table", text: `${file}: ${m[1]} ${m[2]} of ${owner}` });
+      violations.push({
+        rule: "write-to-foreign-table",
+        text: `${file}: ${m[1]} ${m[2] ?? m[3]} of ${owner}`,
+      });
     }
   }
 }
@@ -87,6 +116,11 @@ if (violations.length) {
 console.log(
   `module rules: 0 violations (${result.output.summary.totalCruised} files, ${graph.size} modules, no module cycle)`,
 );
+
+/** Source text without its comments, so a sentence like "read from notes" is not a query. */
+function withoutComments(text) {
+  return text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
+}
 
 function listFiles(dir) {
   return fs

@@ -2,6 +2,7 @@ import { getCustomer, listCustomerPrescriptions, updatePrescription } from "@lou
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildCustomerSearchSql, customerPage } from "../src/modules/customers/customers.search";
+import { customerNotesCountSql } from "../src/modules/notes";
 import { startBenchApp } from "./bench-app";
 import { measure, ms } from "./stats";
 
@@ -54,7 +55,10 @@ async function main() {
     },
     { name: "partial name", url: "/api/v4/users?q=walker", query: { q: "walker" } },
     { name: "date of birth", url: `/api/v4/users?dob=${dob}`, query: { filters: { dob } } },
-  ].map((c) => ({ ...c, built: buildCustomerSearchSql({ page: 1, perPage: 15, ...c.query }) }));
+  ].map((c) => ({
+    ...c,
+    built: buildCustomerSearchSql({ page: 1, perPage: 15, ...c.query }, customerNotesCountSql),
+  }));
   const second = new pg.Client({ connectionString: url });
   await second.connect();
 

@@ -2,6 +2,7 @@ import { jobsQuery } from "@loupe/contract";
 import pg from "pg";
 import { buildJobsPageSql } from "../src/modules/jobs/jobs-list.queries";
 import { FINISHED_SLUGS, jobsQueryToSearch, TAB_COUNTS_SQL } from "../src/modules/jobs/jobs-search";
+import { orderNotesCountSql } from "../src/modules/notes";
 import { startBenchApp } from "./bench-app";
 import { measure, measureInTurns, ms, percentiles } from "./stats";
 
@@ -67,6 +68,7 @@ async function main() {
       const parsed = jobsQuery.parse(Object.fromEntries(new URLSearchParams(c.query)));
       const built = buildJobsPageSql(
         jobsQueryToSearch(parsed, { brandSlug: "loupe", openStatusIds: unfinished }),
+        orderNotesCountSql,
       );
       return {
         name: c.name,

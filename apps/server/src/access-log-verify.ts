@@ -1,8 +1,7 @@
 import path from "node:path";
 import { loadConfig } from "./config";
 import { createFileStorage } from "./integrations/file-storage";
-import { checkAgainstAnchor, verifyAccessLog } from "./modules/access-log/access-log.verify";
-import { anchorKey, fileStoreAnchors } from "./modules/access-log/anchor";
+import { anchorKey, checkAgainstAnchor, fileStoreAnchors, verifyAccessLog } from "./modules/access-log";
 import { openPglite, openPostgres } from "./platform/db/client";
 
 /**

@@ -20,14 +20,14 @@ import { createPaymentGateway, type PaymentGateway } from "./integrations/paymen
 import { createSearch, logIndexWriteFailures, type SearchPort, startSearchSync } from "./integrations/search";
 import { createSmsSender, type SmsSender } from "./integrations/sms";
 import { moduleRoutes } from "./modules";
-import { createAccessHook } from "./modules/access-log/access-log.hook";
+import { createAccessHook } from "./modules/access-log";
 import { findValidApproval } from "./modules/approvals";
-import { customersSearchIndex } from "./modules/customers/customers.search-index";
+import { createSessionLookup } from "./modules/auth";
+import { customersSearchIndex } from "./modules/customers";
 import { createJobRuleCheck } from "./modules/job-rules";
-import { ordersSearchIndex } from "./modules/jobs/jobs.search-index";
+import { ordersSearchIndex } from "./modules/jobs";
 import type { ModuleContext } from "./modules/module-context";
-import { createOutboxService, type OutboxService } from "./modules/outbox/outbox.service";
-import { startOutboxWorker } from "./modules/outbox/outbox.worker";
+import { createOutboxService, type OutboxService, startOutboxWorker } from "./modules/outbox";
 import { readRoleSettings } from "./modules/settings";
 import type { Database } from "./platform/db/client";
 import { setTransactionGuard } from "./platform/db/request-transaction";
@@ -188,7 +188,7 @@ export async function buildApp({
     app,
     bind: createBinder(
       app,
-      authGuard(database.db, sessionCache),
+      authGuard(createSessionLookup(database.db), sessionCache),
       createAccessHook(database),
       (endpoint, req) => checkJobRule(database.db, endpoint, req),
     ),

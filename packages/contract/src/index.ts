@@ -16,6 +16,7 @@ export * from "./lens-orders";
 export * from "./marketing";
 export * from "./order-notes";
 export * from "./outbox";
+export * from "./partial-refunds";
 export * from "./payments";
 export * from "./pds";
 export * from "./prescriptions";

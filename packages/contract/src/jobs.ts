@@ -121,6 +121,8 @@ export const orderWire = z.object({
   voided: z.boolean(),
   /** What a full refund or void would return now (paid, less refunds not failed): a manager approves above the region's limit. */
   refundable_amount: z.number(),
+  /** Returned by partial refunds while the job is not refunded in full: it shows "Partly refunded" (ADR 0033). */
+  partly_refunded_amount: z.number(),
   /** The signed receipt page, `{receipt base}/receipt/show/{id}/{token}`, and its token. */
   receipt_url: z.string(),
   receipt_token: z.string(),
@@ -149,10 +151,20 @@ export const orderDetailWire = orderWire.extend({
       kind: z.enum(["refund", "void"]),
       amount: z.number(),
       method: z.enum(["gateway", "till"]),
-      status: z.enum(["pending", "succeeded", "failed"]),
+      /** `incomplete`: refused by the gateway part-way through its split; the same request completes it. */
+      status: z.enum(["pending", "succeeded", "failed", "incomplete"]),
+      scope: z.enum(["full", "partial"]),
       reason: z.string(),
       error: z.string().nullable(),
       created_at: z.string(),
+      /** The items a partial refund returned. */
+      lines: z.array(z.object({ item_id: z.number(), quantity: z.number(), amount: z.number() })),
+      /** Its credit note (ADR 0033), opened through the job's receipt link. */
+      credit_note: z.object({ code: z.string(), url: z.string() }).nullable(),
+      /** The manager who approved it, when it needed approval. */
+      approved_by: z.string().nullable(),
+      /** The key that completes an incomplete refund (the form sends it again). */
+      idempotency_key: z.string(),
     }),
   ),
   /** The job's live shipment, or its last attempt that did not go through (timed out: retryable). */

@@ -1,4 +1,14 @@
-import { CONTACT_CHANNELS, LENS_EDGE_OPTIONS, LENS_ORDER_STATES, rowId, SUPPLIER_KINDS } from "@loupe/domain";
+import {
+  CONTACT_CHANNELS,
+  LENS_CODE_MAX,
+  LENS_CODE_PATTERN,
+  LENS_EDGE_OPTIONS,
+  LENS_ORDER_STATES,
+  NOTES_MAX,
+  rowId,
+  SUPPLIER_KINDS,
+  SUPPLIER_MESSAGES,
+} from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { dataEnvelope, expectedVersion, idParams, messageEnvelope, qId, versionQuery } from "./envelope";
@@ -52,6 +62,12 @@ export const supplierWire = z.object({
   contacts_listed: z.boolean(),
   allows_cut: z.boolean(),
   cut_options: cutOptionsWire,
+  /** The longest notes its lab system takes; null: no limit of its own (ADR 0032). */
+  notes_max_length: z.number().nullable(),
+  /** It asks for heights on every lens, single vision too: an order without them is refused. */
+  requires_heights: z.boolean(),
+  /** Its lab system reads Rx-Universe's `_JTYPE` job type: the record carries it. */
+  takes_job_type: z.boolean(),
   contacts: z.array(supplierContactWire),
   /** Where this supplier delivers by default, per region (an outlet, usually the service centre). */
   delivery_outlets: z.array(deliveryOutletWire),
@@ -173,6 +189,10 @@ const supplierBody = z.object({
   allows_cut: z.boolean(),
   contacts_listed: z.boolean(),
   is_active: z.boolean().default(true),
+  // Lab-system options (ADR 0032); left out, they keep their current (or default) values.
+  notes_max_length: z.number().int().min(1).max(NOTES_MAX).nullish(),
+  requires_heights: z.boolean().optional(),
+  takes_job_type: z.boolean().optional(),
 });
 
 export const createSupplier = defineEndpoint({
@@ -256,4 +276,46 @@ export const setSupplierDeliveryOutlets = defineEndpoint({
     version: expectedVersion,
   }),
   response: z.object({ message: z.string(), data: supplierWire }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The supplier's lenses in the catalogue, with its own code for each (ADR 0032)
+
+export const supplierLensWire = z.object({
+  id: z.number(),
+  supplier_id: z.number(),
+  name: z.string(),
+  lens_type: z.string(),
+  index: z.number(),
+  /** The supplier's code for the lens: the DCS record's LNAM; null until an administrator sets it. */
+  lens_code: z.string().nullable(),
+  is_active: z.boolean(),
+});
+export type SupplierLensWire = z.infer<typeof supplierLensWire>;
+
+export const listSupplierLenses = defineEndpoint({
+  method: "GET",
+  base: "api",
+  path: "/staff/suppliers/:id/lenses",
+  summary: "The supplier's lenses in the catalogue, each with the supplier's own lens code",
+  params: idParams,
+  response: dataEnvelope(z.array(supplierLensWire)),
+});
+
+export const setSupplierLensCode = defineEndpoint({
+  method: "PUT",
+  base: "api",
+  path: "/staff/suppliers/:id/lenses/:lensId",
+  summary: "Set (or clear, with null) the supplier's code for one of its lenses (administrators)",
+  params: z.object({ id: qId, lensId: qId }),
+  body: z.object({
+    lens_code: z
+      .string()
+      .trim()
+      .max(LENS_CODE_MAX)
+      .regex(LENS_CODE_PATTERN, SUPPLIER_MESSAGES.lensCodeFormat)
+      .nullable()
+      .transform((v) => v || null),
+  }),
+  response: z.object({ message: z.string(), data: supplierLensWire }),
 });

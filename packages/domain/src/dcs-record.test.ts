@@ -50,15 +50,19 @@ describe("the DCS record", () => {
         edging: "UnCut",
         notes: "Rush; thanks",
         lensType: "multifocal",
+        lensCode: "HLXMSL",
       }),
     );
     expect(record).toBe(
       [
+        "REQ=FIL",
+        "OMAV=3.12",
+        "VEN=Loupe",
         "JOB=INV1-5-1",
         "DO=B",
         "CLIENT=LOVELACE A",
         "LMFR=Hoya;Hoya",
-        "LNAM=Hoyalux iD MyStyle long;Hoyalux iD MyStyle long",
+        "LNAM=HLXMSL;HLXMSL",
         "LTYP=PR;PR",
         "LIND=1.60;1.60",
         "ACOAT=Anti-reflection;Anti-reflection",
@@ -74,8 +78,10 @@ describe("the DCS record", () => {
         "HBOX=50.00;50.00",
         "VBOX=39.00;39.00",
         "DBL=20.00",
+        "ETYP=-1",
         "_EDGE=UNCUT",
-        "_COMMENT=Rush thanks",
+        "REM=Lens: Hoyalux iD MyStyle long",
+        "REM=Rush, thanks",
         "",
       ].join("\r\n"),
     );
@@ -103,14 +109,18 @@ describe("the DCS record", () => {
         edging: "FTC",
         lensType: "single-vision",
         manufacturer: "Hoya",
+        lensCode: "NLX160",
       }),
     );
     expect(record.split("\r\n")).toEqual([
+      "REQ=FIL",
+      "OMAV=3.12",
+      "VEN=Loupe",
       "JOB=R-1",
       "DO=R",
       "CLIENT=Zoe Quinn",
       "LMFR=Hoya;Hoya",
-      "LNAM=Hoya Nulux 1.60;Hoya Nulux 1.60",
+      "LNAM=NLX160;NLX160",
       "LTYP=SV;SV",
       "LIND=1.60;1.60",
       "DIA=70;70",
@@ -123,7 +133,10 @@ describe("the DCS record", () => {
       "HBOX=46.00;46.00",
       "VBOX=44.00;44.00",
       "DBL=20.00",
+      "ETYP=1",
       "_EDGE=FTC",
+      "REM=FRAME TO COME",
+      "REM=Lens: Hoya Nulux 1.60",
       "",
     ]);
   });
@@ -143,6 +156,7 @@ describe("the DCS record", () => {
     expect(record).toContain("DO=L\r\n");
     expect(record).toContain("DIA=75;75\r\n");
     expect(record).not.toContain("HBOX");
+    expect(record).toContain("ETYP=?\r\n");
     expect(record).toContain("_EDGE=CUT\r\n");
     expect(record.endsWith("\r\n")).toBe(true);
     expect(record.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
@@ -157,8 +171,9 @@ describe("the DCS record", () => {
     expect(prismToPolar("right", -1, 1)).toEqual({ magnitude: 1.41, angle: 45 }); // in and up
   });
 
-  it("keeps text values to printable ASCII without separators", () => {
-    expect(dcsText("Renée; O=Brien\n")).toBe("Renee O Brien");
+  it("keeps text values to printable ASCII without separators, bounded between words", () => {
+    expect(dcsText("Renée; O=Brien\n")).toBe("Renee, O-Brien");
     expect(dcsText("x".repeat(50))).toHaveLength(30);
+    expect(dcsText("Flat-top 28 bifocal, Transitions")).toBe("Flat-top 28 bifocal,");
   });
 });

@@ -19,9 +19,18 @@ export interface DcsEye {
   prismVert: number | null;
 }
 
+/** The DCS version whose rules the record follows (OMAV). */
+export const DCS_VERSION = "3.12";
+/** REQ: what the record is. FIL is the request type of a job file (a whole order for a job). */
+export const DCS_REQUEST = "FIL";
+/** One REM line's length: the lab systems read (Rx-Universe "Remote Order Entry") take 30 characters a line. */
+export const REM_LINE_MAX = 30;
+
 export interface DcsLensOrder {
   /** JOB: the lens order's reference. */
   job: string;
+  /** VEN: who wrote the record (the retailer's system). */
+  vendor?: string | null;
   /** CLIENT: who the lenses are for, as the lab prints it on the packet. */
   client?: string | null;
   /** ACCN: the practice's account number with the supplier. */
@@ -39,8 +48,11 @@ export interface DcsLensOrder {
   frame: { hbox: number; vbox: number; dbl: number } | null;
   lens: {
     manufacturer: string;
+    /** LNAM: the supplier's own code for the lens (its lens-style code); null when the catalogue has none. */
+    code: string | null;
+    /** The retail name, for the people at the lab: a REM line, never LNAM. */
     name: string;
-    /** LTYP: SV, PR, BI… */
+    /** Our lens type key (single-vision, multifocal, bifocal, desk, work); LTYP where DCS has a code. */
     type: string | null;
     index: number | null;
     colour?: string | null;
@@ -50,6 +62,8 @@ export interface DcsLensOrder {
     diameter?: number | null;
   };
   edging: LensEdge;
+  /** The supplier's lab system takes Rx-Universe's `_JTYPE` job type (a supplier setting). */
+  jobTypeLabel?: boolean;
   notes?: string | null;
 }
 
@@ -74,23 +88,89 @@ const round = (v: number, places: number) => {
   const f = 10 ** places;
   return Math.round(v * f) / f;
 };
-/** "-1.75", "0.50", "0.00" (never "-0.00"). */
+/** DCS's mark for a value not known: a lab reads `?` as "not given", where `0.00` would be 0 mm. */
+export const DCS_UNKNOWN = "?";
+/** "-1.75", "0.50", "0.00" (never "-0.00"); `?` for a value we do not have. */
 const num = (v: number | null | undefined, places = 2) => {
-  const r = round(v ?? 0, places);
+  if (v == null || !Number.isFinite(v)) return DCS_UNKNOWN;
+  const r = round(v, places);
   return (Object.is(r, -0) ? 0 : r).toFixed(places);
 };
-/** A text value as DCS takes it: printable ASCII, no separators, bounded. */
-export function dcsText(value: string | null | undefined, max = 30): string {
+/** LIND with the index's own decimals: two at least (1.60), three where it has them (1.586). */
+export function dcsIndex(v: number): string {
+  const r = round(v, 3);
+  return r.toFixed(round(r, 2) === r ? 2 : 3);
+}
+/** A text value as DCS takes it: printable ASCII, no reserved characters (`;` separates values, `=` the label). */
+function dcsClean(value: string | null | undefined): string {
   return (value ?? "")
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[^\x20-\x7e]/g, "")
-    .replace(/[;=]/g, " ")
+    .replace(/[^\x20-\x7e]/g, " ")
+    .replace(/;/g, ",")
+    .replace(/=/g, "-")
     .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, max)
     .trim();
 }
+/** A text value bounded to `max` characters, cut at a word boundary (a word longer than the bound is cut). */
+export function dcsText(value: string | null | undefined, max = 30): string {
+  const clean = dcsClean(value);
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max + 1).lastIndexOf(" ");
+  return (cut > 0 ? clean.slice(0, cut) : clean.slice(0, max)).trim();
+}
+/** The text a note becomes in the record: what the lab reads back when it joins the REM lines with spaces. */
+export const dcsNoteText = (value: string | null | undefined) => dcsClean(value);
+
+/**
+ * A remark as REM lines of at most REM_LINE_MAX characters, split between words, so the whole
+ * note arrives: joined with single spaces the lines give the note back (a word longer than a line,
+ * which no staff note has, is split across lines).
+ */
+export function remarkLines(value: string | null | undefined, width = REM_LINE_MAX): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of dcsClean(value).split(" ").filter(Boolean)) {
+    let w = word;
+    while (w.length > width) {
+      if (line) lines.push(line);
+      line = "";
+      lines.push(w.slice(0, width));
+      w = w.slice(width);
+    }
+    if (!line) line = w;
+    else if (line.length + 1 + w.length <= width) line += ` ${w}`;
+    else {
+      lines.push(line);
+      line = w;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** DCS LTYP by our lens type, where a source read confirms the code (ADR 0032); bifocal has none. */
+export const LENS_TYPE_DCS: Readonly<Record<string, string>> = {
+  "single-vision": "SV",
+  multifocal: "PR",
+  desk: "PR",
+  work: "PR",
+};
+/** Our own codes for lens types no source gives a DCS code for, written as `_LTYP`. */
+export const LENS_TYPE_PRIVATE: Readonly<Record<string, string>> = { bifocal: "BI" };
+
+/**
+ * ETYP (DCS edge type): -1 uncut; 1 bevel, for an edged lens in one of our frames (full rim).
+ * The customer's own frame: the lab sees it when it arrives, so the edge type is not known.
+ */
+export function dcsEdgeType(edging: LensEdge, frameKnown: boolean): string {
+  if (edging === "UnCut") return "-1";
+  return frameKnown ? "1" : DCS_UNKNOWN;
+}
+/** Rx-Universe's `_JTYPE`: 1 full job (the lab edges, now or when the frame comes), 2 uncut job. */
+export const jobTypeCode = (edging: LensEdge) => (edging === "UnCut" ? "2" : "1");
+/** The first remark of a frame-to-come job: DCS has no code for it, so it is said in words. */
+export const FRAME_TO_COME_REMARK = "FRAME TO COME";
 
 const pair = (r: string, l: string) => `${r};${l}`;
 
@@ -103,34 +183,41 @@ export function buildDcsRecord(order: DcsLensOrder): string {
   const both = (label: string, value: string) => add(label, pair(value, value));
   const eyes = (label: string, pick: (e: DcsEye) => string) =>
     add(label, pair(pick(order.right), pick(order.left)));
+  const unknownPair = (v: [number | null, number | null]) => v[0] == null && v[1] == null;
 
+  add("REQ", DCS_REQUEST);
+  add("OMAV", DCS_VERSION);
+  add("VEN", dcsText(order.vendor || "Loupe"));
   add("JOB", dcsText(order.job));
   add("DO", order.eyes === "both" ? "B" : order.eyes === "right" ? "R" : "L");
   add("CLIENT", dcsText(order.client));
   add("ACCN", dcsText(order.account));
   both("LMFR", dcsText(order.lens.manufacturer));
-  both("LNAM", dcsText(order.lens.name));
-  if (order.lens.type) both("LTYP", order.lens.type);
-  if (order.lens.index != null) both("LIND", num(order.lens.index));
-  if (order.lens.colour) both("COLR", dcsText(order.lens.colour));
+  // The supplier's code identifies the lens; without one the lab is told it is not known, never a cut name.
+  both("LNAM", order.lens.code ? dcsClean(order.lens.code) : DCS_UNKNOWN);
+  const type = order.lens.type;
+  if (type && LENS_TYPE_DCS[type]) both("LTYP", LENS_TYPE_DCS[type]);
+  else if (type && LENS_TYPE_PRIVATE[type]) both("_LTYP", LENS_TYPE_PRIVATE[type]);
+  if (order.lens.index != null) both("LIND", dcsIndex(order.lens.index));
+  if (order.lens.colour) both("_COLR", dcsText(order.lens.colour));
   if (order.lens.tint) both("TINT", dcsText(order.lens.tint));
   if (order.lens.coating) both("ACOAT", dcsText(order.lens.coating));
   if (order.lens.diameter != null) both("DIA", num(order.lens.diameter, 0));
   eyes("SPH", (e) => num(e.sph));
-  eyes("CYL", (e) => num(e.cyl));
-  eyes("AX", (e) => (e.cyl ? String(Math.round(e.axis ?? 0)) : "0"));
+  eyes("CYL", (e) => num(e.cyl ?? 0));
+  eyes("AX", (e) => (e.cyl ? (e.axis == null ? DCS_UNKNOWN : String(Math.round(e.axis))) : "0"));
   if (order.right.add || order.left.add) eyes("ADD", (e) => num(e.add));
   const prisms = [
     prismToPolar("right", order.right.prismHoriz, order.right.prismVert),
     prismToPolar("left", order.left.prismHoriz, order.left.prismVert),
   ];
   if (prisms.some(Boolean)) {
-    add("PRVM", pair(num(prisms[0]?.magnitude), num(prisms[1]?.magnitude)));
+    // An eye without prism has none: 0.00 at 0° is the truth for it, not an unknown.
+    add("PRVM", pair(num(prisms[0]?.magnitude ?? 0), num(prisms[1]?.magnitude ?? 0)));
     add("PRVA", pair(String(prisms[0]?.angle ?? 0), String(prisms[1]?.angle ?? 0)));
   }
-  if (order.ipd) add("IPD", pair(num(order.ipd[0]), num(order.ipd[1])));
-  if (order.npd && (order.npd[0] != null || order.npd[1] != null))
-    add("NPD", pair(num(order.npd[0]), num(order.npd[1])));
+  if (order.ipd && !unknownPair(order.ipd)) add("IPD", pair(num(order.ipd[0]), num(order.ipd[1])));
+  if (order.npd && !unknownPair(order.npd)) add("NPD", pair(num(order.npd[0]), num(order.npd[1])));
   if (order.height && (order.height.right != null || order.height.left != null))
     add(order.height.label, pair(num(order.height.right), num(order.height.left)));
   if (order.frame) {
@@ -138,9 +225,14 @@ export function buildDcsRecord(order: DcsLensOrder): string {
     both("VBOX", num(order.frame.vbox));
     add("DBL", num(order.frame.dbl));
   }
-  // DCS leaves names starting with "_" to the parties: the edging asked for and the notes for the lab.
+  add("ETYP", dcsEdgeType(order.edging, order.frame != null));
+  if (order.jobTypeLabel) add("_JTYPE", jobTypeCode(order.edging));
+  // Kept for the labs set up for Loupe's own label before ETYP was written.
   add("_EDGE", order.edging === "UnCut" ? "UNCUT" : order.edging === "Cut" ? "CUT" : "FTC");
-  add("_COMMENT", dcsText(order.notes, 80));
+  // Remarks: frame to come, the lens by its retail name, then the staff's note, each whole over as many lines as it needs.
+  if (order.edging === "FTC") add("REM", FRAME_TO_COME_REMARK);
+  for (const line of remarkLines(order.lens.name ? `Lens: ${order.lens.name}` : "")) add("REM", line);
+  for (const line of remarkLines(order.notes)) add("REM", line);
   return `${lines.join("\r\n")}\r\n`;
 }
 
@@ -165,15 +257,6 @@ export const FRAME_BOX_MM: Readonly<
     M: { hbox: 48, vbox: 46, dbl: 21 },
     L: { hbox: 50, vbox: 48, dbl: 22 },
   },
-};
-
-/** DCS LTYP by our lens type. */
-export const LENS_TYPE_DCS: Readonly<Record<string, string>> = {
-  "single-vision": "SV",
-  multifocal: "PR",
-  bifocal: "BI",
-  desk: "PR",
-  work: "PR",
 };
 
 type Num = number | null | undefined;
@@ -201,7 +284,9 @@ export interface LensOrderSnapshot {
   pd?: Partial<Record<PdWidthField | PdHeightField, Num>> | null;
   lens_addon_combination?: {
     id: number;
+    lens_id?: number;
     lenses: {
+      id?: number;
       name: string;
       index?: Num;
       lens_type?: string | null;
@@ -271,6 +356,10 @@ export function dcsOrderFromSnapshot(
     notes?: string | null;
     lensType: string | null | undefined;
     manufacturer?: string | null;
+    /** The supplier's code for the lens, from the catalogue as it is now. */
+    lensCode?: string | null;
+    vendor?: string | null;
+    jobTypeLabel?: boolean;
   },
 ): DcsLensOrder {
   const rx = snapshot.prescription ?? {};
@@ -296,6 +385,7 @@ export function dcsOrderFromSnapshot(
   const binocular = shown?.data.width.binocular ?? null;
   return {
     job: order.job,
+    vendor: order.vendor,
     client: order.client,
     account: order.account,
     eyes: order.eyes,
@@ -309,8 +399,9 @@ export function dcsOrderFromSnapshot(
     frame: box,
     lens: {
       manufacturer: order.manufacturer ?? lens?.lenses.supplier.name ?? "",
+      code: order.lensCode ?? null,
       name: lens?.lenses.name ?? "",
-      type: lensType ? (LENS_TYPE_DCS[lensType] ?? null) : null,
+      type: lensType,
       index: lens?.lenses.index ?? null,
       colour: lens?.lenses.lens_color?.name ?? null,
       tint: lens?.tint?.display_name ?? null,
@@ -318,16 +409,22 @@ export function dcsOrderFromSnapshot(
       diameter: orderDiameter(frameSize, binocular, lens?.lenses.diameters ?? []),
     },
     edging: order.edging,
+    jobTypeLabel: order.jobTypeLabel ?? false,
     notes: order.notes,
   };
 }
 
-/** A DCS record read back: label → its values (right, left), for the order sheet that mirrors it. */
+/**
+ * A DCS record read back: label → its values (right, left), for the order sheet that mirrors it.
+ * A label on several lines (REM) gives every line's values in order.
+ */
 export function parseDcsRecord(record: string): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const line of record.split(/\r?\n/)) {
     const at = line.indexOf("=");
-    if (at > 0) out[line.slice(0, at)] = line.slice(at + 1).split(";");
+    if (at <= 0) continue;
+    const label = line.slice(0, at);
+    out[label] = [...(out[label] ?? []), ...line.slice(at + 1).split(";")];
   }
   return out;
 }

@@ -56,6 +56,8 @@ export interface RefundFacts {
   refundedMinor: number;
   /** Whether a full refund or void has completed, and which. */
   completed: "refund" | "void" | null;
+  /** Partial refunds done so far (ADR 0033): the job keeps its status and shows "Partly refunded". */
+  partlyRefundedMinor?: number;
   now: Date;
   /** The outlet's time zone: "paid today" is the outlet's today. */
   timeZone: string;
@@ -68,7 +70,11 @@ export interface RefundState {
   refund_type: "void" | "refund" | null;
   /** What a full refund would return now, in minor units. */
   refundableMinor: number;
+  /** Returned by partial refunds while the job is not refunded in full (0 otherwise). */
+  partlyRefundedMinor: number;
 }
+
+export const PARTLY_REFUNDED_LABEL = "Partly refunded";
 
 /**
  * Refunded is one fact, derived here and only here (the job list, the detail and the refund call
@@ -89,7 +95,9 @@ export function refundState(f: RefundFacts): RefundState {
   const paid = f.payments.reduce((n, p) => n + p.amountMinor, 0);
   const refundableMinor = Math.max(0, paid - f.refundedMinor);
   const is_refundable = !voided && !refunded && refundableMinor > 0 && f.statusSlug !== "cancelled";
-  if (!is_refundable) return { refunded, voided, is_refundable, refund_type: null, refundableMinor };
+  const partlyRefundedMinor = refunded || voided ? 0 : (f.partlyRefundedMinor ?? 0);
+  if (!is_refundable)
+    return { refunded, voided, is_refundable, refund_type: null, refundableMinor, partlyRefundedMinor };
   const authorisedOnly = f.payments.length > 0 && f.payments.every((p) => p.authorisedOnly);
   // Only a till sale can be voided for being paid today: other jobs need no calendar day.
   const today = f.isPointOfSale && f.payments.length > 0 ? zoneDay(f.now, f.timeZone) : null;
@@ -101,6 +109,7 @@ export function refundState(f: RefundFacts): RefundState {
     is_refundable,
     refund_type: authorisedOnly || paidTodayAtTill ? "void" : "refund",
     refundableMinor,
+    partlyRefundedMinor,
   };
 }
 

@@ -79,6 +79,9 @@ export class NotImplementedError extends Error {
   }
 }
 
+/** Late Orders (spec §4): an unfinished job created more than this many days ago. */
+export const LATE_AFTER_DAYS = 14;
+
 /**
  * The two custom filters (spec §4): `{brand}go` (Go Orders, newest first) and `late-orders`
  * (Late Orders, oldest first). Any other name is a not-implemented error.

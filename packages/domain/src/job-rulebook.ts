@@ -109,6 +109,11 @@ export interface RuleContext {
   /** `manifest`: the outlet's region. */
   outletRegionId?: number;
   /**
+   * `refund`: what this refund returns when it is partial (ADR 0033); the limit is checked on it.
+   * Absent: a full refund, what the job has left (`job.refundableMinor`).
+   */
+  refundMinor?: number;
+  /**
    * The call retries one that went through (its idempotency key is known, or the thing is cancelled
    * already): the service answers the first result, so only who may call is checked.
    */
@@ -199,10 +204,11 @@ export function refundNeedsApproval(
   job: RuleJob,
   settings: RoleSettings,
   formatMinor: (minor: number) => string = (m) => (m / 100).toFixed(2),
+  amountMinor: number = job.refundableMinor,
 ): string | null {
   const kind = refundKind(job);
   if (!roleMay(settings, kind, actor.roleId)) return RULEBOOK_MESSAGES.approval(kind, null);
-  if (!needsApproval(settings, job.regionId, actor.roleId, job.refundableMinor)) return null;
+  if (!needsApproval(settings, job.regionId, actor.roleId, amountMinor)) return null;
   return RULEBOOK_MESSAGES.approval(kind, formatMinor(approvalLimitMinor(settings, job.regionId) ?? 0));
 }
 
@@ -269,7 +275,7 @@ export function decideJobAction(
       return ok;
     case "refund": {
       const kind = refundKind(job);
-      const needs = refundNeedsApproval(actor, job, ctx.settings, formatMinor);
+      const needs = refundNeedsApproval(actor, job, ctx.settings, formatMinor, ctx.refundMinor);
       if (needs && !approverCounts(ctx, kind, job.regionId)) return refuse("approval", needs);
       return ok;
     }

@@ -88,7 +88,15 @@ export const SUPPLIER_MESSAGES = {
   apiNeedsApiSupplier: "Only a supplier with order type api has an automatic interface contact.",
   oneApiContact: "This supplier already has an automatic interface contact in this region.",
   outletOutsideRegion: "The delivery outlet must be in the region it is the default for.",
+  lensCodeSaved: "Lens code saved successfully",
+  lensCodeFormat:
+    "The lens code may only contain letters, digits, spaces and . _ / + - (the supplier's code, as its lab system knows it).",
+  lensNotOfSupplier: "This lens is not one of this supplier's.",
 } as const;
+
+/** The supplier's code for a lens (LNAM): what its lab system knows it by; no DCS reserved characters. */
+export const LENS_CODE_MAX = 30;
+export const LENS_CODE_PATTERN = /^$|^[A-Za-z0-9][A-Za-z0-9 ._/+-]*$/;
 
 // ---------------------------------------------------------------------------------------------
 // Form constants (§9)
@@ -154,9 +162,21 @@ export const NOTES_MAX_API_REPEAT = 18;
 /** Any other contact reads the notes in an e-mail or a file: no rule of the spec, but a bound. */
 export const NOTES_MAX = 1000;
 export const DESCRIPTION_MAX = 2000;
-export function notesMaxLength(apiContact: boolean, repeat: boolean): number | null {
-  if (!apiContact) return null;
-  return repeat ? NOTES_MAX_API_REPEAT : NOTES_MAX_API;
+/**
+ * The notes' limit for this order: the automatic interface's (§5) and the supplier's own (a lab
+ * system that takes so many REM lines, a supplier setting), whichever is smaller; null when none.
+ * The form refuses longer notes before ordering, so the record never has to cut them.
+ */
+export function notesMaxLength(
+  apiContact: boolean,
+  repeat: boolean,
+  supplierMax?: number | null,
+): number | null {
+  const limits = [
+    apiContact ? (repeat ? NOTES_MAX_API_REPEAT : NOTES_MAX_API) : null,
+    supplierMax ?? null,
+  ].filter((v): v is number => v != null && v > 0);
+  return limits.length ? Math.min(...limits) : null;
 }
 
 /** How an order reaches a supplier through a contact: a person's e-mail, a lab's import folder, or its automatic interface. */
@@ -190,6 +210,8 @@ export interface LensOrderFormContext {
   apiContact: boolean;
   cutOptions: CutOptions;
   supplierName: string;
+  /** The supplier's own limit on notes (its lab system's REM lines), when it has one. */
+  supplierNotesMax?: number | null;
 }
 
 const blank = (v: string | null | undefined) => !v?.trim();
@@ -207,7 +229,7 @@ export function lensOrderFormErrors(form: LensOrderForm, ctx: LensOrderFormConte
       out.reason = "The selected Reason is invalid.";
     if (blank(form.description)) out.description = LENS_ORDER_MESSAGES.internalNoteRequired;
   }
-  const max = notesMaxLength(ctx.apiContact, ctx.repeat) ?? NOTES_MAX;
+  const max = notesMaxLength(ctx.apiContact, ctx.repeat, ctx.supplierNotesMax) ?? NOTES_MAX;
   if ((form.notes ?? "").length > max) out.notes = LENS_ORDER_MESSAGES.notesTooLong(max);
   return out;
 }

@@ -8,7 +8,7 @@ import type { SearchPort } from "../integrations/search";
 import type { Database, Db } from "../platform/db/client";
 import type { Binder } from "../platform/http/bind";
 import type { Slots } from "../platform/slots";
-import type { OutboxService } from "./outbox/outbox.service";
+import type { OutboxService } from "./outbox";
 
 /** What the composition root hands every module's `register…Routes`. Ports are added here as modules need them. */
 export interface ModuleContext {

@@ -126,6 +126,16 @@ export const DEMO_LENSES: LensSeed[] = [
   }),
 ];
 
+/** A demo lens's supplier code (LNAM): its name's words shortened, as a lab's lens-style codes look. */
+export const demoLensCode = (l: Pick<LensSeed, "name">) =>
+  l.name
+    .replace(/[^A-Za-z0-9. ]/g, " ")
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => (/^\d/.test(w) ? w.replace(".", "") : w.slice(0, 3).toUpperCase()))
+    .join("-")
+    .slice(0, 30);
+
 const COATINGS = [
   { name: "hc", display: "Hard coat", price: 0 },
   { name: "ar", display: "Anti-reflection", price: 4900 },
@@ -154,6 +164,7 @@ export async function seedLensCatalogue(db: Db): Promise<void> {
         name: l.name,
         lensTypeKey: l.type,
         refractiveIndex: l.index,
+        lensCode: demoLensCode(l),
         displayThickness: l.thickness,
         coating: "Hard coat",
         tint: l.colour ? "Photochromic" : null,

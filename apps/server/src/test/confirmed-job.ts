@@ -14,6 +14,8 @@ export async function confirmedJob(
     frameSize?: string;
     lensSupplier?: string;
     outletAbbreviation?: string;
+    /** The prescription's Type for the lens (single vision needs one: distance, reading…). */
+    prescriptionType?: string;
   },
 ) {
   const q = <T>(sql: string, params: unknown[] = []) => t.database.query<T>(sql, params);
@@ -87,7 +89,7 @@ export async function confirmedJob(
       left: { size, colorId: armColour },
       right: { size, colorId: armColour },
     },
-    prescription: { type: null, id: rx.id },
+    prescription: { type: options.prescriptionType ?? null, id: rx.id },
     pdId: pd.id,
     product_lens_addons_id: lens.id,
   });

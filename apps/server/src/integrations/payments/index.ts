@@ -4,7 +4,7 @@ import type { PaymentGateway } from "./payments.port";
 import { createSandboxGateway } from "./sandbox.adapter";
 import { createStripeGateway } from "./stripe.adapter";
 
-export type { GatewayRefund, Intent, PaymentGateway } from "./payments.port";
+export type { GatewayDay, GatewayRefund, Intent, PaymentGateway } from "./payments.port";
 export { PaymentGatewayError } from "./payments.port";
 export { createSandboxGateway } from "./sandbox.adapter";
 

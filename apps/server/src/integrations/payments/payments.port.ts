@@ -42,6 +42,12 @@ export interface GatewayRefund {
   amountMinor: number;
 }
 
+/** The provider's card money for a period: captured intents and refunds, as its own records say. */
+export interface GatewayDay {
+  payments: { intentId: string; amountMinor: number; createdAt: Date }[];
+  refunds: { id: string; intentId: string; amountMinor: number; createdAt: Date }[];
+}
+
 /** The provider refused (already refunded, amount too large, unknown intent…): its words, for staff. */
 export class PaymentGatewayError extends Error {
   constructor(
@@ -69,4 +75,9 @@ export interface PaymentGateway {
   refund(request: RefundRequest): Promise<GatewayRefund>;
   /** Voids a card hold that was never captured (cancels the PaymentIntent). */
   cancel(request: CancelRequest): Promise<{ id: string; status: "canceled" }>;
+  /**
+   * The provider's payments and refunds in one currency between two instants (the till's day,
+   * ADR 0033). Optional: an adapter without it leaves the day unreconciled.
+   */
+  listTransactions?(q: { currency: string; from: Date; to: Date }): Promise<GatewayDay>;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { CARD_DECLINED, SANDBOX_CARDS } from "@loupe/domain";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { type Intent, type PaymentGateway, PaymentGatewayError } from "./payments.port";
 import { sandboxIntents, sandboxRefunds } from "./sandbox.tables";
@@ -126,6 +126,44 @@ export function createSandboxGateway(
           await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, r.idempotencyKey))
         )[0];
       return { id: refund.id, status: "succeeded", amountMinor: refund.amountMinor };
+    },
+    /** Like listing the provider's intents and refunds by `created` range: what it holds, not what we think. */
+    async listTransactions(q) {
+      const intents = await db
+        .select()
+        .from(sandboxIntents)
+        .where(
+          and(
+            eq(sandboxIntents.currency, q.currency),
+            eq(sandboxIntents.status, "succeeded"),
+            gte(sandboxIntents.createdAt, q.from),
+            lt(sandboxIntents.createdAt, q.to),
+          ),
+        );
+      const refunds = await db
+        .select({ refund: sandboxRefunds })
+        .from(sandboxRefunds)
+        .innerJoin(sandboxIntents, eq(sandboxIntents.id, sandboxRefunds.intentId))
+        .where(
+          and(
+            eq(sandboxIntents.currency, q.currency),
+            gte(sandboxRefunds.createdAt, q.from),
+            lt(sandboxRefunds.createdAt, q.to),
+          ),
+        );
+      return {
+        payments: intents.map((i) => ({
+          intentId: i.id,
+          amountMinor: i.amountMinor,
+          createdAt: i.createdAt,
+        })),
+        refunds: refunds.map(({ refund: r }) => ({
+          id: r.id,
+          intentId: r.intentId,
+          amountMinor: r.amountMinor,
+          createdAt: r.createdAt,
+        })),
+      };
     },
     /** Voids a hold: only an intent that was never captured can be cancelled (a retry is harmless). */
     async cancel(r) {

@@ -2,7 +2,7 @@ import type { AccessLogEntryWire, AccessReportQuery } from "@loupe/contract";
 import { cappedCountSql, cappedTotal, countCap } from "../../platform/db/capped-count";
 import type { Database } from "../../platform/db/client";
 import { AppError } from "../../platform/http/app-error";
-import type { StaffRow } from "../staff/staff.service";
+import type { StaffRow } from "../staff";
 
 /** The privacy officer's questions are for administrators only (role 1). */
 export function assertAdministrator(staff: StaffRow): void {

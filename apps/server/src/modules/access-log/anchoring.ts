@@ -3,7 +3,7 @@ import type { Config } from "../../config";
 import type { FileStorage } from "../../integrations/file-storage";
 import type { Database } from "../../platform/db/client";
 import { runEvery } from "../../platform/run-every";
-import type { OutboxService } from "../outbox/outbox.service";
+import type { OutboxService } from "../outbox";
 import { type AnchorWriter, anchorEmail, anchorKey, createAnchorWriter, fileStoreAnchors } from "./anchor";
 
 /**

@@ -2,10 +2,11 @@ import type { CustomerAddressWire } from "@loupe/contract";
 import { ADDRESS_GUEST_MESSAGE, type AddressValues, addressSchema } from "@loupe/domain";
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { type Editor, matchVersion, nextVersion, readVersion } from "../../platform/db/versioning";
 import { notFound, validationError } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
-import { customers } from "../customers/customers.tables";
-import { type Editor, matchVersion, nextVersion, readVersion, staleOrMissing } from "../versioning";
+import { staleOrMissing } from "../staff";
+import { customerIdOf } from "./addresses.queries";
 import { billingAddresses } from "./addresses.tables";
 
 type AddressRow = typeof billingAddresses.$inferSelect;
@@ -61,7 +62,7 @@ export function createAddressesService(db: Db) {
     /** Guests have no customer record (customer id 0 on their orders), so they cannot keep an address. */
     async create(editor: Editor, customerId: number, input: unknown) {
       if (customerId === 0) throw validationError({ customer_id: [ADDRESS_GUEST_MESSAGE] });
-      const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
+      const [c] = await customerIdOf(db, customerId);
       if (!c) throw notFound("Customer");
       const v = parseOrThrow(addressSchema, input);
       const [row] = await db

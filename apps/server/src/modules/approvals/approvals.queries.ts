@@ -2,7 +2,7 @@ import type { ApprovalAction } from "@loupe/domain";
 import { and, desc, eq, gt } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { orders } from "../jobs/jobs.tables";
-import { staffUsers } from "../staff";
+import { staffUsers } from "../staff/staff.tables";
 import { orderApprovals } from "./approvals.tables";
 
 export interface ValidApproval {
@@ -47,4 +47,22 @@ export async function findValidApproval(
 export async function jobRegion(db: Db, orderId: number): Promise<number | null> {
   const [row] = await db.select({ regionId: orders.regionId }).from(orders).where(eq(orders.id, orderId));
   return row ? row.regionId : null;
+}
+
+/** A manager's unexpired approval of this staff member's refund of this job (ADR 0022), if any. */
+export async function refundApprovalFor(db: Db, orderId: number, requestedBy: number, now = new Date()) {
+  const [row] = await db
+    .select({ approvedBy: orderApprovals.approvedBy })
+    .from(orderApprovals)
+    .where(
+      and(
+        eq(orderApprovals.orderId, orderId),
+        eq(orderApprovals.requestedBy, requestedBy),
+        eq(orderApprovals.action, "refund"),
+        gt(orderApprovals.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(orderApprovals.createdAt))
+    .limit(1);
+  return row?.approvedBy ?? null;
 }

@@ -1,10 +1,14 @@
 import { approveOrderAction } from "@loupe/contract";
 import { ROLE_MESSAGES } from "@loupe/domain";
 import { createAuthService } from "../auth";
+import { refundApprovalSlot } from "../jobs";
 import type { ModuleContext } from "../module-context";
+import { refundApprovalFor } from "./approvals.queries";
 import { createApprovalsService } from "./approvals.service";
 
-export function registerApprovalsRoutes({ app, bind, db, config, outbox }: ModuleContext): void {
+export function registerApprovalsRoutes({ app, bind, db, config, outbox, slots }: ModuleContext): void {
+  // A refund records the manager who approved it (jobs sits below approvals).
+  refundApprovalSlot.provide(slots, refundApprovalFor);
   const approvals = createApprovalsService({
     db,
     auth: createAuthService({ db, config, outbox, log: app.log }),

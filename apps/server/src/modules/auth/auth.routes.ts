@@ -8,15 +8,21 @@ import {
   requestPasswordReset,
 } from "@loupe/contract";
 import type { ModuleContext } from "../module-context";
-import { createStaffService } from "../staff/staff.service";
+import { createStaffService, staffAuthSlot } from "../staff";
 import { createAuthService } from "./auth.service";
-import { createSessionsService } from "./sessions.service";
+import { createSessionsService, lastSignIns, revokeSessionsOf } from "./sessions.service";
 
-export function registerAuthRoutes({ app, bind, db, config, outbox }: ModuleContext): void {
+export function registerAuthRoutes({ app, bind, db, config, outbox, slots }: ModuleContext): void {
   const auth = createAuthService({ db, config, outbox, log: app.log });
   app.addHook("onClose", () => auth.settle());
   const staffService = createStaffService(db);
   const mySessions = createSessionsService(db);
+  // Staff management's questions about sessions and its invitations (staff sits below auth).
+  staffAuthSlot.provide(slots, {
+    lastSignIns,
+    revokeSessions: revokeSessionsOf,
+    invite: (member) => auth.sendPasswordLink(member, "invitation"),
+  });
 
   bind(login, async ({ body, req }) => {
     const session = await auth.login(body, { ip: req.ip, userAgent: req.headers["user-agent"] });

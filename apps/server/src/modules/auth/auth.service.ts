@@ -8,11 +8,9 @@ import type { Db } from "../../platform/db/client";
 import { AppError } from "../../platform/http/app-error";
 import { hashToken } from "../../platform/http/auth-guard";
 import { parseOrThrow } from "../../platform/http/validate";
-import type { OutboxService } from "../outbox/outbox.service";
-import { staffUsers } from "../staff/staff.tables";
-
-type StaffUserRow = typeof staffUsers.$inferSelect;
-
+import type { OutboxService } from "../outbox";
+import { type StaffRow as StaffUserRow, setStaffPasswordHash } from "../staff";
+import { staffByEmail, unusedResetToken } from "./auth.queries";
 import { loginThrottle, passwordResetTokens, sessions } from "./auth.tables";
 
 // OWASP's argon2id baseline (19 MiB, 2 passes): strong, and fast enough for a shop counter.
@@ -82,7 +80,7 @@ export function createAuthService({ db, config, outbox, log }: AuthDeps) {
   }
 
   async function sendResetLink(address: string) {
-    const [user] = await db.select().from(staffUsers).where(sql`lower(${staffUsers.email}) = ${address}`);
+    const [user] = await staffByEmail(db, address);
     if (!user?.isActive) return;
     await sendPasswordLink(user, "reset");
   }
@@ -142,10 +140,7 @@ export function createAuthService({ db, config, outbox, log }: AuthDeps) {
         `Too many failed sign-in attempts. Please wait ${config.LOGIN_WINDOW_MINUTES} minutes and try again.`,
       );
     }
-    const [user] = await db
-      .select()
-      .from(staffUsers)
-      .where(sql`lower(${staffUsers.email}) = ${email.toLowerCase()}`);
+    const [user] = await staffByEmail(db, email.toLowerCase());
     dummyHash ??= hashPassword(newToken());
     const ok = await verify(user?.passwordHash ?? (await dummyHash), password).catch(() => false);
     if (!user || !ok || !user.isActive) throw new AppError("unauthenticated", LOGIN_FAILED_MESSAGE);
@@ -204,11 +199,7 @@ export function createAuthService({ db, config, outbox, log }: AuthDeps) {
       const body = parseOrThrow(newPasswordSchema, input);
       const token =
         typeof (input as { token?: unknown })?.token === "string" ? (input as { token: string }).token : "";
-      const [row] = await db
-        .select({ reset: passwordResetTokens, user: staffUsers })
-        .from(passwordResetTokens)
-        .innerJoin(staffUsers, eq(staffUsers.id, passwordResetTokens.staffUserId))
-        .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt)));
+      const [row] = await unusedResetToken(db, hashToken(token));
       if (
         !row ||
         row.reset.expiresAt.getTime() < Date.now() ||
@@ -231,10 +222,7 @@ export function createAuthService({ db, config, outbox, log }: AuthDeps) {
             token: [RESET_TOKEN_INVALID_MESSAGE],
           });
         }
-        await tx
-          .update(staffUsers)
-          .set({ passwordHash, updatedAt: new Date() })
-          .where(eq(staffUsers.id, row.user.id));
+        await setStaffPasswordHash(tx as unknown as Db, row.user.id, passwordHash);
         // A new password ends every session the old one opened.
         await tx
           .update(sessions)

@@ -1,8 +1,15 @@
 // What other modules may use of auth.
+
+export { registerAuthRoutes } from "./auth.routes";
 export {
   type AuthService,
   createAuthService,
   hashPassword,
   INVITATION_TTL_HOURS,
   LOGIN_FAILED_MESSAGE,
+  PASSWORD_CHANGED_MESSAGE,
+  RESET_REQUESTED_MESSAGE,
+  RESET_TOKEN_INVALID_MESSAGE,
 } from "./auth.service";
+export { createSessionLookup } from "./session-lookup";
+export { createSessionsService, MAX_LIVE_SESSIONS } from "./sessions.service";

@@ -1,5 +1,5 @@
 import type { SessionWire } from "@loupe/contract";
-import { and, desc, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, max } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound } from "../../platform/http/app-error";
 import { sessions } from "./auth.tables";
@@ -9,6 +9,22 @@ export const MAX_LIVE_SESSIONS = 20;
 
 const live = (staffId: number) =>
   and(eq(sessions.staffUserId, staffId), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()));
+
+/** When each of these staff members last signed in (their newest session): staff management's list. */
+export const lastSignIns = (db: Db, staffIds: number[]) =>
+  db
+    .select({ id: sessions.staffUserId, at: max(sessions.createdAt) })
+    .from(sessions)
+    .where(inArray(sessions.staffUserId, staffIds))
+    .groupBy(sessions.staffUserId);
+
+/** Ends every open session of a staff member, in the caller's transaction (a disabled member). */
+export async function revokeSessionsOf(tx: Db, staffId: number): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.staffUserId, staffId), isNull(sessions.revokedAt)));
+}
 
 /**
  * Sessions a person can see (issue 25): their own live ones with device, address and last use,

@@ -9,8 +9,8 @@ import {
 import type { ModuleContext } from "../module-context";
 import { createCustomersService } from "./customers.service";
 
-export function registerCustomersRoutes({ bind, database, search }: ModuleContext): void {
-  const service = createCustomersService({ database, search });
+export function registerCustomersRoutes({ bind, database, search, slots }: ModuleContext): void {
+  const service = createCustomersService({ database, search, slots });
   const paged = async (query: Parameters<typeof service.list>[0]) => {
     const { rows, total, totalKind, page, perPage } = await service.list(query);
     return {

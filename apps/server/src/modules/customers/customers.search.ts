@@ -39,7 +39,10 @@ export interface RankTier {
  * 25,000 matches and scoring them all took ~100 ms. The total is a second, capped statement
  * (`countSql`), run beside the page. The benchmark runs these same statements raw.
  */
-export function buildCustomerSearchSql(query: SearchQuery): {
+export function buildCustomerSearchSql(
+  query: SearchQuery,
+  notesCountSql: (alias: string) => string,
+): {
   sql: string;
   params: unknown[];
   countSql: string;
@@ -53,6 +56,8 @@ export function buildCustomerSearchSql(query: SearchQuery): {
    * (`customerPage`), instead of `sql`.
    */
   tiers: RankTier[] | null;
+  /** A ranked page's rows by their ids (`$1`), with their notes counts. */
+  rowsSql: string;
 } {
   const where: string[] = [];
   const params: unknown[] = [];
@@ -91,8 +96,7 @@ export function buildCustomerSearchSql(query: SearchQuery): {
       ? `similarity(${NAME}, ${p(rankText)}) desc, c.id desc`
       : "c.updated_at desc, c.id desc";
   const offset = (query.page - 1) * query.perPage;
-  const sql = `select c.*,
-      (select count(*) from notes n where n.customer_id = c.id)::int as notes_count
+  const sql = `select c.*, ${notesCountSql("c")} as notes_count
     from customers c ${whereSql}
     order by ${order} limit ${p(query.perPage)} offset ${p(offset)}`;
   const cap = countCap(query.page, query.perPage);
@@ -101,7 +105,16 @@ export function buildCustomerSearchSql(query: SearchQuery): {
   const countSql = rankText
     ? prefixFirstCount(rankText, filterSql(f), fullCount, countParams, cap)
     : fullCount;
-  return { sql, params, countSql, countParams, cap, unfiltered: where.length === 0, tiers };
+  return {
+    sql,
+    params,
+    countSql,
+    countParams,
+    cap,
+    unfiltered: where.length === 0,
+    tiers,
+    rowsSql: rowsSql(notesCountSql),
+  };
 }
 
 /**
@@ -249,8 +262,10 @@ export function rankTiers(
 /** Runs one statement: the pool's `Database.query`, or a bare `pg` client in the benchmark. */
 export type RunSql = <T>(sql: string, params: unknown[]) => Promise<T[]>;
 
-const ROWS_SQL = `select c.*,
-      (select count(*) from notes n where n.customer_id = c.id)::int as notes_count
+/** A ranked page's rows by id, with their notes counts. */
+const rowsSql = (
+  notesCountSql: (alias: string) => string,
+) => `select c.*, ${notesCountSql("c")} as notes_count
     from customers c where c.id = any($1::int[])`;
 
 /**
@@ -259,7 +274,7 @@ const ROWS_SQL = `select c.*,
  */
 export async function customerPage(
   run: RunSql,
-  built: Pick<ReturnType<typeof buildCustomerSearchSql>, "sql" | "params" | "tiers">,
+  built: Pick<ReturnType<typeof buildCustomerSearchSql>, "sql" | "params" | "tiers" | "rowsSql">,
   query: Pick<SearchQuery, "page" | "perPage">,
 ): Promise<RawCustomer[]> {
   if (!built.tiers) return run<RawCustomer>(built.sql, built.params);
@@ -273,7 +288,7 @@ export async function customerPage(
   }
   const pageIds = found.slice(offset, need);
   if (!pageIds.length) return [];
-  const byId = new Map((await run<RawCustomer>(ROWS_SQL, [pageIds])).map((r) => [Number(r.id), r]));
+  const byId = new Map((await run<RawCustomer>(built.rowsSql, [pageIds])).map((r) => [Number(r.id), r]));
   // A row deleted between the two statements is simply left out.
   return pageIds.flatMap((id) => byId.get(id) ?? []);
 }
@@ -313,8 +328,9 @@ const toRow = (r: RawCustomer): CustomerRow => ({
 export async function searchCustomers(
   database: Database,
   query: SearchQuery,
+  notesCountSql: (alias: string) => string,
 ): Promise<{ rows: CustomerRow[]; notesCounts: Map<number, number>; total: number; totalKind: TotalKind }> {
-  const built = buildCustomerSearchSql(query);
+  const built = buildCustomerSearchSql(query, notesCountSql);
   const [raw, [{ n }]] = await Promise.all([
     customerPage((sql, params) => database.query(sql, params), built, query),
     database.query<{ n: number }>(built.countSql, built.countParams),
@@ -339,7 +355,8 @@ async function totalOf(database: Database, counted: number, cap: number, unfilte
 
 /** The Postgres search adapter's answer for the customers index. */
 export async function searchCustomerIds(database: Database, query: SearchQuery): Promise<SearchResult> {
-  const { rows, total, totalKind } = await searchCustomers(database, query);
+  // Only the ids are answered: the notes counts are not read at all.
+  const { rows, total, totalKind } = await searchCustomers(database, query, () => "0");
   // Said only when the total is not exact, as the other engines' answers do.
   return { ids: rows.map((r) => r.id), total, ...(totalKind !== "exact" && { totalKind }) };
 }

@@ -14,20 +14,24 @@ import {
 import { eq, inArray } from "drizzle-orm";
 import type { SearchPort } from "../../integrations/search";
 import type { Database } from "../../platform/db/client";
+import { type Editor, matchVersion, nextVersion, readVersion } from "../../platform/db/versioning";
 import { notFound, validationError } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
-import { countNotesByCustomer } from "../notes/notes.queries";
-import { outlets, regions } from "../reference/reference.tables";
-import type { StaffRow } from "../staff/staff.service";
-import { type Editor, matchVersion, nextVersion, readVersion, staleOrMissing } from "../versioning";
+import type { Slots } from "../../platform/slots";
+import type { StaffRow } from "../staff";
+import { staleOrMissing } from "../staff";
 import { type CustomerRow, toCustomerWire, toSearchDocument } from "./customers.mappers";
+import { allRegions, outletIdOf } from "./customers.queries";
 import { searchCustomers } from "./customers.search";
 import { CUSTOMER_INDEX } from "./customers.search-index";
+import { customerNotesCountSlot, customerNotesCountSqlSlot } from "./customers.slots";
 import { customers } from "./customers.tables";
 
 interface Deps {
   database: Database;
   search: SearchPort;
+  /** The app's slots: the notes module answers the notes counts (customerNotesCountSlot). */
+  slots: Slots;
 }
 
 type Body = Record<string, unknown> & {
@@ -49,22 +53,19 @@ const placesSchema = customerBody.pick({
   active_region: true,
 });
 
-export function createCustomersService({ database, search }: Deps) {
+export function createCustomersService({ database, search, slots }: Deps) {
   const db = database.db;
 
   // Regions never change at run time; reading them once saves a query on every list.
   let regionCodes: Promise<Map<number, string>> | undefined;
   const countryCodes = () =>
-    (regionCodes ??= db
-      .select()
-      .from(regions)
-      .then((rows) => new Map(rows.map((r) => [r.id, r.countryCode]))));
+    (regionCodes ??= allRegions(db).then((rows) => new Map(rows.map((r) => [r.id, r.countryCode]))));
 
   async function toWire(rows: CustomerRow[], knownNotes?: Map<number, number>): Promise<CustomerWire[]> {
     const [code, notes] = await Promise.all([
       countryCodes(),
       knownNotes ??
-        countNotesByCustomer(
+        customerNotesCountSlot.get(slots)(
           db,
           rows.map((r) => r.id),
         ),
@@ -176,9 +177,7 @@ export function createCustomersService({ database, search }: Deps) {
     }
     const outletId = body.outlet_id;
     if (outletId != null) {
-      const found =
-        Number.isSafeInteger(outletId) &&
-        (await db.select({ id: outlets.id }).from(outlets).where(eq(outlets.id, outletId))).length > 0;
+      const found = Number.isSafeInteger(outletId) && (await outletIdOf(db, outletId)).length > 0;
       if (!found) errors.outlet_id = ["The selected outlet id is invalid."];
     }
     if (Object.keys(errors).length) throw validationError(errors);
@@ -192,7 +191,11 @@ export function createCustomersService({ database, search }: Deps) {
     toWire,
     async list(query: CustomerSearchQuery) {
       const sq = toSearchQuery(query);
-      const { rows, notesCounts, total, totalKind } = await searchCustomers(database, sq);
+      const { rows, notesCounts, total, totalKind } = await searchCustomers(
+        database,
+        sq,
+        customerNotesCountSqlSlot.get(slots),
+      );
       return { rows: await toWire(rows, notesCounts), total, totalKind, page: sq.page, perPage: sq.perPage };
     },
 

@@ -10,7 +10,7 @@ import { containsNul, FILE_REMOVED, MAX_FILE_BYTES, NUL_MESSAGE } from "@loupe/d
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyRequest } from "fastify";
 import { AppError, validationError } from "../../platform/http/app-error";
-import { recordRequestAccess } from "../access-log/access-log.hook";
+import { recordRequestAccess } from "../access-log";
 import type { ModuleContext } from "../module-context";
 import { toFileWire } from "./files.mappers";
 import { createFilesService, type IncomingFile } from "./files.service";
@@ -48,8 +48,8 @@ async function* fileParts(req: FastifyRequest): AsyncGenerator<IncomingFile> {
 /** Documents are never rendered from our origin: they download. Images may show inline. */
 const INLINE_TYPES = new Set(["image/jpeg", "image/png", "image/bmp"]);
 
-export function registerFilesRoutes({ bind, database, db, storage }: ModuleContext): void {
-  const service = createFilesService({ db, storage });
+export function registerFilesRoutes({ bind, database, db, slots, storage }: ModuleContext): void {
+  const service = createFilesService({ db, storage, slots });
   bind(uploadCustomerFiles, async ({ params, staff, req, reply }) => {
     const rows = await service.upload(fileParts(req), { customerId: params.id, staffId: staff.id });
     reply.status(201);

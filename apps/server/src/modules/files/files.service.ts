@@ -15,9 +15,10 @@ import sharp from "sharp";
 import type { FileStorage } from "../../integrations/file-storage";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
-import { customers } from "../customers/customers.tables";
+import type { Slots } from "../../platform/slots";
 import type { FileRow } from "./files.mappers";
-import { notesHoldingFile, orphanNoteFiles } from "./files.queries";
+import { customerIdOf, orphanNoteFiles } from "./files.queries";
+import { noteFileHoldersSlot, prescriptionHoldsFileSlot } from "./files.slots";
 import { files } from "./files.tables";
 
 export const FILE_ON_OTHERS_NOTE =
@@ -102,7 +103,17 @@ const MIME_BY_EXT: Record<string, string> = {
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
 };
 
-export function createFilesService({ db, storage }: { db: Db; storage: FileStorage }) {
+/**
+ * `slots` are the app's: removing a file asks the notes and prescriptions modules (above files) who
+ * holds it (`files.slots.ts`). A service that only stores and serves files may leave them out.
+ */
+export function createFilesService({ db, storage, slots }: { db: Db; storage: FileStorage; slots?: Slots }) {
+  const appSlots = () => {
+    if (!slots)
+      throw new Error("files service built without the app's slots: it cannot tell who holds a file");
+    return slots;
+  };
+
   async function removeBytes(row: FileRow) {
     await storage.remove(row.storageKey);
     if (row.thumbnailKey) await storage.remove(row.thumbnailKey);
@@ -170,10 +181,7 @@ export function createFilesService({ db, storage }: { db: Db; storage: FileStora
       owner: { customerId: number | null; staffId: number },
     ): Promise<FileRow[]> {
       if (owner.customerId != null) {
-        const [c] = await db
-          .select({ id: customers.id })
-          .from(customers)
-          .where(eq(customers.id, owner.customerId));
+        const [c] = await customerIdOf(db, owner.customerId);
         if (!c) throw notFound("Customer");
       }
       const stored: Awaited<ReturnType<typeof store>>[] = [];
@@ -236,7 +244,7 @@ export function createFilesService({ db, storage }: { db: Db; storage: FileStora
     async remove(id: number, staff: { id: number; roleId: number }) {
       const row = await this.get(id);
       if (!isAdmin(staff)) {
-        const holders = await notesHoldingFile(db, id);
+        const holders = await noteFileHoldersSlot.get(appSlots()).notesHoldingFile(db, id);
         if (holders.some((n) => n.creatorId !== staff.id))
           throw new AppError("forbidden", FILE_ON_OTHERS_NOTE);
       }
@@ -251,7 +259,10 @@ export function createFilesService({ db, storage }: { db: Db; storage: FileStora
      */
     async removeNoteAttachments(fileIds: number[]) {
       if (!fileIds.length) return;
-      const orphans = await orphanNoteFiles(db, fileIds);
+      const orphans = await orphanNoteFiles(db, fileIds, {
+        note: noteFileHoldersSlot.get(appSlots()).noteHoldsFile,
+        prescription: prescriptionHoldsFileSlot.get(appSlots()),
+      });
       if (!orphans.length) return;
       const gone = await db.delete(files).where(inArray(files.id, orphans)).returning();
       await Promise.all(gone.map(removeBytes));

@@ -4,12 +4,12 @@ import {
   PRESCRIPTION_REENTRY_REASON,
   type PrescriptionReentryMarker,
 } from "@loupe/domain";
-import { asc, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { AppError } from "../../platform/http/app-error";
-import { itemsWithForeignPrescription } from "../jobs";
-import { orderItems } from "../jobs/jobs.tables";
-import type { StaffRow } from "../staff/staff.service";
+import { itemsWithForeignPrescription, setItemAdditionalInfo } from "../jobs";
+import type { StaffRow } from "../staff";
+import { jobItemsForUpdate } from "./job-edit.queries";
 import { orderItemSelections } from "./job-edit.tables";
 
 /**
@@ -25,12 +25,7 @@ export async function clearPrescriptionsForNewCustomer(
   staff: StaffRow,
   change: { orderId: number; previousCustomerId: number | null; customerId: number; at: Date },
 ): Promise<{ itemId: number; revision: number }[]> {
-  const items = await tx
-    .select({ id: orderItems.id, additionalInfo: orderItems.additionalInfo })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, change.orderId))
-    .orderBy(asc(orderItems.id))
-    .for("update");
+  const items = await jobItemsForUpdate(tx, change.orderId);
   const holding = items.filter((i) => holdsPrescriptionOrPd(i.additionalInfo));
   if (!holding.length) return [];
   const foreign = await itemsWithForeignPrescription(tx, holding, () => change.customerId);
@@ -77,10 +72,7 @@ export async function clearPrescriptionsForNewCustomer(
         "conflict",
         "An item of this job was saved at the same moment: change the customer again.",
       );
-    await tx
-      .update(orderItems)
-      .set({ additionalInfo: next.additionalInfo, updatedAt: change.at })
-      .where(eq(orderItems.id, item.id));
+    await setItemAdditionalInfo(tx, item.id, next.additionalInfo, change.at);
     cleared.push({ itemId: item.id, revision });
   }
   return cleared;

@@ -15,26 +15,33 @@ import {
   selectionSaveErrors,
   versionConflictMessage,
 } from "@loupe/domain";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { inRequestTransaction } from "../../platform/db/request-transaction";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
-import { itemsWithForeignPrescription, recordJobEvents } from "../jobs";
-import { toItemWires } from "../jobs/jobs.mappers";
-import { orderItems, orders, regionProducts } from "../jobs/jobs.tables";
-import type { OutboxService } from "../outbox/outbox.service";
-import { createPdsService } from "../pds/pds.service";
-import { createPrescriptionsService } from "../prescriptions/prescriptions.service";
+import type { Slots } from "../../platform/slots";
+import { itemsWithForeignPrescription, recordJobEvents, setItemAdditionalInfo, toItemWires } from "../jobs";
+import type { OutboxService } from "../outbox";
+import { createPdsService } from "../pds";
+import { createPrescriptionsService } from "../prescriptions";
 import { outletTimeZoneOf } from "../reference";
-import { colours } from "../reference/reference.tables";
-import type { StaffRow } from "../staff/staff.service";
-import { staffUsers } from "../staff/staff.tables";
-import { lensSuppliers } from "../suppliers/suppliers.tables";
+import type { StaffRow } from "../staff";
+import {
+  coloursWithIds,
+  itemWithId,
+  itemWithOrderAndProduct,
+  jobCustomerForShare,
+  latestRevisionWithStaff,
+  lensOptionRows,
+  type ProductRow,
+  productsOfRegion,
+  productWithId,
+  revisionsWithStaff,
+} from "./job-edit.queries";
 import { selectionAdditionalInfo, toLensOptionWires } from "./job-edit.snapshot";
-import { lensAddonCombinations, lenses, orderItemSelections } from "./job-edit.tables";
+import { orderItemSelections } from "./job-edit.tables";
 
-type ProductRow = typeof regionProducts.$inferSelect;
 const money = (minor: number) => minor / 100;
 
 export interface LensOptionsQuery {
@@ -60,24 +67,18 @@ export function productWire(p: ProductRow) {
   };
 }
 
-export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxService }) {
+export function createJobEditService({ db, outbox, slots }: { db: Db; outbox: OutboxService; slots: Slots }) {
   const prescriptionsService = createPrescriptionsService({ db, outbox });
   const pdsService = createPdsService({ db });
 
   async function product(id: number) {
-    const [row] = await db.select().from(regionProducts).where(eq(regionProducts.id, id));
+    const [row] = await productWithId(db, id);
     if (!row) throw notFound("Product");
     return row;
   }
 
   async function optionRows(productId: number) {
-    return db
-      .select({ combo: lensAddonCombinations, lens: lenses, supplier: lensSuppliers })
-      .from(lensAddonCombinations)
-      .innerJoin(lenses, eq(lenses.id, lensAddonCombinations.lensId))
-      .innerJoin(lensSuppliers, eq(lensSuppliers.id, lenses.supplierId))
-      .where(and(eq(lensAddonCombinations.regionProductId, productId), eq(lenses.isActive, true)))
-      .orderBy(asc(lensAddonCombinations.id));
+    return lensOptionRows(db, productId);
   }
 
   /** The lens options, each with why it cannot be made (null when it can), in the preference order of §9. */
@@ -100,30 +101,13 @@ export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxSer
       : Promise.resolve(null);
 
   async function loadItem(itemId: number) {
-    const [row] = await db
-      .select({ item: orderItems, order: orders, product: regionProducts })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .innerJoin(regionProducts, eq(regionProducts.id, orderItems.regionProductId))
-      .where(eq(orderItems.id, itemId));
+    const [row] = await itemWithOrderAndProduct(db, itemId);
     if (!row) throw notFound("Order item");
     return row;
   }
 
   async function currentRevision(itemId: number) {
-    const [row] = await db
-      .select({
-        revision: orderItemSelections.revision,
-        createdAt: orderItemSelections.createdAt,
-        staffId: orderItemSelections.staffUserId,
-        first: staffUsers.firstName,
-        last: staffUsers.lastName,
-      })
-      .from(orderItemSelections)
-      .leftJoin(staffUsers, eq(staffUsers.id, orderItemSelections.staffUserId))
-      .where(eq(orderItemSelections.orderItemId, itemId))
-      .orderBy(desc(orderItemSelections.revision))
-      .limit(1);
+    const [row] = await latestRevisionWithStaff(db, itemId);
     return row;
   }
 
@@ -156,9 +140,9 @@ export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxSer
   }
 
   /**
-   * The revision's insert and the item's update are one statement: the primary key
-   * (order_item_id, revision) lets exactly one of several saves from the same revision in, on any
-   * isolation level; the others insert nothing, update nothing, and answer 409. The job row is
+   * The primary key (order_item_id, revision) lets exactly one of several saves from the same
+   * revision in, on any isolation level (`on conflict do nothing`); only that save then updates the
+   * item, in the same transaction; the others insert nothing, update nothing, and answer 409. The job row is
    * share-locked first, so a customer change (which locks it for update and clears the items'
    * prescriptions) is either wholly before this save or waits for it; `customerId` is the customer
    * the selection was checked against. The timeline entry commits with the revision (issue 24).
@@ -174,11 +158,7 @@ export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxSer
   ) {
     const itemId = item.id;
     return inRequestTransaction(db, async () => {
-      const [job] = await db
-        .select({ customerId: orders.customerId })
-        .from(orders)
-        .where(eq(orders.id, item.orderId))
-        .for("share");
+      const [job] = await jobCustomerForShare(db, item.orderId);
       if (!job) throw notFound("Order");
       if (restore) {
         const foreign = await itemsWithForeignPrescription(
@@ -198,21 +178,19 @@ export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxSer
             .from(orderItemSelections)
             .where(and(eq(orderItemSelections.orderItemId, itemId), eq(orderItemSelections.revision, base)))
         : [];
-      const written = await db.execute<{ id: number }>(sql`
-        with ins as (
-          insert into ${orderItemSelections}
-            (order_item_id, revision, selection, additional_info, restored_from, staff_user_id)
-          values (${itemId}, ${revision}, ${JSON.stringify(selection)}::jsonb, ${JSON.stringify(info)}::jsonb,
-            ${restore?.from ?? null}, ${staff.id})
-          on conflict do nothing
-          returning order_item_id, additional_info
-        )
-        update ${orderItems} set additional_info = ins.additional_info, updated_at = now()
-        from ins where ${orderItems.id} = ins.order_item_id
-        returning ${orderItems.id} as id`);
+      const written = await db.execute<{ order_item_id: number }>(sql`
+        insert into ${orderItemSelections}
+          (order_item_id, revision, selection, additional_info, restored_from, staff_user_id)
+        values (${itemId}, ${revision}, ${JSON.stringify(selection)}::jsonb, ${JSON.stringify(info)}::jsonb,
+          ${restore?.from ?? null}, ${staff.id})
+        on conflict do nothing
+        returning order_item_id`);
       const rows =
-        (written as unknown as { rows?: { id: number }[] }).rows ?? (written as unknown as { id: number }[]);
+        (written as unknown as { rows?: { order_item_id: number }[] }).rows ??
+        (written as unknown as { order_item_id: number }[]);
       if (!rows.length) throw await staleSelection(staff, itemId, base);
+      // Only the save whose revision got in updates the item (jobs owns order_items, ADR 0034).
+      await setItemAdditionalInfo(db, itemId, info);
       await recordJobEvents(db, [
         restore
           ? {
@@ -232,8 +210,8 @@ export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxSer
               staffUserId: staff.id,
             },
       ]);
-      const [saved] = await db.select().from(orderItems).where(eq(orderItems.id, itemId));
-      return (await toItemWires(db, [saved]))[0];
+      const [saved] = await itemWithId(db, itemId);
+      return (await toItemWires(db, [saved], slots))[0];
     });
   }
 
@@ -256,11 +234,7 @@ export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxSer
     },
 
     async products(regionId?: number) {
-      const rows = await db
-        .select()
-        .from(regionProducts)
-        .where(regionId ? eq(regionProducts.regionId, regionId) : undefined)
-        .orderBy(asc(regionProducts.regionId), asc(regionProducts.id));
+      const rows = await productsOfRegion(db, regionId);
       return rows.map(productWire);
     },
 
@@ -306,9 +280,7 @@ export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxSer
         selection.customize.left.colorId,
         selection.customize.right.colorId,
       ].filter((c): c is number => c != null);
-      const colourRows = colourIds.length
-        ? await db.select().from(colours).where(inArray(colours.id, colourIds))
-        : [];
+      const colourRows = colourIds.length ? await coloursWithIds(db, colourIds) : [];
       const colour = new Map(colourRows.map((c) => [c.id, c]));
       const front = selection.customize.front.colorId;
       if (!contactLens) {
@@ -360,12 +332,7 @@ export function createJobEditService({ db, outbox }: { db: Db; outbox: OutboxSer
 
     async revisions(itemId: number) {
       await loadItem(itemId);
-      const rows = await db
-        .select({ r: orderItemSelections, first: staffUsers.firstName, last: staffUsers.lastName })
-        .from(orderItemSelections)
-        .leftJoin(staffUsers, eq(staffUsers.id, orderItemSelections.staffUserId))
-        .where(eq(orderItemSelections.orderItemId, itemId))
-        .orderBy(desc(orderItemSelections.revision));
+      const rows = await revisionsWithStaff(db, itemId);
       return rows.map(({ r, first, last }) => ({
         revision: r.revision,
         created_at: r.createdAt.toISOString(),

@@ -6,24 +6,15 @@ import {
   lensOptionInvalidReason,
   supplierPreference,
 } from "@loupe/domain";
-import type { regionProducts } from "../jobs/jobs.tables";
-import type { colours } from "../reference/reference.tables";
-import type { lensSuppliers } from "../suppliers/suppliers.tables";
-import type { lensAddonCombinations, lenses } from "./job-edit.tables";
+import type { ColourRow, LensOptionRow, ProductRow } from "./job-edit.queries";
+
+export type { ColourRow, LensOptionRow } from "./job-edit.queries";
 
 // What a saved selection writes, as pure functions of the rows it was made from. The save
 // endpoint and the seeders (demo and bulk) both call them, so seeded jobs carry exactly the
 // additional_info the app would have saved.
 
 const money = (minor: number) => minor / 100;
-
-export interface LensOptionRow {
-  combo: typeof lensAddonCombinations.$inferSelect;
-  lens: typeof lenses.$inferSelect;
-  supplier: typeof lensSuppliers.$inferSelect;
-}
-export type ColourRow = typeof colours.$inferSelect;
-type ProductRow = typeof regionProducts.$inferSelect;
 
 /** The lens options, each with why it cannot be made (null when it can), in the preference order of §9. */
 export function toLensOptionWires(

@@ -31,7 +31,10 @@ export const lenses = pgTable(
     name: text("name").notNull(),
     /** single-vision, bifocal, multifocal or desk: which products it can go into. */
     lensTypeKey: text("lens_type_key").notNull(),
-    refractiveIndex: numeric("refractive_index", { precision: 4, scale: 2, mode: "number" }).notNull(),
+    /** The index with its own decimals (1.586 stays 1.586: the DCS record's LIND, issue 32). */
+    refractiveIndex: numeric("refractive_index", { precision: 5, scale: 3, mode: "number" }).notNull(),
+    /** The supplier's own code for this lens (its lens-style code): the DCS record's LNAM. Set in Settings. */
+    lensCode: text("lens_code"),
     displayThickness: text("display_thickness").notNull(),
     coating: text("coating"),
     tint: text("tint"),

@@ -25,6 +25,7 @@ import {
   loadRuleItems,
   loadRuleJobs,
   outletRegion,
+  partialRefundOf,
   regionMoney,
 } from "./job-rules.queries";
 
@@ -149,10 +150,20 @@ export function createJobRuleCheck(deps: JobRuleDeps = defaultJobRuleDeps) {
             })
           : null;
       const money = await regionMoney(db, job.regionId);
+      // A partial refund (it names where the money goes) is checked against the limit on its own amount.
+      const body = req.body as { destination?: unknown } | null;
+      const refundMinor =
+        action === "refund" && body && typeof body === "object" && "destination" in body
+          ? await partialRefundOf(db, job.id, job.refundType === "void", req.body)
+          : undefined;
       const ofJob = named.filter((i) => i.orderId === job.id).map((i) => items.get(i.id) ?? null);
       // A batch is all or nothing: every item it names is decided, and the first refusal stops it.
       for (const item of ofJob.length ? ofJob : [null]) {
-        const v = decideJobAction(action, { actor, job, item, settings, approver, replay }, money);
+        const v = decideJobAction(
+          action,
+          { actor, job, item, settings, approver, replay, refundMinor },
+          money,
+        );
         if (!v.allowed) throw refusal(v, action, endpoint);
       }
     }

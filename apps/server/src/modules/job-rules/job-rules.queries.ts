@@ -13,7 +13,7 @@ import {
 import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import type { StaffUserRow } from "../../platform/http/auth-guard";
-import { jobReference, loadRefundStates } from "../jobs";
+import { jobReference, loadRefundStates, partialRefundMinor } from "../jobs";
 import { orderItems, orderRefunds, orders } from "../jobs/jobs.tables";
 import { lensOrderSummaries, lensOrderSummary } from "../lens-orders";
 import { lensOrders } from "../lens-orders/lens-orders.tables";
@@ -209,4 +209,11 @@ export async function isReplay(
     return latest?.state === "cancelled";
   }
   return false;
+}
+
+/** What a partial refund request returns (0 when it does not price: the service answers that). */
+export async function partialRefundOf(db: Db, orderId: number, voidOnly: boolean, body: unknown) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return 0;
+  return partialRefundMinor(db, order, voidOnly, body as Parameters<typeof partialRefundMinor>[3]);
 }

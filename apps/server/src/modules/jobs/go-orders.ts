@@ -1,10 +1,11 @@
 import type { GoOrderWire } from "@loupe/contract";
 import { ONLINE_CHANNEL_ID } from "@loupe/domain";
-import { desc, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { SearchFilter, SearchQuery } from "../../integrations/search";
 import type { Db } from "../../platform/db/client";
-import { notes } from "../notes/notes.tables";
-import { statuses } from "../reference/reference.tables";
+import type { Slots } from "../../platform/slots";
+import { allStatuses } from "./job-reference.queries";
+import { orderNotesSlot } from "./jobs.slots";
 import { orderItems, orderPayments, orders, regionProducts } from "./jobs.tables";
 import { freeText } from "./jobs-search";
 
@@ -57,11 +58,11 @@ const addressLine = (a: Record<string, string | null> | null) =>
     : null;
 
 /** The online orders' rows with their payments, items and latest note, in the order of `ids`. */
-export async function toGoOrderWires(db: Db, ids: number[]): Promise<GoOrderWire[]> {
+export async function toGoOrderWires(db: Db, ids: number[], slots: Slots): Promise<GoOrderWire[]> {
   if (!ids.length) return [];
   const [rows, statusRows, pays, items, noteRows] = await Promise.all([
     db.select().from(orders).where(inArray(orders.id, ids)),
-    db.select().from(statuses),
+    allStatuses(db),
     db.select().from(orderPayments).where(inArray(orderPayments.orderId, ids)).orderBy(orderPayments.id),
     db
       .select({ item: orderItems, name: regionProducts.name })
@@ -69,11 +70,7 @@ export async function toGoOrderWires(db: Db, ids: number[]): Promise<GoOrderWire
       .innerJoin(regionProducts, eq(regionProducts.id, orderItems.regionProductId))
       .where(inArray(orderItems.orderId, ids))
       .orderBy(orderItems.id),
-    db
-      .select({ orderId: notes.orderId, content: notes.content })
-      .from(notes)
-      .where(inArray(notes.orderId, ids))
-      .orderBy(desc(notes.createdAt), desc(notes.id)),
+    orderNotesSlot.get(slots).notesNewestFirst(db, ids),
   ]);
   const status = new Map(statusRows.map((s) => [s.id, s.displayName]));
   const byId = new Map(rows.map((r) => [r.id, r]));

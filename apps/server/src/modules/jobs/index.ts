@@ -1,7 +1,30 @@
-// What other modules may use of jobs.
+// What other modules may use of jobs (its tables are not here: another module reads them only in
+// its own *.queries.ts).
 export { type JobEventInput, recordJobEvents } from "./job-events";
-export { applyLensOrderToItem, itemStatusId, reindexJobs } from "./job-lens";
+export { listJobEvents } from "./job-events.queries";
+export { setItemAdditionalInfo } from "./job-items";
+export { applyLensOrderToItem, reindexJobs } from "./job-lens";
 export { type JobReference, jobReference } from "./job-reference";
+export { itemStatusId } from "./job-reference.queries";
 export { lockJob, moveDeliveredOnlineJobItems, recordJobShipment } from "./job-shipment";
+export { type OrderLinks, toItemWires } from "./jobs.mappers";
+export { registerJobsRoutes } from "./jobs.routes";
+export { ordersSearchIndex } from "./jobs.search-index";
+export {
+  type CreditNoteInput,
+  creditNoteCodesSlot,
+  customerChangeReentrySlot,
+  issueCreditNoteSlot,
+  jobShipmentSlot,
+  lensOrderSummariesSlot,
+  type OrderNotesReader,
+  orderNotesCountSqlSlot,
+  orderNotesSlot,
+  type ReceiptLinks,
+  receiptLinksSlot,
+  refundApprovalSlot,
+} from "./jobs.slots";
+export { partialRefundMinor } from "./partial-refunds.queries";
 export { loadRefundStates } from "./refund-facts";
+export { registerSavedSearchesRoutes } from "./saved-searches.routes";
 export { itemsNeedingReentry, itemsWithForeignPrescription } from "./selection-owners.queries";

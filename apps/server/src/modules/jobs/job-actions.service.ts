@@ -8,10 +8,11 @@ import {
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
-import { customers } from "../customers/customers.tables";
-import { clearPrescriptionsForNewCustomer } from "../job-edit/job-edit.reentry";
-import type { StaffRow } from "../staff/staff.service";
+import type { Slots } from "../../platform/slots";
+import type { StaffRow } from "../staff";
+import { customerById } from "./job-customers.queries";
 import { recordJobEvents } from "./job-events";
+import { customerChangeReentrySlot } from "./jobs.slots";
 import { orders, relatedOrders } from "./jobs.tables";
 
 const name = (first: string, last: string) => `${first} ${last}`.trim();
@@ -20,9 +21,12 @@ const name = (first: string, last: string) => `${first} ${last}`.trim();
 export function createJobActionsService({
   db,
   reindex,
+  slots,
 }: {
   db: Db;
   reindex: (orderIds: number[]) => Promise<void>;
+  /** The app's slots: job-edit clears the items' selections on a customer change (jobs.slots.ts). */
+  slots: Slots;
 }) {
   return {
     /**
@@ -39,11 +43,9 @@ export function createJobActionsService({
         if (!canChangeCustomer({ channel_id: order.channelId, is_octopos_order: order.isOctoposOrder }))
           throw new AppError("conflict", CHANGE_CUSTOMER_CHANNEL);
         if (order.customerId === customerId) throw new AppError("conflict", CHANGE_CUSTOMER_SAME);
-        const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId));
+        const [customer] = await customerById(tx, customerId);
         if (!customer) throw validationError({ customer_id: ["The selected customer does not exist."] });
-        const [previous] = order.customerId
-          ? await tx.select().from(customers).where(eq(customers.id, order.customerId))
-          : [];
+        const [previous] = order.customerId ? await customerById(tx, order.customerId) : [];
         const at = new Date();
         await tx
           .update(orders)
@@ -56,7 +58,7 @@ export function createJobActionsService({
             updatedAt: at,
           })
           .where(eq(orders.id, orderId));
-        const cleared = await clearPrescriptionsForNewCustomer(tx, staff, {
+        const cleared = await customerChangeReentrySlot.get(slots)(tx, staff, {
           orderId,
           previousCustomerId: order.customerId,
           customerId,

@@ -1,19 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { SearchPort } from "../../integrations/search";
 import type { Database, Db } from "../../platform/db/client";
-import { statuses } from "../reference/reference.tables";
 import { recordJobEvents } from "./job-events";
+import { statusNamesOf } from "./job-reference.queries";
 import { ORDERS_INDEX, readOrderDocuments } from "./jobs.search-index";
 import { orderItems, orders } from "./jobs.tables";
-
-/** An item status's id by slug (item statuses are reference data). */
-export async function itemStatusId(db: Db, slug: string): Promise<number | null> {
-  const [row] = await db
-    .select({ id: statuses.id })
-    .from(statuses)
-    .where(and(eq(statuses.kind, "item"), eq(statuses.slug, slug)));
-  return row?.id ?? null;
-}
 
 /**
  * What a lens order does to its item, written by the lens-orders module inside its transaction
@@ -40,10 +31,7 @@ export async function applyLensOrderToItem(
     })
     .where(eq(orderItems.id, itemId));
   if (!move) return;
-  const names = await tx
-    .select({ id: statuses.id, name: statuses.displayName })
-    .from(statuses)
-    .where(sql`${statuses.id} in (${item.dispenseStatusId}, ${change.statusId})`);
+  const names = await statusNamesOf(tx, item.dispenseStatusId, change.statusId!);
   const name = (id: number) => names.find((n) => n.id === id)?.name ?? null;
   await recordJobEvents(tx, [
     {

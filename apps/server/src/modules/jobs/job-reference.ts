@@ -1,7 +1,6 @@
 import type { OrderWire } from "@loupe/contract";
 import type { Db } from "../../platform/db/client";
-import { outletAddressWire } from "../reference/reference.mappers";
-import { type ReferenceData, referenceData } from "../reference/reference-cache";
+import { outletAddressWire, type ReferenceData, referenceData } from "../reference";
 
 type Outlet = ReferenceData["outlets"][number];
 type Region = ReferenceData["regions"][number];

@@ -1,8 +1,8 @@
 import { ONLINE_CHANNEL_ID, type ShipmentEventStatus } from "@loupe/domain";
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { statuses } from "../reference/reference.tables";
 import { recordJobEvents } from "./job-events";
+import { itemStatusBySlug, itemsNotAtStatus } from "./job-reference.queries";
 import { jobEvents, orderItems, orders } from "./jobs.tables";
 
 /**
@@ -57,22 +57,9 @@ export async function recordJobShipment(
 export async function moveDeliveredOnlineJobItems(tx: Db, orderId: number, slug: string): Promise<number> {
   const [order] = await tx.select({ channelId: orders.channelId }).from(orders).where(eq(orders.id, orderId));
   if (order?.channelId !== ONLINE_CHANNEL_ID) return 0;
-  const [status] = await tx
-    .select({ id: statuses.id, name: statuses.displayName })
-    .from(statuses)
-    .where(and(eq(statuses.kind, "item"), eq(statuses.slug, slug)));
+  const [status] = await itemStatusBySlug(tx, slug);
   if (!status) return 0;
-  const before = await tx
-    .select({ id: orderItems.id, name: statuses.displayName })
-    .from(orderItems)
-    .leftJoin(statuses, eq(statuses.id, orderItems.dispenseStatusId))
-    .where(
-      and(
-        eq(orderItems.orderId, orderId),
-        ne(orderItems.quantity, -1),
-        ne(orderItems.dispenseStatusId, status.id),
-      ),
-    );
+  const before = await itemsNotAtStatus(tx, orderId, status.id);
   if (!before.length) return 0;
   await tx
     .update(orderItems)

@@ -55,9 +55,13 @@ const orderJson = ORDER_FIELDS.map(([k, c]) => `'${k}', o.${c}`).join(", ");
  * refunds). The page is a LIMITed subquery, so the per-job subqueries run for its rows only; the
  * total is the same statement the list always used (status counters when only a status or the
  * channel filters, otherwise an exact count), so it keeps ADR 0006's exact totals.
- * Reads customers and notes (other modules' tables): that is why it lives in a `.queries.ts`.
+ * Reads customers (another module's table): that is why it lives in a `.queries.ts`; the notes count
+ * comes from the notes module, above jobs, through `orderNotesCountSqlSlot`.
  */
-export function buildJobsPageSql(query: SearchQuery): { sql: string; params: unknown[] } {
+export function buildJobsPageSql(
+  query: SearchQuery,
+  notesCountSql: (alias: string) => string,
+): { sql: string; params: unknown[] } {
   const parts = ordersSearchParts(query);
   // Each branch binds only its own limit and counter parameters: Postgres refuses unused ones.
   let matches = "";
@@ -77,7 +81,7 @@ export function buildJobsPageSql(query: SearchQuery): { sql: string; params: unk
   const sql = `${matches}select t.total, (
   select coalesce(json_agg(json_build_object(${orderJson},
     'customer', case when c.id is null then null else json_build_object('firstName', c.first_name, 'lastName', c.last_name) end,
-    'notesCount', (select count(*)::int from notes n where n.order_id = o.id),
+    'notesCount', ${notesCountSql("o")},
     'items', (select coalesce(json_agg(json_build_object('id', i.id, 'quantity', i.quantity) order by i.id), '[]'::json)
               from order_items i where i.order_id = o.id),
     'payments', (select coalesce(json_agg(json_build_object('amountMinor', x.amount_minor, 'state', x.state, 'createdAt', x.created_at) order by x.id), '[]'::json)
@@ -95,8 +99,9 @@ from (${count}) t`;
 export async function readJobsPage(
   database: Database,
   query: SearchQuery,
+  notesCountSql: (alias: string) => string,
 ): Promise<{ total: number; jobs: JobsPageRow[] }> {
-  const { sql, params } = buildJobsPageSql(query);
+  const { sql, params } = buildJobsPageSql(query, notesCountSql);
   // Both drivers (pg, PGlite) parse a json column into objects.
   const [row] = await database.query<{ total: number; jobs: JsonRow[] }>(sql, params);
   // The parsed rows are this call's own: their timestamps become dates in place, not in copies

@@ -1,10 +1,13 @@
 import { asc, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSlots } from "../../platform/slots";
 import { seedDemoCustomers } from "../../seed/demo-customers";
 import { seedDemoJobs } from "../../seed/demo-jobs";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { orderNotesReader } from "../notes/notes.queries";
 import { createReceiptTokens } from "../receipts/receipt-token";
 import { toOrderWires } from "./jobs.mappers";
+import { orderNotesSlot } from "./jobs.slots";
 import { orders } from "./jobs.tables";
 
 /**
@@ -123,7 +126,9 @@ describe("jobs list in one statement", () => {
       .where(inArray(orders.id, ids))
       .orderBy(asc(orders.id));
     const links = { posUrl: t.config.POS_URL, receipt: createReceiptTokens(t.config) };
-    const byDrizzle = new Map((await toOrderWires(t.database.db, rows, links)).map((w) => [w.id, w]));
+    const slots = createSlots();
+    orderNotesSlot.provide(slots, orderNotesReader);
+    const byDrizzle = new Map((await toOrderWires(t.database.db, rows, links, slots)).map((w) => [w.id, w]));
     // A receipt link carries when it was issued (it expires, ADR 0026): the two answers were made
     // apart, so their links differ and each must be a valid link for the job and its customer.
     const withoutLink = ({ receipt_token: _t, receipt_url: _u, ...rest }: Row) => rest;

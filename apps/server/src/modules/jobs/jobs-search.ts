@@ -3,6 +3,7 @@ import {
   dayRangeInUtc,
   isIdSearchType,
   jobSearchError,
+  LATE_AFTER_DAYS,
   ONLINE_CHANNEL_ID,
   timeZoneForRegion,
 } from "@loupe/domain";
@@ -20,7 +21,6 @@ export const FINISHED_SLUGS = [
   "refunded-transaction",
   "voided",
 ];
-export const LATE_AFTER_DAYS = 14;
 /** Past this many counter rows the tabs call folds them back into one row per status and channel. */
 export const COMPACT_DELTAS_AFTER = 1000;
 

@@ -2,11 +2,10 @@ import type { OrderDetailWire, OrderItemWire, OrderWire } from "@loupe/contract"
 import { REFUNDED_QUANTITY, type RefundState } from "@loupe/domain";
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { customers } from "../customers/customers.tables";
-import { lensOrderSummaries } from "../lens-orders";
-import { notes } from "../notes/notes.tables";
-import { jobShipment } from "../shipping";
+import type { Slots } from "../../platform/slots";
+import { customersByIds } from "./job-customers.queries";
 import { type JobReference, jobReference } from "./job-reference";
+import { jobShipmentSlot, lensOrderSummariesSlot, orderNotesSlot, type ReceiptLinks } from "./jobs.slots";
 import {
   itemGroups,
   orderItems,
@@ -16,6 +15,7 @@ import {
   regionProducts,
   relatedOrders,
 } from "./jobs.tables";
+import { refundDocuments } from "./partial-refunds.queries";
 import { loadRefundStates } from "./refund-facts";
 import { itemsNeedingReentry } from "./selection-owners.queries";
 
@@ -26,9 +26,7 @@ const money = (minor: number) => minor / 100;
 /** Where the wire's links point: the point-of-sale system's host (config POS_URL) and the signed receipt. */
 export interface OrderLinks {
   posUrl: string;
-  receipt: {
-    link(orderId: number, customerId: number | null): { token: string; url: string };
-  };
+  receipt: ReceiptLinks;
 }
 
 /** The job's own columns its list row shows. */
@@ -107,6 +105,7 @@ export function toOrderWire(f: JobFacts, reference: JobReference, links: OrderLi
     refunded: f.refund.refunded,
     voided: f.refund.voided,
     refundable_amount: money(f.refund.refundableMinor),
+    partly_refunded_amount: money(f.refund.partlyRefundedMinor),
     receipt_url: receipt.url,
     receipt_token: receipt.token,
     notes_count: f.notesCount,
@@ -118,7 +117,12 @@ export function toOrderWire(f: JobFacts, reference: JobReference, links: OrderLi
 }
 
 /** Loads everything the wire shapes name in a handful of queries, whatever the number of jobs. */
-export async function toOrderWires(db: Db, rows: OrderRow[], links: OrderLinks): Promise<OrderWire[]> {
+export async function toOrderWires(
+  db: Db,
+  rows: OrderRow[],
+  links: OrderLinks,
+  slots: Slots,
+): Promise<OrderWire[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const customerIds = [...new Set(rows.map((r) => r.customerId).filter((v): v is number => v != null))];
@@ -132,10 +136,8 @@ export async function toOrderWires(db: Db, rows: OrderRow[], links: OrderLinks):
     .then((r) => r);
   const [reference, customerRows, noteRows, itemRows, refund] = await Promise.all([
     jobReference(db),
-    customerIds.length
-      ? db.select().from(customers).where(inArray(customers.id, customerIds))
-      : Promise.resolve([]),
-    db.select({ orderId: notes.orderId }).from(notes).where(inArray(notes.orderId, ids)),
+    customerIds.length ? customersByIds(db, customerIds) : Promise.resolve([]),
+    orderNotesSlot.get(slots).noteOrderIds(db, ids),
     items,
     loadRefundStates(db, rows, items),
   ]);
@@ -163,14 +165,15 @@ export async function toOrderWires(db: Db, rows: OrderRow[], links: OrderLinks):
   );
 }
 
-export async function toItemWires(db: Db, items: ItemRow[]): Promise<OrderItemWire[]> {
+/** Items' wires; `slots` is the app's (job-edit still calls it without them, see jobs.slots.ts). */
+export async function toItemWires(db: Db, items: ItemRow[], slots: Slots): Promise<OrderItemWire[]> {
   if (!items.length) return [];
   const productIds = [...new Set(items.map((i) => i.regionProductId))];
   const orderIds = [...new Set(items.map((i) => i.orderId))];
   const [reference, products, lensOrder, owners] = await Promise.all([
     jobReference(db),
     db.select().from(regionProducts).where(inArray(regionProducts.id, productIds)),
-    lensOrderSummaries(
+    lensOrderSummariesSlot.get(slots)(
       db,
       items.map((i) => i.id),
     ),
@@ -230,6 +233,7 @@ export async function toOrderDetail(
   db: Db,
   id: number,
   base: () => Promise<OrderWire | undefined>,
+  slots: Slots,
 ): Promise<OrderDetailWire | null> {
   const [row, [order], groups, items, pays, related, refunds, shipment] = await Promise.all([
     base(),
@@ -244,10 +248,14 @@ export async function toOrderDetail(
       .where(eq(relatedOrders.orderId, id))
       .orderBy(orders.id),
     db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id)).orderBy(orderRefunds.id),
-    jobShipment(db, id),
+    jobShipmentSlot.get(slots)(db, id),
   ]);
   if (!row || !order) return null;
-  const wires = await toItemWires(db, items);
+  const documents = await refundDocuments(db, id, slots);
+  // The credit note opens through the job's own signed receipt link (ADR 0033).
+  const creditNoteUrl = (code: string) =>
+    `${row.receipt_url.replace("/receipt/show/", "/receipt/credit-note/")}/${code}`;
+  const wires = await toItemWires(db, items, slots);
   return {
     ...row,
     item_groups: groups.map((g) => ({
@@ -270,9 +278,20 @@ export async function toOrderDetail(
       amount: money(r.amountMinor),
       method: r.method,
       status: r.status,
+      scope: r.scope,
       reason: r.reason,
       error: r.error,
       created_at: r.createdAt.toISOString(),
+      lines: (r.lines ?? []).map((l) => ({
+        item_id: l.itemId,
+        quantity: l.quantity,
+        amount: money(l.amountMinor),
+      })),
+      credit_note: documents.creditNoteOf.has(r.id)
+        ? { code: documents.creditNoteOf.get(r.id)!, url: creditNoteUrl(documents.creditNoteOf.get(r.id)!) }
+        : null,
+      approved_by: documents.approverOf.get(r.id) ?? null,
+      idempotency_key: r.idempotencyKey,
     })),
     shipment,
     prescription_reentry_required: wires.some(

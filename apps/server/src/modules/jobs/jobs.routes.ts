@@ -8,7 +8,9 @@ import {
   listJobsLegacy,
   listJobTabs,
   listLateJobs,
+  orderRefundable,
   refundOrder,
+  refundOrderPartly,
   relateOrder,
   searchJobsIndex,
   setItemStatus,
@@ -20,29 +22,43 @@ import {
 import { CUSTOMER_CHANGED, CUSTOMER_CHANGED_NOTICE, ORDER_LINKED, REFUND_SUCCESS } from "@loupe/domain";
 import { notFound } from "../../platform/http/app-error";
 import type { ModuleContext } from "../module-context";
-import { createReceiptTokens } from "../receipts/receipt-token";
 import { outletTimeZoneOf } from "../reference";
 import { goOrdersSearch, toGoOrderWires } from "./go-orders";
 import { createJobActionsService } from "./job-actions.service";
-import { listJobEvents } from "./job-events";
+import { listJobEvents } from "./job-events.queries";
 import { createJobsService } from "./jobs.service";
+import { receiptLinksSlot } from "./jobs.slots";
+import { createPartialRefundsService } from "./partial-refunds.service";
 import { createRefundsService } from "./refunds.service";
 
-export function registerJobsRoutes({ bind, database, config, search, payments }: ModuleContext): void {
+export function registerJobsRoutes({ bind, database, config, search, payments, slots }: ModuleContext): void {
   const brandSlug = config.BRAND_NAME.toLowerCase().replace(/[^a-z0-9]/g, "");
   const service = createJobsService({
     database,
     brandSlug,
     search,
-    links: { posUrl: config.POS_URL, receipt: createReceiptTokens(config) },
+    // The receipts module signs the links; read when a wire is made, after every module registered.
+    links: {
+      posUrl: config.POS_URL,
+      receipt: { link: (id, customerId) => receiptLinksSlot.get(slots).link(id, customerId) },
+    },
+    slots,
   });
   const refunds = createRefundsService({
     database,
     gateway: payments,
     detail: (id) => service.detail(id),
     reindex: service.reindex,
+    slots,
   });
-  const actions = createJobActionsService({ db: database.db, reindex: service.reindex });
+  const partialRefunds = createPartialRefundsService({
+    database,
+    gateway: payments,
+    detail: (id) => service.detail(id),
+    reindex: service.reindex,
+    slots,
+  });
+  const actions = createJobActionsService({ db: database.db, reindex: service.reindex, slots });
   // A day in the filter is a day on the staff member's outlet's clock (ADR 0035).
   const zoneOf = (staff: { outletId: number | null; regionId: number | null }) =>
     outletTimeZoneOf(database.db, staff.outletId, staff.regionId);
@@ -73,7 +89,7 @@ export function registerJobsRoutes({ bind, database, config, search, payments }:
     // Only this brand's GO channel exists on this shop.
     if (params.channel !== `${brandSlug}go`) throw notFound("Channel");
     const { ids, total } = await service.searchSql(goOrdersSearch(query));
-    return { data: await toGoOrderWires(database.db, ids), total, per_page: query.per_page };
+    return { data: await toGoOrderWires(database.db, ids, slots), total, per_page: query.per_page };
   });
   bind(getJob, async ({ params }) => ({ data: await service.detail(params.id) }));
   bind(listJobTabs, async () => ({ data: await service.tabs() }));
@@ -102,6 +118,17 @@ export function registerJobsRoutes({ bind, database, config, search, payments }:
     );
     return { message: REFUND_SUCCESS, data };
   });
+  bind(refundOrderPartly, async ({ staff, params, body, req }) => {
+    const key = req.headers["idempotency-key"];
+    const data = await partialRefunds.refund(
+      staff,
+      params.id,
+      body,
+      typeof key === "string" ? key : undefined,
+    );
+    return { message: REFUND_SUCCESS, data };
+  });
+  bind(orderRefundable, async ({ params }) => ({ data: await partialRefunds.refundableOf(params.id) }));
   bind(changeOrderCustomer, async ({ staff, body }) => {
     await actions.changeCustomer(staff, body.order_id, body.customer_id);
     return {

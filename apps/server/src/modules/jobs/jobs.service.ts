@@ -7,17 +7,27 @@ import {
   REFUNDED_JOB_LOCKED,
   REFUNDED_QUANTITY,
 } from "@loupe/domain";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { SearchPort, SearchQuery } from "../../integrations/search";
 import type { Database, Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
-import { outlets, statuses } from "../reference/reference.tables";
-import { referenceData } from "../reference/reference-cache";
-import type { StaffRow } from "../staff/staff.service";
+import type { Slots } from "../../platform/slots";
+import { referenceData } from "../reference";
+import type { StaffRow } from "../staff";
 import { recordJobEvents } from "./job-events";
 import { jobReference } from "./job-reference";
+import {
+  allOutlets,
+  allStatuses,
+  dispenseStatusSlugs,
+  ordersWithStatusSlug,
+  outletById,
+  statusById,
+  statusOfKind,
+} from "./job-reference.queries";
 import { type OrderLinks, toItemWires, toOrderDetail, toOrderWire, toOrderWires } from "./jobs.mappers";
 import { ORDERS_INDEX, readOrderDocuments } from "./jobs.search-index";
+import { orderNotesCountSqlSlot } from "./jobs.slots";
 import { orderItems, orders } from "./jobs.tables";
 import { readJobsPage } from "./jobs-list.queries";
 import {
@@ -35,28 +45,29 @@ export function createJobsService({
   brandSlug,
   search,
   links,
+  slots,
 }: {
   database: Database;
   brandSlug: string;
   search: SearchPort;
   links: OrderLinks;
+  /** The app's slots: what modules above jobs answer for its wires (jobs.slots.ts). */
+  slots: Slots;
 }) {
   const db = database.db;
 
   // Statuses are reference data written at start: the open (unfinished) ones, read once per process.
   let openIds: Promise<number[]> | null = null;
   const openStatusIds = () => {
-    openIds ??= db
-      .select({ id: statuses.id, slug: statuses.slug })
-      .from(statuses)
-      .where(eq(statuses.kind, "dispense"))
-      .then((rows) => rows.filter((r) => !FINISHED_SLUGS.includes(r.slug)).map((r) => r.id));
+    openIds ??= dispenseStatusSlugs(db).then((rows) =>
+      rows.filter((r) => !FINISHED_SLUGS.includes(r.slug)).map((r) => r.id),
+    );
     return openIds;
   };
   // Changes are recorded in the words staff read: status names and outlet abbreviations.
   let names: Promise<{ status: Map<number, string>; outlet: Map<number, string> }> | null = null;
   const referenceNames = () => {
-    names ??= Promise.all([db.select().from(statuses), db.select().from(outlets)]).then(([s, o]) => ({
+    names ??= Promise.all([allStatuses(db), allOutlets(db)]).then(([s, o]) => ({
       status: new Map(s.map((r) => [r.id, r.displayName])),
       outlet: new Map(o.map((r) => [r.id, r.abbreviation])),
     }));
@@ -73,13 +84,14 @@ export function createJobsService({
       db,
       ids.flatMap((id) => byId.get(id) ?? []),
       links,
+      slots,
     );
   }
 
   /** A page of a search in one statement (jobs-list.queries.ts), mapped to the wire. */
   async function pageOfWires(search: SearchQuery) {
     const [{ total, jobs }, reference] = await Promise.all([
-      readJobsPage(database, search),
+      readJobsPage(database, search, orderNotesCountSqlSlot.get(slots)),
       jobReference(db),
     ]);
     const now = new Date();
@@ -99,16 +111,13 @@ export function createJobsService({
   }
 
   async function statusOf(id: number, kind: "dispense" | "item") {
-    const [s] = await db
-      .select()
-      .from(statuses)
-      .where(and(eq(statuses.id, id), eq(statuses.kind, kind)));
+    const [s] = await statusOfKind(db, id, kind);
     return s;
   }
   async function ordersByIds(tx: Db, ids: number[]) {
     if (!ids.length) return [];
     const rows = await tx.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id));
-    return toOrderWires(tx, rows, links);
+    return toOrderWires(tx, rows, links, slots);
   }
   return {
     /** The jobs list (spec §2, §4): the route query answered by SQL on the orders tables. */
@@ -127,10 +136,15 @@ export function createJobsService({
     searchSql: (query: SearchQuery) => searchOrdersSql(database, query),
 
     async detail(id: number) {
-      const detail = await toOrderDetail(db, id, async () => {
-        const { rows } = await pageOfWires({ filters: { id }, page: 1, perPage: 1 });
-        return rows[0];
-      });
+      const detail = await toOrderDetail(
+        db,
+        id,
+        async () => {
+          const { rows } = await pageOfWires({ filters: { id }, page: 1, perPage: 1 });
+          return rows[0];
+        },
+        slots,
+      );
       if (!detail) throw notFound("Order");
       return detail;
     },
@@ -202,7 +216,7 @@ export function createJobsService({
       const order = await db.transaction(async (tx) => {
         const [current] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
         if (!current) throw notFound("Order");
-        const [from] = await tx.select().from(statuses).where(eq(statuses.id, current.dispenseStatusId));
+        const [from] = await statusById(tx as unknown as Db, current.dispenseStatusId);
         if (from.slug === "cancelled")
           throw new AppError("conflict", "A cancelled job's status cannot be changed.");
         if (isDisplayOnlyStatus(from.slug)) throw new AppError("conflict", REFUNDED_JOB_LOCKED);
@@ -250,7 +264,7 @@ export function createJobsService({
             staffUserId: staff.id,
           },
         ]);
-        return (await toItemWires(tx as unknown as Db, [updated]))[0];
+        return (await toItemWires(tx as unknown as Db, [updated], slots))[0];
       });
       await reindex([wire.order_id]);
       return wire;
@@ -268,7 +282,7 @@ export function createJobsService({
     },
 
     async setItemsOutlet(staff: StaffRow, itemIds: number[], outletId: number) {
-      const [outlet] = await db.select().from(outlets).where(eq(outlets.id, outletId));
+      const [outlet] = await outletById(db, outletId);
       if (!outlet?.isActive) throw validationError({ outlet_id: ["The selected outlet is invalid."] });
       return batch(staff, itemIds, { outletId }, "outlet", outlet.abbreviation);
     },
@@ -309,11 +323,7 @@ export function createJobsService({
 
   async function assertNotCancelled(tx: Db, orderIds: number[]) {
     const cancelled = ORDER_DISPENSE_STATUSES.find((s) => s.slug === "cancelled")!.slug;
-    const rows = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .innerJoin(statuses, eq(statuses.id, orders.dispenseStatusId))
-      .where(and(inArray(orders.id, orderIds), eq(statuses.slug, cancelled)));
+    const rows = await ordersWithStatusSlug(tx, orderIds, cancelled);
     if (rows.length)
       throw new AppError("conflict", `Job ${rows[0].id} is cancelled; its items cannot change.`);
   }

@@ -164,10 +164,18 @@ export const orderRefunds = pgTable(
     amountMinor: integer("amount_minor").notNull(),
     /** Where the money goes back: through the card gateway, or at the outlet's till. */
     method: text("method", { enum: ["gateway", "till"] }).notNull(),
-    status: text("status", { enum: ["pending", "succeeded", "failed"] })
+    /**
+     * `incomplete`: a partial refund split over several card payments that the gateway refused
+     * part-way (some payments refunded, one not); the same request completes it (ADR 0033).
+     */
+    status: text("status", { enum: ["pending", "succeeded", "failed", "incomplete"] })
       .notNull()
       .default("pending"),
     reason: text("reason").notNull(),
+    /** A partial refund's returned items: units and the amount each returned (ADR 0033). */
+    lines: jsonb("lines").$type<RefundLine[]>().notNull().default([]),
+    /** The manager whose approval let this refund above the region's limit through (ADR 0022). */
+    approvedBy: integer("approved_by").references(() => staffUsers.id),
     gatewayRefs: jsonb("gateway_refs").$type<string[]>().notNull().default([]),
     error: text("error"),
     staffUserId: integer("staff_user_id")
@@ -179,10 +187,51 @@ export const orderRefunds = pgTable(
   (t) => [
     index("order_refunds_order_idx").on(t.orderId),
     index("order_refunds_staff_idx").on(t.staffUserId),
+    index("order_refunds_approved_by_idx").on(t.approvedBy),
     uniqueIndex("order_refunds_one_full_uq")
       .on(t.orderId)
       .where(sql`${t.scope} = 'full' and ${t.status} <> 'failed'`),
     check("order_refunds_amount_positive", sql`${t.amountMinor} > 0`),
+  ],
+);
+
+export interface RefundLine {
+  itemId: number;
+  quantity: number;
+  amountMinor: number;
+}
+
+/**
+ * A partial refund's share for one card payment (ADR 0033): claimed with the attempt, sent to the
+ * gateway with its own idempotency key, and marked after. The claim keeps, under the job's row
+ * lock, the shares not failed of each payment at or below what it captured. `tries` counts the
+ * gateway's refusals: a completed retry after a refusal uses a new key (nothing moved on the old one).
+ */
+export const orderRefundPayments = pgTable(
+  "order_refund_payments",
+  {
+    id: serial("id").primaryKey(),
+    refundId: integer("refund_id")
+      .notNull()
+      .references(() => orderRefunds.id, { onDelete: "cascade" }),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => orderPayments.id, { onDelete: "cascade" }),
+    /** Order of the split (first payment taken, first refunded). */
+    position: smallint("position").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    status: text("status", { enum: ["pending", "succeeded", "failed"] })
+      .notNull()
+      .default("pending"),
+    tries: smallint("tries").notNull().default(1),
+    gatewayRef: text("gateway_ref"),
+    error: text("error"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("order_refund_payments_refund_payment_uq").on(t.refundId, t.paymentId),
+    index("order_refund_payments_payment_idx").on(t.paymentId),
+    check("order_refund_payments_amount_positive", sql`${t.amountMinor} > 0`),
   ],
 );
 

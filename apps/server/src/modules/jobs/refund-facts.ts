@@ -36,6 +36,9 @@ export function refundStateOf(
       createdAt: p.createdAt,
     })),
     refundedMinor: rows.refunds.reduce((n, r) => n + r.amountMinor, 0),
+    partlyRefundedMinor: rows.refunds
+      .filter((r) => r.scope === "partial" && r.status === "succeeded")
+      .reduce((n, r) => n + r.amountMinor, 0),
     completed: done?.kind ?? null,
     now,
     timeZone: reference.zoneOfOutlet(o.originOutletId),

@@ -1,13 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { NOT_REFUNDABLE, REFUND_IN_PROGRESS, REFUNDED_QUANTITY } from "@loupe/domain";
+import { NOT_REFUNDABLE, REFUND_IN_PROGRESS, REFUNDED_QUANTITY, refundable } from "@loupe/domain";
 import { and, eq } from "drizzle-orm";
 import { type PaymentGateway, PaymentGatewayError } from "../../integrations/payments";
 import type { Database, Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
-import { refundReasons, statuses } from "../reference/reference.tables";
-import type { StaffRow } from "../staff/staff.service";
+import type { Slots } from "../../platform/slots";
+import type { StaffRow } from "../staff";
 import { recordJobEvents } from "./job-events";
+import { allStatuses, refundReasonByName, refundReasonBySlug, regionCurrency } from "./job-reference.queries";
+import { issueCreditNoteSlot, refundApprovalSlot } from "./jobs.slots";
 import { orderItems, orderPayments, orderRefunds, orders } from "./jobs.tables";
+import { loadQuoteFacts, regionOfJob } from "./partial-refunds.queries";
 import { loadRefundStates } from "./refund-facts";
 
 type Attempt = typeof orderRefunds.$inferSelect;
@@ -39,11 +42,14 @@ export function createRefundsService({
   gateway,
   detail,
   reindex,
+  slots,
 }: {
   database: Database;
   gateway: PaymentGateway;
   detail: (orderId: number) => Promise<unknown>;
   reindex: (orderIds: number[]) => Promise<void>;
+  /** The app's slots: receipts issues the credit note (issueCreditNoteSlot). */
+  slots: Slots;
 }) {
   const db = database.db;
 
@@ -101,16 +107,20 @@ export function createRefundsService({
     const pays = await db.select().from(orderPayments).where(eq(orderPayments.orderId, attempt.orderId));
     const [order] = await db.select().from(orders).where(eq(orders.id, attempt.orderId));
     const { currency } = await currencyOf(order.regionId);
+    // Partial refunds before this one (ADR 0033) took part of some payments: return what each has left.
+    const left = refundable((await loadQuoteFacts(db, order, false, attempt.id)).facts).payments;
     const refs: string[] = [];
     for (const p of pays.filter((x) => x.intentId)) {
       const idempotencyKey = `${attempt.idempotencyKey}:${p.id}`;
       if (attempt.kind === "void" && p.state === "authorised") {
         refs.push((await gateway.cancel({ intentId: p.intentId!, currency, idempotencyKey })).id);
       } else {
+        const amountMinor = left.find((x) => x.id === p.id)?.remainingMinor ?? p.amountMinor;
+        if (amountMinor <= 0) continue;
         const refund = await gateway.refund({
           intentId: p.intentId!,
           currency,
-          amountMinor: p.amountMinor,
+          amountMinor,
           idempotencyKey,
           metadata: { order_id: String(attempt.orderId), refund_attempt: String(attempt.id) },
         });
@@ -121,11 +131,7 @@ export function createRefundsService({
   }
 
   async function currencyOf(regionId: number) {
-    const rows = await database.query<{ default_currency: string }>(
-      "select default_currency from regions where id = $1",
-      [regionId],
-    );
-    return { currency: rows[0]?.default_currency ?? "AUD" };
+    return { currency: (await regionCurrency(database, regionId)) ?? "AUD" };
   }
 
   async function fail(attempt: Attempt, message: string) {
@@ -138,7 +144,7 @@ export function createRefundsService({
   /** Step 3: the attempt and the job change together, once, whatever the number of retries. */
   async function succeed(staff: StaffRow, attempt: Attempt, refs: string[]) {
     const slug = attempt.kind === "void" ? "voided" : "refunded";
-    const statusRows = await db.select().from(statuses);
+    const statusRows = await allStatuses(db);
     const find = (kind: "dispense" | "item" | "payment", s: string) =>
       statusRows.find((r) => r.kind === kind && r.slug === s)!;
     await db.transaction(async (txx) => {
@@ -164,6 +170,23 @@ export function createRefundsService({
         .set({ quantity: REFUNDED_QUANTITY, dispenseStatusId: find("item", slug).id, updatedAt: new Date() })
         .where(eq(orderItems.orderId, attempt.orderId));
       const where = attempt.method === "gateway" ? "to the card" : "at the till";
+      // A refund after a tax invoice needs its adjustment or credit note (ADR 0033); a void
+      // cancels the sale itself, so it has none.
+      if (attempt.kind === "refund") {
+        const region = await regionOfJob(tx, order);
+        await issueCreditNoteSlot.get(slots)(tx, {
+          regionId: region.regionId,
+          countryCode: region.countryCode,
+          orderId: attempt.orderId,
+          refundId: attempt.id,
+          amountMinor: attempt.amountMinor,
+          reason: attempt.reason,
+          destination: where,
+          lines: [],
+          issuedBy: staff.id,
+          approvedBy: await refundApprovalSlot.get(slots)(tx, attempt.orderId, staff.id),
+        });
+      }
       await recordJobEvents(tx, [
         {
           orderId: attempt.orderId,
@@ -217,10 +240,8 @@ export function createRefundsService({
           throw new AppError("conflict", "This Idempotency-Key was already used for another job.");
         attempt = previous;
       } else {
-        const [reason] = await db.select().from(refundReasons).where(eq(refundReasons.slug, reasonInput));
-        const [byName] = reason
-          ? [reason]
-          : await db.select().from(refundReasons).where(eq(refundReasons.name, reasonInput));
+        const [reason] = await refundReasonBySlug(db, reasonInput);
+        const [byName] = reason ? [reason] : await refundReasonByName(db, reasonInput);
         if (!byName) throw validationError({ reason: ["The selected reason is invalid."] });
         ({ attempt, created } = await claim(staff, orderId, byName.name, key));
         if (attempt.orderId !== orderId)

@@ -18,9 +18,8 @@ import {
   recordJobEvents,
   reindexJobs,
 } from "../jobs";
-import type { OutboxRow } from "../outbox/outbox.service";
-import type { StaffRow } from "../staff/staff.service";
-import { lensSuppliers } from "../suppliers/suppliers.tables";
+import type { OutboxRow } from "../outbox";
+import type { StaffRow } from "../staff";
 import {
   itemWithCustomer,
   latestLensOrderMessageId,
@@ -28,7 +27,7 @@ import {
   notSentOfOutlet,
 } from "./lens-order-not-sent.queries";
 import { toSummaryWire } from "./lens-orders.mappers";
-import { itemStatusOf, loadItemContext, lockItem } from "./lens-orders.queries";
+import { itemStatusOf, loadItemContext, lockItem, supplierNameWithId } from "./lens-orders.queries";
 import type { Audit, LensOrdersService } from "./lens-orders.service";
 import { lensOrderEvents, lensOrders } from "./lens-orders.tables";
 
@@ -175,10 +174,7 @@ export function createLensOrderNotSent(deps: {
               ),
             );
           if (open) {
-            const [s] = await tx
-              .select({ name: lensSuppliers.name })
-              .from(lensSuppliers)
-              .where(eq(lensSuppliers.id, open.supplierId));
+            const [s] = await supplierNameWithId(tx, open.supplierId);
             throw new AppError(
               "conflict",
               LENS_ORDER_MESSAGES.alreadyOrdered(toSummaryWire(open, s?.name ?? "").status_label),

@@ -144,3 +144,43 @@ export async function itemStatusOf(db: Db, itemId: number): Promise<number | nul
     .where(eq(orderItems.id, itemId));
   return row?.status ?? null;
 }
+
+/** The supplier's code for a catalogue lens as it is now (an administrator may set it after the job edit). */
+export async function catalogueLensCode(db: Db, lensId: number | null | undefined): Promise<string | null> {
+  if (lensId == null) return null;
+  const [row] = await db.select({ code: lenses.lensCode }).from(lenses).where(eq(lenses.id, lensId));
+  return row?.code ?? null;
+}
+
+/** Whether any lens order went through a contact (it then stays, made inactive, when removed). */
+export async function contactHasOrders(db: Db, contactId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: lensOrders.id })
+    .from(lensOrders)
+    .where(eq(lensOrders.contactId, contactId))
+    .limit(1);
+  return Boolean(row);
+}
+
+// Rows of the suppliers' and the reference tables by id, as the service reads them (the lens
+// orders' own rows name them).
+
+export const supplierWithId = (db: Db, id: number) =>
+  db.select().from(lensSuppliers).where(eq(lensSuppliers.id, id));
+
+export const suppliersWithIds = (db: Db, ids: number[]) =>
+  db.select().from(lensSuppliers).where(inArray(lensSuppliers.id, ids));
+
+export const supplierNameWithId = (db: Db, id: number) =>
+  db.select({ name: lensSuppliers.name }).from(lensSuppliers).where(eq(lensSuppliers.id, id));
+
+export const contactWithId = (db: Db, id: number) =>
+  db.select().from(supplierContacts).where(eq(supplierContacts.id, id));
+
+export const contactsWithIds = (db: Db, ids: number[]) =>
+  db.select().from(supplierContacts).where(inArray(supplierContacts.id, ids));
+
+export const outletWithId = (db: Db, id: number) => db.select().from(outlets).where(eq(outlets.id, id));
+
+export const outletsWithIds = (db: Db, ids: number[]) =>
+  db.select().from(outlets).where(inArray(outlets.id, ids));

@@ -17,10 +17,12 @@ import { LENS_ORDER_MESSAGES } from "@loupe/domain";
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../../platform/http/app-error";
-import { requestContext } from "../access-log/access-log.record";
+import { requestContext } from "../access-log";
+import { lensOrderSummariesSlot } from "../jobs";
 import type { ModuleContext } from "../module-context";
-import { createSuppliersService } from "../suppliers";
+import { contactHasOrdersSlot, createSuppliersService } from "../suppliers";
 import { createLensOrderNotSent } from "./lens-order-not-sent";
+import { contactHasOrders, lensOrderSummaries } from "./lens-orders.queries";
 import { createLensOrdersService } from "./lens-orders.service";
 import { createLensStatusPoller } from "./lens-status-poller";
 
@@ -37,8 +39,13 @@ export function registerLensOrdersRoutes({
   search,
   lensSuppliers,
   outbox,
+  slots,
 }: ModuleContext): void {
-  const suppliersService = createSuppliersService({ db: database.db });
+  // A supplier contact some lens order went through is kept (made inactive) when removed.
+  contactHasOrdersSlot.provide(slots, contactHasOrders);
+  // The jobs list and detail show each item's lens order (jobs sits below lens orders).
+  lensOrderSummariesSlot.provide(slots, lensOrderSummaries);
+  const suppliersService = createSuppliersService({ db: database.db, slots });
   const service = createLensOrdersService({
     database,
     suppliers: lensSuppliers,

@@ -470,8 +470,8 @@ describe("e-mail and file drop", () => {
     const pdf = mail!.attachments.find((a) => a.filename.endsWith(".pdf"))!;
     expect(pdf.content.subarray(0, 5).toString()).toBe("%PDF-");
     const vca = mail!.attachments.find((a) => a.filename.endsWith(".vca"))!.content.toString("ascii");
-    expect(vca.split("\r\n")[0]).toBe(`JOB=${reference}`);
-    expect(vca).toContain("_COMMENT=Please edge to frame\r\n");
+    expect(vca.split("\r\n").slice(0, 4)).toEqual(["REQ=FIL", "OMAV=3.12", "VEN=Loupe", `JOB=${reference}`]);
+    expect(vca).toContain("REM=Please edge to frame\r\n");
     const sheet = await t.call(sam, {
       method: "GET",
       url: `/api/staff/lens-orders/${res.json().data.id}/sheet`,
@@ -491,7 +491,9 @@ describe("e-mail and file drop", () => {
     expect(res.statusCode, res.body).toBe(200);
     const { id, reference } = res.json().data;
     const file = path.join(t.config.lensDropDir, "essilor", `${reference}.vca`);
-    expect(fs.readFileSync(file, "ascii")).toMatch(/^JOB=.*\r\nDO=B\r\n/);
+    expect(fs.readFileSync(file, "ascii")).toMatch(
+      /^REQ=FIL\r\nOMAV=3\.12\r\nVEN=Loupe\r\nJOB=.*\r\nDO=B\r\n/,
+    );
     const cut = await order(sam, await body(job, "ESS", "file_drop", { need_to_edge: "Cut" }));
     expect(cut.statusCode).toBe(409);
     const cancel = await t.call(sam, { method: "POST", url: `/api/staff/lens-orders/${id}/cancel` });

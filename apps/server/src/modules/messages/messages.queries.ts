@@ -1,6 +1,7 @@
 import { isSmsCountry, navRegionId, type SmsCountry } from "@loupe/domain";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { customers } from "../customers/customers.tables";
 import { orders } from "../jobs/jobs.tables";
 import { regions } from "../reference/reference.tables";
 
@@ -21,3 +22,15 @@ export async function smsCountry(
   }
   return countryOf(db, navRegionId(staff.regionId));
 }
+
+/** A region's id, if it exists. */
+export const regionIdById = (db: Db, regionId: number) =>
+  db.select({ id: regions.id }).from(regions).where(eq(regions.id, regionId));
+
+/** A customer by id (the message's recipient). */
+export const customerById = (db: Db, customerId: number) =>
+  db.select().from(customers).where(eq(customers.id, customerId));
+
+/** A job's id, if it exists. */
+export const orderIdById = (db: Db, orderId: number) =>
+  db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));

@@ -7,7 +7,7 @@ import {
   updateMessageTemplate,
 } from "@loupe/contract";
 import type { ModuleContext } from "../module-context";
-import { createNotesService } from "../notes/notes.service";
+import { createNotesService } from "../notes";
 import { createMessagesService } from "./messages.service";
 
 export function registerMessagesRoutes({ bind, db, outbox }: ModuleContext): void {

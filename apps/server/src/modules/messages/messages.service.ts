@@ -2,16 +2,14 @@ import type { TemplateWire } from "@loupe/contract";
 import { MESSAGE_SENT, messageSchemaFor, templateSchema } from "@loupe/domain";
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { type Editor, matchVersion, nextVersion, readVersion } from "../../platform/db/versioning";
 import { notFound } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
-import { customers } from "../customers/customers.tables";
-import { orders } from "../jobs/jobs.tables";
-import type { NotesService } from "../notes/notes.service";
-import type { OutboxService } from "../outbox/outbox.service";
-import { regions } from "../reference/reference.tables";
-import type { StaffRow } from "../staff/staff.service";
-import { type Editor, matchVersion, nextVersion, readVersion, staleOrMissing } from "../versioning";
-import { smsCountry } from "./messages.queries";
+import type { NotesService } from "../notes";
+import type { OutboxService } from "../outbox";
+import type { StaffRow } from "../staff";
+import { staleOrMissing } from "../staff";
+import { customerById, orderIdById, regionIdById, smsCountry } from "./messages.queries";
 import { messageTemplates } from "./messages.tables";
 
 type TemplateRow = typeof messageTemplates.$inferSelect;
@@ -37,7 +35,7 @@ export function createMessagesService({
   notes: NotesService;
 }) {
   async function checkRegion(regionId: number) {
-    const [r] = await db.select({ id: regions.id }).from(regions).where(eq(regions.id, regionId));
+    const [r] = await regionIdById(db, regionId);
     if (!r) throw notFound("Region");
   }
   const staleTemplate = (editor: Editor, id: number, expected: number | undefined) =>
@@ -106,7 +104,7 @@ export function createMessagesService({
      * page shows how it went) and records a customer note saying what was sent.
      */
     async sendToCustomer(staff: StaffRow, customerId: number, input: unknown) {
-      const [c] = await db.select().from(customers).where(eq(customers.id, customerId));
+      const [c] = await customerById(db, customerId);
       if (!c) throw notFound("Customer");
       return send(staff, input, { customer_id: customerId }, (summary) =>
         notes.addCustomerNote(staff, customerId, summary),
@@ -116,7 +114,7 @@ export function createMessagesService({
     /** The same for a job: the note goes on the job, which bumps its notes count. */
     async sendForOrder(staff: StaffRow, orderId: number, input: unknown) {
       // Before sending: a message about a job that does not exist must not go out (nor be kept).
-      const [o] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+      const [o] = await orderIdById(db, orderId);
       if (!o) throw notFound("Order");
       return send(staff, input, { order_id: orderId }, (summary) =>
         notes.addOrderNote(staff, orderId, summary),

@@ -13,17 +13,32 @@ import {
   updateReceiptNote,
 } from "@loupe/contract";
 import { receiptNoteContent } from "@loupe/domain";
-import { eq } from "drizzle-orm";
 import { notFound } from "../../platform/http/app-error";
-import { createFilesService } from "../files/files.service";
-import { orderItems } from "../jobs/jobs.tables";
+import { customerNotesCountSlot, customerNotesCountSqlSlot } from "../customers";
+import { createFilesService, noteFileHoldersSlot } from "../files";
+import { orderNotesCountSqlSlot, orderNotesSlot } from "../jobs";
 import type { ModuleContext } from "../module-context";
+import {
+  countNotesByCustomer,
+  noteHoldsFile,
+  notesHoldingFile,
+  orderNotesReader,
+  orderOfItem,
+} from "./notes.queries";
 import { createNotesService } from "./notes.service";
+import { customerNotesCountSql, orderNotesCountSql } from "./notes-count.sql";
 
-export function registerNotesRoutes({ bind, db, storage }: ModuleContext): void {
+export function registerNotesRoutes({ bind, db, slots, storage }: ModuleContext): void {
+  // The jobs list rows and the online-channel list show jobs' notes (jobs sits below notes).
+  orderNotesSlot.provide(slots, orderNotesReader);
+  orderNotesCountSqlSlot.provide(slots, orderNotesCountSql);
+  customerNotesCountSqlSlot.provide(slots, customerNotesCountSql);
   const service = createNotesService(db);
+  // What lower modules ask of notes: customers the notes counts, files who holds a file.
+  customerNotesCountSlot.provide(slots, countNotesByCustomer);
+  noteFileHoldersSlot.provide(slots, { notesHoldingFile, noteHoldsFile });
   // A note's attachments go with it (files module: only files no other note or prescription holds).
-  const filesService = createFilesService({ db, storage });
+  const filesService = createFilesService({ db, storage, slots });
   bind(listCustomerNotes, async ({ query }) => ({ data: await service.listForCustomer(query.user_id) }));
   bind(createCustomerNote, async ({ staff, body, reply }) => {
     reply.status(201);
@@ -60,10 +75,7 @@ export function registerNotesRoutes({ bind, db, storage }: ModuleContext): void 
     return { message: "Deleted Successfully" };
   });
   bind(deleteOrderItemNote, async ({ staff, params, query }) => {
-    const [item] = await db
-      .select({ orderId: orderItems.orderId })
-      .from(orderItems)
-      .where(eq(orderItems.id, params.id));
+    const [item] = await orderOfItem(db, params.id);
     if (!item) throw notFound("Order item");
     await filesService.removeNoteAttachments(
       await service.removeOrderNote(staff, item.orderId, params.noteId, params.id, query.version),

@@ -1,17 +1,22 @@
 import type { NoteWire } from "@loupe/contract";
 import { isReceiptNote, receiptNoteText } from "@loupe/domain";
-import { and, desc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNotNull, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { inRequestTransaction } from "../../platform/db/request-transaction";
+import { type Editor, matchVersion, nextVersion } from "../../platform/db/versioning";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
-import { customers } from "../customers/customers.tables";
-import { toFileWire } from "../files/files.mappers";
-import { files } from "../files/files.tables";
-import { recordJobEvents } from "../jobs/job-events";
-import { orderItems, orders } from "../jobs/jobs.tables";
-import type { StaffRow } from "../staff/staff.service";
-import { staffUsers } from "../staff/staff.tables";
-import { type Editor, matchVersion, nextVersion, staleOrMissing } from "../versioning";
+import { toFileWire } from "../files";
+import { recordJobEvents } from "../jobs";
+import type { StaffRow } from "../staff";
+import { staleOrMissing } from "../staff";
+import {
+  customerIdById,
+  existingFileIds,
+  filesByIds,
+  orderIdById,
+  orderItemById,
+  staffByIds,
+} from "./notes.queries";
 import { notes } from "./notes.tables";
 
 type NoteRow = typeof notes.$inferSelect;
@@ -28,14 +33,11 @@ const timelineText = (content: string) => {
 
 export function createNotesService(db: Db) {
   async function orderExists(orderId: number) {
-    const [o] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+    const [o] = await orderIdById(db, orderId);
     if (!o) throw new AppError("not_found", ORDER_NOT_FOUND);
   }
   async function orderItemOf(itemId: number) {
-    const [item] = await db
-      .select({ id: orderItems.id, orderId: orderItems.orderId })
-      .from(orderItems)
-      .where(eq(orderItems.id, itemId));
+    const [item] = await orderItemById(db, itemId);
     if (!item) throw notFound("Order item");
     return item;
   }
@@ -45,10 +47,8 @@ export function createNotesService(db: Db) {
     const creatorIds = [...new Set(rows.map((r) => r.creatorId).filter((v): v is number => v != null))];
     const fileIds = [...new Set(rows.flatMap((r) => r.fileIds))];
     const [creators, fileRows] = await Promise.all([
-      creatorIds.length
-        ? db.select().from(staffUsers).where(inArray(staffUsers.id, creatorIds))
-        : Promise.resolve([]),
-      fileIds.length ? db.select().from(files).where(inArray(files.id, fileIds)) : Promise.resolve([]),
+      creatorIds.length ? staffByIds(db, creatorIds) : Promise.resolve([]),
+      fileIds.length ? filesByIds(db, fileIds) : Promise.resolve([]),
     ]);
     const creatorById = new Map(creators.map((c) => [c.id, c]));
     const fileById = new Map(fileRows.map((f) => [f.id, f]));
@@ -117,10 +117,10 @@ export function createNotesService(db: Db) {
       content: string,
       fileIds: number[] = [],
     ) {
-      const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
+      const [c] = await customerIdById(db, customerId);
       if (!c) throw notFound("Customer");
       if (fileIds.length) {
-        const found = await db.select({ id: files.id }).from(files).where(inArray(files.id, fileIds));
+        const found = await existingFileIds(db, fileIds);
         if (found.length !== new Set(fileIds).size)
           throw validationError({ files: ["One of the files does not exist."] });
       }
@@ -167,7 +167,7 @@ export function createNotesService(db: Db) {
     ) {
       await orderExists(orderId);
       if (fileIds.length) {
-        const found = await db.select({ id: files.id }).from(files).where(inArray(files.id, fileIds));
+        const found = await existingFileIds(db, fileIds);
         if (found.length !== new Set(fileIds).size)
           throw validationError({ files: ["One of the files does not exist."] });
       }

@@ -1,8 +1,9 @@
-import { confirmPayment, createPaymentIntent, getPaymentConfig } from "@loupe/contract";
+import { confirmPayment, createPaymentIntent, getPaymentConfig, outletTillSummary } from "@loupe/contract";
 import { z } from "zod";
 import { createSandboxGateway } from "../../integrations/payments";
 import type { ModuleContext } from "../module-context";
 import { createPaymentsService } from "./payments.service";
+import { tillSummary, tillSummaryCsv } from "./till-summary";
 
 export function registerPaymentsRoutes({ app, bind, db, payments: gateway }: ModuleContext): void {
   const service = createPaymentsService({ db, gateway });
@@ -23,6 +24,17 @@ export function registerPaymentsRoutes({ app, bind, db, payments: gateway }: Mod
         currency: payment.currency,
       },
     };
+  });
+  bind(outletTillSummary, async ({ staff, params, query, reply }) => {
+    const summary = await tillSummary(db, gateway, staff, params.id, query.date);
+    if (query.format !== "csv") return { data: summary };
+    return reply
+      .type("text/csv; charset=utf-8")
+      .header(
+        "content-disposition",
+        `attachment; filename="till-${summary.outlet.abbreviation}-${summary.date}.csv"`,
+      )
+      .send(tillSummaryCsv(summary));
   });
   bind(confirmPayment, async ({ staff, body }) => service.confirm(staff, body.intent_id));
   bind(getPaymentConfig, ({ query }) => ({

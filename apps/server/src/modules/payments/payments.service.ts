@@ -14,11 +14,9 @@ import type { Intent, PaymentGateway } from "../../integrations/payments";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
-import { customers } from "../customers/customers.tables";
-import { orders } from "../jobs/jobs.tables";
-import { createNotesService } from "../notes/notes.service";
-import { outlets } from "../reference/reference.tables";
-import type { StaffRow } from "../staff/staff.service";
+import { createNotesService } from "../notes";
+import type { StaffRow } from "../staff";
+import { customerIdById, orderIdById, outletById } from "./payments.queries";
 import { payments } from "./payments.tables";
 
 export function createPaymentsService({ db, gateway }: { db: Db; gateway: PaymentGateway }) {
@@ -52,11 +50,11 @@ export function createPaymentsService({ db, gateway }: { db: Db; gateway: Paymen
         return { payment: existing, intent };
       }
       if (customerId != null) {
-        const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
+        const [c] = await customerIdById(db, customerId);
         if (!c) throw notFound("Customer");
       }
       if (v.order_id != null) {
-        const [o] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, v.order_id));
+        const [o] = await orderIdById(db, v.order_id);
         if (!o) throw new AppError("not_found", "Order not found");
       }
       const amountMinor = toMinorUnits(v.amount);
@@ -113,9 +111,7 @@ export function createPaymentsService({ db, gateway }: { db: Db; gateway: Paymen
       if (payment.orderId == null && payment.customerId == null) {
         throw validationError({ customer_id: ["A payment needs a customer or a job."] });
       }
-      const [outlet] = staff.outletId
-        ? await db.select().from(outlets).where(eq(outlets.id, staff.outletId))
-        : [];
+      const [outlet] = staff.outletId ? await outletById(db, staff.outletId) : [];
       const text = paymentNoteText({
         currency: payment.currency,
         amount: fromMinorUnits(payment.amountMinor),

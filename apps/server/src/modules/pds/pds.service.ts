@@ -9,14 +9,13 @@ import {
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../platform/db/client";
+import { type Editor, matchVersion, nextVersion, readVersion } from "../../platform/db/versioning";
 import { notFound, validationError } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
-import { customers } from "../customers/customers.tables";
-import { pdSources } from "../reference/reference.tables";
-import type { StaffRow } from "../staff/staff.service";
-import { staffUsers } from "../staff/staff.tables";
-import { type Editor, matchVersion, nextVersion, readVersion, staleOrMissing } from "../versioning";
+import type { StaffRow } from "../staff";
+import { staleOrMissing } from "../staff";
 import { PD_MEASURES, type PdRow, type PresenterOptions, pdColumnName, toPdWire } from "./pds.mappers";
+import { allPdSources, customerIdOf, pdSourceIdOf, staffNames } from "./pds.queries";
 import { pds } from "./pds.tables";
 
 const camel = pdColumnName;
@@ -27,12 +26,7 @@ export type { PresenterOptions };
 export function createPdsService({ db }: { db: Db }) {
   async function toWire(rows: PdRow[], options: PresenterOptions = {}): Promise<PdWire[]> {
     if (!rows.length) return [];
-    const [sources, staff] = await Promise.all([
-      db.select().from(pdSources),
-      db
-        .select({ id: staffUsers.id, first: staffUsers.firstName, last: staffUsers.lastName })
-        .from(staffUsers),
-    ]);
+    const [sources, staff] = await Promise.all([allPdSources(db), staffNames(db)]);
     const sourceById = new Map(sources.map((s) => [s.id, s]));
     const staffById = new Map(
       staff.map((s) => [s.id, { id: s.id, full_name: `${s.first} ${s.last}`.trim() }]),
@@ -62,7 +56,7 @@ export function createPdsService({ db }: { db: Db }) {
   }
 
   async function checkSource(sourceId: number) {
-    const [s] = await db.select({ id: pdSources.id }).from(pdSources).where(eq(pdSources.id, sourceId));
+    const [s] = await pdSourceIdOf(db, sourceId);
     if (!s) throw validationError({ source_id: ["The selected source is invalid."] });
   }
 
@@ -94,7 +88,7 @@ export function createPdsService({ db }: { db: Db }) {
       let customerId: number | null = null;
       if (ids) {
         customerId = ids.customer_user_id;
-        const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
+        const [c] = await customerIdOf(db, customerId);
         if (!c) throw notFound("Customer");
       }
       const lensTypeId = guestIds

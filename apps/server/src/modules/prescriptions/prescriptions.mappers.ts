@@ -8,7 +8,7 @@ import {
   type RxPowers,
   standardisedDisplay,
 } from "@loupe/domain";
-import { type FileRow, toFileWire } from "../files/files.mappers";
+import { type FileRow, toFileWire } from "../files";
 import type { prescriptions } from "./prescriptions.tables";
 
 export type PrescriptionRow = typeof prescriptions.$inferSelect;

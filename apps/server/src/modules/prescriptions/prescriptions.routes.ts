@@ -9,11 +9,15 @@ import {
   updatePrescription,
 } from "@loupe/contract";
 import { FILE_DELETED_FROM_PRESCRIPTION, PRESCRIPTION_EMAILED } from "@loupe/domain";
+import { prescriptionHoldsFileSlot } from "../files";
 import type { ModuleContext } from "../module-context";
+import { prescriptionHoldsFile } from "./prescriptions.queries";
 import { createPrescriptionsService } from "./prescriptions.service";
 
-export function registerPrescriptionsRoutes({ bind, db, outbox }: ModuleContext): void {
+export function registerPrescriptionsRoutes({ bind, db, outbox, slots }: ModuleContext): void {
   const service = createPrescriptionsService({ db, outbox });
+  // Files (below prescriptions) ask whether a prescription holds a file before removing it.
+  prescriptionHoldsFileSlot.provide(slots, prescriptionHoldsFile);
   bind(createPrescription, async ({ staff, params, body, reply }) => {
     reply.status(201);
     return { data: await service.create(staff, params.id, body) };

@@ -4,18 +4,24 @@ import {
   type PrescriptionValues,
   prescriptionSchema,
 } from "@loupe/domain";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { type Editor, matchVersion, nextVersion, readVersion } from "../../platform/db/versioning";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
-import { customers } from "../customers/customers.tables";
-import { files } from "../files/files.tables";
-import type { OutboxService } from "../outbox/outbox.service";
-import { prescriptionSources } from "../reference/reference.tables";
-import type { StaffRow } from "../staff/staff.service";
-import { staffUsers } from "../staff/staff.tables";
-import { type Editor, matchVersion, nextVersion, readVersion, staleOrMissing } from "../versioning";
+import type { OutboxService } from "../outbox";
+import type { StaffRow } from "../staff";
+import { staleOrMissing } from "../staff";
 import { type PrescriptionRow, toPrescriptionWire } from "./prescriptions.mappers";
+import {
+  allPrescriptionSources,
+  customerById,
+  customerIdOf,
+  fileIdsOf,
+  filesOfPrescriptions,
+  prescriptionSourceById,
+  staffNames,
+} from "./prescriptions.queries";
 import { prescriptionFiles, prescriptions } from "./prescriptions.tables";
 
 export function createPrescriptionsService({ db, outbox }: { db: Db; outbox: OutboxService }) {
@@ -23,15 +29,9 @@ export function createPrescriptionsService({ db, outbox }: { db: Db; outbox: Out
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
     const [sources, staff, links] = await Promise.all([
-      db.select().from(prescriptionSources),
-      db
-        .select({ id: staffUsers.id, first: staffUsers.firstName, last: staffUsers.lastName })
-        .from(staffUsers),
-      db
-        .select({ rxId: prescriptionFiles.prescriptionId, file: files })
-        .from(prescriptionFiles)
-        .innerJoin(files, eq(files.id, prescriptionFiles.fileId))
-        .where(inArray(prescriptionFiles.prescriptionId, ids)),
+      allPrescriptionSources(db),
+      staffNames(db),
+      filesOfPrescriptions(db, ids),
     ]);
     const sourceById = new Map(sources.map((s) => [s.id, s]));
     const staffById = new Map(
@@ -54,7 +54,7 @@ export function createPrescriptionsService({ db, outbox }: { db: Db; outbox: Out
   }
 
   async function sourceOf(sourceId: number) {
-    const [s] = await db.select().from(prescriptionSources).where(eq(prescriptionSources.id, sourceId));
+    const [s] = await prescriptionSourceById(db, sourceId);
     if (!s) throw validationError({ source_id: ["The selected source is invalid."] });
     return s;
   }
@@ -86,7 +86,7 @@ export function createPrescriptionsService({ db, outbox }: { db: Db; outbox: Out
 
   async function linkFiles(tx: Db, rxId: number, fileIds: number[]) {
     if (!fileIds.length) return;
-    const found = await tx.select({ id: files.id }).from(files).where(inArray(files.id, fileIds));
+    const found = await fileIdsOf(tx, fileIds);
     if (found.length !== new Set(fileIds).size)
       throw validationError({ files: ["One of the files does not exist."] });
     await tx
@@ -102,7 +102,7 @@ export function createPrescriptionsService({ db, outbox }: { db: Db; outbox: Out
     if (isCodeGeneratedSource(source.slug))
       throw validationError({ source_id: ["The selected source is invalid."] });
     if (customerId != null) {
-      const [c] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
+      const [c] = await customerIdOf(db, customerId);
       if (!c) throw notFound("Customer");
     }
     const row = await db.transaction(async (tx) => {
@@ -195,7 +195,7 @@ export function createPrescriptionsService({ db, outbox }: { db: Db; outbox: Out
       const [wire] = await toWire([await load(id)]);
       let address = to;
       if (!address && wire.customer_id) {
-        const [c] = await db.select().from(customers).where(eq(customers.id, wire.customer_id));
+        const [c] = await customerById(db, wire.customer_id);
         address = c?.email ?? undefined;
       }
       if (!address) throw validationError({ email: ["The customer has no e-mail address."] });

@@ -124,3 +124,10 @@ export async function lensOrdersForDocket(db: Db, orderId: number): Promise<Dock
     reference: o.reference,
   }));
 }
+
+/** The staff member a print link was granted to, if still active. */
+export const activeStaffId = (db: Db, staffId: number) =>
+  db
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.id, staffId), eq(staffUsers.isActive, true)));

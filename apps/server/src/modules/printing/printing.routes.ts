@@ -1,6 +1,6 @@
 import { jobTraySignedUrl, showJobPrint } from "@loupe/contract";
 import { create as contentDisposition } from "content-disposition";
-import { recordRequestAccess } from "../access-log/access-log.hook";
+import { recordRequestAccess } from "../access-log";
 import type { ModuleContext } from "../module-context";
 import { createPrintingService } from "./printing.service";
 

@@ -7,16 +7,14 @@ import {
   printEventValue,
   trayLabelContent,
 } from "@loupe/domain";
-import { and, eq } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { Db } from "../../platform/db/client";
 import { inRequestTransaction } from "../../platform/db/request-transaction";
 import { AppError, notFound } from "../../platform/http/app-error";
-import { recordJobEvents } from "../jobs/job-events";
-import { staffUsers } from "../staff/staff.tables";
+import { recordJobEvents } from "../jobs";
 import { renderDocketPdf } from "./docket-pdf";
 import { createPrintLinks, type PrintGrant } from "./print-link";
-import { printTarget, readPrintJob } from "./printing.queries";
+import { activeStaffId, printTarget, readPrintJob } from "./printing.queries";
 import { renderTrayLabelPdf } from "./tray-label-pdf";
 
 export interface PrintRequest {
@@ -70,10 +68,7 @@ export function createPrintingService({ db, config }: { db: Db; config: Config }
           "forbidden",
           check === "expired" ? PRINT_MESSAGES.expired : PRINT_MESSAGES.invalid,
         );
-      const [staff] = await db
-        .select({ id: staffUsers.id })
-        .from(staffUsers)
-        .where(and(eq(staffUsers.id, grant.staffId), eq(staffUsers.isActive, true)));
+      const [staff] = await activeStaffId(db, grant.staffId);
       if (!staff) throw new AppError("forbidden", PRINT_MESSAGES.invalid);
       const job = await readPrintJob(db, grant.orderId, config.BRAND_NAME);
       if (!job) throw notFound("Job");

@@ -99,6 +99,7 @@ export function receiptModel(r: ReceiptData, seller: Seller) {
     })),
     paid: fmt(paid),
     refunds: r.refunds.map((x) => ({
+      creditNote: r.creditNotes.find((c) => c.refundId === x.id)?.code ?? null,
       label: `${x.kind === "void" ? "Voided" : "Refunded"}${x.method === "till" ? " at the till" : " to the card"} (${x.reason})`,
       date: when.format(x.completedAt ?? x.createdAt),
       amount: `−${fmt(x.amountMinor)}`,
@@ -136,7 +137,10 @@ const STYLE = `
 `;
 
 /** The receipt as a self-contained page: printable (its own print stylesheet), no outside resources. */
-export function receiptHtml(m: ReceiptModel, options: { nonce?: string; forEmail?: boolean } = {}): string {
+export function receiptHtml(
+  m: ReceiptModel,
+  options: { nonce?: string; forEmail?: boolean; creditNoteUrl?: (code: string) => string } = {},
+): string {
   const o = m.outlet;
   const outletAddress = [o.address1, o.address2, o.suburb, o.city, o.state, o.postcode, o.country]
     .filter(Boolean)
@@ -213,9 +217,20 @@ export function receiptHtml(m: ReceiptModel, options: { nonce?: string; forEmail
   <h2>Payments</h2>
   <table>
     ${m.payments.map((p) => line(`${p.label}${p.held ? " (authorised)" : ""} · ${p.date}`, p.amount)).join("") || line("No payments", "")}
-    ${m.refunds.map((x) => line(`${x.label} · ${x.date}`, x.amount)).join("")}
+    ${m.refunds.map((x) => line(`${x.label} · ${x.date}${x.creditNote ? ` · credit note ${x.creditNote}` : ""}`, x.amount)).join("")}
     ${line("Balance paid", m.balance, "grand")}
   </table>
+  ${
+    options.creditNoteUrl && m.refunds.some((x) => x.creditNote)
+      ? `<h2>Credit notes</h2><ul data-testid="receipt-credit-notes">${m.refunds
+          .filter((x) => x.creditNote)
+          .map(
+            (x) =>
+              `<li><a href="${esc(options.creditNoteUrl!(x.creditNote!))}">${esc(x.creditNote)}</a> · ${esc(x.amount)}</li>`,
+          )
+          .join("")}</ul>`
+      : ""
+  }
   ${m.note ? `<h2>Note</h2><div class="note" data-testid="receipt-note">${esc(m.note)}</div>` : ""}
   <p class="muted">Times are ${esc(m.timeZone)}. Thank you for shopping with ${esc(m.seller.brand)}.</p>
 </main>

@@ -5,6 +5,7 @@ import { customers } from "../customers/customers.tables";
 import { orderItems, orderPayments, orderRefunds, orders, regionProducts } from "../jobs/jobs.tables";
 import { notes } from "../notes/notes.tables";
 import { outlets, regions } from "../reference/reference.tables";
+import { creditNotes } from "./receipts.tables";
 
 /** Everything a receipt prints, read from the jobs, notes and reference tables (read-only). */
 export async function readReceipt(db: Db, orderId: number) {
@@ -15,7 +16,7 @@ export async function readReceipt(db: Db, orderId: number) {
     .innerJoin(regions, eq(regions.id, outlets.regionId))
     .where(eq(orders.id, orderId));
   if (!row) return null;
-  const [items, payments, refunds, receiptNotes, customer] = await Promise.all([
+  const [items, payments, refunds, receiptNotes, customer, notesIssued] = await Promise.all([
     db
       .select({
         id: orderItems.id,
@@ -45,6 +46,15 @@ export async function readReceipt(db: Db, orderId: number) {
     row.order.customerId != null
       ? db.select().from(customers).where(eq(customers.id, row.order.customerId))
       : Promise.resolve([]),
+    db
+      .select({
+        code: creditNotes.code,
+        refundId: creditNotes.refundId,
+        amountMinor: creditNotes.amountMinor,
+      })
+      .from(creditNotes)
+      .where(eq(creditNotes.orderId, orderId))
+      .orderBy(asc(creditNotes.number)),
   ]);
   return {
     ...row,
@@ -53,6 +63,7 @@ export async function readReceipt(db: Db, orderId: number) {
     refunds,
     receiptNote: receiptNotes[0]?.content ?? null,
     customer: customer[0] ?? null,
+    creditNotes: notesIssued,
   };
 }
 export type ReceiptData = NonNullable<Awaited<ReturnType<typeof readReceipt>>>;

@@ -5,8 +5,11 @@ import type { FastifyReply } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound } from "../../platform/http/app-error";
-import { recordJobEvents } from "../jobs/job-events";
+import { creditNoteCodesSlot, issueCreditNoteSlot, receiptLinksSlot, recordJobEvents } from "../jobs";
 import type { ModuleContext } from "../module-context";
+import { issueCreditNote } from "./credit-notes";
+import { creditNoteCodes } from "./credit-notes.queries";
+import { registerCreditNoteRoutes } from "./credit-notes.routes";
 import { receiptHtml, receiptModel, receiptText, type Seller } from "./receipt-page";
 import { createReceiptTokens, RECEIPT_TOKEN } from "./receipt-token";
 import { readReceipt } from "./receipts.queries";
@@ -41,8 +44,14 @@ const invalidLinkPage = `<!doctype html>
  * customer, or is not a token at all, answers a plain 404 page, the same as a job that does not
  * exist; never the staff app.
  */
-export function registerReceiptsRoutes({ app, bind, db, config, outbox }: ModuleContext): void {
+export function registerReceiptsRoutes(ctx: ModuleContext): void {
+  const { app, bind, db, config, outbox, slots } = ctx;
   const tokens = createReceiptTokens(config);
+  // The jobs module's rows carry the receipt link (jobs sits below receipts); its own instance, as before.
+  receiptLinksSlot.provide(slots, createReceiptTokens(config));
+  // A refund's credit note is numbered and kept here; jobs records the refund and asks (ADR 0033).
+  issueCreditNoteSlot.provide(slots, issueCreditNote);
+  creditNoteCodesSlot.provide(slots, creditNoteCodes);
 
   async function load(orderId: number, token: string) {
     const receipt = await readReceipt(db, orderId);
@@ -72,7 +81,9 @@ export function registerReceiptsRoutes({ app, bind, db, config, outbox }: Module
     if (!receipt || !tokens.verify(orderId, receipt.order.customerId, token, revokedAt))
       return reply.status(404).send(invalidLinkPage);
     const model = receiptModel(receipt, sellerFor(config, receipt.region.countryCode, receipt.outlet.state));
-    return reply.send(receiptHtml(model, { nonce }));
+    const base = tokens.url(orderId, receipt.order.customerId).replace(/\/receipt\/show\/.*$/, "");
+    const creditNoteUrl = (code: string) => `${base}/receipt/credit-note/${orderId}/${token}/${code}`;
+    return reply.send(receiptHtml(model, { nonce, creditNoteUrl }));
   }
 
   bind(showReceipt, ({ params, reply }) => showPage(params.orderId, params.token, reply));
@@ -115,4 +126,6 @@ export function registerReceiptsRoutes({ app, bind, db, config, outbox }: Module
     );
     return { message: RECEIPT_SENT(body.email) };
   });
+
+  registerCreditNoteRoutes(ctx, tokens, (country, state) => sellerFor(config, country, state));
 }

@@ -1,4 +1,19 @@
-// The reference module's front door: outlets, regions and statuses as other modules may use them.
+// What other modules may use of reference.
 
-export { outletAddressWire, toOutletWire, toRegionWire } from "./reference.mappers";
-export { invalidateReferenceData, outletTimeZoneOf, referenceData } from "./reference-cache";
+export {
+  type OutletRow,
+  outletAddressWire,
+  type RegionRow,
+  type StatusRow,
+  toOutletWire,
+  toRegionWire,
+  toStatusWire,
+} from "./reference.mappers";
+export { registerReferenceRoutes } from "./reference.routes";
+export { type OutletSupplierContact, outletSupplierContactsSlot } from "./reference.slots";
+export {
+  invalidateReferenceData,
+  outletTimeZoneOf,
+  type ReferenceData,
+  referenceData,
+} from "./reference-cache";

@@ -20,8 +20,8 @@ import { isAdmin, isOutletTimeZone, OUTLET_TIME_ZONE_MESSAGES } from "@loupe/dom
 import { asc, eq } from "drizzle-orm";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import type { ModuleContext } from "../module-context";
-import { supplierContactsForOutlet } from "../suppliers";
 import { toOutletWire, toRegionWire, toStatusWire } from "./reference.mappers";
+import { outletSupplierContactsSlot } from "./reference.slots";
 import {
   colours,
   outlets,
@@ -45,7 +45,7 @@ const toSourceWire = (s: SourceRow) => ({
   colour: s.colour,
 });
 
-export function registerReferenceRoutes({ app, bind, db }: ModuleContext): void {
+export function registerReferenceRoutes({ app, bind, db, slots }: ModuleContext): void {
   const bases = [
     [apiBaseInfo, { base: "api", name: "Loupe staff API" }],
     [legacyBaseInfo, { base: "legacy", name: "Loupe older API" }],
@@ -70,7 +70,10 @@ export function registerReferenceRoutes({ app, bind, db }: ModuleContext): void 
     const [row] = await db.select().from(outlets).where(eq(outlets.id, params.id));
     if (!row) throw notFound("Outlet");
     return {
-      data: { ...toOutletWire(row), supplier_contacts: (await supplierContactsForOutlet(db, row.id)) ?? [] },
+      data: {
+        ...toOutletWire(row),
+        supplier_contacts: (await outletSupplierContactsSlot.get(slots)(db, row.id)) ?? [],
+      },
     };
   });
 

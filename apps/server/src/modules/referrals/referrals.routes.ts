@@ -1,9 +1,9 @@
 import { checkReferral, defineReferral, undefineReferral } from "@loupe/contract";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
-import { customers } from "../customers/customers.tables";
 import type { ModuleContext } from "../module-context";
+import { customerIdsOf, invitedBy, lockCustomer, referralOf } from "./referrals.queries";
 import { referrals } from "./referrals.tables";
 
 /** Each customer may invite this many friends. */
@@ -13,23 +13,15 @@ export const REFERRAL_ALREADY_DEFINED = "Referral already defined";
 const fullName = (c: { firstName: string; lastName: string }) => `${c.firstName} ${c.lastName}`.trim();
 
 async function mustExist(db: Db, ids: number[]) {
-  const rows = await db.select({ id: customers.id }).from(customers).where(inArray(customers.id, ids));
+  const rows = await customerIdsOf(db, ids);
   if (rows.length !== new Set(ids).size) throw notFound("Customer");
 }
 
 export function registerReferralsRoutes({ bind, db }: ModuleContext): void {
   bind(checkReferral, async ({ params }) => {
     await mustExist(db, [params.id]);
-    const invited = await db
-      .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName })
-      .from(referrals)
-      .innerJoin(customers, eq(customers.id, referrals.refereeId))
-      .where(eq(referrals.referrerId, params.id));
-    const [own] = await db
-      .select({ referral: referrals, referrer: customers })
-      .from(referrals)
-      .innerJoin(customers, eq(customers.id, referrals.referrerId))
-      .where(eq(referrals.refereeId, params.id));
+    const invited = await invitedBy(db, params.id);
+    const [own] = await referralOf(db, params.id);
     return {
       data: {
         customer_id: params.id,
@@ -50,7 +42,7 @@ export function registerReferralsRoutes({ bind, db }: ModuleContext): void {
     await mustExist(db, [params.a, params.b]);
     await db.transaction(async (tx) => {
       // Lock the inviter's row so two invites at once cannot both take the last free invite.
-      await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, params.a)).for("update");
+      await lockCustomer(tx as unknown as Db, params.a);
       const made = await tx
         .select({ id: referrals.id })
         .from(referrals)

@@ -1,2 +1,3 @@
 // What other modules may use of settings.
-export { readRoleSettings } from "./settings.service";
+export { registerSettingsRoutes } from "./settings.routes";
+export { createSettingsService, readRoleSettings } from "./settings.service";

@@ -8,11 +8,10 @@ import {
 } from "@loupe/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { readVersion } from "../../platform/db/versioning";
 import { AppError, validationError } from "../../platform/http/app-error";
-import { regions } from "../reference/reference.tables";
 import type { StaffRow } from "../staff";
-import { staffUsers } from "../staff";
-import { readVersion } from "../versioning";
+import { regionIds, settingsWithEditor } from "./settings.queries";
 import { roleSettings } from "./settings.tables";
 
 const ROW_ID = 1;
@@ -40,11 +39,7 @@ export async function readRoleSettings(db: Db): Promise<RoleSettings & { version
 }
 
 async function readWire(db: Db): Promise<RoleSettingsWire> {
-  const [row] = await db
-    .select({ record: roleSettings, firstName: staffUsers.firstName, lastName: staffUsers.lastName })
-    .from(roleSettings)
-    .leftJoin(staffUsers, eq(staffUsers.id, roleSettings.updatedBy))
-    .where(eq(roleSettings.id, ROW_ID));
+  const [row] = await settingsWithEditor(db, ROW_ID);
   return {
     settings: withDefaults(row?.record.settings as Partial<RoleSettings> | undefined),
     version: row?.record.version ?? 1,
@@ -69,7 +64,7 @@ export function createSettingsService({ db }: { db: Db }) {
         throw new AppError("precondition_required", ROLE_MESSAGES.versionRequired, {
           version: [ROLE_MESSAGES.versionRequired],
         });
-      const known = new Set((await db.select({ id: regions.id }).from(regions)).map((r) => String(r.id)));
+      const known = new Set((await regionIds(db)).map((r) => String(r.id)));
       const unknown = Object.keys(settings.approvalAboveMinor).filter((id) => !known.has(id));
       if (unknown.length)
         throw validationError(

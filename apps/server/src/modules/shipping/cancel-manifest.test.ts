@@ -34,7 +34,8 @@ function suite(name: string, courier: "local" | "auspost") {
       if (courier === "auspost") {
         auspost = await startAusPostStandIn();
         couriers = {
-          aupost: createAusPostCourier({ ...AUSPOST_CREDENTIALS, baseUrl: auspost.url, timeoutMs: 400 }),
+          // Generous: no test here waits on a slow carrier, and a loaded CI machine answers late.
+          aupost: createAusPostCourier({ ...AUSPOST_CREDENTIALS, baseUrl: auspost.url, timeoutMs: 5_000 }),
           sendle: null,
         };
       }

@@ -1,2 +1,3 @@
 // What other modules may use of shipping.
 export { jobShipment } from "./shipping.queries";
+export { registerShippingRoutes } from "./shipping.routes";

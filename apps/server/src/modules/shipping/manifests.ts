@@ -11,7 +11,7 @@ import { CourierError, type Couriers } from "../../integrations/couriers";
 import type { Database } from "../../platform/db/client";
 import { AppError, notFound } from "../../platform/http/app-error";
 import { runEvery } from "../../platform/run-every";
-import { outlets } from "../reference/reference.tables";
+import { outletsWithOpenShipments, outletWithTimeZone } from "./shipping.queries";
 import { shipmentEvents, shipments, shippingManifests } from "./shipping.tables";
 
 type ManifestRow = typeof shippingManifests.$inferSelect;
@@ -39,10 +39,7 @@ export function createManifests(options: {
   const courier = couriers.aupost;
 
   async function outletOf(outletId: number) {
-    const [row] = await db
-      .select({ id: outlets.id, abbreviation: outlets.abbreviation, timeZone: outlets.timeZone })
-      .from(outlets)
-      .where(eq(outlets.id, outletId));
+    const [row] = await outletWithTimeZone(db, outletId);
     return row;
   }
   const open = (outletId: number) =>
@@ -199,18 +196,7 @@ export function createManifests(options: {
   /** One timer round: every outlet with open shipments whose local end-of-day time has passed. */
   async function runDue(): Promise<number> {
     if (!courier.manifest || !options.times) return 0;
-    const waiting = await db
-      .selectDistinct({ id: outlets.id, abbreviation: outlets.abbreviation, timeZone: outlets.timeZone })
-      .from(shipments)
-      .innerJoin(outlets, eq(outlets.id, shipments.senderOutletId))
-      .where(
-        and(
-          eq(shipments.courier, courier.name),
-          eq(shipments.state, "created"),
-          isNull(shipments.manifestId),
-          isNull(shipments.cancelRequestedAt),
-        ),
-      );
+    const waiting = await outletsWithOpenShipments(db, courier.name);
     let made = 0;
     for (const outlet of waiting) {
       if (!manifestDue(options.times, outlet, now())) continue;

@@ -12,9 +12,11 @@ import {
 import { shippingMessages } from "@loupe/domain";
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyReply } from "fastify";
+import { jobShipmentSlot } from "../jobs";
 import type { ModuleContext } from "../module-context";
 import { createManifests } from "./manifests";
 import { toManifestWire } from "./shipping.mappers";
+import { jobShipment } from "./shipping.queries";
 import { createShippingService } from "./shipping.service";
 import { createTrackingPoller } from "./tracking-poller";
 
@@ -28,7 +30,16 @@ function sendPdf(reply: FastifyReply, { pdf, name }: { pdf: Buffer; name: string
     .send(pdf);
 }
 
-export function registerShippingRoutes({ app, bind, database, config, couriers }: ModuleContext): void {
+export function registerShippingRoutes({
+  app,
+  bind,
+  database,
+  config,
+  couriers,
+  slots,
+}: ModuleContext): void {
+  // The job detail shows its shipment (jobs sits below shipping).
+  jobShipmentSlot.provide(slots, jobShipment);
   const service = createShippingService({ database, couriers, config });
   bind(getShippingQuote, async ({ body }) => ({ data: await service.quote(body) }));
   bind(createAuPostOrder, async ({ staff, body }) => ({

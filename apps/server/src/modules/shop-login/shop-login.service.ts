@@ -4,9 +4,8 @@ import type { Config } from "../../config";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound } from "../../platform/http/app-error";
 import { hashToken } from "../../platform/http/auth-guard";
-import { customers } from "../customers/customers.tables";
-import { regions } from "../reference/reference.tables";
-import type { StaffRow } from "../staff/staff.service";
+import type { StaffRow } from "../staff";
+import { customerById, customerWithCountry } from "./shop-login.queries";
 import { shopLoginTokens } from "./shop-login.tables";
 
 export const SHOP_LOGIN_FAILED = "Failed to create token; this customer may not have an e-commerce account.";
@@ -18,11 +17,7 @@ export function createShopLoginService({ db, config }: { db: Db; config: Config 
   return {
     /** A five-minute, single-use link to the customer's regional shop, signed so the shop can trust it. */
     async createLink(staff: StaffRow, customerId: number) {
-      const [row] = await db
-        .select({ customer: customers, countryCode: regions.countryCode })
-        .from(customers)
-        .leftJoin(regions, eq(regions.id, customers.regionId))
-        .where(eq(customers.id, customerId));
+      const [row] = await customerWithCountry(db, customerId);
       if (!row) throw notFound("Customer");
       if (!row.customer.hasShopAccount) throw new AppError("validation_failed", SHOP_LOGIN_FAILED);
       const token = randomBytes(32).toString("base64url");
@@ -52,7 +47,7 @@ export function createShopLoginService({ db, config }: { db: Db; config: Config 
         )
         .returning();
       if (!used) throw new AppError("unauthenticated", SHOP_LOGIN_INVALID);
-      const [c] = await db.select().from(customers).where(eq(customers.id, used.customerId));
+      const [c] = await customerById(db, used.customerId);
       return { customer_id: used.customerId, email: c?.email ?? null };
     },
   };

@@ -1,3 +1,15 @@
 // What other modules may use of staff.
-export { createStaffService, type StaffRow, type StaffService } from "./staff.service";
-export { staffUsers } from "./staff.tables";
+
+export { registerStaffRoutes } from "./staff.routes";
+export {
+  createStaffService,
+  type InviteStaff,
+  type NewStaffMember,
+  type StaffChanges,
+  type StaffMemberChanges,
+  type StaffRow,
+  type StaffService,
+  setStaffPasswordHash,
+} from "./staff.service";
+export { type StaffAuth, staffAuthSlot } from "./staff.slots";
+export { staleOrMissing } from "./stale-or-missing";

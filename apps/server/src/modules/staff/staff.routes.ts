@@ -10,14 +10,14 @@ import {
   updateStaffUser,
 } from "@loupe/contract";
 import { ROLE_MESSAGES } from "@loupe/domain";
-import { createAuthService } from "../auth";
 import type { ModuleContext } from "../module-context";
 import { createStaffService } from "./staff.service";
+import { staffAuthSlot } from "./staff.slots";
 
-export function registerStaffRoutes({ app, bind, db, config, outbox }: ModuleContext): void {
-  const auth = createAuthService({ db, config, outbox, log: app.log });
+export function registerStaffRoutes({ bind, db, slots }: ModuleContext): void {
   const staffService = createStaffService(db, {
-    invite: (member) => auth.sendPasswordLink(member, "invitation"),
+    invite: (member) => staffAuthSlot.get(slots).invite(member),
+    auth: () => staffAuthSlot.get(slots),
   });
   bind(getMe, async ({ staff }) => ({ data: await staffService.me(staff) }));
   bind(updateMe, async ({ staff, body }) => ({ data: await staffService.updateMe(staff, body) }));

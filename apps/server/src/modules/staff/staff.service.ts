@@ -7,14 +7,14 @@ import {
   outletNotSelectable,
   ROLE_MESSAGES,
 } from "@loupe/domain";
-import { and, asc, eq, inArray, isNull, max, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../platform/db/client";
+import { readVersion, versionConflict } from "../../platform/db/versioning";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
-import { sessions } from "../auth/auth.tables";
-import { toOutletWire, toRegionWire } from "../reference/reference.mappers";
-import { outlets, regions } from "../reference/reference.tables";
-import { readVersion, versionConflict } from "../versioning";
+import { toOutletWire, toRegionWire } from "../reference";
+import { allRegions, outletById, outletsByIds, regionById } from "./staff.queries";
+import type { StaffAuth } from "./staff.slots";
 import { staffUsers } from "./staff.tables";
 
 export type StaffRow = typeof staffUsers.$inferSelect;
@@ -85,14 +85,29 @@ function checkInHomeRegion(
     throw validationError({ outlet_id: [ROLE_MESSAGES.outletOutsideHomeRegion] });
 }
 
-export function createStaffService(db: Db, deps: { invite?: InviteStaff } = {}) {
+/**
+ * The new password of a member who followed a set-password link (the auth module's use case): staff
+ * writes its own table.
+ */
+export async function setStaffPasswordHash(db: Db, staffId: number, passwordHash: string): Promise<void> {
+  await db.update(staffUsers).set({ passwordHash, updatedAt: new Date() }).where(eq(staffUsers.id, staffId));
+}
+
+/**
+ * `auth` answers what staff management asks about sessions (the auth module fills `staffAuthSlot`;
+ * the routes hand a getter, read at call time). A service built without it (the sign-in's answer)
+ * only shows members.
+ */
+export function createStaffService(db: Db, deps: { invite?: InviteStaff; auth?: () => StaffAuth } = {}) {
+  const auth = () => {
+    if (!deps.auth) throw new Error("staff service built without the auth module's sessions");
+    return deps.auth();
+  };
   async function toWire(rows: StaffRow[]): Promise<StaffUserWire[]> {
     const outletIds = [...new Set(rows.map((r) => r.outletId).filter((v): v is number => v != null))];
     const [outletRows, regionRows] = await Promise.all([
-      outletIds.length
-        ? db.select().from(outlets).where(inArray(outlets.id, outletIds))
-        : Promise.resolve([]),
-      db.select().from(regions),
+      outletIds.length ? outletsByIds(db, outletIds) : Promise.resolve([]),
+      allRegions(db),
     ]);
     const outletById = new Map(outletRows.map((o) => [o.id, o]));
     const regionById = new Map(regionRows.map((r) => [r.id, r]));
@@ -126,13 +141,9 @@ export function createStaffService(db: Db, deps: { invite?: InviteStaff } = {}) 
     const homeIds = [...new Set(rows.map((r) => r.homeOutletId).filter((v): v is number => v != null))];
     const [base, homeOutlets, regionRows, lastSignIns] = await Promise.all([
       toWire(rows),
-      homeIds.length ? db.select().from(outlets).where(inArray(outlets.id, homeIds)) : Promise.resolve([]),
-      db.select().from(regions),
-      db
-        .select({ id: sessions.staffUserId, at: max(sessions.createdAt) })
-        .from(sessions)
-        .where(inArray(sessions.staffUserId, ids))
-        .groupBy(sessions.staffUserId),
+      homeIds.length ? outletsByIds(db, homeIds) : Promise.resolve([]),
+      allRegions(db),
+      auth().lastSignIns(db, ids),
     ]);
     const outletById = new Map(homeOutlets.map((o) => [o.id, o]));
     const regionById = new Map(regionRows.map((r) => [r.id, r]));
@@ -158,12 +169,12 @@ export function createStaffService(db: Db, deps: { invite?: InviteStaff } = {}) 
     const regionId = changes.region_id ?? current.regionId;
     const roleId = changes.role_id ?? current.roleId;
     if (changes.region_id !== undefined) {
-      const [region] = await db.select().from(regions).where(eq(regions.id, changes.region_id));
+      const [region] = await regionById(db, changes.region_id);
       if (!region) throw validationError({ region_id: ["The selected region is invalid."] });
       checkInHomeRegion(current, roleId, { region_id: changes.region_id });
     }
     if (changes.outlet_id !== undefined) {
-      const [outlet] = await db.select().from(outlets).where(eq(outlets.id, changes.outlet_id));
+      const [outlet] = await outletById(db, changes.outlet_id);
       if (!outlet) throw validationError({ outlet_id: ["The selected outlet is invalid."] });
       if (!isSelectableOutlet(outlet))
         throw validationError({ outlet_id: [outletNotSelectable(outlet.name)] });
@@ -199,7 +210,7 @@ export function createStaffService(db: Db, deps: { invite?: InviteStaff } = {}) 
 
   /** A home outlet an administrator may assign: it exists and staff could select it. */
   async function homeOutlet(outletId: number) {
-    const [outlet] = await db.select().from(outlets).where(eq(outlets.id, outletId));
+    const [outlet] = await outletById(db, outletId);
     if (!outlet) throw validationError({ home_outlet_id: ["The selected home outlet is invalid."] });
     if (!isSelectableOutlet(outlet))
       throw validationError({ home_outlet_id: [outletNotSelectable(outlet.name)] });
@@ -375,10 +386,7 @@ export function createStaffService(db: Db, deps: { invite?: InviteStaff } = {}) 
       await db.transaction(async (txx) => {
         const tx = txx as unknown as Db;
         await versionedSet(tx, actor, id, expected, { isActive: false });
-        await tx
-          .update(sessions)
-          .set({ revokedAt: new Date() })
-          .where(and(eq(sessions.staffUserId, id), isNull(sessions.revokedAt)));
+        await auth().revokeSessions(tx, id);
       });
       return member(id);
     },

@@ -39,6 +39,9 @@ export const toSupplierWire = (
   contacts_listed: s.contactsListed,
   allows_cut: s.allowsCut,
   cut_options: cutOptionsFor(s.allowsCut),
+  notes_max_length: s.notesMaxLength,
+  requires_heights: s.requiresHeights,
+  takes_job_type: s.takesJobType,
   contacts: contacts.filter((c) => c.supplierId === s.id).map(toContactWire),
   delivery_outlets: deliveryOutlets
     .filter((d) => d.supplierId === s.id)

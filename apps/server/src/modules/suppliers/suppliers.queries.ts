@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { lensOrders } from "../lens-orders/lens-orders.tables";
-import { outlets } from "../reference/reference.tables";
+import { outlets, regions } from "../reference/reference.tables";
 import { type ContactRow, type SupplierRow, toContactWire } from "./suppliers.mappers";
 import { lensSuppliers, supplierContacts } from "./suppliers.tables";
 
@@ -41,12 +40,9 @@ export async function supplierContactsForOutlet(db: Db, outletId: number) {
   }));
 }
 
-/** Whether any lens order went through a contact (it then stays, made inactive, when removed). */
-export async function contactHasOrders(db: Db, contactId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: lensOrders.id })
-    .from(lensOrders)
-    .where(eq(lensOrders.contactId, contactId))
-    .limit(1);
-  return Boolean(row);
-}
+/** A region by id (reference data): the one a contact is for. */
+export const regionWithId = (db: Db, id: number) => db.select().from(regions).where(eq(regions.id, id));
+
+/** Outlets by id (reference data): a supplier's default delivery outlets. */
+export const outletsWithIds = (db: Db, ids: number[]) =>
+  db.select().from(outlets).where(inArray(outlets.id, ids));

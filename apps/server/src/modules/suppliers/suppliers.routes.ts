@@ -9,14 +9,17 @@ import {
   updateSupplierContact,
 } from "@loupe/contract";
 import { SUPPLIER_MESSAGES } from "@loupe/domain";
+import { readVersion } from "../../platform/db/versioning";
 import { notFound } from "../../platform/http/app-error";
 import type { ModuleContext } from "../module-context";
-import { readVersion } from "../versioning";
+import { outletSupplierContactsSlot } from "../reference";
 import { supplierContactsForOutlet } from "./suppliers.queries";
 import { createSuppliersService } from "./suppliers.service";
 
-export function registerSuppliersRoutes({ bind, db }: ModuleContext): void {
-  const service = createSuppliersService({ db });
+export function registerSuppliersRoutes({ bind, db, slots }: ModuleContext): void {
+  const service = createSuppliersService({ db, slots });
+  // The one outlet's answer (reference, below suppliers) lists the contacts it orders through.
+  outletSupplierContactsSlot.provide(slots, supplierContactsForOutlet);
   bind(listSuppliers, async ({ query }) => ({
     data: await service.list(query.include_inactive !== "false"),
   }));

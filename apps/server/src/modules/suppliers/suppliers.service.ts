@@ -1,12 +1,14 @@
 import { isAdmin, SUPPLIER_MESSAGES } from "@loupe/domain";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { matchVersion, nextVersion, type VersionedTable } from "../../platform/db/versioning";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
-import { outlets, regions } from "../reference/reference.tables";
-import type { StaffRow } from "../staff/staff.service";
-import { matchVersion, nextVersion, staleOrMissing, type VersionedTable } from "../versioning";
+import type { Slots } from "../../platform/slots";
+import type { StaffRow } from "../staff";
+import { staleOrMissing } from "../staff";
+import { contactHasOrdersSlot } from "./contact-orders.slot";
 import { type ContactRow, toContactWire, toSupplierWire } from "./suppliers.mappers";
-import { contactHasOrders } from "./suppliers.queries";
+import { outletsWithIds, regionWithId } from "./suppliers.queries";
 import { lensSuppliers, supplierContacts, supplierDeliveryOutlets } from "./suppliers.tables";
 
 export interface SupplierInput {
@@ -17,6 +19,9 @@ export interface SupplierInput {
   allows_cut: boolean;
   contacts_listed: boolean;
   is_active: boolean;
+  notes_max_length?: number | null;
+  requires_heights?: boolean;
+  takes_job_type?: boolean;
 }
 
 export interface ContactInput {
@@ -58,7 +63,7 @@ const uniqueViolation = (err: unknown, constraint: string) => {
 };
 
 /** Suppliers, their contacts and default delivery outlets: read by everyone, maintained by administrators in Settings. */
-export function createSuppliersService({ db }: { db: Db }) {
+export function createSuppliersService({ db, slots }: { db: Db; slots: Slots }) {
   async function wires(ids?: number[], includeInactive = true) {
     const rows = await db
       .select()
@@ -95,7 +100,7 @@ export function createSuppliersService({ db }: { db: Db }) {
     const [supplier] = await db.select().from(lensSuppliers).where(eq(lensSuppliers.id, supplierId));
     if (!supplier) throw notFound("Supplier");
     const errors: Record<string, string[]> = {};
-    const [region] = await db.select().from(regions).where(eq(regions.id, input.region_id));
+    const [region] = await regionWithId(db, input.region_id);
     if (!region) errors.region_id = ["The selected region is invalid."];
     if (input.channel === "email" && !input.mail) errors.mail = [SUPPLIER_MESSAGES.mailRequired];
     if (input.channel === "file_drop" && !input.drop_folder)
@@ -141,6 +146,10 @@ export function createSuppliersService({ db }: { db: Db }) {
     allowsCut: input.allows_cut,
     contactsListed: input.contacts_listed,
     isActive: input.is_active,
+    // Left out of the body, a lab-system option keeps its value (undefined is not written).
+    notesMaxLength: input.notes_max_length,
+    requiresHeights: input.requires_heights,
+    takesJobType: input.takes_job_type,
   });
 
   return {
@@ -205,7 +214,7 @@ export function createSuppliersService({ db }: { db: Db }) {
     async removeContact(staff: StaffRow, id: number, version?: number): Promise<"removed" | "deactivated"> {
       adminOnly(staff);
       const table = supplierContacts as unknown as VersionedTable;
-      const used = await contactHasOrders(db, id);
+      const used = await contactHasOrdersSlot.get(slots)(db, id);
       const written = used
         ? await db
             .update(supplierContacts)
@@ -231,15 +240,10 @@ export function createSuppliersService({ db }: { db: Db }) {
       const regionsSeen = new Set<number>();
       const errors: Record<string, string[]> = {};
       const outletRows = list.length
-        ? await db
-            .select()
-            .from(outlets)
-            .where(
-              inArray(
-                outlets.id,
-                list.map((d) => d.outlet_id),
-              ),
-            )
+        ? await outletsWithIds(
+            db,
+            list.map((d) => d.outlet_id),
+          )
         : [];
       list.forEach((d, i) => {
         const outlet = outletRows.find((o) => o.id === d.outlet_id);

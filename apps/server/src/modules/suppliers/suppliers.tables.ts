@@ -30,6 +30,12 @@ export const lensSuppliers = pgTable(
     kind: text("kind", { enum: SUPPLIER_KINDS }).notNull().default("standard"),
     allowsCut: boolean("allows_cut").notNull().default(false),
     contactsListed: boolean("contacts_listed").notNull().default(true),
+    /** The longest notes its lab system takes (its REM lines); null: no limit of its own (issue 32). */
+    notesMaxLength: integer("notes_max_length"),
+    /** It asks for heights on every lens, single vision too (optical-centre heights). */
+    requiresHeights: boolean("requires_heights").notNull().default(false),
+    /** Its lab system reads Rx-Universe's `_JTYPE` job type. */
+    takesJobType: boolean("takes_job_type").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
     version: integer("version").notNull().default(1),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

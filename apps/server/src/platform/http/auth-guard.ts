@@ -1,13 +1,16 @@
 import { createHash } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { sessions } from "../../modules/auth/auth.tables";
-import { staffUsers } from "../../modules/staff/staff.tables";
-import type { Db } from "../db/client";
 import { errorBody } from "./error-handler";
 import type { SessionCache } from "./session-cache";
 
-export type StaffUserRow = typeof staffUsers.$inferSelect;
+/**
+ * The signed-in staff member's row (`staff_users`). Platform imports no module: the staff module
+ * gives this interface its columns by declaration merging (modules/staff/signed-in-staff.ts); the
+ * guard itself needs only `isActive`.
+ */
+export interface StaffUserRow {
+  isActive: boolean;
+}
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -38,8 +41,21 @@ export interface CheckedSession {
   sessionId: number;
 }
 
+/**
+ * Where the guard looks a token up. The auth module keeps sessions (`createSessionLookup` in its
+ * index); the composition root hands it in.
+ */
+export interface SessionLookup {
+  /** The live (not revoked, not expired) session of a token's hash, and its staff member. */
+  find(
+    tokenHash: string,
+  ): Promise<{ session: { id: number; lastUsedAt: Date; expiresAt: Date }; staff: StaffUserRow } | undefined>;
+  /** Notes that the session answered a call now. */
+  touch(sessionId: number): Promise<void>;
+}
+
 /** Checks the bearer token of every signed-in call; `cache` spares most calls the look-up (ADR 0020). */
-export function authGuard(db: Db, cache?: SessionCache<CheckedSession>) {
+export function authGuard(sessions: SessionLookup, cache?: SessionCache<CheckedSession>) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     if (tokenInUrl(req)) {
       return reply
@@ -66,18 +82,7 @@ export function authGuard(db: Db, cache?: SessionCache<CheckedSession>) {
       return;
     }
     const startedAt = cache?.generation() ?? 0;
-    const [row] = await db
-      .select({ session: sessions, staff: staffUsers })
-      .from(sessions)
-      .innerJoin(staffUsers, eq(staffUsers.id, sessions.staffUserId))
-      .where(
-        and(
-          eq(sessions.tokenHash, tokenHash),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, new Date()),
-        ),
-      )
-      .limit(1);
+    const row = await sessions.find(tokenHash);
     if (!row?.staff.isActive) {
       return reply
         .status(401)
@@ -87,11 +92,7 @@ export function authGuard(db: Db, cache?: SessionCache<CheckedSession>) {
     req.sessionId = row.session.id;
     // "My sessions" shows when each was last used: written at most once a minute, on a cache miss.
     if (Date.now() - row.session.lastUsedAt.getTime() > 60_000)
-      await db
-        .update(sessions)
-        .set({ lastUsedAt: new Date() })
-        .where(eq(sessions.id, row.session.id))
-        .catch(() => {});
+      await sessions.touch(row.session.id).catch(() => {});
     // Frozen: a remembered row is shared by later calls, so no handler may change it in place.
     cache?.remember(
       tokenHash,

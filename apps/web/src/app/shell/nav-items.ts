@@ -26,4 +26,6 @@ export const NAV_TABS: { path: string; label: string; adminOnly?: boolean }[] = 
 /** Breadcrumb titles: every tab, plus screens reached without a tab. */
 export const PAGE_TITLES: Record<string, string> = {
   ...Object.fromEntries(NAV_TABS.map((t) => [t.path, t.label])),
+  // Managers' end of day (ADR 0033): reached by its address, no tab of the spec's bar.
+  "/till-summary": "Till summary",
 };

@@ -1,5 +1,5 @@
 import type { OrderDetailWire, OrderItemWire } from "@loupe/contract";
-import { cutOptionsFor, LENS_ORDER_MESSAGES, REPEAT_REASONS } from "@loupe/domain";
+import { cutOptionsFor, LENS_ORDER_MESSAGES, LENS_ORDER_PD_MESSAGES, REPEAT_REASONS } from "@loupe/domain";
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { referenceAnswer, renderInShell, stubFetch } from "../../test/render";
@@ -44,7 +44,15 @@ const supplier = (over: Supplier = {}) => ({
   ...over,
 });
 
-function open(opts: { supplier?: Supplier; options?: unknown[]; confirmed?: boolean } = {}) {
+function open(
+  opts: {
+    supplier?: Supplier;
+    options?: unknown[];
+    confirmed?: boolean;
+    lensesType?: string;
+    pd?: Record<string, unknown>;
+  } = {},
+) {
   const { options = [lens], confirmed = true } = opts;
   const read = (url: string) => {
     if (url.includes("/staff/product-lens-addons")) return { data: options };
@@ -62,6 +70,7 @@ function open(opts: { supplier?: Supplier; options?: unknown[]; confirmed?: bool
       product: { name: "Harbour" },
       parent_type: { key: "glasses" },
       requires_prescription: true,
+      lenses_type: opts.lensesType ?? "single-vision",
     },
     additional_info: {
       selection: {
@@ -70,7 +79,9 @@ function open(opts: { supplier?: Supplier; options?: unknown[]; confirmed?: bool
         pdId: 6,
         product_lens_addons_id: 20,
       },
-      data: confirmed ? { prescription: { id: 5 }, pd: { id: 6 }, lens_addon_combination: lens } : {},
+      data: confirmed
+        ? { prescription: { id: 5 }, pd: { id: 6, ...opts.pd }, lens_addon_combination: lens }
+        : {},
     },
   } as unknown as OrderItemWire;
   const onClose = vi.fn();
@@ -202,5 +213,67 @@ describe("the form's rules", () => {
     await user.click(orderButton());
     await waitFor(() => expect(orders()).toHaveLength(1));
     expect((orders()[0].body as { notes: string }).notes).toHaveLength(40);
+  });
+
+  it("a supplier's own notes limit is the form's: longer notes are refused before ordering, not cut", async () => {
+    const { user, orders } = open({ supplier: { notes_max_length: 40 } });
+    await supplierShown();
+    const notes = screen.getByLabelText("Notes");
+    await user.type(notes, "n".repeat(41));
+    expect(screen.getByText(LENS_ORDER_MESSAGES.notesTooLong(40))).toBeTruthy();
+    expect(screen.getByText("Hoya takes 40 characters: 41/40 characters")).toBeTruthy();
+    await user.click(orderButton());
+    expect(orders()).toHaveLength(0);
+    await user.type(notes, "{Backspace}");
+    await user.click(orderButton());
+    await waitFor(() => expect(orders()).toHaveLength(1));
+    expect((orders()[0].body as { notes: string }).notes).toHaveLength(40);
+  });
+});
+
+describe("the PD values the lens needs (issue 32)", () => {
+  const pdMessage = (field: Parameters<typeof LENS_ORDER_PD_MESSAGES.readingPdNeeded>[0]) =>
+    LENS_ORDER_PD_MESSAGES.readingPdNeeded(field);
+
+  it("a multifocal with only the right reading PD cannot be ordered for both eyes; the right lens alone can", async () => {
+    const { user, orders } = open({
+      lensesType: "multifocal",
+      pd: {
+        binocular_dist_pd: 62,
+        right_reading_pd: 29,
+        right_height_multifocal: 22,
+        left_height_multifocal: 21,
+      },
+    });
+    await supplierShown();
+    expect(screen.getByText(pdMessage("left_reading_pd"))).toBeTruthy();
+    expect(orderButton().disabled).toBe(true);
+    await user.click(screen.getByRole("radio", { name: "Right" }));
+    expect(screen.queryByText(pdMessage("left_reading_pd"))).toBeNull();
+    expect(orderButton().disabled).toBe(false);
+    await user.click(orderButton());
+    await waitFor(() => expect(orders()).toHaveLength(1));
+    expect(orders()[0].body).toMatchObject({ lenses: "right" });
+  });
+
+  it("a bifocal needs both segment heights", async () => {
+    open({ lensesType: "bifocal", pd: { binocular_dist_pd: 62, right_height_bifocal: 18 } });
+    await supplierShown();
+    expect(screen.getByText(LENS_ORDER_PD_MESSAGES.heightNeeded("left_height_bifocal"))).toBeTruthy();
+    expect(orderButton().disabled).toBe(true);
+  });
+
+  it("single vision needs optical-centre heights only from a supplier that asks for them", async () => {
+    open({ supplier: { requires_heights: true }, pd: { binocular_dist_pd: 62 } });
+    await supplierShown();
+    expect(screen.getByText(LENS_ORDER_PD_MESSAGES.heightNeeded("right_height_aspheric"))).toBeTruthy();
+    expect(screen.getByText(LENS_ORDER_PD_MESSAGES.heightNeeded("left_height_aspheric"))).toBeTruthy();
+    expect(orderButton().disabled).toBe(true);
+  });
+
+  it("single vision from a supplier that does not ask orders without heights", async () => {
+    open({ pd: { binocular_dist_pd: 62 } });
+    await supplierShown();
+    expect(orderButton().disabled).toBe(false);
   });
 });

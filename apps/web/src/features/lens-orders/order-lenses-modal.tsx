@@ -13,6 +13,7 @@ import {
   type LensOrderForm,
   type LensSide,
   lensOrderFormErrors,
+  lensOrderPdErrors,
   notesMaxLength,
   orderLensChoices,
   REPEAT_REASONS,
@@ -46,7 +47,11 @@ import { lensOrderKeys, orderLenses, useItemLensOptions, useSupplierForItem } fr
 
 interface StoredInfo {
   selection?: ItemSelection;
-  data?: { lens_addon_combination?: LensOptionWire | null };
+  data?: {
+    lens_addon_combination?: LensOptionWire | null;
+    pd?: Parameters<typeof lensOrderPdErrors>[0];
+    prescription?: { type?: string | null } | null;
+  };
 }
 
 const newKey = () => crypto.randomUUID();
@@ -100,12 +105,24 @@ export function OrderLensesModal(props: { job: OrderDetailWire; item: OrderItemW
         apiContact: isApiContact(contact),
         cutOptions: supplier.cut_options,
         supplierName: supplier.name,
+        supplierNotesMax: supplier.notes_max_length,
       })
     : {};
-  const notesMax = notesMaxLength(isApiContact(contact), repeat);
+  const notesMax = notesMaxLength(isApiContact(contact), repeat, supplier?.notes_max_length);
+  // The PD values this lens, these sides and this supplier need (issue 32): the server asks the same rule.
+  const pdErrors = supplier
+    ? lensOrderPdErrors(info.data?.pd, {
+        lensType: item.region_product.lenses_type ?? current?.lenses.lens_type ?? null,
+        eyes: form.lenses,
+        reading: (info.data?.prescription?.type ?? info.selection?.prescription?.type) === "reading",
+        supplierRequiresHeights: supplier.requires_heights,
+      })
+    : {};
+  const pdProblems = Object.values(pdErrors);
   const blockers = supplier?.blockers ?? [];
   const open = supplier?.open_order ?? null;
-  const canOrder = supplier != null && chosen != null && blockers.length === 0 && open == null;
+  const canOrder =
+    supplier != null && chosen != null && blockers.length === 0 && open == null && pdProblems.length === 0;
   const shown = (k: string) => (tried ? errors[k] : undefined);
 
   const order = useAction(async () => {
@@ -183,11 +200,14 @@ export function OrderLensesModal(props: { job: OrderDetailWire; item: OrderItemW
             )}
           </Group>
         )}
-        {(blockers.length > 0 || open) && (
+        {(blockers.length > 0 || open || pdProblems.length > 0) && (
           <Alert color="red" variant="light" p="xs" data-testid="order-blockers">
             <List size="sm">
               {open && <List.Item>{LENS_ORDER_MESSAGES.alreadyOrdered(open.status_label)}</List.Item>}
               {blockers.map((b) => (
+                <List.Item key={b}>{b}</List.Item>
+              ))}
+              {pdProblems.map((b) => (
                 <List.Item key={b}>{b}</List.Item>
               ))}
             </List>
@@ -267,8 +287,8 @@ export function OrderLensesModal(props: { job: OrderDetailWire; item: OrderItemW
               label="Notes"
               description={
                 notesMax
-                  ? `For the supplier's automatic interface: ${(form.notes ?? "").length}/${notesMax} characters`
-                  : "Sent to the supplier with the order."
+                  ? `${notesMax === notesMaxLength(isApiContact(contact), repeat) ? "For the supplier's automatic interface" : `${supplier.name} takes ${notesMax} characters`}: ${(form.notes ?? "").length}/${notesMax} characters`
+                  : "Sent to the supplier with the order, whole."
               }
               value={form.notes ?? ""}
               onChange={(e) => setForm({ ...form, notes: e.currentTarget.value })}

@@ -24,11 +24,14 @@ export function JobDetailActions({
   onMessage,
   onNotes,
   onRefund,
+  onPartialRefund,
 }: {
   job: OrderDetailWire;
   onMessage: () => void;
   onNotes: () => void;
   onRefund: () => void;
+  /** Items or an amount (ADR 0033); a job that can only be voided has none. */
+  onPartialRefund?: () => void;
 }) {
   const decide = useJobRules();
   const [shipping, setShipping] = useState<"create" | "manual" | null>(null);
@@ -87,6 +90,15 @@ export function JobDetailActions({
           </Button>
         )}
       </RuleGate>
+      {onPartialRefund && job.refund_type !== "void" && (
+        <RuleGate verdict={decide("refund", job)}>
+          {(disabled) => (
+            <Button size="xs" variant="light" color="red" disabled={disabled} onClick={onPartialRefund}>
+              Partial refund
+            </Button>
+          )}
+        </RuleGate>
+      )}
       <Button size="xs" variant="light" onClick={onMessage}>
         Send a Message
       </Button>

@@ -12,6 +12,7 @@ import { OrderLensesModal } from "../../lens-orders/order-lenses-modal";
 import { useJob } from "../api/jobs-queries";
 import { useJobRules } from "../use-job-rules";
 import { JobTimeline } from "./actions/job-timeline";
+import { PartialRefundModal } from "./actions/partial-refund-modal";
 import { RefundModal } from "./actions/refund-modal";
 import { JobDetailActions } from "./job-detail-actions";
 import { JobItemsTable } from "./job-items-table";
@@ -31,6 +32,7 @@ export function JobDetail(props: {
   const [messaging, setMessaging] = useState(false);
   const [notesOpen, setNotesOpen] = useState(false);
   const [refunding, setRefunding] = useState(false);
+  const [refundingPart, setRefundingPart] = useState(false);
   const decide = useJobRules();
   if (error) return <Text c="red">Could not load the job.</Text>;
   if (isLoading || !job) return <Loader size="sm" />;
@@ -74,6 +76,29 @@ export function JobDetail(props: {
               {p.historical_payment_type_name}: {formatMoney(p.amount, currency)}
             </Text>
           ))}
+          {job.partly_refunded_amount > 0 && (
+            <Text size="sm" c="red.8" fw={600} data-testid="partly-refunded">
+              Partly refunded {formatMoney(job.partly_refunded_amount, currency)}
+            </Text>
+          )}
+          {job.refunds
+            .filter((r) => r.status !== "failed")
+            .map((r) => (
+              <Text key={r.id} size="sm" data-testid="refund-line">
+                {r.kind === "void" ? "Voided" : "Refunded"} {formatMoney(r.amount, currency)}{" "}
+                {r.method === "till" ? "at the till" : "to the card"} ({r.reason})
+                {r.status === "incomplete" ? ", stopped part-way: send it again to complete it" : ""}
+                {r.approved_by ? `, approved by ${r.approved_by}` : ""}
+                {r.credit_note && (
+                  <>
+                    {" · "}
+                    <Anchor href={r.credit_note.url} target="_blank" rel="noopener noreferrer" size="sm">
+                      Credit note {r.credit_note.code}
+                    </Anchor>
+                  </>
+                )}
+              </Text>
+            ))}
         </Paper>
       </SimpleGrid>
       {job.related_orders.length > 0 && (
@@ -98,9 +123,11 @@ export function JobDetail(props: {
         onMessage={() => setMessaging(true)}
         onNotes={() => setNotesOpen(true)}
         onRefund={() => setRefunding(true)}
+        onPartialRefund={() => setRefundingPart(true)}
       />
       <JobTimeline jobId={job.id} />
       {refunding && <RefundModal job={job} onClose={() => setRefunding(false)} />}
+      {refundingPart && <PartialRefundModal job={job} onClose={() => setRefundingPart(false)} />}
       {notesOpen && (
         <CommentsModal
           target={{ orderId: job.id }}

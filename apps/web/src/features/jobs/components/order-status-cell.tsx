@@ -1,16 +1,19 @@
 import type { OrderWire } from "@loupe/contract";
 import {
+  currencyForCountry,
   isDisplayOnlyStatus,
   isFixedOrderStatus,
   isIrreversibleStatus,
   orderDisplayStatus,
+  PARTLY_REFUNDED_LABEL,
   STATUS_CHANGED_MESSAGE,
 } from "@loupe/domain";
-import { Select } from "@mantine/core";
+import { Badge, Select, Stack } from "@mantine/core";
 import { useState } from "react";
 import { useAlert } from "../../../app/alert-context";
 import { confirmed } from "../../../components/confirm-dialog";
 import { errorText } from "../../../lib/errors";
+import { formatMoney } from "../../../lib/format";
 import { useStatuses } from "../../reference/use-reference-data";
 import { useSetJobStatus } from "../api/jobs-mutations";
 import { useJobRules } from "../use-job-rules";
@@ -24,19 +27,35 @@ import { StatusBadge, statusColourName } from "./status-badge";
  */
 export function OrderStatusCell({ job }: { job: OrderWire }) {
   const { data: statuses } = useStatuses();
+  const dispense = statuses?.dispense ?? [];
+  const shown = orderDisplayStatus(job.dispense_status.slug, job.items ?? []);
+  const fixed = isDisplayOnlyStatus(shown) || isFixedOrderStatus(shown);
+  const label =
+    shown === job.dispense_status.slug
+      ? job.dispense_status.display_name
+      : (dispense.find((s) => s.slug === shown)?.display_name ?? "Refunded");
+  const status = fixed ? <StatusBadge slug={shown} label={label} /> : <StatusSelect job={job} />;
+  // A partly refunded job keeps its status (ADR 0033); what went back shows under it.
+  if (!(job.partly_refunded_amount > 0)) return status;
+  return (
+    <Stack gap={2} align="flex-start">
+      {status}
+      <Badge size="xs" color="red" variant="light" data-testid="partly-refunded-badge">
+        {PARTLY_REFUNDED_LABEL}{" "}
+        {formatMoney(job.partly_refunded_amount, currencyForCountry(job.origin_outlet.region.country_code))}
+      </Badge>
+    </Stack>
+  );
+}
+
+/** The selectable status of a job that is not display-only. */
+function StatusSelect({ job }: { job: OrderWire }) {
+  const { data: statuses } = useStatuses();
   const setStatus = useSetJobStatus();
   const { showAlert } = useAlert();
   const [focused, setFocused] = useState(false);
   const verdict = useJobRules()("job_status", job);
   const dispense = statuses?.dispense ?? [];
-  const shown = orderDisplayStatus(job.dispense_status.slug, job.items ?? []);
-  if (isDisplayOnlyStatus(shown) || isFixedOrderStatus(shown)) {
-    const label =
-      shown === job.dispense_status.slug
-        ? job.dispense_status.display_name
-        : (dispense.find((s) => s.slug === shown)?.display_name ?? "Refunded");
-    return <StatusBadge slug={shown} label={label} />;
-  }
   const change = async (value: string | null) => {
     if (!value || Number(value) === job.dispense_status_id) return;
     const target = dispense.find((s) => s.id === Number(value));

@@ -11,12 +11,13 @@ import {
   CONTACT_CHANNEL_LABELS,
   CONTACT_CHANNELS,
   type ContactChannel,
+  NOTES_MAX,
   SUPPLIER_KIND_LABELS,
   SUPPLIER_KINDS,
   SUPPLIER_MESSAGES,
   type SupplierKind,
 } from "@loupe/domain";
-import { Select, SimpleGrid, TextInput } from "@mantine/core";
+import { NumberInput, Select, SimpleGrid, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useAlert } from "../../../app/alert-context";
 import { callEndpoint } from "../../../lib/api-client";
@@ -35,9 +36,15 @@ const supplierForm = (s?: SupplierWire) => ({
   allows_cut: s?.allows_cut ?? false,
   contacts_listed: s?.contacts_listed ?? true,
   is_active: s?.is_active ?? true,
+  notes_max_length: s?.notes_max_length ?? (null as number | null),
+  requires_heights: s?.requires_heights ?? false,
+  takes_job_type: s?.takes_job_type ?? false,
 });
 
-/** Add or edit a lens supplier: name, abbreviation, order type, state rules (kind), Cut, contacts listed, active. */
+/**
+ * Add or edit a lens supplier: name, abbreviation, order type, state rules (kind), Cut, contacts
+ * listed, active, and what its lab system takes (notes length, heights, `_JTYPE`; ADR 0032).
+ */
 export function SupplierModal(props: { supplier?: SupplierWire; onClose: () => void; onSaved: () => void }) {
   const [f, setF] = useState(() => supplierForm(props.supplier));
   const [version, setVersion] = useState(props.supplier?.version);
@@ -98,6 +105,17 @@ export function SupplierModal(props: { supplier?: SupplierWire; onClose: () => v
       {field.check("allows_cut", "Edges lenses (offers Cut)")}
       {field.check("contacts_listed", "Lists its e-mail contacts")}
       {field.check("is_active", "Active (takes orders)")}
+      <NumberInput
+        label="Notes limit (characters)"
+        description="The longest notes its lab system takes; empty for no limit of its own. Order Lenses refuses longer notes."
+        min={1}
+        max={NOTES_MAX}
+        allowDecimal={false}
+        value={f.notes_max_length ?? ""}
+        onChange={(v) => set("notes_max_length", typeof v === "number" ? v : null)}
+      />
+      {field.check("requires_heights", "Asks for heights on every lens (single vision too)")}
+      {field.check("takes_job_type", "Its lab system reads _JTYPE (Rx-Universe job type)")}
     </VersionedModal>
   );
 }

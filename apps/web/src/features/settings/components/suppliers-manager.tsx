@@ -8,6 +8,7 @@ import { confirmAction } from "../../../components/confirm-dialog";
 import { callEndpoint } from "../../../lib/api-client";
 import { useOutlets, useRegions } from "../../reference/use-reference-data";
 import { useFailureText } from "../../reference/use-version-conflict";
+import { SupplierLensCodes } from "./supplier-lens-codes";
 import { loadSuppliers, SupplierContactModal, SupplierModal } from "./supplier-modals";
 
 const KEY = ["settings", "suppliers"];
@@ -180,6 +181,7 @@ export function SuppliersManager() {
                 <Table.Tr>
                   <Table.Td colSpan={7} bg="gray.0">
                     {contacts(s)}
+                    <SupplierLensCodes supplier={s} />
                   </Table.Td>
                 </Table.Tr>
               )}

@@ -1,0 +1,17 @@
+// What other modules may use of the access log (ADR 0013, 0026).
+export { createAccessHook, recordRequestAccess } from "./access-log.hook";
+export {
+  type AccessActor,
+  type AccessEntry,
+  type AccessOutcome,
+  recordAccess,
+  requestContext,
+} from "./access-log.record";
+export { registerAccessLogRoutes } from "./access-log.routes";
+export {
+  type AnchorCheck,
+  type ChainReport,
+  checkAgainstAnchor,
+  verifyAccessLog,
+} from "./access-log.verify";
+export { anchorKey, fileStoreAnchors } from "./anchor";

@@ -1,0 +1,3 @@
+// What other modules may use of billing addresses.
+export { registerAddressesRoutes } from "./addresses.routes";
+export { createAddressesService } from "./addresses.service";

@@ -1,0 +1,6 @@
+// What other modules may use of customers.
+export { type CustomerRow, toCustomerWire } from "./customers.mappers";
+export { registerCustomersRoutes } from "./customers.routes";
+export { CUSTOMER_INDEX, customersSearchIndex } from "./customers.search-index";
+export { type CustomersService, createCustomersService } from "./customers.service";
+export { customerNotesCountSlot, customerNotesCountSqlSlot } from "./customers.slots";

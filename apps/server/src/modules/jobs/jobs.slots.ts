@@ -1,0 +1,77 @@
+import type { LensOrderSummaryWire, ShipmentWire } from "@loupe/contract";
+import type { Db } from "../../platform/db/client";
+import { defineSlot } from "../../platform/slots";
+import type { StaffRow } from "../staff";
+
+// What the jobs module asks of modules above it (docs/ARCHITECTURE.md, "Module map"): each is
+// filled by the module that knows the answer when its routes are registered, and read at call time.
+
+/** A job's receipt link and its token (receipts: the HMAC over the job and its customer). */
+export interface ReceiptLinks {
+  link(orderId: number, customerId: number | null): { token: string; url: string };
+}
+export const receiptLinksSlot = defineSlot<ReceiptLinks>("jobs.receiptLinks");
+
+/** The notes of jobs, as their list rows and the online-channel list show them (notes). */
+export interface OrderNotesReader {
+  /** One row per note of these jobs (the list row counts them). */
+  noteOrderIds(db: Db, orderIds: number[]): PromiseLike<{ orderId: number | null }[]>;
+  /** These jobs' notes, newest first. */
+  notesNewestFirst(db: Db, orderIds: number[]): PromiseLike<{ orderId: number | null; content: string }[]>;
+}
+export const orderNotesSlot = defineSlot<OrderNotesReader>("jobs.orderNotes");
+
+/** A job's notes count as a subselect of the list's one statement (`alias` names the orders row). */
+export const orderNotesCountSqlSlot = defineSlot<(alias: string) => string>("jobs.orderNotesCountSql");
+
+/** The latest lens order of each item, as an item's wire shows it (lens-orders). */
+export const lensOrderSummariesSlot =
+  defineSlot<(db: Db, itemIds: number[]) => Promise<Map<number, LensOrderSummaryWire>>>(
+    "jobs.lensOrderSummaries",
+  );
+
+/** The job's live shipment, as its detail shows it (shipping). */
+export const jobShipmentSlot =
+  defineSlot<(db: Db, orderId: number) => Promise<ShipmentWire | null>>("jobs.jobShipment");
+
+/**
+ * When a job moves to another customer, the items' selections drop the old customer's
+ * prescriptions and PDs (job-edit, issue 24), in the change's transaction; answers the cleared
+ * items with the selection revision each became.
+ */
+export const customerChangeReentrySlot = defineSlot<
+  (
+    tx: Db,
+    staff: StaffRow,
+    change: { orderId: number; previousCustomerId: number | null; customerId: number; at: Date },
+  ) => Promise<{ itemId: number; revision: number }[]>
+>("jobs.customerChangeReentry");
+
+/** What a refund's credit note says (ADR 0033); receipts numbers and keeps it. */
+export interface CreditNoteInput {
+  regionId: number;
+  countryCode: string;
+  orderId: number;
+  refundId: number;
+  amountMinor: number;
+  reason: string;
+  destination: string;
+  lines: { itemId: number; quantity: number; amountMinor: number }[];
+  issuedBy: number;
+  approvedBy: number | null;
+}
+
+/**
+ * Issues a refund's credit note inside the refund's transaction and answers its code: receipts
+ * (above jobs) numbers and keeps credit notes, and fills this slot.
+ */
+export const issueCreditNoteSlot =
+  defineSlot<(tx: Db, input: CreditNoteInput) => Promise<string>>("jobs.issueCreditNote");
+
+/** Who approved this staff member's refund of this job, if a manager did (approvals fills it, ADR 0022). */
+export const refundApprovalSlot =
+  defineSlot<(db: Db, orderId: number, requestedBy: number) => Promise<number | null>>("jobs.refundApproval");
+
+/** The credit note code of each of a job's refunds, by refund id (receipts fills it, ADR 0033). */
+export const creditNoteCodesSlot =
+  defineSlot<(db: Db, orderId: number) => Promise<Map<number, string>>>("jobs.creditNoteCodes");

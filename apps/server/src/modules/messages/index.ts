@@ -1,0 +1,2 @@
+// What other modules may use of messages.
+export { registerMessagesRoutes } from "./messages.routes";

@@ -1,0 +1,2 @@
+// What other modules may use of the newsletter.
+export { registerNewsletterRoutes } from "./newsletter.routes";

@@ -1,0 +1,6 @@
+// What other modules may use of notes.
+
+export { countNotesByCustomer } from "./notes.queries";
+export { registerNotesRoutes } from "./notes.routes";
+export { createNotesService, type NotesService } from "./notes.service";
+export { customerNotesCountSql, orderNotesCountSql } from "./notes-count.sql";

@@ -1,0 +1,17 @@
+// What other modules may use of the outbox.
+export { registerOutboxRoutes } from "./outbox.routes";
+export {
+  backoffMs,
+  createOutboxService,
+  DEFAULT_RETRY_POLICY,
+  type GivenUpListener,
+  isPermanentRefusal,
+  type OutboxAttemptRow,
+  type OutboxDeps,
+  type OutboxRow,
+  type OutboxService,
+  REDACTED_NOT_RETRIED,
+  type RetryPolicy,
+  type SecretHandling,
+} from "./outbox.service";
+export { type OutboxWorker, startOutboxWorker } from "./outbox.worker";

@@ -1,0 +1,4 @@
+// What other modules may use of prescriptions.
+export { type PrescriptionRow, type RxSource, toPrescriptionWire } from "./prescriptions.mappers";
+export { registerPrescriptionsRoutes } from "./prescriptions.routes";
+export { createPrescriptionsService } from "./prescriptions.service";

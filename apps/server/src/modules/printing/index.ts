@@ -1,0 +1,2 @@
+// What other modules may use of printing.
+export { registerPrintingRoutes } from "./printing.routes";

@@ -1,0 +1,2 @@
+// What other modules may use of promos.
+export { registerPromosRoutes } from "./promos.routes";
