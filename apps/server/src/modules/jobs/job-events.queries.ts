@@ -1,7 +1,7 @@
 import { describeJobEvent } from "@loupe/domain";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { outlets, regions } from "../reference/reference.tables";
+import { outlets } from "../reference/reference.tables";
 import { staffUsers } from "../staff/staff.tables";
 import { jobEvents, orderItems, orders } from "./jobs.tables";
 
