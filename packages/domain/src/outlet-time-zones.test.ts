@@ -9,10 +9,13 @@ import {
 } from "./outlet-time-zones";
 import { formatChangeTime } from "./version-rules";
 
-// One summer instant for the south (1 Dec 2026 07:29 UTC, a Perth sale at 3:29 pm) and one
-// winter one (1 Jul 2026 07:29 UTC), across every state and province the demo's outlets are in.
-const DECEMBER = "2026-12-01T07:29:00Z";
-const JULY = "2026-07-01T07:29:00Z";
+// One summer instant for the south (1 Dec 2025 07:29 UTC, a Perth sale at 3:29 pm) and one
+// winter one (1 Jul 2025 07:29 UTC), across every state and province the demo's outlets are in.
+// Past instants on purpose: the zone rules come with the runtime's tz database, and a newer one may
+// change a future offset (Node 24's tzdata 2026c puts Vancouver and Edmonton on permanent daylight
+// time from late 2026; Node 20's 2025c does not). The formatter follows whichever the server has.
+const DECEMBER = "2025-12-01T07:29:00Z";
+const JULY = "2025-07-01T07:29:00Z";
 
 const DEMO_OUTLET_PLACES: [
   city: string,
@@ -22,23 +25,23 @@ const DEMO_OUTLET_PLACES: [
   december: string,
   july: string,
 ][] = [
-  ["Sydney", "AU", "NSW", "Australia/Sydney", "1st Dec 2026, 6:29pm AEDT", "1st Jul 2026, 5:29pm AEST"],
-  ["Canberra", "AU", "ACT", "Australia/Sydney", "1st Dec 2026, 6:29pm AEDT", "1st Jul 2026, 5:29pm AEST"],
-  ["Melbourne", "AU", "VIC", "Australia/Melbourne", "1st Dec 2026, 6:29pm AEDT", "1st Jul 2026, 5:29pm AEST"],
-  ["Hobart", "AU", "TAS", "Australia/Hobart", "1st Dec 2026, 6:29pm AEDT", "1st Jul 2026, 5:29pm AEST"],
+  ["Sydney", "AU", "NSW", "Australia/Sydney", "1st Dec 2025, 6:29pm AEDT", "1st Jul 2025, 5:29pm AEST"],
+  ["Canberra", "AU", "ACT", "Australia/Sydney", "1st Dec 2025, 6:29pm AEDT", "1st Jul 2025, 5:29pm AEST"],
+  ["Melbourne", "AU", "VIC", "Australia/Melbourne", "1st Dec 2025, 6:29pm AEDT", "1st Jul 2025, 5:29pm AEST"],
+  ["Hobart", "AU", "TAS", "Australia/Hobart", "1st Dec 2025, 6:29pm AEDT", "1st Jul 2025, 5:29pm AEST"],
   // Queensland keeps no daylight saving: an hour behind Sydney in summer, level in winter.
-  ["Brisbane", "AU", "QLD", "Australia/Brisbane", "1st Dec 2026, 5:29pm AEST", "1st Jul 2026, 5:29pm AEST"],
-  ["Adelaide", "AU", "SA", "Australia/Adelaide", "1st Dec 2026, 5:59pm ACDT", "1st Jul 2026, 4:59pm ACST"],
-  ["Perth", "AU", "WA", "Australia/Perth", "1st Dec 2026, 3:29pm AWST", "1st Jul 2026, 3:29pm AWST"],
-  ["Auckland", "NZ", "AUK", "Pacific/Auckland", "1st Dec 2026, 8:29pm NZDT", "1st Jul 2026, 7:29pm NZST"],
-  ["Christchurch", "NZ", "CAN", "Pacific/Auckland", "1st Dec 2026, 8:29pm NZDT", "1st Jul 2026, 7:29pm NZST"],
-  ["Toronto", "CA", "ON", "America/Toronto", "1st Dec 2026, 2:29am EST", "1st Jul 2026, 3:29am EDT"],
-  ["Montreal", "CA", "QC", "America/Toronto", "1st Dec 2026, 2:29am EST", "1st Jul 2026, 3:29am EDT"],
-  ["Halifax", "CA", "NS", "America/Halifax", "1st Dec 2026, 3:29am AST", "1st Jul 2026, 4:29am ADT"],
-  ["Calgary", "CA", "AB", "America/Edmonton", "1st Dec 2026, 12:29am MST", "1st Jul 2026, 1:29am MDT"],
-  ["Edmonton", "CA", "AB", "America/Edmonton", "1st Dec 2026, 12:29am MST", "1st Jul 2026, 1:29am MDT"],
+  ["Brisbane", "AU", "QLD", "Australia/Brisbane", "1st Dec 2025, 5:29pm AEST", "1st Jul 2025, 5:29pm AEST"],
+  ["Adelaide", "AU", "SA", "Australia/Adelaide", "1st Dec 2025, 5:59pm ACDT", "1st Jul 2025, 4:59pm ACST"],
+  ["Perth", "AU", "WA", "Australia/Perth", "1st Dec 2025, 3:29pm AWST", "1st Jul 2025, 3:29pm AWST"],
+  ["Auckland", "NZ", "AUK", "Pacific/Auckland", "1st Dec 2025, 8:29pm NZDT", "1st Jul 2025, 7:29pm NZST"],
+  ["Christchurch", "NZ", "CAN", "Pacific/Auckland", "1st Dec 2025, 8:29pm NZDT", "1st Jul 2025, 7:29pm NZST"],
+  ["Toronto", "CA", "ON", "America/Toronto", "1st Dec 2025, 2:29am EST", "1st Jul 2025, 3:29am EDT"],
+  ["Montreal", "CA", "QC", "America/Toronto", "1st Dec 2025, 2:29am EST", "1st Jul 2025, 3:29am EDT"],
+  ["Halifax", "CA", "NS", "America/Halifax", "1st Dec 2025, 3:29am AST", "1st Jul 2025, 4:29am ADT"],
+  ["Calgary", "CA", "AB", "America/Edmonton", "1st Dec 2025, 12:29am MST", "1st Jul 2025, 1:29am MDT"],
+  ["Edmonton", "CA", "AB", "America/Edmonton", "1st Dec 2025, 12:29am MST", "1st Jul 2025, 1:29am MDT"],
   // Vancouver's 7:29 UTC is still the evening before.
-  ["Vancouver", "CA", "BC", "America/Vancouver", "30th Nov 2026, 11:29pm PST", "1st Jul 2026, 12:29am PDT"],
+  ["Vancouver", "CA", "BC", "America/Vancouver", "30th Nov 2025, 11:29pm PST", "1st Jul 2025, 12:29am PDT"],
 ];
 
 describe("every demo outlet on its own clock", () => {
@@ -50,10 +53,10 @@ describe("every demo outlet on its own clock", () => {
   });
 
   it("writes the three styles of the one family: a day, to the hour, to the minute", () => {
-    expect(formatWhen(DECEMBER, "Australia/Perth", "day")).toBe("1st Dec 2026");
-    expect(formatWhen(DECEMBER, "Australia/Perth", "time")).toBe("1st Dec 2026, 3pm");
-    expect(formatWhen(DECEMBER, "Australia/Perth")).toBe("1st Dec 2026, 3pm");
-    expect(formatWhen(DECEMBER, "Australia/Perth", "exact")).toBe("1st Dec 2026, 3:29pm");
+    expect(formatWhen(DECEMBER, "Australia/Perth", "day")).toBe("1st Dec 2025");
+    expect(formatWhen(DECEMBER, "Australia/Perth", "time")).toBe("1st Dec 2025, 3pm");
+    expect(formatWhen(DECEMBER, "Australia/Perth")).toBe("1st Dec 2025, 3pm");
+    expect(formatWhen(DECEMBER, "Australia/Perth", "exact")).toBe("1st Dec 2025, 3:29pm");
     expect(formatWhen(null, "Australia/Perth")).toBe("");
     expect(formatWhen("not a date", "Australia/Perth")).toBe("");
   });
