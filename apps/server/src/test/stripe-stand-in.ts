@@ -43,6 +43,17 @@ export function stripeStandIn() {
   const charges: StandInCharge[] = [];
   const refunds: StandInRefund[] = [];
   const now = () => Math.floor(Date.now() / 1000);
+  /**
+   * Intents whose refund answers are lost on the way back (a dropped connection), how many times:
+   * the refund is made once, then each answer for it, replays included, is dropped until none are left.
+   * (The SDK itself retries a closed connection once, with the same key.)
+   */
+  const dropAnswer = new Map<string, number>();
+  const dropping = (pi: string | null) => {
+    const left = pi ? (dropAnswer.get(pi) ?? 0) : 0;
+    if (left > 0) dropAnswer.set(pi!, left - 1);
+    return left > 0;
+  };
 
   const list = <T extends { id: string; created: number }>(all: T[], url: string, q: URLSearchParams) => {
     const gte = q.get("created[gte]");
@@ -83,6 +94,8 @@ export function stripeStandIn() {
         res.end(JSON.stringify(payload));
       };
       if (key && req.method === "POST" && replays.has(key)) {
+        if (url.pathname === "/v1/refunds" && dropping(body.get("payment_intent")))
+          return req.socket.destroy();
         const r = replays.get(key)!;
         res.writeHead(r.status, { "content-type": "application/json", "idempotent-replayed": "true" });
         return res.end(JSON.stringify(r.body));
@@ -136,6 +149,11 @@ export function stripeStandIn() {
           metadata,
         };
         refunds.push(refund);
+        if (dropping(pi)) {
+          // Stripe refunded and kept its answer for the key, but the answer never reached us.
+          if (key) replays.set(key, { status: 200, body: { ...refund, object: "refund" } });
+          return req.socket.destroy();
+        }
         return send(200, { ...refund, object: "refund" });
       }
       const cancel = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/);
@@ -165,6 +183,7 @@ export function stripeStandIn() {
     seen,
     charges,
     refunds,
+    dropAnswer,
     /** A captured card payment, as if the browser had confirmed its intent. */
     addCharge(c: Omit<StandInCharge, "id" | "created"> & { created?: number }) {
       const charge = { id: `ch_${charges.length + 1}`, created: now(), ...c };
