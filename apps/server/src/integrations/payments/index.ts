@@ -7,6 +7,7 @@ import { createStripeGateway } from "./stripe.adapter";
 export type { GatewayDay, GatewayRefund, Intent, PaymentGateway } from "./payments.port";
 export { PaymentGatewayError } from "./payments.port";
 export { createSandboxGateway } from "./sandbox.adapter";
+export { createStripeGateway } from "./stripe.adapter";
 
 /** Stripe when its keys are set; otherwise the local sandbox gateway, so staff can rehearse. */
 export function createPaymentGateway(config: Config, db: Db): PaymentGateway {

@@ -1,106 +1,20 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stripeStandIn } from "../../test/stripe-stand-in";
 import { PaymentGatewayError } from "./payments.port";
 import { createStripeGateway } from "./stripe.adapter";
-
-interface Seen {
-  method: string;
-  path: string;
-  body: URLSearchParams;
-  idempotencyKey: string | undefined;
-  authorization: string | undefined;
-}
-
-/**
- * A local stand-in of Stripe's refund and cancel endpoints: it answers like Stripe (form-encoded
- * requests, JSON objects, idempotent replays, error objects), and records what the SDK sent.
- */
-function stripeStandIn() {
-  const seen: Seen[] = [];
-  const replays = new Map<string, { status: number; body: unknown }>();
-  const server = http.createServer((req, res) => {
-    let raw = "";
-    req.on("data", (c) => {
-      raw += c;
-    });
-    req.on("end", () => {
-      const body = new URLSearchParams(raw);
-      const key = req.headers["idempotency-key"] as string | undefined;
-      seen.push({
-        method: req.method!,
-        path: req.url!,
-        body,
-        idempotencyKey: key,
-        authorization: req.headers.authorization,
-      });
-      const send = (status: number, payload: unknown) => {
-        if (key) replays.set(key, { status, body: payload });
-        res.writeHead(status, { "content-type": "application/json", "request-id": "req_test" });
-        res.end(JSON.stringify(payload));
-      };
-      if (key && replays.has(key)) {
-        const r = replays.get(key)!;
-        res.writeHead(r.status, { "content-type": "application/json", "idempotent-replayed": "true" });
-        return res.end(JSON.stringify(r.body));
-      }
-      if (req.method === "POST" && req.url === "/v1/refunds") {
-        const pi = body.get("payment_intent");
-        if (pi === "pi_refunded")
-          return send(400, {
-            error: {
-              type: "invalid_request_error",
-              code: "charge_already_refunded",
-              message: "Charge ch_1 has already been refunded.",
-            },
-          });
-        return send(200, {
-          id: `re_${replays.size + 1}`,
-          object: "refund",
-          amount: Number(body.get("amount")),
-          payment_intent: pi,
-          status: "succeeded",
-          currency: "aud",
-        });
-      }
-      const cancel = req.url?.match(/^\/v1\/payment_intents\/([^/]+)\/cancel$/);
-      if (req.method === "POST" && cancel) {
-        if (cancel[1] === "pi_captured")
-          return send(400, {
-            error: {
-              type: "invalid_request_error",
-              code: "payment_intent_unexpected_state",
-              message: "You cannot cancel this PaymentIntent because it has a status of succeeded.",
-            },
-          });
-        return send(200, {
-          id: cancel[1],
-          object: "payment_intent",
-          status: "canceled",
-          amount: 1000,
-          currency: "aud",
-        });
-      }
-      send(404, { error: { type: "invalid_request_error", message: "Unrecognized request URL" } });
-    });
-  });
-  return { server, seen };
-}
 
 const stand = stripeStandIn();
 let gateway: ReturnType<typeof createStripeGateway>;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => stand.server.listen(0, "127.0.0.1", resolve));
-  const { port } = stand.server.address() as AddressInfo;
   gateway = createStripeGateway({
     secret: "sk_test_main",
     publishable: "pk_test_main",
     secretCad: "sk_test_cad",
-    api: new URL(`http://127.0.0.1:${port}`),
+    api: await stand.listen(),
   });
 });
-afterAll(() => new Promise<void>((resolve) => stand.server.close(() => resolve())));
+afterAll(() => stand.close());
 
 describe("Stripe adapter (against a local stand-in of Stripe)", () => {
   it("refunds a PaymentIntent with the amount, metadata and the attempt's idempotency key", async () => {
@@ -185,5 +99,43 @@ describe("Stripe adapter (against a local stand-in of Stripe)", () => {
       .catch((e) => e);
     expect(err).toBeInstanceOf(PaymentGatewayError);
     expect(err.refused).toBe(false);
+  });
+
+  it("lists the day's captured charges and refunds page by page, in the currency, by intent", async () => {
+    const from = new Date("2026-03-02T13:00:00Z");
+    const to = new Date("2026-03-03T13:00:00Z");
+    const at = (d: Date) => Math.floor(d.getTime() / 1000);
+    for (let i = 0; i < 105; i++)
+      stand.addCharge({
+        payment_intent: `pi_day_${i}`,
+        amount: 100 + i,
+        currency: "nzd",
+        created: at(from) + i,
+      });
+    stand.addCharge({ payment_intent: "pi_before", amount: 1, currency: "nzd", created: at(from) - 1 });
+    stand.addCharge({ payment_intent: "pi_after", amount: 1, currency: "nzd", created: at(to) });
+    stand.addCharge({ payment_intent: "pi_aud", amount: 1, currency: "aud", created: at(from) + 5 });
+    stand.addRefund({ payment_intent: "pi_day_3", amount: 50, currency: "nzd", created: at(from) + 60 });
+    const day = await gateway.listTransactions!({ currency: "NZD", from, to });
+    expect(day.payments).toHaveLength(105);
+    expect(day.payments.find((p) => p.intentId === "pi_day_104")).toEqual({
+      intentId: "pi_day_104",
+      amountMinor: 204,
+      createdAt: new Date((at(from) + 104) * 1000),
+    });
+    expect(day.refunds).toEqual([
+      {
+        id: expect.any(String),
+        intentId: "pi_day_3",
+        amountMinor: 50,
+        createdAt: new Date((at(from) + 60) * 1000),
+      },
+    ]);
+    const lists = stand.seen.filter((r) => r.method === "GET" && r.path === "/v1/charges");
+    expect(lists).toHaveLength(2);
+    expect(lists[0].body.get("created[gte]")).toBe(String(at(from)));
+    expect(lists[0].body.get("created[lt]")).toBe(String(at(to)));
+    expect(lists[0].body.get("limit")).toBe("100");
+    expect(lists[1].body.get("starting_after")).toMatch(/^ch_\d+$/);
   });
 });

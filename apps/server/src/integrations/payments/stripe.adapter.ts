@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { type Intent, type PaymentGateway, PaymentGatewayError } from "./payments.port";
+import { type GatewayDay, type Intent, type PaymentGateway, PaymentGatewayError } from "./payments.port";
 
 export interface StripeKeys {
   secret: string;
@@ -31,6 +31,22 @@ const toIntent = (pi: Stripe.PaymentIntent): Intent => ({
   currency: pi.currency.toUpperCase(),
   lastError: pi.last_payment_error?.message ?? null,
 });
+
+/** Stripe's list endpoints, page by page (`limit` 100, `starting_after` the last id) until `has_more` is false. */
+async function listAll<T extends { id: string }>(
+  page: (params: { limit: number; starting_after?: string }) => Promise<Stripe.ApiList<T>>,
+): Promise<T[]> {
+  const all: T[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const res = await page(after ? { limit: 100, starting_after: after } : { limit: 100 });
+    all.push(...res.data);
+    if (!res.has_more || !res.data.length) return all;
+    after = res.data[res.data.length - 1].id;
+  }
+}
+
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : (v?.id ?? null));
 
 /** Stripe PaymentIntents with an idempotency key per payment; CAD goes to the Canadian account. */
 export function createStripeGateway(keys: StripeKeys): PaymentGateway {
@@ -83,6 +99,47 @@ export function createStripeGateway(keys: StripeKeys): PaymentGateway {
         };
       } catch (err) {
         throw err instanceof PaymentGatewayError ? err : gatewayError(err);
+      }
+    },
+    /**
+     * The till's day from Stripe's own records (ADR 0033): captured charges (GET /v1/charges) and
+     * refunds (GET /v1/refunds) created in [from, to), in the account of the currency, by intent.
+     */
+    async listTransactions(q): Promise<GatewayDay> {
+      const stripe = client(q.currency);
+      const created = { gte: Math.floor(q.from.getTime() / 1000), lt: Math.ceil(q.to.getTime() / 1000) };
+      const currency = q.currency.toLowerCase();
+      try {
+        const [charges, refunds] = await Promise.all([
+          listAll((p) => stripe.charges.list({ ...p, created })),
+          listAll((p) => stripe.refunds.list({ ...p, created })),
+        ]);
+        return {
+          payments: charges
+            .filter(
+              (c) => c.currency === currency && c.status === "succeeded" && c.captured && c.payment_intent,
+            )
+            .map((c) => ({
+              intentId: idOf(c.payment_intent)!,
+              amountMinor: c.amount_captured ?? c.amount,
+              createdAt: new Date(c.created * 1000),
+            })),
+          refunds: refunds
+            .filter(
+              (r) =>
+                r.currency === currency &&
+                (r.status === "succeeded" || r.status === "pending") &&
+                idOf(r.payment_intent),
+            )
+            .map((r) => ({
+              id: r.id,
+              intentId: idOf(r.payment_intent)!,
+              amountMinor: r.amount,
+              createdAt: new Date(r.created * 1000),
+            })),
+        };
+      } catch (err) {
+        throw gatewayError(err);
       }
     },
     async cancel(r) {

@@ -33,6 +33,30 @@ const isUniqueViolation = (err: unknown) => {
   return e?.code === "23505" || e?.cause?.code === "23505";
 };
 
+export const REFUND_KEY_REUSED =
+  "This Idempotency-Key was already used for a different refund (other items, amount, destination or reason). A changed refund is a new attempt: send it with a new key.";
+
+/**
+ * One idempotency key, one refund (as ADR 0031's one key, one payment): a retry must ask for the same
+ * items and units, the same destination and reason, and the same amount when it names one.
+ */
+export function sameRefundRequest(
+  attempt: Pick<Attempt, "method" | "reason" | "lines" | "amountMinor">,
+  body: PartialRefundBody,
+  reason: string,
+) {
+  const asked = (body.items ?? []).map((i) => `${i.id}x${i.quantity}`).sort();
+  const had = attempt.lines.map((l) => `${l.itemId}x${l.quantity}`).sort();
+  const method = body.destination === "till" ? "till" : "gateway";
+  const amount = body.amount_minor ?? null;
+  return (
+    asked.join(",") === had.join(",") &&
+    method === attempt.method &&
+    reason === attempt.reason &&
+    (amount === null || amount === attempt.amountMinor)
+  );
+}
+
 /** The gateway key of one payment's share: a new one only after the gateway refused the last (nothing moved). */
 export const shareKey = (attemptKey: string, share: Pick<Share, "paymentId" | "tries">) =>
   share.tries <= 1 ? `${attemptKey}:${share.paymentId}` : `${attemptKey}:${share.paymentId}:${share.tries}`;
@@ -366,12 +390,17 @@ export function createPartialRefundsService({
       if (previous) {
         if (previous.orderId !== orderId)
           throw new AppError("conflict", "This Idempotency-Key was already used for another job.");
+        const reason = await reasonName(body.reason).catch(() => null);
+        if (reason === null || !sameRefundRequest(previous, body, reason))
+          throw new AppError("conflict", REFUND_KEY_REUSED);
         attempt = previous;
       } else {
         const reason = await reasonName(body.reason);
         ({ attempt, created } = await claim(staff, orderId, body, reason, key));
         if (attempt.orderId !== orderId)
           throw new AppError("conflict", "This Idempotency-Key was already used for another job.");
+        if (!created && !sameRefundRequest(attempt, body, reason))
+          throw new AppError("conflict", REFUND_KEY_REUSED);
       }
       if (attempt.status === "incomplete") {
         await reopen(attempt);

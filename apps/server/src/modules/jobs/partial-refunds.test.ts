@@ -2,6 +2,7 @@ import { PARTIAL_REFUND_MESSAGES } from "@loupe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSandboxGateway, type PaymentGateway, PaymentGatewayError } from "../../integrations/payments";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { REFUND_KEY_REUSED } from "./partial-refunds.service";
 
 let t: TestApp;
 let admin: string;
@@ -190,6 +191,28 @@ describe("partial refunds", () => {
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     expect(await gatewayRefunds(job.intents[0])).toHaveLength(1);
     expect(b.json().data.partly_refunded_amount).toBe(15);
+  });
+
+  it("answers 409 when the same key comes back with a different refund, and the first result to the same one", async () => {
+    const job = await makeJob();
+    const key = `changed-${job.id}`;
+    const first = await partial(job.id, { items: [{ id: job.frame, quantity: 1 }] }, key);
+    expect(first.statusCode, first.body).toBe(200);
+    for (const other of [
+      { items: [{ id: job.lenses, quantity: 1 }] },
+      { items: [{ id: job.frame, quantity: 1 }], amount_minor: 5_000 },
+      { items: [{ id: job.frame, quantity: 1 }], destination: "till" },
+      { items: [{ id: job.frame, quantity: 1 }], reason: "duplicate-order" },
+    ]) {
+      const res = await partial(job.id, other, key);
+      expect(res.statusCode, JSON.stringify(other)).toBe(409);
+      expect(res.json().code).toBe("conflict");
+      expect(res.json().message).toBe(REFUND_KEY_REUSED);
+    }
+    const again = await partial(job.id, { items: [{ id: job.frame, quantity: 1 }] }, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.refunds).toEqual(first.json().data.refunds);
+    expect(await gatewayRefunds(job.intents[0])).toHaveLength(1);
   });
 
   it("refuses more than is left, naming the field, server and form alike", async () => {
