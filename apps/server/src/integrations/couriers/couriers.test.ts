@@ -160,7 +160,7 @@ courierContract("local rate-card", async () => {
 courierContract("Australia Post", async () => {
   const standIn = await startAusPostStandIn();
   return {
-    courier: createAusPostCourier({ ...AUSPOST_CREDENTIALS, baseUrl: standIn.url, timeoutMs: 500 }),
+    courier: createAusPostCourier({ ...AUSPOST_CREDENTIALS, baseUrl: standIn.url, timeoutMs: 5_000 }),
     standIn,
     product: "3D55",
     rejected: order("3D55", { receiver: { ...receiver, name: "Reject Me" } }),
@@ -171,7 +171,7 @@ courierContract("Australia Post", async () => {
 courierContract("Sendle", async () => {
   const standIn = await startSendleStandIn();
   return {
-    courier: createSendleCourier({ ...SENDLE_CREDENTIALS, baseUrl: standIn.url, timeoutMs: 500 }),
+    courier: createSendleCourier({ ...SENDLE_CREDENTIALS, baseUrl: standIn.url, timeoutMs: 5_000 }),
     standIn,
     product: "STANDARD-PICKUP",
     rejected: order("STANDARD-PICKUP", { receiver: { ...receiver, postcode: "" } }),
