@@ -1,9 +1,8 @@
 import {
   DATE_TIME_DISPLAY_FORMAT,
-  DEFAULT_TIME_ZONE,
   dayjs,
-  formatCalendarDay,
-  formatInstant,
+  formatCalendarDate,
+  formatInstantForRegion,
   formatMoney as formatMoneyIn,
 } from "@loupe/domain";
 
@@ -16,28 +15,25 @@ export const DATE_DISPLAY_FORMAT = DATE_TIME_DISPLAY_FORMAT;
 // timestamp on every redraw (issue 16): the answers for the same input are kept, up to a bound.
 const formatted = new Map<string, string>();
 
-/**
- * A timestamp shown the spec's way ("Do MMM YYYY, ha") on an outlet's clock: the job's outlet for
- * a job, the signed-in user's outlet otherwise (`useFormatDateTime`), ADR 0035.
- */
+/** A timestamp shown the spec's way ("Do MMM YYYY, ha") in the zone of the given region. */
 export function formatDateTime(
   value: string | Date | null | undefined,
-  timeZone: string = DEFAULT_TIME_ZONE,
+  regionId?: number | null,
   format = DATE_TIME_DISPLAY_FORMAT,
 ): string {
-  if (typeof value !== "string") return formatInstant(value, timeZone, format);
-  const key = `${value}|${timeZone}|${format}`;
+  if (typeof value !== "string") return formatInstantForRegion(value, regionId, format);
+  const key = `${value}|${regionId}|${format}`;
   let out = formatted.get(key);
   if (out === undefined) {
     if (formatted.size >= 5000) formatted.clear();
-    out = formatInstant(value, timeZone, format);
+    out = formatInstantForRegion(value, regionId, format);
     formatted.set(key, out);
   }
   return out;
 }
 
-/** A calendar date (date of birth, expiry) in the day style, "2nd May 1990", never shifted by a zone. */
-export const formatDate = formatCalendarDay;
+/** A calendar date (date of birth): DD/MM/YYYY, never shifted by a zone. */
+export const formatDate = formatCalendarDate;
 
 /** An amount in the job's or region's currency (Intl, en-AU). */
 export const formatMoney = (amount: number | string | null | undefined, currency: string): string =>

@@ -11,9 +11,4 @@ export {
 } from "./reference.mappers";
 export { registerReferenceRoutes } from "./reference.routes";
 export { type OutletSupplierContact, outletSupplierContactsSlot } from "./reference.slots";
-export {
-  invalidateReferenceData,
-  outletTimeZoneOf,
-  type ReferenceData,
-  referenceData,
-} from "./reference-cache";
+export { invalidateReferenceData, type ReferenceData, referenceData } from "./reference-cache";

@@ -35,7 +35,6 @@ export const toOutletWire = (o: OutletRow, withAddress = true): OutletWire => ({
   email: o.email,
   phone: o.phone,
   is_active: o.isActive,
-  time_zone: o.timeZone,
   ...(withAddress
     ? {
         address: outletAddressWire(o),
