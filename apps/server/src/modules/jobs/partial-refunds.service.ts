@@ -21,12 +21,12 @@ import { issueCreditNoteSlot, refundApprovalSlot } from "./jobs.slots";
 import { orderItems, orderPayments, orderRefundPayments, orderRefunds, orders } from "./jobs.tables";
 import { loadQuoteFacts, regionOfJob } from "./partial-refunds.queries";
 import { loadRefundStates } from "./refund-facts";
+import { refundOutcome } from "./refund-outcome";
 
 type Attempt = typeof orderRefunds.$inferSelect;
 type Share = typeof orderRefundPayments.$inferSelect;
 /** As for full refunds (ADR 0030): a pending attempt this old was abandoned by its request. */
 const ABANDONED_AFTER_MS = 120_000;
-const WAIT_FOR_OUTCOME_MS = 20_000;
 
 const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -320,15 +320,6 @@ export function createPartialRefundsService({
     });
   }
 
-  async function outcomeOf(attempt: Attempt): Promise<Attempt> {
-    const until = Date.now() + WAIT_FOR_OUTCOME_MS;
-    for (;;) {
-      const [now] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, attempt.id));
-      if (now.status !== "pending" || Date.now() > until) return now;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-
   async function drive(staff: StaffRow, attempt: Attempt) {
     const [order] = await db.select().from(orders).where(eq(orders.id, attempt.orderId));
     const region = await regionOfJob(db, order);
@@ -410,7 +401,7 @@ export function createPartialRefundsService({
         if (created || Date.now() - attempt.createdAt.getTime() > ABANDONED_AFTER_MS) {
           await drive(staff, attempt);
           [attempt] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, attempt.id));
-        } else attempt = await outcomeOf(attempt);
+        } else attempt = await refundOutcome(db, attempt.id);
       }
       if (attempt.status === "failed" || attempt.status === "incomplete")
         throw new AppError("conflict", attempt.error ?? "The refund failed.");

@@ -12,11 +12,11 @@ import { issueCreditNoteSlot, refundApprovalSlot } from "./jobs.slots";
 import { orderItems, orderPayments, orderRefunds, orders } from "./jobs.tables";
 import { loadQuoteFacts, regionOfJob } from "./partial-refunds.queries";
 import { loadRefundStates } from "./refund-facts";
+import { refundOutcome } from "./refund-outcome";
 
 type Attempt = typeof orderRefunds.$inferSelect;
 /** A pending attempt older than this was abandoned (its request died before recording): drive it again. */
 const ABANDONED_AFTER_MS = 120_000;
-const WAIT_FOR_OUTCOME_MS = 20_000;
 const money = (minor: number) => `$${(minor / 100).toFixed(2)}`;
 
 /** Postgres unique violation (SQLSTATE 23505), through either driver. */
@@ -199,16 +199,6 @@ export function createRefundsService({
     });
   }
 
-  /** Waits (briefly) for another request's attempt to finish. */
-  async function outcomeOf(attempt: Attempt): Promise<Attempt> {
-    const until = Date.now() + WAIT_FOR_OUTCOME_MS;
-    for (;;) {
-      const [now] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, attempt.id));
-      if (now.status !== "pending" || Date.now() > until) return now;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-
   async function drive(staff: StaffRow, attempt: Attempt) {
     let refs: string[];
     try {
@@ -253,7 +243,7 @@ export function createRefundsService({
         if (created || Date.now() - attempt.createdAt.getTime() > ABANDONED_AFTER_MS) {
           await drive(staff, attempt);
           [attempt] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, attempt.id));
-        } else attempt = await outcomeOf(attempt);
+        } else attempt = await refundOutcome(db, attempt.id);
       }
       if (attempt.status === "failed") throw new AppError("conflict", attempt.error ?? "The refund failed.");
       if (attempt.status === "pending") throw new AppError("conflict", REFUND_IN_PROGRESS);
