@@ -33,8 +33,13 @@ test.describe("customers", () => {
     const name = (await first.locator("td").nth(1).textContent())?.trim() ?? "";
     await page.getByRole("button", { name: "Expand" }).first().click();
     const dobField = page.getByText("D.O.B.", { exact: true }).locator("xpath=following-sibling::*[1]");
-    const [, day, month, year] = /(\d{2})\/(\d{2})\/(\d{4})/.exec((await dobField.textContent()) ?? "") ?? [];
+    // Shown in the app's day style ("2nd May 1990", ADR 0035); typed day first below.
+    const [, d, mon, year] =
+      /(\d{1,2})(?:st|nd|rd|th) (\w{3}) (\d{4})/.exec((await dobField.textContent()) ?? "") ?? [];
     expect(year, "the demo customer has a date of birth").toBeTruthy();
+    const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    const day = d.padStart(2, "0");
+    const month = String(months.indexOf(mon) + 1).padStart(2, "0");
 
     // Typed without leading zeros and with dashes, as a dispenser might; shown back as DD/MM/YYYY.
     const dob = page.getByLabel("Date of birth");

@@ -119,8 +119,12 @@ test.describe("jobs", () => {
     await expect(jobsTable(page)).not.toHaveAttribute("aria-busy", "true");
     await jobsTable(page).getByRole("button", { name: "Expand" }).first().click();
     const detail = page.getByTestId("job-detail").first();
-    for (const header of ["Item ID", "Product", "Outlet", "Total ($)", "Status"])
+    for (const header of ["Item ID", "Product", "Outlet", "Status"])
       await expect(detail.getByRole("columnheader", { name: header, exact: true }).first()).toBeVisible();
+    // The item total names the job's currency (issue 29).
+    await expect(
+      detail.getByRole("columnheader", { name: /^Total \((AUD|NZD|CAD)\)$/ }).first(),
+    ).toBeVisible();
     await expect(
       detail.getByTestId("job-actions").getByRole("button", { name: /^Notes \(\d+\)$/ }),
     ).toBeVisible();
@@ -139,7 +143,8 @@ test.describe("jobs", () => {
     const job = body.data.find((j) => j.customer_id)!;
     await page.goto(`/jobs?q=${job.vend_invoice_number}`);
     await jobsTable(page).getByRole("link").first().click();
-    await expect(page).toHaveURL(new RegExp(`/customers\\?customer_id=${job.customer_id}$`));
+    // A customer's own address (issue 29); the old ?customer_id= links still open it.
+    await expect(page).toHaveURL(new RegExp(`/customers/${job.customer_id}$`));
     await expect(page.getByTestId(`customer-detail-${job.customer_id}`)).toBeVisible();
     await expect(
       page.locator("tbody tr").filter({ has: page.getByRole("button", { name: /Expand|Collapse/ }) }),
@@ -150,7 +155,7 @@ test.describe("jobs", () => {
     await jobsTable(page).getByRole("button", { name: "Expand" }).first().click();
     await expect(page.getByRole("link", { name: "View Profile" })).toHaveAttribute(
       "href",
-      `/customers?customer_id=${job.customer_id}`,
+      `/customers/${job.customer_id}`,
     );
   });
 

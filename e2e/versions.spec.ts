@@ -42,7 +42,7 @@ test.describe("no lost edits", () => {
     await modal.getByRole("button", { name: "Save" }).click();
     const notice = modal.getByTestId("version-conflict");
     await expect(notice).toContainText(
-      /This customer was changed by Sam Nguyen at \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [ap]m\. Reload to see their changes\./,
+      /This customer was changed by Sam Nguyen at \d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2}[ap]m\. Reload to see their changes\./,
     );
     // Nothing typed is lost until the user chooses to reload.
     await expect(modal.getByLabel("Occupation")).toHaveValue("Typed by Avery");

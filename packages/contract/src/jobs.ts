@@ -97,6 +97,8 @@ export const orderWire = z.object({
     name: z.string(),
     abbreviation: z.string(),
     region_id: z.number(),
+    /** The outlet's IANA zone: the job's times are shown on its clock (ADR 0035). */
+    time_zone: z.string(),
     region: z.object({ id: z.number(), name: z.string(), country_code: z.string() }),
     email: z.string().nullable(),
     address: z.object({

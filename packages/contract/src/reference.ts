@@ -31,6 +31,8 @@ export const outletWire = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   is_active: z.boolean(),
+  /** The outlet's IANA zone: every time of its jobs and staff is shown on this clock (ADR 0035). */
+  time_zone: z.string(),
   address: addressWire.optional(),
 });
 export type OutletWire = z.infer<typeof outletWire>;
@@ -98,6 +100,16 @@ export const getOutlet = defineEndpoint({
   summary: "One outlet with its address and the supplier contacts it orders lenses through",
   params: idParams,
   response: dataEnvelope(outletWire.extend({ supplier_contacts: z.array(supplierContactForOutletWire) })),
+});
+export const setOutletTimeZone = defineEndpoint({
+  method: "PUT",
+  base: "api",
+  path: "/staff/outlets/:id/time-zone",
+  summary:
+    "Set an outlet's time zone (administrators): an IANA zone of the outlet's country, e.g. Australia/Perth",
+  params: idParams,
+  body: z.object({ time_zone: z.string().trim().min(1).max(64) }),
+  response: z.object({ message: z.string(), data: outletWire }),
 });
 export const listItemStatuses = list("/staff/order-item-statuses", "Order item statuses", statusWire);
 export const listPaymentStatuses = list(

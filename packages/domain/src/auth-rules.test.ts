@@ -36,3 +36,16 @@ describe("new password rules", () => {
     expect(PASSWORD_MISMATCH_MESSAGE).toBe("Confirm password didn't match the password above");
   });
 });
+
+describe("what a failed sign-in says", () => {
+  it("keeps Unauthorized for wrong credentials and says a lockout or an outage as such", async () => {
+    const { loginFailureText, LOGIN_UNREACHABLE } = await import("./auth-rules");
+    expect(loginFailureText(401, "Unauthorized")).toBe("Unauthorized");
+    expect(loginFailureText(401, "anything")).toBe("Unauthorized");
+    const lockout = "Too many failed sign-in attempts. Please wait 15 minutes and try again.";
+    expect(loginFailureText(429, lockout)).toBe(lockout);
+    expect(loginFailureText(503, "<html>")).toMatch(/not working right now \(error 503\)/);
+    expect(loginFailureText(0)).toBe(LOGIN_UNREACHABLE);
+    expect(loginFailureText(422)).toBe("Unauthorized");
+  });
+});

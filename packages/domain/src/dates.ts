@@ -21,8 +21,62 @@ export { dayjs };
 export const DATE_TIME_DISPLAY_FORMAT = "Do MMM YYYY, ha";
 /** A day without a time: "3rd Mar 2026". */
 export const DAY_DISPLAY_FORMAT = "Do MMM YYYY";
-/** A calendar date (date of birth, expiry): 03/03/2026. */
+/** The same family to the minute, where the minute matters (a tax receipt, a timeline): "3rd Mar 2026, 3:29pm". */
+export const EXACT_TIME_DISPLAY_FORMAT = "Do MMM YYYY, h:mma";
+/**
+ * How a calendar date is typed (date of birth, expiry, a filter's From/To): day first, 03/03/2026.
+ * An input's format only; a date shown is written in the day style.
+ */
 export const DATE_DISPLAY_FORMAT = "DD/MM/YYYY";
+
+/**
+ * The three ways Loupe writes a date, on screens, PDFs and e-mails alike (ADR 0035): a day, an
+ * instant to the hour (the spec's lists), an instant to the minute (receipts, timelines, prints).
+ */
+export const DATE_STYLES = {
+  day: DAY_DISPLAY_FORMAT,
+  time: DATE_TIME_DISPLAY_FORMAT,
+  exact: EXACT_TIME_DISPLAY_FORMAT,
+} as const;
+export type DateStyle = keyof typeof DATE_STYLES;
+
+const zoneNames = new Map<string, Intl.DateTimeFormat[]>();
+/**
+ * The zone's short name at that instant, as people there write it: "AWST", "NZDT", "MST". en-AU
+ * knows the Australian and New Zealand names and en-CA the North American ones; a zone neither
+ * names falls back to its offset ("GMT+8").
+ */
+export function zoneAbbreviation(at: string | Date, timeZone: string): string {
+  let formats = zoneNames.get(timeZone);
+  if (!formats) {
+    formats = ["en-AU", "en-CA"].map((l) => new Intl.DateTimeFormat(l, { timeZone, timeZoneName: "short" }));
+    zoneNames.set(timeZone, formats);
+  }
+  const when = typeof at === "string" ? new Date(at) : at;
+  let fallback = "";
+  for (const f of formats) {
+    const name = f.formatToParts(when).find((p) => p.type === "timeZoneName")?.value ?? "";
+    if (name && !name.startsWith("GMT") && !name.startsWith("UTC")) return name;
+    fallback ||= name;
+  }
+  return fallback;
+}
+
+/**
+ * Every instant Loupe shows goes through here: in the zone of the outlet it belongs to (the job's
+ * outlet for a job, the staff member's outlet for "today"), in one of the three styles, with the
+ * zone's name when a reader may be elsewhere (a receipt, a printed docket).
+ * @example formatWhen("2026-12-01T07:29:00Z", "Australia/Perth", "exact", { zone: true }) // "1st Dec 2026, 3:29pm AWST"
+ */
+export function formatWhen(
+  value: string | Date | null | undefined,
+  timeZone: string,
+  style: DateStyle = "time",
+  options: { zone?: boolean } = {},
+): string {
+  const text = formatInstant(value, timeZone, DATE_STYLES[style]);
+  return text && options.zone ? `${text} ${zoneAbbreviation(value as string | Date, timeZone)}` : text;
+}
 
 /** An instant on the wall clock of a zone, the spec's way. */
 export function formatInstant(
@@ -42,7 +96,14 @@ export const formatInstantForRegion = (
   format = DATE_TIME_DISPLAY_FORMAT,
 ): string => formatInstant(value, timeZoneForRegion(regionId), format);
 
-/** A calendar date with no time of day (`YYYY-MM-DD…`): no zone shifts it. */
+/** A calendar date with no time of day (`YYYY-MM-DD…`) in the day style, "2nd May 1990": no zone shifts it. */
+export function formatCalendarDay(value: string | null | undefined): string {
+  if (!value) return "";
+  const d = dayjs(value.slice(0, 10), "YYYY-MM-DD");
+  return d.isValid() ? d.format(DAY_DISPLAY_FORMAT) : "";
+}
+
+/** A calendar date as it is typed (`DD/MM/YYYY`), for an input's text: no zone shifts it. */
 export function formatCalendarDate(value: string | null | undefined): string {
   if (!value) return "";
   const d = dayjs(value.slice(0, 10), "YYYY-MM-DD");

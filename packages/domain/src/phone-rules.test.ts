@@ -42,3 +42,15 @@ describe("SMS numbers", () => {
     expect(isValidSmsNumber("02 9876 5432", "AU")).toBe(false);
   });
 });
+
+describe("outlet phone numbers", () => {
+  it("accepts landlines of each country's plan and refuses a digit short or another country", async () => {
+    const { isValidPhoneNumber } = await import("./phone-rules");
+    expect(isValidPhoneNumber("+61 8 9335 6128", "AU")).toBe(true);
+    expect(isValidPhoneNumber("+64 9 376 4150", "NZ")).toBe(true);
+    expect(isValidPhoneNumber("+1 780 433 2716", "CA")).toBe(true);
+    // The old demo's numbers: a digit short.
+    expect(isValidPhoneNumber("+61 2 9109 001", "AU")).toBe(false);
+    expect(isValidPhoneNumber("+1 780 433 2716", "AU")).toBe(false);
+  });
+});

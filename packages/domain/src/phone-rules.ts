@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString as parseFullPhoneNumber } from "libphonenumber-js/max";
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/mobile";
 
 // SMS targets (customers-area §3, §8). libphonenumber-js is the one exception to "domain imports
@@ -26,3 +27,13 @@ export function toSmsNumber(raw: string, country: SmsCountry): string | null {
 /** True when the number is a valid mobile in the outlet's country, or in any of ours without one. */
 export const isValidSmsNumber = (raw: string, country?: SmsCountry): boolean =>
   country ? toSmsNumber(raw, country) !== null : SMS_COUNTRIES.some((c) => toSmsNumber(raw, c) !== null);
+
+/**
+ * Whether a number (mobile or landline) is a real number of that country's plan, by the full
+ * metadata: an outlet's phone printed on receipts and labels. Imported only where it is used (the
+ * server), so the web app does not carry the full metadata.
+ */
+export function isValidPhoneNumber(raw: string, country: SmsCountry): boolean {
+  const parsed = parseFullPhoneNumber(raw.trim(), country as CountryCode);
+  return !!parsed?.isValid() && parsed.country === country;
+}

@@ -96,7 +96,7 @@ describe("tray label", () => {
       surname: "NGATA",
       outlet: "BRN · Brunswick",
       // 23:30 UTC on the 2nd is 10:30 on the 3rd in Sydney.
-      created: "3rd Mar 2026, 10am",
+      created: "3rd Mar 2026, 10am AEDT",
       urgent: false,
       items: "1 item",
     });
@@ -139,10 +139,10 @@ describe("job docket", () => {
     expect(Object.fromEntries(docket.header)).toEqual({
       Customer: "Ana Ngata",
       Outlet: "Brunswick (BRN)",
-      Created: "3rd Mar 2026, 10am",
+      Created: "3rd Mar 2026, 10:30am AEDT",
       Due: "10th Mar 2026",
       Status: "In Progress",
-      Printed: "5th Mar 2026, 9am (Australia/Sydney)",
+      Printed: "5th Mar 2026, 9:00am AEDT",
     });
   });
 
@@ -176,8 +176,8 @@ describe("job docket", () => {
       ["Measured on", "frame M, classic"],
     ]);
     expect(item.warnings).toEqual(["Check the fitting cross."]);
-    expect(item.selection).toBe("Selection revision 2, saved by Sam Lee on 3rd Mar 2026, 2pm");
-    expect(docket.notes).toEqual(["3rd Mar 2026, 12pm · Sam Lee: Customer collects Friday"]);
+    expect(item.selection).toBe("Selection revision 2, saved by Sam Lee on 3rd Mar 2026, 2:00pm");
+    expect(docket.notes).toEqual(["3rd Mar 2026, 12:00pm · Sam Lee: Customer collects Friday"]);
   });
 
   it("says when an item has no selection yet, and lists lens orders", () => {
@@ -194,7 +194,7 @@ describe("job docket", () => {
     expect(bare.items[0].confirmed).toBe(false);
     expect(bare.items[0].warnings[0]).toMatch(/not confirmed/);
     expect(bare.items[0].rx).toBeNull();
-    expect(bare.lensOrders).toEqual([["Hoya", "Ordered", "3rd Mar 2026, 11am", "H-1"]]);
+    expect(bare.lensOrders).toEqual([["Hoya", "Ordered", "3rd Mar 2026, 11:00am", "H-1"]]);
   });
 
   it("adds an intermediate add column only when the prescription has one", () => {

@@ -1,5 +1,5 @@
 import { PRIORITY, REFUNDED_QUANTITY } from "./constants";
-import { DATE_TIME_DISPLAY_FORMAT, DAY_DISPLAY_FORMAT, dayjs, formatInstant } from "./dates";
+import { formatCalendarDay, formatWhen } from "./dates";
 import { SHAPE_LABEL } from "./height-conversion";
 import { hasJobSelection, isItemConfirmed } from "./job-edit-rules";
 import type { GlassShape } from "./pd-rules";
@@ -116,7 +116,8 @@ export function trayLabelContent(job: PrintJobFacts): TrayLabel {
     jobNumber: job.uid,
     surname: surnameOf(job.customer),
     outlet: `${job.outlet.abbreviation} · ${job.outlet.name}`,
-    created: formatInstant(job.createdAt, job.timeZone, DATE_TIME_DISPLAY_FORMAT),
+    // The outlet's clock and its name: a tray travels to a lab that may keep another.
+    created: formatWhen(job.createdAt, job.timeZone, "time", { zone: true }),
     urgent: isUrgentJob(job.priority),
     items: `${n} item${n === 1 ? "" : "s"}`,
   };
@@ -345,7 +346,7 @@ function docketItem(item: PrintItemFacts, n: number, of: number, job: PrintJobFa
       ? ""
       : info
         ? `Selection revision ${str(info.revision) || str(info.id) || "?"}${savedBy ? `, saved by ${savedBy}` : ""}${
-            savedAt ? ` on ${formatInstant(savedAt, job.timeZone)}` : ""
+            savedAt ? ` on ${formatWhen(savedAt, job.timeZone, "exact")}` : ""
           }`
         : "No selection saved yet.",
   };
@@ -363,21 +364,22 @@ export function docketContent(job: PrintJobFacts, printedAt: Date | string): Doc
     header: nonEmpty([
       ["Customer", job.customer.guest ? `${customer} (Guest)` : customer],
       ["Outlet", `${job.outlet.name} (${job.outlet.abbreviation})`],
-      ["Created", formatInstant(job.createdAt, job.timeZone)],
+      // Times on the job's outlet's clock, named, as the receipt writes them (ADR 0035).
+      ["Created", formatWhen(job.createdAt, job.timeZone, "exact", { zone: true })],
       // A calendar date: no zone moves it.
-      ["Due", job.dueDate ? dayjs(job.dueDate.slice(0, 10)).format(DAY_DISPLAY_FORMAT) : ""],
+      ["Due", formatCalendarDay(job.dueDate)],
       ["Status", job.status],
-      ["Printed", `${formatInstant(printedAt, job.timeZone)} (${job.timeZone})`],
+      ["Printed", formatWhen(printedAt, job.timeZone, "exact", { zone: true })],
     ]),
     items: items.map((item, i) => docketItem(item, i + 1, items.length, job)),
     lensOrders: job.lensOrders.map((o) => [
       o.supplier,
       o.state_label,
-      o.ordered_at ? formatInstant(o.ordered_at, job.timeZone) : "",
+      formatWhen(o.ordered_at, job.timeZone, "exact"),
       o.reference ?? "",
     ]),
     notes: job.notes.map(
-      (n) => `${formatInstant(n.createdAt, job.timeZone)}${n.by ? ` · ${n.by}` : ""}: ${n.content}`,
+      (n) => `${formatWhen(n.createdAt, job.timeZone, "exact")}${n.by ? ` · ${n.by}` : ""}: ${n.content}`,
     ),
   };
 }

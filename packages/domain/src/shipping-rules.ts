@@ -41,6 +41,9 @@ export const isDomestic = (country: string | null | undefined) =>
   (country ?? "").trim().toUpperCase() === DOMESTIC_COUNTRY ||
   (country ?? "").trim().toLowerCase() === "australia";
 
+/** The couriers (Australia Post, Sendle) quote and insure in Australian dollars. */
+export const COURIER_CURRENCY = "AUD";
+
 /** The declared value defaults to the job total rounded down, in AUD. */
 export const defaultDeclaredValue = (total: number) => Math.max(0, Math.floor(total));
 

@@ -3,8 +3,8 @@ import { formatChangeTime, versionConflictMessage } from "./version-rules";
 
 describe("version conflict wording", () => {
   it("formats the change time in the outlet's zone, day first with a 12-hour clock", () => {
-    expect(formatChangeTime("2026-11-23T04:04:00Z", "Australia/Sydney")).toBe("23/11/2026 3:04 pm");
-    expect(formatChangeTime("2026-11-23T04:04:00Z", "America/Toronto")).toBe("22/11/2026 11:04 pm");
+    expect(formatChangeTime("2026-11-23T04:04:00Z", "Australia/Sydney")).toBe("23rd Nov 2026, 3:04pm");
+    expect(formatChangeTime("2026-11-23T04:04:00Z", "America/Toronto")).toBe("22nd Nov 2026, 11:04pm");
   });
 
   it("names who changed the record and when, and says to reload", () => {
@@ -15,7 +15,9 @@ describe("version conflict wording", () => {
         at: "2026-11-23T04:04:00Z",
         timeZone: "Australia/Sydney",
       }),
-    ).toBe("This prescription was changed by Jane Smith at 23/11/2026 3:04 pm. Reload to see their changes.");
+    ).toBe(
+      "This prescription was changed by Jane Smith at 23rd Nov 2026, 3:04pm. Reload to see their changes.",
+    );
   });
 
   it("still explains itself when the author is unknown", () => {
@@ -26,6 +28,6 @@ describe("version conflict wording", () => {
         at: "2026-01-05T00:00:00Z",
         timeZone: "Australia/Sydney",
       }),
-    ).toBe("This PD was changed by someone else at 05/01/2026 11:00 am. Reload to see their changes.");
+    ).toBe("This PD was changed by someone else at 5th Jan 2026, 11:00am. Reload to see their changes.");
   });
 });

@@ -1,24 +1,12 @@
+import { formatWhen } from "./dates";
 /**
  * Optimistic locking (ADR 0007): the words of a lost-edit refusal, used by the server's 409 and by
  * the web app when it re-formats the time in the outlet's zone.
  */
 
-/** "23/11/2026 3:04 pm" in the given IANA zone (the spec's en-AU date order, 12-hour clock). */
+/** "23rd Nov 2026, 3:04pm" in the given IANA zone: the app's one style for an instant to the minute. */
 export function formatChangeTime(at: Date | string, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-AU", {
-      timeZone,
-      day: "2-digit",
-      month: "2-digit",
-      year: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      hour12: true,
-    })
-      .formatToParts(typeof at === "string" ? new Date(at) : at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toLowerCase()}`;
+  return formatWhen(at, timeZone, "exact");
 }
 
 export interface VersionConflictFacts {

@@ -275,7 +275,7 @@ function expectConflict(
   expect(body.error).toBe(message);
   expect(body.message).toMatch(
     new RegExp(
-      `^This ${record} was changed by ${by} at \\d{2}/\\d{2}/\\d{4} \\d{1,2}:\\d{2} [ap]m\\. Reload`,
+      `^This ${record} was changed by ${by} at \\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \\d{4}, \\d{1,2}:\\d{2}[ap]m\\. Reload`,
     ),
   );
 }

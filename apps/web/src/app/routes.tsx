@@ -15,6 +15,7 @@ const MySessionsPage = lazy(() => import("../features/auth/pages/my-sessions-pag
 const CustomersPage = lazy(() => import("../features/customers/pages/customers-page"));
 const CustomersMeiliPage = lazy(() => import("../features/customers/pages/customers-meili-page"));
 const JobsPage = lazy(() => import("../features/jobs/pages/jobs-page"));
+const JobAddressPage = lazy(() => import("../features/jobs/pages/job-address-page"));
 const JobsSearchPage = lazy(() => import("../features/jobs/pages/jobs-search-page"));
 const JobsMeiliPage = lazy(() => import("../features/jobs/pages/jobs-meili-page"));
 const JobsGoPage = lazy(() => import("../features/jobs/pages/jobs-go-page"));
@@ -44,8 +45,10 @@ export const routes: RouteObject[] = [
     children: [
       { path: "/", element: <Navigate to="/customers" replace /> },
       { path: "/customers", element: page(<CustomersPage />) },
+      { path: "/customers/:id", element: page(<CustomersPage />) },
       { path: "/customers-meili", element: page(<CustomersMeiliPage />) },
       { path: "/jobs", element: page(<JobsPage />) },
+      { path: "/jobs/:invoice", element: page(<JobAddressPage />) },
       { path: "/jobs-search", element: page(<JobsSearchPage />) },
       { path: "/jobs-meili", element: page(<JobsMeiliPage />) },
       { path: GO_JOBS_PATH, element: page(<JobsGoPage />) },

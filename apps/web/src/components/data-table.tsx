@@ -1,5 +1,6 @@
-import { Center, Loader, Table, Text, UnstyledButton } from "@mantine/core";
+import { Skeleton, Table, Text, UnstyledButton } from "@mantine/core";
 import { memo, type ReactNode } from "react";
+import { ErrorState } from "./error-state";
 
 export interface Column<T> {
   key: string;
@@ -20,7 +21,11 @@ export interface DataTableProps<T> {
    * dimmed and cannot be acted on, so a click never lands on a job the new filter does not list.
    */
   stale?: boolean;
+  /** What an empty list says; name the filter that is on ("No jobs match “Smith” in Ready to collect"). */
   emptyText?: string;
+  /** The list's failed call: shown with its request id and a Retry instead of "No data available." */
+  error?: unknown;
+  onRetry?: () => void;
   sortBy?: string;
   sortDirection?: "asc" | "desc";
   onSort?: (field: string, direction: "asc" | "desc") => void;
@@ -57,6 +62,8 @@ export interface DataTableProps<T> {
  *     ]}
  *   />
  */
+const SKELETON_ROWS = [1, 2, 3, 4, 5];
+
 export function DataTable<T>(props: DataTableProps<T>) {
   const {
     rows,
@@ -103,17 +110,27 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </Table.Thead>
       <Table.Tbody inert={props.stale} opacity={props.stale ? 0.5 : undefined}>
         {loading ? (
+          // Rows' shapes while the first answer loads: the page keeps its height, and no count or
+          // "No data" is shown for a list that is not known yet.
+          SKELETON_ROWS.map((n) => (
+            <Table.Tr key={n} data-testid="table-skeleton" aria-hidden>
+              {columns.map((c) => (
+                <Table.Td key={c.key}>
+                  <Skeleton height={12} radius="sm" />
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))
+        ) : props.error && rows.length === 0 ? (
           <Table.Tr>
             <Table.Td colSpan={columns.length}>
-              <Center py="lg">
-                <Loader size="sm" />
-              </Center>
+              <ErrorState error={props.error} onRetry={props.onRetry} />
             </Table.Td>
           </Table.Tr>
         ) : rows.length === 0 ? (
           <Table.Tr>
             <Table.Td colSpan={columns.length}>
-              <Text ta="center" c="dimmed" py="md">
+              <Text ta="center" c="dimmed" py="md" data-testid="empty-state">
                 {emptyText}
               </Text>
             </Table.Td>
@@ -151,7 +168,8 @@ interface DataRowProps<T> {
 function DataRowImpl<T>({ row, columns, expanded, renderExpanded }: DataRowProps<T>) {
   return (
     <>
-      <Table.Tr>
+      {/* data-row: the record's own row, which j/k move between (app/shell/keyboard-shortcuts.tsx). */}
+      <Table.Tr data-row>
         {columns.map((c) => (
           <Table.Td key={c.key}>{c.render(row)}</Table.Td>
         ))}

@@ -1,5 +1,5 @@
 import { PAGINATION_BUTTONS, paginationInfo, type TotalKind } from "@loupe/domain";
-import { Group, Pagination, Text } from "@mantine/core";
+import { Group, Pagination, Skeleton, Text } from "@mantine/core";
 import { useEffect } from "react";
 
 const CONTROL_NAMES = {
@@ -16,6 +16,8 @@ export interface PaginationBarProps {
   /** How far the total can be trusted (ADR 0016): "about 1.2M" for an estimate, "1,000+" past a cap. */
   totalKind?: TotalKind;
   onChange: (page: number) => void;
+  /** The list has no answer yet (or its call failed): no "Showing 0 to 0 of 0 entries", which would be untrue. */
+  unknown?: boolean;
 }
 
 /**
@@ -23,12 +25,19 @@ export interface PaginationBarProps {
  * dots, as in the retailer's existing screens.
  * @example <PaginationBar page={page} perPage={15} total={meta.pagination.total} onChange={goToPage} />
  */
-export function PaginationBar({ page, perPage, total, totalKind = "exact", onChange }: PaginationBarProps) {
+export function PaginationBar({
+  page,
+  perPage,
+  total,
+  totalKind = "exact",
+  onChange,
+  unknown = false,
+}: PaginationBarProps) {
   const totalPages = Math.max(1, Math.ceil(total / perPage));
   // Past the last page (an old link, a list that shrank): show the last page and go there.
   const current = totalKind === "exact" ? Math.min(Math.max(1, page), totalPages) : Math.max(1, page);
   // An estimate or a capped count may be short of the real total: only an exact one clamps.
-  const past = totalKind === "exact" && total > 0 && page > totalPages;
+  const past = !unknown && totalKind === "exact" && total > 0 && page > totalPages;
   useEffect(() => {
     if (past) onChange(totalPages);
   }, [past, totalPages, onChange]);
@@ -37,6 +46,12 @@ export function PaginationBar({ page, perPage, total, totalKind = "exact", onCha
 
   // Mantine shows siblings on each side of the active page, plus first and last: 7 buttons in all.
   const siblings = Math.max(0, Math.floor((PAGINATION_BUTTONS - 5) / 2));
+  if (unknown)
+    return (
+      <Group justify="space-between" mt="md" data-testid="pagination-loading">
+        <Skeleton height={12} width={180} radius="sm" />
+      </Group>
+    );
   return (
     <Group justify="space-between" mt="md">
       <Text size="sm" c="dimmed" data-testid="pagination-info">

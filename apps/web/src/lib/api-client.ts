@@ -46,6 +46,10 @@ export class ApiError extends Error {
   get error(): string | undefined {
     return this.body.error;
   }
+  /** The server's id for this request (body or `x-request-id`), for staff to quote to support. */
+  get requestId(): string | undefined {
+    return typeof this.body.request_id === "string" ? this.body.request_id : undefined;
+  }
   /** Field name → messages, for forms. */
   get errors(): Record<string, string[]> {
     return this.body.errors ?? {};
@@ -140,6 +144,8 @@ export async function callEndpoint<E extends Endpoint>(
     json = { message: text };
   }
   if (!res.ok) {
+    // A proxy's or an outage's page has no JSON body: the header still names the request.
+    json.request_id ??= res.headers.get("x-request-id") ?? undefined;
     if (endpoint.auth !== false && isSessionGone(res.status, json)) onSessionGone();
     throw new ApiError(res.status, json);
   }

@@ -1,8 +1,9 @@
 import {
   DATE_TIME_DISPLAY_FORMAT,
+  DEFAULT_TIME_ZONE,
   dayjs,
-  formatCalendarDate,
-  formatInstantForRegion,
+  formatCalendarDay,
+  formatInstant,
   formatMoney as formatMoneyIn,
 } from "@loupe/domain";
 
@@ -15,25 +16,28 @@ export const DATE_DISPLAY_FORMAT = DATE_TIME_DISPLAY_FORMAT;
 // timestamp on every redraw (issue 16): the answers for the same input are kept, up to a bound.
 const formatted = new Map<string, string>();
 
-/** A timestamp shown the spec's way ("Do MMM YYYY, ha") in the zone of the given region. */
+/**
+ * A timestamp shown the spec's way ("Do MMM YYYY, ha") on an outlet's clock: the job's outlet for
+ * a job, the signed-in user's outlet otherwise (`useFormatDateTime`), ADR 0035.
+ */
 export function formatDateTime(
   value: string | Date | null | undefined,
-  regionId?: number | null,
+  timeZone: string = DEFAULT_TIME_ZONE,
   format = DATE_TIME_DISPLAY_FORMAT,
 ): string {
-  if (typeof value !== "string") return formatInstantForRegion(value, regionId, format);
-  const key = `${value}|${regionId}|${format}`;
+  if (typeof value !== "string") return formatInstant(value, timeZone, format);
+  const key = `${value}|${timeZone}|${format}`;
   let out = formatted.get(key);
   if (out === undefined) {
     if (formatted.size >= 5000) formatted.clear();
-    out = formatInstantForRegion(value, regionId, format);
+    out = formatInstant(value, timeZone, format);
     formatted.set(key, out);
   }
   return out;
 }
 
-/** A calendar date (date of birth): DD/MM/YYYY, never shifted by a zone. */
-export const formatDate = formatCalendarDate;
+/** A calendar date (date of birth, expiry) in the day style, "2nd May 1990", never shifted by a zone. */
+export const formatDate = formatCalendarDay;
 
 /** An amount in the job's or region's currency (Intl, en-AU). */
 export const formatMoney = (amount: number | string | null | undefined, currency: string): string =>

@@ -13,7 +13,6 @@ import {
   pdPurposeFor,
   selectionChanges,
   selectionSaveErrors,
-  timeZoneForRegion,
   versionConflictMessage,
 } from "@loupe/domain";
 import { and, eq, sql } from "drizzle-orm";
@@ -26,6 +25,7 @@ import { itemsWithForeignPrescription, recordJobEvents, setItemAdditionalInfo, t
 import type { OutboxService } from "../outbox";
 import { createPdsService } from "../pds";
 import { createPrescriptionsService } from "../prescriptions";
+import { outletTimeZoneOf } from "../reference";
 import type { StaffRow } from "../staff";
 import {
   coloursWithIds,
@@ -122,7 +122,7 @@ export function createJobEditService({ db, outbox, slots }: { db: Db; outbox: Ou
         record: "job selection",
         by: fullName,
         at,
-        timeZone: timeZoneForRegion(staff.regionId),
+        timeZone: await outletTimeZoneOf(db, staff.outletId, staff.regionId),
       }),
       undefined,
       {

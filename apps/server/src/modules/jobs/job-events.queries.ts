@@ -1,17 +1,16 @@
 import { describeJobEvent } from "@loupe/domain";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { outlets, regions } from "../reference/reference.tables";
+import { outlets } from "../reference/reference.tables";
 import { staffUsers } from "../staff/staff.tables";
 import { jobEvents, orderItems, orders } from "./jobs.tables";
 
 /** The job's timeline, oldest first, each entry with who, when, what changed and the line staff read. */
 export async function listJobEvents(db: Db, orderId: number) {
   const [order] = await db
-    .select({ id: orders.id, timeZone: regions.timezone })
+    .select({ id: orders.id, timeZone: outlets.timeZone })
     .from(orders)
     .innerJoin(outlets, eq(outlets.id, orders.originOutletId))
-    .innerJoin(regions, eq(regions.id, outlets.regionId))
     .where(eq(orders.id, orderId));
   if (!order) return null;
   const rows = await db

@@ -33,6 +33,7 @@ function build(reference: ReferenceData): JobReference {
         name: o.name,
         abbreviation: o.abbreviation,
         region_id: o.regionId,
+        time_zone: o.timeZone,
         region: Object.freeze({ id: r.id, name: r.name, country_code: r.countryCode }),
         email: o.email,
         address: Object.freeze(outletAddressWire(o)),
@@ -46,8 +47,9 @@ function build(reference: ReferenceData): JobReference {
     outlet,
     region,
     originOutlet,
+    // The outlet's own clock (ADR 0035); its region's only for an outlet this copy has not seen.
     zoneOfOutlet: (outletId) =>
-      region.get(outlet.get(outletId)?.regionId ?? 1)?.timezone ?? "Australia/Sydney",
+      outlet.get(outletId)?.timeZone ?? region.get(1)?.timezone ?? "Australia/Sydney",
   };
 }
 

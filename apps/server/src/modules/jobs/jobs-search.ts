@@ -42,6 +42,8 @@ export interface JobsSearchContext {
   /** Ids of the dispense statuses a job is still in the workshop in (not finished). */
   openStatusIds: number[];
   now?: Date;
+  /** The staff member's outlet's zone: the filter's days are its days (ADR 0035). */
+  timeZone?: string;
 }
 
 export type JobsListQuery = JobsQuery;
@@ -80,11 +82,12 @@ export function jobsQueryToSearch(query: JobsListQuery, ctx: JobsSearchContext):
   // A status tab inside the late-orders filter still narrows it (the tab wins over "not finished").
   if (query.dispense_status_id) filters.dispense_status_id = query.dispense_status_id;
   if (query.item_dispense_status_id) filters.item_status_ids = query.item_dispense_status_id;
-  // Dates are calendar days where the jobs are: Toronto for Canada, Sydney otherwise (spec §9).
+  // Dates are calendar days on the staff member's outlet's clock; without one (a test, a script),
+  // the region's: Toronto for Canada, Sydney otherwise (spec §9).
   const days = dayRangeInUtc(
     query.created_start_at,
     query.created_end_at,
-    timeZoneForRegion(query.region_id),
+    ctx.timeZone ?? timeZoneForRegion(query.region_id),
   );
   if (days.created_start_at) created.gte = Date.parse(days.created_start_at) / 1000;
   if (days.created_end_at) {

@@ -22,6 +22,7 @@ import {
 import { CUSTOMER_CHANGED, CUSTOMER_CHANGED_NOTICE, ORDER_LINKED, REFUND_SUCCESS } from "@loupe/domain";
 import { notFound } from "../../platform/http/app-error";
 import type { ModuleContext } from "../module-context";
+import { outletTimeZoneOf } from "../reference";
 import { goOrdersSearch, toGoOrderWires } from "./go-orders";
 import { createJobActionsService } from "./job-actions.service";
 import { listJobEvents } from "./job-events.queries";
@@ -58,8 +59,11 @@ export function registerJobsRoutes({ bind, database, config, search, payments, s
     slots,
   });
   const actions = createJobActionsService({ db: database.db, reindex: service.reindex, slots });
-  const paged = async (query: JobsQuery) => {
-    const { rows, total, page, perPage } = await service.list(query);
+  // A day in the filter is a day on the staff member's outlet's clock (ADR 0035).
+  const zoneOf = (staff: { outletId: number | null; regionId: number | null }) =>
+    outletTimeZoneOf(database.db, staff.outletId, staff.regionId);
+  const paged = async (query: JobsQuery, timeZone: string) => {
+    const { rows, total, page, perPage } = await service.list(query, timeZone);
     return {
       data: rows,
       meta: {
@@ -73,10 +77,14 @@ export function registerJobsRoutes({ bind, database, config, search, payments, s
       },
     };
   };
-  bind(listJobs, ({ query }) => paged(query));
-  bind(listJobsLegacy, ({ query }) => paged(query));
-  bind(listLateJobs, ({ query }) => paged({ ...query, customFilter: "late-orders" }));
-  bind(searchJobsIndex, async ({ query }) => ({ data: await service.searchIndex(query) }));
+  bind(listJobs, async ({ query, staff }) => paged(query, await zoneOf(staff)));
+  bind(listJobsLegacy, async ({ query, staff }) => paged(query, await zoneOf(staff)));
+  bind(listLateJobs, async ({ query, staff }) =>
+    paged({ ...query, customFilter: "late-orders" }, await zoneOf(staff)),
+  );
+  bind(searchJobsIndex, async ({ query, staff }) => ({
+    data: await service.searchIndex(query, await zoneOf(staff)),
+  }));
   bind(listGoOrders, async ({ params, query }) => {
     // Only this brand's GO channel exists on this shop.
     if (params.channel !== `${brandSlug}go`) throw notFound("Channel");

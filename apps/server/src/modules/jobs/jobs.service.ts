@@ -73,8 +73,8 @@ export function createJobsService({
     }));
     return names;
   };
-  const toSearch = async (query: JobsListQuery) =>
-    jobsQueryToSearch(query, { brandSlug, openStatusIds: await openStatusIds() });
+  const toSearch = async (query: JobsListQuery, timeZone?: string) =>
+    jobsQueryToSearch(query, { brandSlug, openStatusIds: await openStatusIds(), timeZone });
 
   /** Rows for ids in the order given (a search's order), mapped to the wire. */
   async function wiresInOrder(ids: number[]) {
@@ -121,14 +121,14 @@ export function createJobsService({
   }
   return {
     /** The jobs list (spec §2, §4): the route query answered by SQL on the orders tables. */
-    async list(query: JobsListQuery) {
-      const { total, rows } = await pageOfWires(await toSearch(query));
+    async list(query: JobsListQuery, timeZone?: string) {
+      const { total, rows } = await pageOfWires(await toSearch(query, timeZone));
       return { rows, total, page: query.page, perPage: query.per_page };
     },
 
     /** Jobs MEILI: the same route query answered by the search port (Meilisearch when configured). */
-    async searchIndex(query: JobsListQuery) {
-      const { ids, total } = await search.search(ORDERS_INDEX, await toSearch(query));
+    async searchIndex(query: JobsListQuery, timeZone?: string) {
+      const { ids, total } = await search.search(ORDERS_INDEX, await toSearch(query, timeZone));
       return { hits: await wiresInOrder(ids), total };
     },
 

@@ -27,7 +27,7 @@ export async function printTarget(db: Db, orderId: number) {
 export async function readPrintJob(db: Db, orderId: number, brand: string): Promise<PrintJobFacts | null> {
   const dispense = alias(statuses, "dispense");
   const [row] = await db
-    .select({ order: orders, outlet: outlets, timeZone: regions.timezone, status: dispense.displayName })
+    .select({ order: orders, outlet: outlets, timeZone: outlets.timeZone, status: dispense.displayName })
     .from(orders)
     .innerJoin(outlets, eq(outlets.id, orders.originOutletId))
     .innerJoin(regions, eq(regions.id, outlets.regionId))

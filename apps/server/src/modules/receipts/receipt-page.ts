@@ -1,5 +1,6 @@
 import {
   formatRate,
+  formatWhen,
   includedTax,
   isTaxableOnReceipt,
   REFUNDED_QUANTITY,
@@ -29,22 +30,15 @@ export function receiptModel(r: ReceiptData, seller: Seller) {
   const country = r.region.countryCode;
   const locale = LOCALES[country] ?? "en-AU";
   const currency = r.region.defaultCurrency;
-  const timeZone = r.region.timezone;
+  // The outlet's own clock (ADR 0035): a Perth sale is a Perth time, whatever the region's zone.
+  const timeZone = r.outlet.timeZone;
   const money = new Intl.NumberFormat(locale, {
     style: "currency",
     currency,
     currencyDisplay: "narrowSymbol",
   });
   const fmt = (minor: number) => money.format(minor / 100);
-  const when = new Intl.DateTimeFormat(locale, {
-    timeZone,
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  });
+  const when = { format: (at: Date | string) => formatWhen(at, timeZone, "exact", { zone: true }) };
   const total = r.order.totalAmountMinor;
   const rules = receiptRules(country, r.outlet.state, total);
   const sold = r.items;

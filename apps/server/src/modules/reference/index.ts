@@ -11,4 +11,9 @@ export {
 } from "./reference.mappers";
 export { registerReferenceRoutes } from "./reference.routes";
 export { type OutletSupplierContact, outletSupplierContactsSlot } from "./reference.slots";
-export { invalidateReferenceData, type ReferenceData, referenceData } from "./reference-cache";
+export {
+  invalidateReferenceData,
+  outletTimeZoneOf,
+  type ReferenceData,
+  referenceData,
+} from "./reference-cache";

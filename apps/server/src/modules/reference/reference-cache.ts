@@ -40,3 +40,22 @@ export function referenceData(db: Db): Promise<ReferenceData> {
 export function invalidateReferenceData(): void {
   generation++;
 }
+
+/**
+ * The zone of a staff member's or a job's outlet (ADR 0035), from the process's copy; the region's
+ * zone when the outlet is not known (none chosen, or one added since the copy was read).
+ */
+export async function outletTimeZoneOf(
+  db: Db,
+  outletId: number | null | undefined,
+  regionId?: number | null,
+): Promise<string> {
+  const { outlets: all, regions: known } = await referenceData(db);
+  const outlet = outletId == null ? undefined : all.find((o) => o.id === outletId);
+  return (
+    outlet?.timeZone ??
+    known.find((r) => r.id === regionId)?.timezone ??
+    known.find((r) => r.id === 1)?.timezone ??
+    "Australia/Sydney"
+  );
+}

@@ -35,6 +35,7 @@ export const toOutletWire = (o: OutletRow, withAddress = true): OutletWire => ({
   email: o.email,
   phone: o.phone,
   is_active: o.isActive,
+  time_zone: o.timeZone,
   ...(withAddress
     ? {
         address: outletAddressWire(o),

@@ -13,10 +13,12 @@ import {
   listPrescriptionTypes,
   listRefundReasons,
   listRegions,
+  setOutletTimeZone,
   shopBaseInfo,
 } from "@loupe/contract";
+import { isAdmin, isOutletTimeZone, OUTLET_TIME_ZONE_MESSAGES } from "@loupe/domain";
 import { asc, eq } from "drizzle-orm";
-import { notFound } from "../../platform/http/app-error";
+import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import type { ModuleContext } from "../module-context";
 import { toOutletWire, toRegionWire, toStatusWire } from "./reference.mappers";
 import { outletSupplierContactsSlot } from "./reference.slots";
@@ -30,6 +32,7 @@ import {
   regions,
   statuses,
 } from "./reference.tables";
+import { invalidateReferenceData } from "./reference-cache";
 
 type SourceRow = typeof pdSources.$inferSelect & { origin?: string | null };
 const toSourceWire = (s: SourceRow) => ({
@@ -72,6 +75,28 @@ export function registerReferenceRoutes({ app, bind, db, slots }: ModuleContext)
         supplier_contacts: (await outletSupplierContactsSlot.get(slots)(db, row.id)) ?? [],
       },
     };
+  });
+
+  bind(setOutletTimeZone, async ({ staff, params, body }) => {
+    if (!isAdmin(staff)) throw new AppError("forbidden", OUTLET_TIME_ZONE_MESSAGES.adminOnly);
+    const [row] = await db
+      .select({ outlet: outlets, countryCode: regions.countryCode })
+      .from(outlets)
+      .innerJoin(regions, eq(regions.id, outlets.regionId))
+      .where(eq(outlets.id, params.id));
+    if (!row) throw notFound("Outlet");
+    // The outlet's own country decides, not the region's alone: a head-office region (6) is Australia.
+    if (!isOutletTimeZone(body.time_zone, row.outlet.country ?? row.countryCode)) {
+      throw validationError({ time_zone: [OUTLET_TIME_ZONE_MESSAGES.invalid] });
+    }
+    const [saved] = await db
+      .update(outlets)
+      .set({ timeZone: body.time_zone })
+      .where(eq(outlets.id, params.id))
+      .returning();
+    // The jobs list, receipts and dockets read outlets through the process's reference copy.
+    invalidateReferenceData();
+    return { message: OUTLET_TIME_ZONE_MESSAGES.saved, data: toOutletWire(saved) };
   });
 
   const statusList = (kind: "dispense" | "item" | "payment") => async () => ({

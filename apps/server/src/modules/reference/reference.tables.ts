@@ -28,6 +28,11 @@ export const outlets = pgTable(
     state: text("state"),
     postcode: text("postcode"),
     country: text("country"),
+    /**
+     * The outlet's own IANA zone (ADR 0035): every time shown for its jobs and staff is on this
+     * clock. The default only fills rows written before the column; the seed and Settings set it.
+     */
+    timeZone: text("time_zone").notNull().default("Australia/Sydney"),
   },
   (t) => [uniqueIndex("outlets_abbreviation_uq").on(t.abbreviation)],
 );

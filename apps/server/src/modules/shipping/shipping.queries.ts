@@ -61,18 +61,16 @@ export const jobInvoiceAndTotal = (db: Db, orderId: number) =>
 /** An outlet with its time zone (a manifest is made at the outlet's end of day). */
 export const outletWithTimeZone = (db: Db, outletId: number) =>
   db
-    .select({ id: outlets.id, abbreviation: outlets.abbreviation, timeZone: regions.timezone })
+    .select({ id: outlets.id, abbreviation: outlets.abbreviation, timeZone: outlets.timeZone })
     .from(outlets)
-    .innerJoin(regions, eq(regions.id, outlets.regionId))
     .where(eq(outlets.id, outletId));
 
 /** The outlets with a courier's booked shipments no manifest took yet, with their time zones. */
 export const outletsWithOpenShipments = (db: Db, courierName: (typeof shipments.$inferSelect)["courier"]) =>
   db
-    .selectDistinct({ id: outlets.id, abbreviation: outlets.abbreviation, timeZone: regions.timezone })
+    .selectDistinct({ id: outlets.id, abbreviation: outlets.abbreviation, timeZone: outlets.timeZone })
     .from(shipments)
     .innerJoin(outlets, eq(outlets.id, shipments.senderOutletId))
-    .innerJoin(regions, eq(regions.id, outlets.regionId))
     .where(
       and(
         eq(shipments.courier, courierName),

@@ -2,6 +2,7 @@ import { and, eq, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { type Editor, type VersionedTable, versionConflict } from "../../platform/db/versioning";
 import type { AppError } from "../../platform/http/app-error";
+import { outletTimeZoneOf } from "../reference";
 import { staffUsers } from "./staff.tables";
 
 // The version check's second read (ADR 0007): who made the newer version, from the staff table.
@@ -43,7 +44,9 @@ export async function staleOrMissing(
       }
     | undefined;
   if (!row || options.expected === undefined || row.version === options.expected) return options.missing();
-  return versionConflict(options.record, options.id, options.expected, row, options.editor);
+  const timeZone =
+    options.editor.timeZone ?? (await outletTimeZoneOf(db, options.editor.outletId, options.editor.regionId));
+  return versionConflict(options.record, options.id, options.expected, row, { ...options.editor, timeZone });
 }
 
 /** The 409 of a stale edit, naming who saved first and when in the editor's zone (ADR 0007). */

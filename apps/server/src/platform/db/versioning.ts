@@ -22,6 +22,10 @@ export type VersionedTable = PgTable & {
 export interface Editor {
   id: number;
   regionId: number | null;
+  /** Their outlet: the message's time is on its clock (ADR 0035). */
+  outletId?: number | null;
+  /** The zone already worked out, when the caller has it. */
+  timeZone?: string;
 }
 
 /** The version a client sent back, from a body field or the `version` query; absent means "unchecked". */
@@ -77,7 +81,7 @@ export function versionConflict(
     record,
     by: details.updated_by?.full_name ?? null,
     at: row.updatedAt,
-    timeZone: timeZoneForRegion(editor.regionId),
+    timeZone: editor.timeZone ?? timeZoneForRegion(editor.regionId),
   });
   return new AppError("conflict", message, undefined, { versionConflict: details });
 }

@@ -4,6 +4,7 @@ import { FullPageSpinner } from "../../components/spinner";
 import { useEssentialReferenceData } from "../../features/reference/use-reference-data";
 import { errorText } from "../../lib/errors";
 import { Breadcrumb } from "./breadcrumb";
+import { KeyboardShortcuts } from "./keyboard-shortcuts";
 import { LocationSelector } from "./location-selector";
 import { Logo } from "./logo";
 import { NavTabs } from "./nav-tabs";
@@ -61,6 +62,7 @@ function AppFrame() {
           <Breadcrumb />
         </Box>
         <Outlet />
+        <KeyboardShortcuts />
       </Box>
     </>
   );

@@ -9,8 +9,8 @@ import { ConflictAlert } from "../../components/conflict-alert";
 import { callEndpoint } from "../../lib/api-client";
 import { errorText } from "../../lib/errors";
 import { downloadFileBlob, openFileBlob } from "../../lib/file-blob";
-import { formatDateTime } from "../../lib/format";
 import { useAction } from "../../lib/use-action";
+import { useFormatDateTime } from "../reference/use-date-format";
 import { useCurrentUser } from "../reference/use-reference-data";
 import { useFailureText, useVersionConflict } from "../reference/use-version-conflict";
 import { type CommentsTarget, notesApi } from "./notes-target";
@@ -32,6 +32,7 @@ export function CommentsModal({
   onClose: () => void;
 }) {
   const { data: me } = useCurrentUser();
+  const formatDateTime = useFormatDateTime();
   const { showAlert } = useAlert();
   const queryClient = useQueryClient();
   const [content, setContent] = useState("");
@@ -138,7 +139,7 @@ export function CommentsModal({
             <Group justify="space-between" align="flex-start" wrap="nowrap">
               <div>
                 <Text size="xs" c="dimmed">
-                  {noteAuthorLabel(note)} · {formatDateTime(note.created_at, me?.region_id)}
+                  {noteAuthorLabel(note)} · {formatDateTime(note.created_at)}
                 </Text>
                 <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
                   {note.content}

@@ -3,6 +3,7 @@ import {
   availableLensOptions,
   currencyForCountry,
   EMPTY_FRAME,
+  EXACT_TIME_DISPLAY_FORMAT,
   type FrameData,
   frameFromSelection,
   frameSizeChangeAsksHeights,
@@ -541,7 +542,8 @@ function Revisions(props: { itemId: number; current: number; onRestored: () => v
         return (
           <Group key={r.revision} justify="space-between" wrap="nowrap">
             <Text size="xs">
-              #{r.revision} · {formatDateTime(r.created_at)} · {r.staff?.full_name ?? "System"}
+              #{r.revision} · {formatDateTime(r.created_at, timeZone, EXACT_TIME_DISPLAY_FORMAT)} ·{" "}
+              {r.staff?.full_name ?? "System"}
               {lens ? ` · ${lens.lenses.name}` : ""}
               {r.restored_from ? ` · restored from #${r.restored_from}` : ""}
             </Text>

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Radio, Stack, Text } from "@mantine/core";
-import { formatDateTime } from "../../lib/format";
+import { useFormatDateTime } from "../reference/use-date-format";
 import type { PdWire } from "./api";
 import { ChoiceRow, StepButtons } from "./step-parts";
 
@@ -28,6 +28,7 @@ export function PdStep(props: {
   onCancel: () => void;
   onConfirm: () => void;
 }) {
+  const formatDateTime = useFormatDateTime();
   const { pd } = props;
   return (
     <Stack gap="xs" data-testid="pd-step">

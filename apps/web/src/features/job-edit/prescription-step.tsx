@@ -10,8 +10,8 @@ import { Anchor, Group, Loader, Radio, Select, Stack, Text } from "@mantine/core
 import { useAlert } from "../../app/alert-context";
 import { errorText } from "../../lib/errors";
 import { downloadFileBlob } from "../../lib/file-blob";
-import { formatDateTime } from "../../lib/format";
 import { useAction } from "../../lib/use-action";
+import { useFormatDateTime } from "../reference/use-date-format";
 import type { PrescriptionWire } from "./api";
 import { ChoiceRow, StepButtons } from "./step-parts";
 
@@ -40,6 +40,7 @@ export function PrescriptionStep(props: {
   onConfirm: () => void;
 }) {
   const { rx, contactLens } = props;
+  const formatDateTime = useFormatDateTime();
   const { showAlert } = useAlert();
   const download = useAction(async (p: PrescriptionWire) => {
     try {

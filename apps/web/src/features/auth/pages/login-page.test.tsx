@@ -72,4 +72,32 @@ describe("the sign-in form", () => {
     expect(readSession()).toBeNull();
     expect(screen.queryByTestId("landed")).toBeNull();
   });
+
+  it.each([
+    [
+      429,
+      {
+        code: "rate_limited",
+        message: "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+      },
+      "Too many failed sign-in attempts. Please wait 15 minutes and try again.",
+    ],
+    [
+      503,
+      "<html>Service Unavailable</html>",
+      "The server is not working right now (error 503). Please try again in a few minutes.",
+    ],
+  ])("a %s shows the server's reason, not Unauthorized, and names the tab", async (status, body, shown) => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(typeof body === "string" ? body : JSON.stringify(body), { status })),
+    );
+    const { user } = signIn();
+    expect(document.title).toBe("Sign in · Loupe");
+    await user.type(screen.getByLabelText("E-mail"), "ana@example.com");
+    await user.type(screen.getByLabelText("Password"), "secret1");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    await waitFor(() => expect(screen.getByTestId("login-error").textContent).toBe(shown));
+    expect(readSession()).toBeNull();
+  });
 });

@@ -1,10 +1,11 @@
 import { type login, loginAddress } from "@loupe/contract";
-import { checkLogin, type LoginValues } from "@loupe/domain";
+import { checkLogin, type LoginValues, loginFailureText } from "@loupe/domain";
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from "@mantine/core";
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { callEndpoint } from "../../../lib/api-client";
+import { ApiError, callEndpoint } from "../../../lib/api-client";
 import { writeSession } from "../../../lib/session";
+import { useDocumentTitle } from "../../../lib/use-document-title";
 import { AuthCard } from "../components/auth-card";
 
 type Errors = Partial<Record<keyof LoginValues, string>>;
@@ -25,7 +26,8 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  useDocumentTitle(["Sign in"]);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -45,7 +47,7 @@ export default function LoginPage() {
       return;
     }
     setErrors({});
-    setFailed(false);
+    setFailed(null);
     setSubmitting(true);
     try {
       const res = await callEndpoint<typeof login>(loginAddress, { body: checked.values });
@@ -53,8 +55,8 @@ export default function LoginPage() {
       writeSession({ token: res.data.token, expiresAt: res.data.expires_at, user: res.data.user });
       const from = (location.state as { from?: string } | null)?.from;
       navigate(from && from !== "/login" ? from : "/customers", { replace: true });
-    } catch {
-      setFailed(true);
+    } catch (err) {
+      setFailed(err instanceof ApiError ? loginFailureText(err.status, err.message) : loginFailureText(0));
       setSubmitting(false);
     }
   };
@@ -63,7 +65,7 @@ export default function LoginPage() {
     <AuthCard title="Welcome back">
       {failed && (
         <Alert color="red" variant="light" data-testid="login-error">
-          Unauthorized
+          {failed}
         </Alert>
       )}
       <form onSubmit={onSubmit} noValidate>

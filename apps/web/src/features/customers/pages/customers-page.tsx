@@ -1,14 +1,21 @@
 import type { CustomerWire } from "@loupe/contract";
-import { type CustomerSortField, cleanCustomersRouteQuery, customerLabel, PAGE_SIZE } from "@loupe/domain";
+import {
+  type CustomerSortField,
+  cleanCustomersRouteQuery,
+  customerLabel,
+  emptyListText,
+  PAGE_SIZE,
+} from "@loupe/domain";
 import { ActionIcon, Alert, Badge, Button, Group } from "@mantine/core";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
+import { CopyLinkButton } from "../../../components/copy-link-button";
 import { DataTable } from "../../../components/data-table";
 import { PageHeader } from "../../../components/page-header";
 import { PaginationBar } from "../../../components/pagination-bar";
 import { Spinner } from "../../../components/spinner";
-import { errorText } from "../../../lib/errors";
 import { sameQuery } from "../../../lib/same-query";
+import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useFormatDay } from "../../reference/use-date-format";
 import { useCustomer, useCustomerList } from "../api";
 import { CustomerFilter } from "../components/customer-filter";
@@ -24,6 +31,9 @@ const CustomerModal = lazy(() =>
 
 type Sort = CustomerSortField;
 
+/** The address of one customer's profile (issue 29). */
+export const customerPath = (id: number) => `/customers/${id}`;
+
 /** Customers (and Customers MEILI): every filter, sort and page lives in the URL query. */
 export function CustomersScreen({ variant, title }: { variant: "db" | "index"; title: string }) {
   const [raw, setParams] = useSearchParams();
@@ -34,15 +44,28 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
   useEffect(() => {
     if (dirty) setParams(new URLSearchParams(cleaned), { replace: true });
   }, [dirty, cleaned, setParams]);
-  // A job's customer opens here by id (`customer_id`): that record alone, expanded, never a namesake.
-  const customerId = Number(params.get("customer_id")) || 0;
+  // A customer's address (`/customers/42`, issue 29), or a job's customer by id (`customer_id`):
+  // that record alone, expanded, never a namesake.
+  const { id: pathId } = useParams();
+  const navigate = useNavigate();
+  const customerId = Number(pathId) || Number(params.get("customer_id")) || 0;
   const [expanded, setExpanded] = useState(new Set<number>());
   useEffect(() => {
     if (customerId) setExpanded((s) => new Set(s).add(customerId));
   }, [customerId]);
-  const [creating, setCreating] = useState(false);
+  // "New customer" from the command palette arrives as navigation state, not in the address: a
+  // reload or a shared link never opens the form again.
+  const location = useLocation();
+  const askedNew = (location.state as { newCustomer?: boolean } | null)?.newCustomer === true;
+  const [creating, setCreating] = useState(askedNew);
   // Mounted from the first open on, so closing keeps Mantine's transition and the form as before.
-  const [createLoaded, setCreateLoaded] = useState(false);
+  const [createLoaded, setCreateLoaded] = useState(askedNew);
+  useEffect(() => {
+    if (!askedNew) return;
+    setCreateLoaded(true);
+    setCreating(true);
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [askedNew, navigate, location.pathname, location.search]);
   const formatDay = useFormatDay();
   const query = {
     q: params.get("q") ?? "",
@@ -59,6 +82,7 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
   const one = useCustomer(customerId, customerId > 0);
   const rows = customerId ? (one.data ? [one.data] : []) : (list.data?.rows ?? []);
   const error = customerId ? one.error : list.error;
+  useDocumentTitle([customerId && one.data ? customerLabel(one.data) : null, title]);
 
   const push = (changes: Record<string, string | number>) => {
     const next = new URLSearchParams(params);
@@ -68,7 +92,9 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
     }
     next.delete("customer_id");
     next.set("r", String(Date.now() % 100000));
-    setParams(next);
+    // From one customer's address back to the list's.
+    if (pathId) navigate(`/customers?${next}`);
+    else setParams(next);
   };
   const toggle = (id: number) =>
     setExpanded((s) => {
@@ -101,20 +127,30 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
         <Alert color="blue" mb="sm" data-testid="one-customer">
           <Group justify="space-between">
             Customer #{customerId}
-            <Button size="xs" variant="light" onClick={() => push({ page: 1 })}>
-              Show all customers
-            </Button>
+            <Group gap="xs">
+              <CopyLinkButton path={customerPath(customerId)} />
+              <Button size="xs" variant="light" onClick={() => push({ page: 1 })}>
+                Show all customers
+              </Button>
+            </Group>
           </Group>
-        </Alert>
-      )}
-      {error && (
-        <Alert color="red" mb="sm">
-          {errorText(error)}
         </Alert>
       )}
       <DataTable<CustomerWire>
         rows={rows}
         loading={customerId ? one.isLoading : list.isLoading}
+        error={error}
+        onRetry={() => (customerId ? one.refetch() : list.refetch())}
+        emptyText={
+          customerId
+            ? `No customer #${customerId}.`
+            : emptyListText("customers", {
+                search: query.q,
+                filters: [query.dob && "Date of birth", query.region_id && "Region"].filter(
+                  Boolean,
+                ) as string[],
+              })
+        }
         rowKey={(c) => c.id}
         expanded={expanded}
         renderExpanded={(c) => (
@@ -173,6 +209,7 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
           perPage={PAGE_SIZE.customers}
           total={list.data?.total ?? 0}
           totalKind={list.data?.totalKind}
+          unknown={!list.data}
           onChange={(page) => push({ page })}
         />
       )}

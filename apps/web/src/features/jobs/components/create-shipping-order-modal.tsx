@@ -8,10 +8,13 @@ import {
 } from "@loupe/contract";
 import {
   auPostOrderFailure,
+  COURIER_CURRENCY,
   DELIVERY_INSTRUCTION_LABELS,
   DELIVERY_INSTRUCTIONS,
   type DeliveryInstruction,
   defaultDeclaredValue,
+  formatCalendarDay,
+  formatMoney,
   isDomestic,
   PARCEL_DEFAULTS,
   PARCEL_QUANTITY,
@@ -66,7 +69,8 @@ interface ParcelState {
 }
 
 const num = (v: number | string) => (typeof v === "number" ? v : Number.parseFloat(v));
-const money = (n: number | null) => (n == null ? "—" : `$${n.toFixed(2)}`);
+// The couriers (Australia Post, Sendle) quote in Australian dollars, whatever the job's region.
+const money = (n: number | null) => (n == null ? "—" : formatMoney(n, COURIER_CURRENCY));
 
 /** Create Shipping Order (jobs-area §2, §4, §5): step 1 the parcel and Get Quotes, step 2 the courier and Confirm. */
 export function CreateShippingOrderModal({ job, onClose }: { job: OrderDetailWire; onClose: () => void }) {
@@ -393,7 +397,11 @@ export function CreateShippingOrderModal({ job, onClose }: { job: OrderDetailWir
               </List>
             </Alert>
           )}
-          <Radio.Group value={selected} onChange={setSelected} label="Courier">
+          <Radio.Group
+            value={selected}
+            onChange={setSelected}
+            label={`Courier (prices in ${COURIER_CURRENCY})`}
+          >
             <Stack gap="xs" mt="xs">
               {options.map((o) => {
                 const disabled = o.errors.length > 0 || o.price == null;
@@ -416,7 +424,7 @@ export function CreateShippingOrderModal({ job, onClose }: { job: OrderDetailWir
                     <Text size="xs" c="dimmed">
                       {o.message}
                       {o.delivery_estimate
-                        ? ` · delivery ${o.delivery_estimate[0]} to ${o.delivery_estimate[1]}`
+                        ? ` · delivery ${formatCalendarDay(o.delivery_estimate[0])} to ${formatCalendarDay(o.delivery_estimate[1])}`
                         : ""}
                     </Text>
                     {o.errors.length > 0 && (

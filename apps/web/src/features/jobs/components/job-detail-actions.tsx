@@ -1,6 +1,7 @@
 import type { OrderDetailWire } from "@loupe/contract";
 import { Button, Group } from "@mantine/core";
 import { useState } from "react";
+import { CopyLinkButton } from "../../../components/copy-link-button";
 import { appConfig } from "../../../lib/config";
 import { PrintLabelsModal } from "../../printing/print-labels-modal";
 import { useJobRules } from "../use-job-rules";
@@ -15,8 +16,7 @@ export const posInvoiceUrl = (vendBaseUrl: string, invoice: string) =>
 export const classicAppUrl = (jobId: number) => `${appConfig.classicAppUrl.replace(/\/$/, "")}/jobs/${jobId}`;
 
 /** The customer's own record, by id and expanded: a namesake can never be opened instead. */
-export const customerProfilePath = (job: { customer_id: number | null }) =>
-  `/customers?customer_id=${job.customer_id}`;
+export const customerProfilePath = (job: { customer_id: number | null }) => `/customers/${job.customer_id}`;
 
 /** The expanded job's buttons, each shown, disabled or hidden by the rulebook (spec §2, §6; ADR 0025). */
 export function JobDetailActions({
@@ -75,6 +75,7 @@ export function JobDetailActions({
         )}
       </RuleGate>
       {printing && <PrintLabelsModal job={job} onClose={() => setPrinting(false)} />}
+      <CopyLinkButton path={`/jobs/${encodeURIComponent(job.vend_invoice_number)}`} />
       {link("View in classic app", classicAppUrl(job.id))}
       {job.customer_id ? link("View Profile", customerProfilePath(job)) : null}
       {job.vend_base_url &&

@@ -220,7 +220,7 @@ export function JobItemsTable(props: {
             <Table.Th style={hug}>Selection</Table.Th>
             <Table.Th style={hug}>Lens order</Table.Th>
             <Table.Th style={hug}>Outlet</Table.Th>
-            <Table.Th style={hug}>Total ($)</Table.Th>
+            <Table.Th style={hug}>Total ({props.currency})</Table.Th>
             <Table.Th style={hug}>Status</Table.Th>
             <Table.Th style={hug}>Notes</Table.Th>
           </Table.Tr>

@@ -1,10 +1,15 @@
 import type { OrderWire } from "@loupe/contract";
-import { activeFilterCount, JOB_PANEL_FILTER_KEYS, JOBS_DEFAULT_SORT } from "@loupe/domain";
+import {
+  activeFilterCount,
+  emptyListText,
+  JOB_PANEL_FILTER_KEYS,
+  JOBS_DEFAULT_SORT,
+  jobFilterNames,
+} from "@loupe/domain";
 import { Alert, Badge, Box, Button, Collapse, Group } from "@mantine/core";
 import { useState } from "react";
 import { PageHeader } from "../../../components/page-header";
 import { PaginationBar } from "../../../components/pagination-bar";
-import { errorText } from "../../../lib/errors";
 import { CommentsModal } from "../../customer-actions/comments-modal";
 import { NotSentLensOrders } from "../../lens-orders/not-sent-lens-orders";
 import { type JobsSource, useJobs } from "../api/jobs-queries";
@@ -133,14 +138,12 @@ export function JobsScreen(props: {
           {state.customFilterError}
         </Alert>
       )}
-      {list.error && (
-        <Alert color="red" mb="sm">
-          {errorText(list.error)}
-        </Alert>
-      )}
       <JobsTable
         rows={state.customFilterError ? [] : (list.data?.rows ?? [])}
         loading={list.isLoading}
+        error={list.error}
+        onRetry={() => list.refetch()}
+        emptyText={emptyListText("jobs", { search: get("q"), filters: jobFilterNames(route) })}
         stale={list.isPlaceholderData}
         expanded={expanded}
         onExpand={(id) => setExpanded((s) => toggled(s, [id], !s.has(id)))}
@@ -153,6 +156,7 @@ export function JobsScreen(props: {
         page={Number(route.page)}
         perPage={list.data?.perPage ?? 15}
         total={list.data?.total ?? 0}
+        unknown={!list.data}
         onChange={(p) => state.push({ page: String(p) }, true)}
       />
       <BatchFooter

@@ -21,12 +21,24 @@ export interface Selection {
 const selectableItems = (o: OrderWire) => (o.items ?? []).filter((i) => !isRefundedItem(i)).map((i) => i.id);
 
 /**
- * Jobs table (spec §2): expand, Customer, Priority, Invoice Number, Total ($), Status,
+ * The Total column names the rows' currency ("Total (CAD)"): the spec's "Total ($)" would sit
+ * above Canadian and New Zealand dollars. Rows in several currencies each carry their own code.
+ */
+function totalTitle(rows: OrderWire[]): string {
+  const currencies = new Set(rows.map((o) => currencyForCountry(o.origin_outlet.region.country_code)));
+  return currencies.size === 1 ? `Total (${[...currencies][0]})` : "Total";
+}
+
+/**
+ * Jobs table (spec §2): expand, Customer, Priority, Invoice Number, Total (its currency), Status,
  * Created (sortable), notes count, select.
  */
 export function JobsTable(props: {
   rows: OrderWire[];
   loading: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  emptyText?: string;
   /** The rows are the previous query's while this one loads. */
   stale: boolean;
   expanded: Set<number>;
@@ -53,6 +65,9 @@ export function JobsTable(props: {
       ariaLabel="Jobs"
       rows={props.rows}
       loading={props.loading}
+      error={props.error}
+      onRetry={props.onRetry}
+      emptyText={props.emptyText}
       stale={props.stale}
       rowKey={(o) => o.id}
       rowVersion={rowVersion}
@@ -87,10 +102,17 @@ export function JobsTable(props: {
             ),
         },
         { key: "priority", title: "Priority", render: (o) => <PriorityToggle job={o} /> },
-        { key: "invoice", title: "Invoice Number", render: (o) => o.vend_invoice_number },
+        {
+          key: "invoice",
+          title: "Invoice Number",
+          // The job's own address (issue 29): open it alone, bookmark it, send it.
+          render: (o) => (
+            <Link to={`/jobs/${encodeURIComponent(o.vend_invoice_number)}`}>{o.vend_invoice_number}</Link>
+          ),
+        },
         {
           key: "total",
-          title: "Total ($)",
+          title: totalTitle(props.rows),
           render: (o) => formatMoney(o.total_amount, currencyForCountry(o.origin_outlet.region.country_code)),
         },
         { key: "status", title: "Status", render: (o) => <OrderStatusCell job={o} /> },
@@ -98,7 +120,7 @@ export function JobsTable(props: {
           key: "created",
           title: "Created",
           sortField: "created_at",
-          render: (o) => <CreatedCell createdAt={o.created_at} />,
+          render: (o) => <CreatedCell createdAt={o.created_at} timeZone={o.origin_outlet.time_zone} />,
         },
         {
           key: "notes",

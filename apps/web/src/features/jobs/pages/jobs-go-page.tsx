@@ -16,7 +16,7 @@ import { DataTable } from "../../../components/data-table";
 import { PageHeader } from "../../../components/page-header";
 import { PaginationBar } from "../../../components/pagination-bar";
 import { formatDateTime, formatMoney } from "../../../lib/format";
-import { useUserTimeZone, useUserTimeZoneRegion } from "../../reference/use-date-format";
+import { useUserTimeZone } from "../../reference/use-date-format";
 import { useCurrentOutlet, useRegions } from "../../reference/use-reference-data";
 import { useGoOrders } from "../api/go-orders";
 import { GoOrderDetail } from "../components/go-order-detail";
@@ -38,10 +38,9 @@ const SR_ONLY = {
 export default function JobsGoPage() {
   const [params, setParams] = useSearchParams();
   const timeZone = useUserTimeZone();
-  const regionId = useUserTimeZoneRegion();
   const outlet = useCurrentOutlet();
   const { data: regions = [] } = useRegions();
-  const country = regions.find((r) => r.id === regionId)?.country_code ?? "AU";
+  const country = regions.find((r) => r.id === outlet?.region_id)?.country_code ?? "AU";
   const applied = {
     q: params.get("q") ?? "",
     start: params.get("start") ?? "",
@@ -137,7 +136,7 @@ export default function JobsGoPage() {
           { key: "id", title: "Order Id (#)", render: (o) => o.id },
           {
             key: "total",
-            title: "Total($)",
+            title: `Total (${currencyForCountry(country)})`,
             render: (o) => formatMoney(o.total, currencyForCountry(country)),
           },
           {
@@ -149,7 +148,7 @@ export default function JobsGoPage() {
               </Badge>
             ),
           },
-          { key: "created", title: "Created", render: (o) => formatDateTime(o.created_at, regionId) },
+          { key: "created", title: "Created", render: (o) => formatDateTime(o.created_at, timeZone) },
           {
             key: "expand",
             title: "",

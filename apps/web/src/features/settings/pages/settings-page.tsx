@@ -3,6 +3,7 @@ import { Button, Paper, Stack, Text } from "@mantine/core";
 import { PageHeader } from "../../../components/page-header";
 import { clearCache } from "../../../lib/cache";
 import { useCurrentUser } from "../../reference/use-reference-data";
+import { OutletTimeZonesManager } from "../components/outlet-time-zones-manager";
 import { RolesManager } from "../components/roles-manager";
 import { SuppliersManager } from "../components/suppliers-manager";
 import { TemplatesManager } from "../components/templates-manager";
@@ -32,6 +33,7 @@ export default function SettingsPage() {
       {/* Suppliers and their contacts are the administrators' (the server refuses anyone else). */}
       {me && isAdmin(me) && <RolesManager />}
       {me && isAdmin(me) && <SuppliersManager />}
+      {me && isAdmin(me) && <OutletTimeZonesManager />}
     </>
   );
 }

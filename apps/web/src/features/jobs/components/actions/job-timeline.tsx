@@ -1,5 +1,5 @@
+import { formatWhen } from "@loupe/domain";
 import { Loader, Paper, Table, Text } from "@mantine/core";
-import { dayjs } from "../../../../lib/format";
 import { useJobEvents } from "../../api/job-actions";
 
 /** Every change to the job, oldest first: when (the outlet's time zone), who, and what changed. */
@@ -33,7 +33,7 @@ export function JobTimeline({ jobId }: { jobId: number }) {
           <Table.Tbody>
             {data.events.map((e) => (
               <Table.Tr key={e.id}>
-                <Table.Td>{dayjs(e.created_at).tz(data.time_zone).format("Do MMM YYYY, h:mma")}</Table.Td>
+                <Table.Td>{formatWhen(e.created_at, data.time_zone, "exact")}</Table.Td>
                 <Table.Td>{e.by}</Table.Td>
                 <Table.Td>{e.description}</Table.Td>
               </Table.Tr>

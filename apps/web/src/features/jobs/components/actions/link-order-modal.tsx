@@ -30,7 +30,7 @@ export function LinkOrderModal({ job, onClose }: { job: OrderWire; onClose: () =
         },
         { header: "Customer", cell: (o) => jobCustomerName(o) },
         { header: "Total", cell: (o) => formatMoney(o.total_amount, currency) },
-        { header: "Created", cell: (o) => formatDateTime(o.created_at, o.origin_outlet.region_id) },
+        { header: "Created", cell: (o) => formatDateTime(o.created_at, o.origin_outlet.time_zone) },
       ]}
       rowName={(o) => o.vend_invoice_number}
       perPage={ORDER_LINK_SEARCH_PAGE_SIZE}
