@@ -39,7 +39,7 @@ describe("new password rules", () => {
 
 describe("what a failed sign-in says", () => {
   it("keeps Unauthorized for wrong credentials and says a lockout or an outage as such", async () => {
-    const { loginFailureText, LOGIN_UNREACHABLE } = await import("./auth-rules");
+    const { loginFailureText, LOGIN_UNREACHABLE } = await import("./login-failure");
     expect(loginFailureText(401, "Unauthorized")).toBe("Unauthorized");
     expect(loginFailureText(401, "anything")).toBe("Unauthorized");
     const lockout = "Too many failed sign-in attempts. Please wait 15 minutes and try again.";

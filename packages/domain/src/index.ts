@@ -20,6 +20,7 @@ export * from "./job-rulebook";
 export * from "./lens-order-pd-rules";
 export * from "./lens-order-rules";
 export * from "./login-check";
+export * from "./login-failure";
 export * from "./manifest-rules";
 export * from "./message-rules";
 export * from "./messages";

@@ -1,20 +1,29 @@
-import { Button, CopyButton, Tooltip } from "@mantine/core";
+import { Button } from "@mantine/core";
+import { useEffect, useState } from "react";
 
 /**
  * Copies the full address of a job or customer (`/jobs/PAR-100909`, `/customers/42`) to paste in an
- * e-mail, a chat or a bookmark. The link opens the record for anyone signed in.
+ * e-mail, a chat or a bookmark. The link opens the record for anyone signed in. A plain button with
+ * the address as its title (no tooltip component: the customers screen is on the first screen's
+ * JavaScript budget).
  */
 export function CopyLinkButton({ path, label = "Copy link" }: { path: string; label?: string }) {
   const url = new URL(path, window.location.origin).toString();
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const t = setTimeout(() => setCopied(false), 1500);
+    return () => clearTimeout(t);
+  }, [copied]);
+  const copy = () => {
+    navigator.clipboard?.writeText(url).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
   return (
-    <CopyButton value={url}>
-      {({ copied, copy }) => (
-        <Tooltip label={url} withArrow openDelay={400}>
-          <Button size="xs" variant="default" onClick={copy} data-testid="copy-link" data-url={url}>
-            {copied ? "Link copied" : label}
-          </Button>
-        </Tooltip>
-      )}
-    </CopyButton>
+    <Button size="xs" variant="default" onClick={copy} title={url} data-testid="copy-link" data-url={url}>
+      {copied ? "Link copied" : label}
+    </Button>
   );
 }

@@ -1,20 +1,11 @@
 import { SCAN_MAX_GAP_MS, scannedInvoice } from "@loupe/domain";
-import { Kbd, Modal, Table } from "@mantine/core";
 import { useHotkeys } from "@mantine/hooks";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 
 const CommandPalette = lazy(() => import("./command-palette"));
-
-/** What the `?` list shows: every shortcut, in the words staff read. */
-export const SHORTCUTS: [keys: string[], what: string][] = [
-  [["Ctrl/⌘", "K"], "Find a customer or job, go to a screen, New customer"],
-  [["/"], "Search this screen"],
-  [["j"], "Next row"],
-  [["k"], "Previous row"],
-  [["Enter"], "Expand or collapse the row"],
-  [["?"], "This list"],
-];
+// The `?` list is read rarely: loaded when first asked for, off the first screen's budget.
+const ShortcutsHelp = lazy(() => import("./shortcuts-help"));
 
 const isField = (el: Element | null) =>
   !!el &&
@@ -77,10 +68,16 @@ export function KeyboardShortcuts() {
   const [palette, setPalette] = useState(false);
   const [paletteLoaded, setPaletteLoaded] = useState(false);
   const [help, setHelp] = useState(false);
+  const [helpLoaded, setHelpLoaded] = useState(false);
   const cursor = useRef(-1);
   const dialogOpen = () => !!document.querySelector('[role="dialog"]');
   const navigate = useNavigate();
   useTrayScan((invoice) => navigate(`/jobs/${encodeURIComponent(invoice)}`));
+
+  const openHelp = () => {
+    setHelpLoaded(true);
+    setHelp(true);
+  };
 
   const move = (step: number) => {
     if (dialogOpen()) return;
@@ -137,8 +134,8 @@ export function KeyboardShortcuts() {
     ["j", () => move(1)],
     ["k", () => move(-1)],
     ["Enter", expand],
-    ["shift+?", () => setHelp(true)],
-    ["?", () => setHelp(true)],
+    ["shift+?", openHelp],
+    ["?", openHelp],
   ]);
 
   return (
@@ -148,29 +145,11 @@ export function KeyboardShortcuts() {
           <CommandPalette opened={palette} onClose={() => setPalette(false)} />
         </Suspense>
       )}
-      <Modal
-        opened={help}
-        onClose={() => setHelp(false)}
-        title="Keyboard shortcuts"
-        data-testid="shortcuts-help"
-      >
-        <Table>
-          <Table.Tbody>
-            {SHORTCUTS.map(([keys, what]) => (
-              <Table.Tr key={what}>
-                <Table.Td>
-                  {keys.map((k) => (
-                    <Kbd key={k} mr={4}>
-                      {k}
-                    </Kbd>
-                  ))}
-                </Table.Td>
-                <Table.Td>{what}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Modal>
+      {helpLoaded && (
+        <Suspense fallback={null}>
+          <ShortcutsHelp opened={help} onClose={() => setHelp(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
