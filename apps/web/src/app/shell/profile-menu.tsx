@@ -1,35 +1,48 @@
-import { Avatar, Menu, UnstyledButton } from "@mantine/core";
-import { useNavigate } from "react-router";
+import { Avatar, UnstyledButton } from "@mantine/core";
+import { lazy, Suspense, useState } from "react";
 import { useCurrentUser } from "../../features/reference/use-reference-data";
+
+// The menu (Mantine's Menu, ~6 KB gzip) is opened a few times a day: it loads on the first
+// pointer-over or click of the avatar, not with the first screen.
+const ProfileMenuOpen = lazy(() => import("./profile-menu-open"));
 
 /** Profile menu: My sessions and Logout work; the rest are shown disabled, as in the spec. */
 export function ProfileMenu() {
   const { data: user } = useCurrentUser();
-  const navigate = useNavigate();
+  const [wanted, setWanted] = useState<"loaded" | "open" | null>(null);
+  // A keyboard user's focus stays on the avatar when the loaded menu takes its place.
+  const [hadFocus, setHadFocus] = useState(false);
   const initials = `${user?.first_name?.[0] ?? ""}${user?.last_name?.[0] ?? ""}`;
+  const avatar = (
+    <Avatar src={user?.profile_image ?? undefined} color="blue" radius="xl" size="md">
+      {initials}
+    </Avatar>
+  );
+  // The initials shown are part of the name, so speech users can say what they see.
+  const label = `Profile menu ${initials}`.trim();
+  const button = (
+    <UnstyledButton
+      aria-label={label}
+      aria-haspopup="menu"
+      onPointerEnter={() => setWanted((w) => w ?? "loaded")}
+      onClick={(e) => {
+        setHadFocus(document.activeElement === e.currentTarget);
+        setWanted("open");
+      }}
+    >
+      {avatar}
+    </UnstyledButton>
+  );
+  if (!wanted) return button;
   return (
-    <Menu position="bottom-end" width={200}>
-      <Menu.Target>
-        {/* The initials shown are part of the name, so speech users can say what they see. */}
-        <UnstyledButton aria-label={`Profile menu ${initials}`.trim()}>
-          <Avatar src={user?.profile_image ?? undefined} color="blue" radius="xl" size="md">
-            {initials}
-          </Avatar>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{user?.full_name}</Menu.Label>
-        <Menu.Item disabled>My profile</Menu.Item>
-        <Menu.Item disabled>Onboarding</Menu.Item>
-        <Menu.Item disabled>News</Menu.Item>
-        <Menu.Item disabled>Switch users</Menu.Item>
-        <Menu.Item disabled>Help</Menu.Item>
-        <Menu.Item onClick={() => navigate("/my-sessions")}>My sessions</Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" onClick={() => navigate("/logout")}>
-          Logout
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button}>
+      <ProfileMenuOpen
+        label={label}
+        avatar={avatar}
+        fullName={user?.full_name}
+        openAtOnce={wanted === "open"}
+        focusAtOnce={hadFocus}
+      />
+    </Suspense>
   );
 }

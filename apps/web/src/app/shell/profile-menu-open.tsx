@@ -1,0 +1,48 @@
+import { Menu, UnstyledButton } from "@mantine/core";
+import { type ReactNode, useEffect, useRef } from "react";
+import { useNavigate } from "react-router";
+
+/** The profile menu itself, loaded on demand by profile-menu.tsx. */
+export default function ProfileMenuOpen({
+  label,
+  avatar,
+  fullName,
+  openAtOnce,
+  focusAtOnce,
+}: {
+  label: string;
+  avatar: ReactNode;
+  fullName?: string;
+  /** Clicked before this loaded: open now, as the click asked. */
+  openAtOnce: boolean;
+  focusAtOnce: boolean;
+}) {
+  const navigate = useNavigate();
+  const target = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when it takes the avatar's place
+  useEffect(() => {
+    if (focusAtOnce) target.current?.focus();
+  }, []);
+  return (
+    <Menu position="bottom-end" width={200} defaultOpened={openAtOnce}>
+      <Menu.Target>
+        <UnstyledButton ref={target} aria-label={label}>
+          {avatar}
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{fullName}</Menu.Label>
+        <Menu.Item disabled>My profile</Menu.Item>
+        <Menu.Item disabled>Onboarding</Menu.Item>
+        <Menu.Item disabled>News</Menu.Item>
+        <Menu.Item disabled>Switch users</Menu.Item>
+        <Menu.Item disabled>Help</Menu.Item>
+        <Menu.Item onClick={() => navigate("/my-sessions")}>My sessions</Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" onClick={() => navigate("/logout")}>
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
