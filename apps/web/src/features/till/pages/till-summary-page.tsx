@@ -1,14 +1,16 @@
 import { outletTillSummary } from "@loupe/contract";
-import { Alert, Button, Group, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { outletTimeZone } from "@loupe/domain";
+import { Alert, Button, Group, Select, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
+import { CalendarDateInput } from "../../../components/calendar-date-input";
 import { buildUrl, callEndpoint } from "../../../lib/api-client";
 import { errorText } from "../../../lib/errors";
-import { formatMoney } from "../../../lib/format";
+import { formatDate, formatMoney } from "../../../lib/format";
 import { readSession } from "../../../lib/session";
 import { useOutlets } from "../../reference/use-reference-data";
 
-/** Today in a zone, as YYYY-MM-DD. */
+/** Today on the outlet's clock (not the browser's), as YYYY-MM-DD. */
 const todayIn = (timeZone?: string) => new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date());
 
 /**
@@ -21,7 +23,8 @@ export default function TillSummaryPage() {
   const { data: outlets = [] } = useOutlets();
   const session = readSession();
   const outletId = Number(params.get("outlet_id") ?? session?.user.outlet_id ?? 0);
-  const date = params.get("date") ?? todayIn();
+  const outlet = outlets.find((o) => o.id === outletId);
+  const date = params.get("date") ?? todayIn(outlet ? outletTimeZone(outlet) : undefined);
   const set = (k: string, v: string | null) => {
     const next = new URLSearchParams(params);
     if (v) next.set(k, v);
@@ -60,12 +63,7 @@ export default function TillSummaryPage() {
           value={outletId ? String(outletId) : null}
           onChange={(v) => set("outlet_id", v)}
         />
-        <TextInput
-          label="Day"
-          type="date"
-          value={date}
-          onChange={(e) => set("date", e.currentTarget.value)}
-        />
+        <CalendarDateInput label="Day" w={160} value={date} onChange={(v) => set("date", v || null)} />
         <Button variant="default" onClick={downloadCsv} disabled={!data}>
           Export CSV
         </Button>
@@ -78,7 +76,7 @@ export default function TillSummaryPage() {
       {data && (
         <>
           <Text size="sm">
-            {data.outlet.name}, {data.date} ({data.time_zone}), {data.currency}.{" "}
+            {data.outlet.name}, {formatDate(data.date)} ({data.time_zone}), {data.currency}.{" "}
             <strong data-testid="till-reconciled">
               {data.reconciled
                 ? "Matches the payment gateway."
