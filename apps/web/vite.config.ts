@@ -1,10 +1,11 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { contractAddresses } from "./build/contract-addresses";
 
 const server = process.env.LOUPE_API ?? "http://127.0.0.1:3000";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contractAddresses()],
   server: {
     proxy: { "/api": server, "/legacy-api": server, "/shop-api": server },
   },

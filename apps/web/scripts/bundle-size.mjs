@@ -40,7 +40,9 @@ const shell = byName("app/shell/app-layout.tsx");
 // Every screen in the route table, opened cold (a bookmark or a reload): the entry, the shell for
 // the signed-in screens, and the screen's lazy chunk, each with what it imports statically.
 const routesSource = fs.readFileSync(path.resolve(import.meta.dirname, "../src/app/routes.tsx"), "utf8");
-const lazyPages = [...routesSource.matchAll(/const (\w+) = lazy\(\(\) => import\("\.\.\/(features\/[^"]+)"\)/g)];
+const lazyPages = [
+  ...routesSource.matchAll(/const (\w+) = lazy\(\(\) => import\("\.\.\/(features\/[^"]+)"\)/g),
+];
 const SIGNED_OUT = new Set(["LoginPage", "ForgotPasswordPage", "ResetPasswordPage", "LogoutPage"]);
 const screens = lazyPages.map(([, name, src]) => {
   const signedOut = SIGNED_OUT.has(name);
