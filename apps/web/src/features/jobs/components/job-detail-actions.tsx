@@ -4,6 +4,7 @@ import { useState } from "react";
 import { CopyLinkButton } from "../../../components/copy-link-button";
 import { appConfig } from "../../../lib/config";
 import { PrintLabelsModal } from "../../printing/print-labels-modal";
+import { customerProfilePath } from "../job-paths";
 import { useJobRules } from "../use-job-rules";
 import { CreateShippingOrderModal } from "./create-shipping-order-modal";
 import { ManualTrackingModal } from "./manual-tracking-modal";
@@ -14,9 +15,6 @@ export const posInvoiceUrl = (vendBaseUrl: string, invoice: string) =>
   `${vendBaseUrl.replace(/\/$/, "")}/sales?invoice=${encodeURIComponent(invoice)}`;
 
 export const classicAppUrl = (jobId: number) => `${appConfig.classicAppUrl.replace(/\/$/, "")}/jobs/${jobId}`;
-
-/** The customer's own record, by id and expanded: a namesake can never be opened instead. */
-export const customerProfilePath = (job: { customer_id: number | null }) => `/customers/${job.customer_id}`;
 
 /** The expanded job's buttons, each shown, disabled or hidden by the rulebook (spec §2, §6; ADR 0025). */
 export function JobDetailActions({

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { referenceAnswer, renderInShell, stubFetch } from "../../../test/render";
-import { JobsFilterPanel, type PanelFilters } from "./jobs-filter-panel";
+import { JobsFilterPanel } from "./jobs-filter-panel";
+import type { PanelFilters } from "./jobs-filter-query";
 import { JobsScreen } from "./jobs-screen";
 
 const outlets = [

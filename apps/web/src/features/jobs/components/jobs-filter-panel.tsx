@@ -3,26 +3,8 @@ import { Button, Checkbox, Group, MultiSelect, Paper, Select } from "@mantine/co
 import { DatePickerInput } from "@mantine/dates";
 import { useState } from "react";
 import { useOutlets, useStatuses } from "../../reference/use-reference-data";
+import { type PanelFilters, panelQuery } from "./jobs-filter-query";
 import { SaveSearchPopover } from "./save-search-popover";
-
-export interface PanelFilters {
-  outlet_id: string[];
-  dispense_status_id: string;
-  item_dispense_status_id: string;
-  created_start_at: string;
-  created_end_at: string;
-  priority: string;
-}
-
-/** The panel's choices as address-query values ("" removes a key). */
-export const panelQuery = (f: PanelFilters): Record<string, string> => ({
-  outlet_id: f.outlet_id.join(","),
-  dispense_status_id: f.dispense_status_id,
-  item_dispense_status_id: f.item_dispense_status_id,
-  created_start_at: f.created_start_at,
-  created_end_at: f.created_end_at,
-  priority: f.priority,
-});
 
 /**
  * The Filters panel (spec §2): Location by abbreviation, Order Status, Item Status, a date range

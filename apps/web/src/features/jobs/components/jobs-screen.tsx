@@ -7,20 +7,28 @@ import {
   jobFilterNames,
 } from "@loupe/domain";
 import { Alert, Badge, Box, Button, Collapse, Group } from "@mantine/core";
-import { useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { PageHeader } from "../../../components/page-header";
 import { PaginationBar } from "../../../components/pagination-bar";
-import { CommentsModal } from "../../customer-actions/comments-modal";
 import { NotSentLensOrders } from "../../lens-orders/not-sent-lens-orders";
 import { type JobsSource, useJobs } from "../api/jobs-queries";
 import { useJobsRouteQuery } from "../use-jobs-route-query";
 import { BatchFooter } from "./batch-footer";
-import { JobsFilterPanel, type PanelFilters, panelQuery } from "./jobs-filter-panel";
+import { type PanelFilters, panelQuery } from "./jobs-filter-query";
 import { JobsSearchBar } from "./jobs-search-bar";
 import { JobsTable } from "./jobs-table";
 import { JobsTabs } from "./jobs-tabs";
 import { ManifestButton } from "./manifest-button";
 import { SavedSearchesMenu } from "./saved-searches-menu";
+
+// The Filters panel (date pickers, multi-selects) loads when it is first opened.
+const JobsFilterPanel = lazy(() =>
+  import("./jobs-filter-panel").then((m) => ({ default: m.JobsFilterPanel })),
+);
+// A job's notes open from a row now and then: loaded on first use, not with the list.
+const CommentsModal = lazy(() =>
+  import("../../customer-actions/comments-modal").then((m) => ({ default: m.CommentsModal })),
+);
 
 const toggled = (set: Set<number>, ids: number[], on: boolean) => {
   const next = new Set(set);
@@ -47,6 +55,9 @@ export function JobsScreen(props: {
   const [expanded, setExpanded] = useState(new Set<number>());
   const [selected, setSelected] = useState(new Set<number>());
   const [showFilters, setShowFilters] = useState(false);
+  // Once opened, the panel stays mounted (closing keeps its draft, as before).
+  const filtersOpened = useRef(false);
+  if (showFilters) filtersOpened.current = true;
   const [notesFor, setNotesFor] = useState<OrderWire | null>(null);
   const [draftRegion, setDraftRegion] = useState<string | null>(null);
   const regionId = draftRegion ?? get("region_id");
@@ -121,17 +132,21 @@ export function JobsScreen(props: {
         </Group>
       </Group>
       <Collapse expanded={showFilters}>
-        <JobsFilterPanel
-          key={panelKey}
-          initial={panel}
-          regionId={regionId}
-          baseQuery={{ ...savable, region_id: regionId }}
-          onApply={(f) => {
-            // The country chosen beside the search box narrows Location, so it applies with it.
-            setDraftRegion(null);
-            state.push({ ...panelQuery(f), region_id: regionId });
-          }}
-        />
+        {filtersOpened.current && (
+          <Suspense fallback={null}>
+            <JobsFilterPanel
+              key={panelKey}
+              initial={panel}
+              regionId={regionId}
+              baseQuery={{ ...savable, region_id: regionId }}
+              onApply={(f) => {
+                // The country chosen beside the search box narrows Location, so it applies with it.
+                setDraftRegion(null);
+                state.push({ ...panelQuery(f), region_id: regionId });
+              }}
+            />
+          </Suspense>
+        )}
       </Collapse>
       {state.customFilterError && (
         <Alert color="red" mb="sm" data-testid="custom-filter-error">
@@ -165,11 +180,13 @@ export function JobsScreen(props: {
         onDone={() => setSelected(new Set())}
       />
       {notesFor && (
-        <CommentsModal
-          target={{ orderId: notesFor.id }}
-          title={`Notes for ${notesFor.vend_invoice_number}`}
-          onClose={() => setNotesFor(null)}
-        />
+        <Suspense fallback={null}>
+          <CommentsModal
+            target={{ orderId: notesFor.id }}
+            title={`Notes for ${notesFor.vend_invoice_number}`}
+            onClose={() => setNotesFor(null)}
+          />
+        </Suspense>
       )}
     </Box>
   );

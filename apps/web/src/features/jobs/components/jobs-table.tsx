@@ -1,16 +1,20 @@
 import type { OrderWire } from "@loupe/contract";
 import { currencyForCountry, isRefundedItem, jobCustomerName } from "@loupe/domain";
-import { ActionIcon, Button, Checkbox } from "@mantine/core";
+import { ActionIcon, Button, Checkbox, Loader } from "@mantine/core";
 import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { DataTable } from "../../../components/data-table";
 import { formatMoney } from "../../../lib/format";
+import { customerProfilePath } from "../job-paths";
 import { JobRowActions } from "./actions/job-row-actions";
 import { CreatedCell } from "./created-cell";
-import { JobDetail } from "./job-detail";
-import { customerProfilePath } from "./job-detail-actions";
 import { OrderStatusCell } from "./order-status-cell";
 import { PriorityToggle } from "./priority-toggle";
+
+// The expanded job (items, payments, lens orders, job edit, shipping…) loads when a row is first
+// opened, not with the list (issue 31: /jobs opened cold ≤ 200 KB gzip).
+const JobDetail = lazy(() => import("./job-detail").then((m) => ({ default: m.JobDetail })));
 
 export interface Selection {
   selected: Set<number>;
@@ -72,7 +76,11 @@ export function JobsTable(props: {
       rowKey={(o) => o.id}
       rowVersion={rowVersion}
       expanded={props.expanded}
-      renderExpanded={(o) => <JobDetail jobId={o.id} selected={selected} onToggle={toggle} />}
+      renderExpanded={(o) => (
+        <Suspense fallback={<Loader size="sm" m="md" aria-label="Loading the job" />}>
+          <JobDetail jobId={o.id} selected={selected} onToggle={toggle} />
+        </Suspense>
+      )}
       sortBy="created_at"
       sortDirection={props.sortDirection}
       onSort={(_, direction) => props.onSort(direction)}

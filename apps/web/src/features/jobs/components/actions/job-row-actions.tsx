@@ -1,13 +1,22 @@
 import type { OrderWire } from "@loupe/contract";
 import { ActionIcon, Menu } from "@mantine/core";
 import { IconDots } from "@tabler/icons-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useJobRules } from "../../use-job-rules";
 import { refusalText } from "../rule-gate";
-import { ChangeCustomerModal } from "./change-customer-modal";
-import { EmailReceiptModal } from "./email-receipt-modal";
-import { LinkOrderModal } from "./link-order-modal";
-import { ReceiptNoteModal } from "./receipt-note-modal";
+
+// Each action's form loads when it is first opened, not with the jobs list (issue 31: /jobs
+// opened cold ≤ 200 KB; Change customer alone brings the customer search and phone rules).
+const ChangeCustomerModal = lazy(() =>
+  import("./change-customer-modal").then((m) => ({ default: m.ChangeCustomerModal })),
+);
+const EmailReceiptModal = lazy(() =>
+  import("./email-receipt-modal").then((m) => ({ default: m.EmailReceiptModal })),
+);
+const LinkOrderModal = lazy(() => import("./link-order-modal").then((m) => ({ default: m.LinkOrderModal })));
+const ReceiptNoteModal = lazy(() =>
+  import("./receipt-note-modal").then((m) => ({ default: m.ReceiptNoteModal })),
+);
 
 type Open = "email" | "customer" | "link" | "note" | null;
 
@@ -52,10 +61,12 @@ export function JobRowActions({ job }: { job: OrderWire }) {
           {item("receipt_note", "note", "Receipt note")}
         </Menu.Dropdown>
       </Menu>
-      {open === "email" && <EmailReceiptModal job={job} onClose={close} />}
-      {open === "customer" && <ChangeCustomerModal job={job} onClose={close} />}
-      {open === "link" && <LinkOrderModal job={job} onClose={close} />}
-      {open === "note" && <ReceiptNoteModal job={job} onClose={close} />}
+      <Suspense fallback={null}>
+        {open === "email" && <EmailReceiptModal job={job} onClose={close} />}
+        {open === "customer" && <ChangeCustomerModal job={job} onClose={close} />}
+        {open === "link" && <LinkOrderModal job={job} onClose={close} />}
+        {open === "note" && <ReceiptNoteModal job={job} onClose={close} />}
+      </Suspense>
     </>
   );
 }
