@@ -5,6 +5,7 @@ import type { Database } from "./platform/db/client";
 import { enterServerRoleOnPglite } from "./platform/db/roles";
 import { migrateAndOpen } from "./platform/db/setup";
 import { seedDemo } from "./seed/demo";
+import { demoSeedDecision } from "./seed/demo-guard";
 import { DEMO_LOGIN, DEMO_MANAGERS } from "./seed/demo-staff";
 import { ensureReferenceData } from "./seed/reference-data";
 
@@ -19,8 +20,13 @@ async function main() {
     process.exit(1);
   }
   const database: Database = await migrateAndOpen(config);
-  if (config.seedDemo) await seedDemo(database.db, createFileStorage(config));
-  else await ensureReferenceData(database.db);
+  // The demo goes only into an empty database or its own, and never above its size (issue 31).
+  const demo = config.seedDemo ? await demoSeedDecision(database.db) : null;
+  if (demo?.seed) await seedDemo(database.db, createFileStorage(config));
+  else {
+    if (demo) console.log(`Demo data not seeded: ${demo.reason}. SEED_DEMO=false says so at start.`);
+    await ensureReferenceData(database.db);
+  }
   // The embedded database's stand-in for the two roles (ADR 0026): from here on the one connection
   // runs as a role that owns nothing.
   if (database.kind === "pglite") await enterServerRoleOnPglite(database);
@@ -58,7 +64,7 @@ async function main() {
   const db = config.DATABASE_URL ? "PostgreSQL" : `embedded PGlite in ${config.dataDir}`;
   // Printed plainly (not only as a log line) so the README's first command shows how to get in.
   console.log(`\nLoupe is running at ${config.publicUrl}  (database: ${db})`);
-  if (config.seedDemo) {
+  if (demo?.seed) {
     console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
     console.log(
       `Demo managers (same password): ${DEMO_MANAGERS.map((m) => `${m.email} (${m.region})`).join(", ")}\n`,
