@@ -6,6 +6,9 @@ import { build } from "esbuild";
 import type { Plugin } from "vite";
 
 const VIRTUAL = "\0loupe-contract-in-the-browser";
+// One module per address, so each lands in the chunk of the screens that call it (one module for
+// all of them would ride in a shared chunk to the sign-in page).
+const ADDRESS = "\0loupe-contract-address:";
 const contractSrc = path.resolve(import.meta.dirname, "../../../packages/contract/src");
 
 /**
@@ -18,7 +21,7 @@ const contractSrc = path.resolve(import.meta.dirname, "../../../packages/contrac
  * tests keep the real module: the types are the contract's own, so nothing can drift.
  */
 export function contractAddresses(): Plugin {
-  let source: string | undefined;
+  let source: Promise<{ index: string; addresses: Map<string, string> }> | undefined;
   return {
     name: "loupe-contract-addresses",
     apply: "build",
@@ -26,12 +29,14 @@ export function contractAddresses(): Plugin {
     enforce: "pre",
     resolveId(id, importer) {
       if (id === "@loupe/contract" && importer && !importer.startsWith(contractSrc)) return VIRTUAL;
+      if (id.startsWith(ADDRESS)) return id;
       return null;
     },
     async load(id) {
-      if (id !== VIRTUAL) return null;
-      source ??= await browserContract();
-      return source;
+      if (id !== VIRTUAL && !id.startsWith(ADDRESS)) return null;
+      source ??= browserContract();
+      const { index, addresses } = await source;
+      return id === VIRTUAL ? index : addresses.get(id.slice(ADDRESS.length));
     },
   };
 }
@@ -64,7 +69,7 @@ const isAddress = (v: unknown): v is { method: string; base: string; path: strin
   typeof (v as { path?: unknown }).path === "string" &&
   typeof (v as { base?: unknown }).base === "string";
 
-async function browserContract(): Promise<string> {
+async function browserContract(): Promise<{ index: string; addresses: Map<string, string> }> {
   // The contract is TypeScript: bundle it once for Node to read its exports' values.
   const out = await build({
     entryPoints: [path.join(contractSrc, "index.ts")],
@@ -81,11 +86,13 @@ async function browserContract(): Promise<string> {
 
   const where = declaringFiles();
   const lines: string[] = [];
+  const addresses = new Map<string, string>();
   const byFile = new Map<string, string[]>();
   for (const [name, value] of Object.entries(contract)) {
     if (isAddress(value)) {
       const { method, base, path: p, auth } = value;
-      lines.push(`export const ${name} = ${JSON.stringify({ method, base, path: p, auth })};`);
+      addresses.set(name, `export default ${JSON.stringify({ method, base, path: p, auth })};`);
+      lines.push(`export { default as ${name} } from ${JSON.stringify(ADDRESS + name)};`);
       continue;
     }
     const file = where.get(name);
@@ -95,5 +102,5 @@ async function browserContract(): Promise<string> {
   // The package is side-effect free: a file none of whose exports a screen uses is left out.
   for (const [file, names] of byFile)
     lines.push(`export { ${names.join(", ")} } from ${JSON.stringify(path.join(contractSrc, file))};`);
-  return lines.join("\n");
+  return { index: lines.join("\n"), addresses };
 }

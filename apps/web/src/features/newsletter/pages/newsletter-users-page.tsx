@@ -2,13 +2,17 @@ import { listSubscribers, type SubscriberWire } from "@loupe/contract";
 import { OPT_IN_LABELS, PAGE_SIZE } from "@loupe/domain";
 import { Badge, Button, Group, TextInput } from "@mantine/core";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { DataTable } from "../../../components/data-table";
 import { PageHeader } from "../../../components/page-header";
 import { PaginationBar } from "../../../components/pagination-bar";
 import { callEndpoint } from "../../../lib/api-client";
 import { useFormatDateTime } from "../../reference/use-date-format";
-import { UpdateNewsletterModal } from "../update-newsletter-modal";
+
+// The edit form loads when a subscriber is first opened, not with the list (issue 31: ≤ 200 KB cold).
+const UpdateNewsletterModal = lazy(() =>
+  import("../update-newsletter-modal").then((m) => ({ default: m.UpdateNewsletterModal })),
+);
 
 /** Newsletter Subscribers: e-mail filter (Search, Enter, clear), 30 a page, Update per row. */
 export default function NewsletterUsersPage() {
@@ -96,11 +100,13 @@ export default function NewsletterUsersPage() {
       />
       <PaginationBar page={page} perPage={PAGE_SIZE.newsletter} total={data?.total ?? 0} onChange={setPage} />
       {editing && (
-        <UpdateNewsletterModal
-          subscriber={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => queryClient.invalidateQueries({ queryKey: ["newsletter"] })}
-        />
+        <Suspense fallback={null}>
+          <UpdateNewsletterModal
+            subscriber={editing}
+            onClose={() => setEditing(null)}
+            onSaved={() => queryClient.invalidateQueries({ queryKey: ["newsletter"] })}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -7,7 +7,7 @@ import {
 import { isAdmin, ROLE_LABELS, ROLE_MESSAGES } from "@loupe/domain";
 import { Badge, Button, Group, Paper, Table, Text } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useAlert } from "../../../app/alert-context";
 import { confirmAction } from "../../../components/confirm-dialog";
 import { PageHeader } from "../../../components/page-header";
@@ -15,7 +15,9 @@ import { callEndpoint } from "../../../lib/api-client";
 import { useFormatDateTime } from "../../reference/use-date-format";
 import { useCurrentUser } from "../../reference/use-reference-data";
 import { useFailureText } from "../../reference/use-version-conflict";
-import { StaffModal } from "../components/staff-modal";
+
+// The staff form (and its zod rules) loads when a member is first opened (issue 31: ≤ 200 KB cold).
+const StaffModal = lazy(() => import("../components/staff-modal").then((m) => ({ default: m.StaffModal })));
 
 const KEY = ["staffs", "members"];
 const loadMembers = async () => (await callEndpoint(listStaffMembers)).data;
@@ -147,15 +149,17 @@ function StaffManager() {
         </Table.Tbody>
       </Table>
       {editing && (
-        <StaffModal
-          member={editing.member}
-          onClose={() => setEditing(null)}
-          onSaved={refresh}
-          reload={async () => {
-            await refresh();
-            return loadMembers();
-          }}
-        />
+        <Suspense fallback={null}>
+          <StaffModal
+            member={editing.member}
+            onClose={() => setEditing(null)}
+            onSaved={refresh}
+            reload={async () => {
+              await refresh();
+              return loadMembers();
+            }}
+          />
+        </Suspense>
       )}
     </Paper>
   );
