@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { mobileDigitForms, smsReplyIntent } from "./phone-rules";
 import {
   inQuietHours,
   READY_MESSAGE_DEFAULTS,
@@ -14,7 +15,8 @@ const rule = {
   quietEnd: READY_MESSAGE_DEFAULTS.quietEnd,
 };
 const at = (iso: string) => new Date(iso);
-const sendAt = (nowIso: string, zone: string, r = rule) => readyMessageSendAt(at(nowIso), r, zone).toISOString();
+const sendAt = (nowIso: string, zone: string, r = rule) =>
+  readyMessageSendAt(at(nowIso), r, zone).toISOString();
 
 describe("when a ready message may be sent", () => {
   it("waits out the cancel window in the day", () => {
@@ -107,5 +109,17 @@ describe("the settings form", () => {
     expect(readyMessageSettingsSchema.safeParse({ ...good, quiet_start: "5pm" }).success).toBe(false);
     expect(readyMessageSettingsSchema.safeParse({ ...good, reminder_days: [21, 7] }).success).toBe(false);
     expect(readyMessageSettingsSchema.safeParse({ ...good, ready_status_slugs: [] }).success).toBe(false);
+  });
+});
+
+describe("SMS replies", () => {
+  it("reads STOP and UNSTOP, whatever the case and spaces", () => {
+    expect(smsReplyIntent(" stop ")).toBe("stop");
+    expect(smsReplyIntent("UNSTOP")).toBe("start");
+    expect(smsReplyIntent("Thanks, see you soon")).toBeNull();
+  });
+  it("matches the sender's number however staff typed the mobile", () => {
+    expect(mobileDigitForms("+61412345678")).toEqual(["412345678", "0412345678", "61412345678"]);
+    expect(mobileDigitForms("+16045550199")).toEqual(["6045550199", "16045550199"]);
   });
 });

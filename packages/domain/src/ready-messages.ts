@@ -16,8 +16,6 @@ export const READY_MESSAGE_DEFAULTS = {
   emailSubject: "Your order {{job.invoice}} is ready to collect",
   emailTemplate:
     "Hi {{customer.first_name | there}},\n\nYour order {{job.invoice}} is ready to collect at {{outlet.name}}.\n\nSee its status and our opening hours: {{link}}\n",
-  reminderSmsTemplate:
-    "Hi {{customer.first_name | there}}, a reminder: your order {{job.invoice}} is waiting for you at {{outlet.name}}. {{link}}",
 };
 
 export interface QuietHours {
@@ -115,11 +113,7 @@ export type ReadyMessageSettingsInput = z.infer<typeof readyMessageSettingsSchem
  * The job's stage as the customer reads it on the status link: plain words, no status jargon, no
  * prescription, no price. `ready` is the region's choice of ready statuses.
  */
-export function stageWords(
-  slug: string,
-  outletName: string,
-  readyChoice?: readonly string[] | null,
-): string {
+export function stageWords(slug: string, outletName: string, readyChoice?: readonly string[] | null): string {
   if (isReadyStatus(slug, readyChoice)) return `Ready to collect at ${outletName}`;
   switch (slug) {
     case "new-order":
