@@ -97,35 +97,21 @@ export function callList(db: Db, outletId: number, limit = 200) {
  */
 export async function uncollectedCandidates(db: Db, readySlugs: readonly string[], before: Date) {
   if (!readySlugs.length) return [];
-  const latest = db
-    .select({
-      orderId: jobMessages.orderId,
-      cycle: sql<number>`max(${jobMessages.cycle})`.as("cycle"),
-    })
-    .from(jobMessages)
-    .where(eq(jobMessages.kind, "ready"))
-    .groupBy(jobMessages.orderId)
-    .as("latest");
-  return db
-    .select({
+  // The latest ready arrival of each job now at a ready status; then only those old enough.
+  const latest = await db
+    .selectDistinctOn([jobMessages.orderId], {
       orderId: jobMessages.orderId,
       cycle: jobMessages.cycle,
       readyAt: jobMessages.createdAt,
       regionId: orders.regionId,
       statusSlug: statuses.slug,
     })
-    .from(latest)
-    .innerJoin(
-      jobMessages,
-      and(
-        eq(jobMessages.orderId, latest.orderId),
-        eq(jobMessages.cycle, latest.cycle),
-        eq(jobMessages.kind, "ready"),
-      ),
-    )
+    .from(jobMessages)
     .innerJoin(orders, eq(orders.id, jobMessages.orderId))
     .innerJoin(statuses, eq(statuses.id, orders.dispenseStatusId))
-    .where(and(inArray(statuses.slug, [...readySlugs]), sql`${jobMessages.createdAt} <= ${before}`));
+    .where(and(eq(jobMessages.kind, "ready"), inArray(statuses.slug, [...readySlugs])))
+    .orderBy(jobMessages.orderId, desc(jobMessages.cycle));
+  return latest.filter((r) => r.readyAt.getTime() <= before.getTime());
 }
 
 /** What the customer's status page shows: stage, promised date, outlet; no prescription, no price. */
