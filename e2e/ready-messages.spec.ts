@@ -60,7 +60,6 @@ test.describe("ready-to-collect messages (issue 27)", () => {
     await expect(queued).toContainText("Ready to collect by SMS");
     await expect(queued.getByTestId("send-at")).toHaveText(/\d{4}, \d{1,2}:\d{2}(am|pm) [A-Z]{3,5}$/);
     await expect(messages.getByTestId("status-link-reads")).toHaveText("opened 0 times");
-    await messages.scrollIntoViewIfNeeded();
     await screenshot(page, "ready-message-queued");
 
     await queued.getByRole("button", { name: "Cancel message" }).click();
@@ -69,7 +68,6 @@ test.describe("ready-to-collect messages (issue 27)", () => {
     const timeline = page.getByTestId("job-timeline").first();
     await expect(timeline).toContainText("Customer message, Ready to collect: queued by SMS");
     await expect(timeline).toContainText("Customer message, Ready to collect: cancelled before it was sent");
-    await timeline.scrollIntoViewIfNeeded();
     await screenshot(page, "ready-message-cancelled");
 
     // The customer's status link, in a browser that never signed in.
