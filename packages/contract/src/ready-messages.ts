@@ -100,6 +100,10 @@ export const readyMessageSettingsWire = readyMessageSettingsSchema.extend({
   region_id: z.number(),
   /** 0 while the region uses the defaults. Send it back when saving (stale → 409). */
   version: z.number(),
+  /** The region's outlets and the opening hours their customers' status page shows (null: none). */
+  outlet_opening_hours: z.array(
+    z.object({ outlet_id: z.number(), name: z.string(), opening_hours: z.string().nullable() }),
+  ),
 });
 export type ReadyMessageSettingsWire = z.infer<typeof readyMessageSettingsWire>;
 

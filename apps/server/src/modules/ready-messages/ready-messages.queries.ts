@@ -155,3 +155,13 @@ export async function dispenseStatusSlugs(db: Db): Promise<string[]> {
   const rows = await db.select({ slug: statuses.slug }).from(statuses).where(eq(statuses.kind, "dispense"));
   return rows.map((r) => r.slug);
 }
+
+/** The region's active outlets with their opening hours (null where none are set). */
+export function regionOpeningHours(db: Db, regionId: number) {
+  return db
+    .select({ outletId: outlets.id, name: outlets.name, openingHours: outletOpeningHours.openingHours })
+    .from(outlets)
+    .leftJoin(outletOpeningHours, eq(outletOpeningHours.outletId, outlets.id))
+    .where(and(eq(outlets.regionId, regionId), eq(outlets.isActive, true)))
+    .orderBy(outlets.name);
+}

@@ -25,6 +25,7 @@ import {
   jobCustomer,
   outletRegion,
   outletZoneOfJob,
+  regionOpeningHours,
   statusPageFacts,
 } from "./ready-messages.queries";
 import { createReadyMessagesService, type JobMessageRow } from "./ready-messages.service";
@@ -52,7 +53,10 @@ export const toJobMessageWire = (m: JobMessageRow): JobMessageWire => ({
   created_at: m.createdAt.toISOString(),
 });
 
-const settingsWire = (s: ReadySettings): ReadyMessageSettingsWire => ({
+const settingsWire = (
+  s: ReadySettings,
+  hours: { outletId: number; name: string; openingHours: string | null }[],
+): ReadyMessageSettingsWire => ({
   region_id: s.regionId,
   ready_status_slugs: [...s.readyStatusSlugs],
   cancel_window_minutes: s.cancelWindowMinutes,
@@ -63,6 +67,11 @@ const settingsWire = (s: ReadySettings): ReadyMessageSettingsWire => ({
   email_subject: s.emailSubject,
   email_template: s.emailTemplate,
   version: s.version,
+  outlet_opening_hours: hours.map((h) => ({
+    outlet_id: h.outletId,
+    name: h.name,
+    opening_hours: h.openingHours,
+  })),
 });
 
 const adminOnly = (roleId: number | null) => {
@@ -147,13 +156,13 @@ export function registerReadyMessagesRoutes(ctx: ModuleContext): void {
   });
 
   bind(getReadyMessageSettings, async ({ params }) => ({
-    data: settingsWire(await readySettingsOf(db, params.id)),
+    data: settingsWire(await readySettingsOf(db, params.id), await regionOpeningHours(db, params.id)),
   }));
 
   bind(saveReadyMessageSettings, async ({ staff, params, body }) => {
     adminOnly(staff.roleId);
     const saved = await saveReadySettings(db, params.id, body, staff.id, await dispenseStatusSlugs(db));
-    return { data: settingsWire(saved) };
+    return { data: settingsWire(saved, await regionOpeningHours(db, params.id)) };
   });
 
   bind(saveOutletOpeningHours, async ({ staff, params, body }) => {
@@ -188,7 +197,8 @@ export function registerReadyMessagesRoutes(ctx: ModuleContext): void {
     const link = facts ? await statusLinkOf(db, orderId) : null;
     if (!facts || tokens.check(orderId, facts.customerId, token, link?.revokedAt) !== "valid")
       return reply.status(404).send(STATUS_LINK_INVALID_PAGE);
-    await countStatusRead(db, orderId, new Date());
+    // A HEAD (a link checker's) is not a read.
+    if (reply.request.method === "GET") await countStatusRead(db, orderId, new Date());
     const ready = await regionReadyStatuses(db, facts.regionId);
     return reply.send(statusPageHtml(facts, ready, config.BRAND_NAME));
   }

@@ -17,6 +17,7 @@ const settings = {
   email_subject: READY_MESSAGE_DEFAULTS.emailSubject,
   email_template: READY_MESSAGE_DEFAULTS.emailTemplate,
   version: 0,
+  outlet_opening_hours: [{ outlet_id: 4, name: "Newtown", opening_hours: null }],
 };
 
 function open() {
@@ -52,5 +53,14 @@ describe("ready-to-collect message settings", () => {
     await waitFor(() => expect(writes()).toHaveLength(1));
     expect(writes()[0].url).toContain("/staff/regions/1/ready-message-settings");
     expect(writes()[0].body).toMatchObject({ cancel_window_minutes: 45, reminder_days: [7, 21], version: 0 });
+  });
+
+  it("saves an outlet's opening hours for the status link", async () => {
+    const { user, writes } = open();
+    await user.type(await screen.findByLabelText("Opening hours of Newtown"), "Mon–Sat 9am–5pm");
+    await user.click(screen.getByRole("button", { name: "Save hours" }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0].url).toContain("/staff/outlets/4/opening-hours");
+    expect(writes()[0].body).toEqual({ opening_hours: "Mon–Sat 9am–5pm" });
   });
 });

@@ -1,6 +1,7 @@
 import {
   getReadyMessageSettings,
   type ReadyMessageSettingsWire,
+  saveOutletOpeningHours,
   saveReadyMessageSettings,
 } from "@loupe/contract";
 import { readyMessageSettingsSchema } from "@loupe/domain";
@@ -166,7 +167,66 @@ export function ReadySettingsForm() {
             </Group>
           </>
         )}
+        {data && (
+          <OpeningHours
+            outlets={data.outlet_opening_hours}
+            onSaved={() => queryClient.invalidateQueries({ queryKey: key })}
+          />
+        )}
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * Each outlet's opening hours, as its customers read them on the status link ("Mon–Fri
+ * 9am–5:30pm, Sat 9am–1pm"). Empty leaves them off the page.
+ */
+function OpeningHours(props: {
+  outlets: ReadyMessageSettingsWire["outlet_opening_hours"];
+  onSaved: () => void;
+}) {
+  const { showAlert } = useAlert();
+  const [typed, setTyped] = useState<Record<number, string>>({});
+  const value = (o: (typeof props.outlets)[number]) => typed[o.outlet_id] ?? o.opening_hours ?? "";
+  async function save(o: (typeof props.outlets)[number]) {
+    try {
+      const res = await callEndpoint(saveOutletOpeningHours, {
+        params: { id: o.outlet_id },
+        body: { opening_hours: value(o) },
+      });
+      showAlert({ variant: "success", message: `${o.name}: ${res.message}` });
+      props.onSaved();
+    } catch (err) {
+      showAlert({ variant: "danger", message: errorText(err) });
+    }
+  }
+  return (
+    <Stack gap={6} mt="sm">
+      <Text size="sm" fw={600}>
+        Opening hours on the customer's status link
+      </Text>
+      {props.outlets.map((o) => (
+        <Group key={o.outlet_id} gap="xs" wrap="nowrap">
+          <Text size="sm" w={140}>
+            {o.name}
+          </Text>
+          <TextInput
+            aria-label={`Opening hours of ${o.name}`}
+            size="xs"
+            flex={1}
+            placeholder="Mon–Fri 9am–5:30pm, Sat 9am–1pm"
+            value={value(o)}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              setTyped((t) => ({ ...t, [o.outlet_id]: v }));
+            }}
+          />
+          <Button size="xs" variant="light" onClick={() => save(o)}>
+            Save hours
+          </Button>
+        </Group>
+      ))}
+    </Stack>
   );
 }
