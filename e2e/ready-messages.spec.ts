@@ -93,3 +93,76 @@ test.describe("ready-to-collect messages (issue 27)", () => {
     await expect(page.getByTestId("status-link-reads").first()).toHaveText("opened 1 time");
   });
 });
+
+test.describe("the call list and the settings (issue 27)", () => {
+  test("a customer we may not message is on the outlet's call list; the region's settings show", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn(page);
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem("loupe.session")!).token as string,
+    );
+    const headers = { authorization: `Bearer ${token}` };
+    const statuses = (
+      (await (await page.request.get("/api/staff/order-dispense-statuses", { headers })).json()) as {
+        data: { id: number; slug: string; display_name: string }[];
+      }
+    ).data;
+    const ready = statuses.find((s) => s.slug === "ready-to-go")!;
+    let job: Job | undefined;
+    for (const slug of ["lenses-ordered", "paid", "new-order", "ready-to-edge"]) {
+      const from = statuses.find((s) => s.slug === slug)!;
+      const list = (
+        await (
+          await page.request.get(`/api/staff/orders?per_page=100&region_id=1&dispense_status_id=${from.id}`, {
+            headers,
+          })
+        ).json()
+      ).data as Job[];
+      job = list.find((j) => j.customer_id && j.origin_outlet.name === "Newtown");
+      if (job) break;
+    }
+    expect(job, "a Newtown job with a customer in the demo data").toBeTruthy();
+    const customer = (
+      await (await page.request.get(`/api/staff/customers/${job!.customer_id}`, { headers })).json()
+    ).data as { version: number };
+    // Phone calls only: no SMS, no e-mail.
+    const updated = await page.request.put(`/api/staff/customers/${job!.customer_id}`, {
+      headers,
+      data: {
+        channel_sms: false,
+        channel_email: false,
+        channel_phone: true,
+        new_opt_in: "HEALTH",
+        version: customer.version,
+      },
+    });
+    expect(updated.status()).toBe(200);
+    const moved = await page.request.put(`/api/staff/orders/${job!.id}/dispense-status`, {
+      headers,
+      data: { dispense_status_id: ready.id },
+    });
+    expect(moved.status()).toBe(200);
+
+    await page.goto(`/jobs?q=${encodeURIComponent(job!.vend_invoice_number)}`);
+    await page.getByRole("table", { name: "Jobs" }).getByRole("button", { name: "Expand" }).first().click();
+    const message = page.getByTestId("job-message").first();
+    await expect(message).toContainText("Failed: call the customer");
+    await message.getByRole("link", { name: "Call list" }).click();
+    await expect(page).toHaveURL(/\/call-list$/);
+    const row = page.getByRole("table", { name: "Customers to call" }).getByRole("row", {
+      name: new RegExp(job!.vend_invoice_number),
+    });
+    await expect(row).toContainText("No channel");
+    await screenshot(page, "ready-call-list");
+    await row.getByRole("button", { name: "Called" }).click();
+    await expect(row).toHaveCount(0);
+
+    await page.goto("/settings");
+    const settings = page.getByTestId("ready-settings");
+    await expect(settings.getByLabel("Quiet from")).toHaveValue(/\d\d:\d\d/);
+    await expect(settings.getByLabel("Opening hours of Newtown")).toBeVisible();
+    await screenshot(page, "ready-settings");
+  });
+});
