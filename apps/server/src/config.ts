@@ -75,6 +75,13 @@ const envSchema = z.object({
   TWILIO_ACCOUNT_SID: optional,
   TWILIO_AUTH_TOKEN: optional,
   TWILIO_FROM: optional,
+  /** Another Twilio API host (the local stand-in in tests), e.g. http://127.0.0.1:12112. */
+  TWILIO_API_URL: optional,
+  /**
+   * How often uncollected-job reminders are looked for, in seconds (issue 27); 0 never (tests
+   * run a round themselves).
+   */
+  READY_REMINDER_SWEEP_SECONDS: z.coerce.number().int().min(0).default(600),
   S3_ENDPOINT: optional,
   S3_REGION: z.string().default("ap-southeast-2"),
   S3_BUCKET: optional,

@@ -21,6 +21,7 @@ export * from "./payments";
 export * from "./pds";
 export * from "./prescriptions";
 export * from "./printing";
+export * from "./ready-messages";
 export * from "./reference";
 export * from "./roles";
 export * from "./shipping";

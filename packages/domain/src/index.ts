@@ -35,6 +35,7 @@ export * from "./phone-rules";
 export * from "./prescription-reentry";
 export * from "./prescription-rules";
 export * from "./print-rules";
+export * from "./ready-messages";
 export * from "./ready-statuses";
 export * from "./receipt-tax";
 export * from "./role-settings";

@@ -142,6 +142,8 @@ export const JOB_EVENT_KINDS = [
   "prescription_cleared",
   // A manager's approval of a refund or void above the region's limit (ADR 0022).
   "approval",
+  // A ready-to-collect message or an uncollected reminder: queued, sent, cancelled, failed (issue 27).
+  "customer_message",
 ] as const;
 export type JobEventKind = (typeof JOB_EVENT_KINDS)[number];
 
@@ -211,6 +213,9 @@ export function describeJobEvent(e: {
     // from: the shipment's status; to: "carrier tracking-number".
     case "shipment":
       return `Shipment ${SHIPMENT_EVENT_LABELS[e.from as ShipmentEventStatus] ?? e.from}: ${e.to ?? ""}`.trim();
+    // from: which message ("Ready to collect"); to: what happened to it, in staff words.
+    case "customer_message":
+      return `Customer message, ${e.from ?? ""}: ${e.to ?? ""}`;
     // from: the action approved (refund or void); to: approvalEventValue's "Approver (requested by Requester)".
     case "approval":
       return `${e.from === "void" ? "Void" : "Refund"} approved by ${e.to ?? ""}`.trim();

@@ -37,3 +37,24 @@ export function isValidPhoneNumber(raw: string, country: SmsCountry): boolean {
   const parsed = parseFullPhoneNumber(raw.trim(), country as CountryCode);
   return !!parsed?.isValid() && parsed.country === country;
 }
+
+/**
+ * The digit strings a stored mobile may have for this E.164 number, however staff typed it: the
+ * national number with its trunk 0 (AU, NZ: 0412345678) or 1 (CA: 16045550199), without it, and
+ * with the country code (61412345678). An inbound SMS's sender is matched against these.
+ */
+export function mobileDigitForms(e164: string): string[] {
+  const parsed = parseFullPhoneNumber(e164.trim());
+  if (!parsed) return [];
+  const national = String(parsed.nationalNumber);
+  const trunk = parsed.countryCallingCode === "1" ? "1" : "0";
+  return [...new Set([national, trunk + national, parsed.countryCallingCode + national])];
+}
+
+/** What an SMS reply asks for, by the keywords carriers and Twilio honour; null for anything else. */
+export function smsReplyIntent(body: string): "stop" | "start" | null {
+  const word = body.trim().toUpperCase();
+  if (["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "OPTOUT"].includes(word)) return "stop";
+  if (["START", "UNSTOP", "YES", "OPTIN"].includes(word)) return "start";
+  return null;
+}

@@ -17,6 +17,7 @@ import { registerPdsRoutes } from "./pds";
 import { registerPrescriptionsRoutes } from "./prescriptions";
 import { registerPrintingRoutes } from "./printing";
 import { registerPromosRoutes } from "./promos";
+import { registerReadyMessagesRoutes } from "./ready-messages";
 import { registerReceiptsRoutes } from "./receipts";
 import { registerReferenceRoutes } from "./reference";
 import { registerReferralsRoutes } from "./referrals";
@@ -39,6 +40,7 @@ export const moduleRoutes: ((ctx: ModuleContext) => void | Promise<void>)[] = [
   registerNotesRoutes,
   registerAddressesRoutes,
   registerMessagesRoutes,
+  registerReadyMessagesRoutes,
   registerShopLoginRoutes,
   registerPaymentsRoutes,
   registerReferralsRoutes,

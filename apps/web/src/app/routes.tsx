@@ -26,6 +26,7 @@ const SettingsPage = lazy(() => import("../features/settings/pages/settings-page
 const OutboxPage = lazy(() => import("../features/outbox/pages/outbox-page"));
 const AccessLogPage = lazy(() => import("../features/access-log/pages/access-log-page"));
 const TillSummaryPage = lazy(() => import("../features/till/pages/till-summary-page"));
+const CallListPage = lazy(() => import("../features/ready-messages/pages/call-list-page"));
 
 const page = (node: ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>;
 
@@ -60,6 +61,7 @@ export const routes: RouteObject[] = [
       { path: "/access-log", element: page(<AccessLogPage />) },
       { path: "/my-sessions", element: page(<MySessionsPage />) },
       { path: "/till-summary", element: page(<TillSummaryPage />) },
+      { path: "/call-list", element: page(<CallListPage />) },
       { path: "*", element: <Navigate to="/customers" replace /> },
     ],
   },

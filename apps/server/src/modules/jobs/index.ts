@@ -14,6 +14,8 @@ export {
   type CreditNoteInput,
   creditNoteCodesSlot,
   customerChangeReentrySlot,
+  type DispenseStatusChange,
+  dispenseStatusChangedSlot,
   issueCreditNoteSlot,
   jobShipmentSlot,
   lensOrderSummariesSlot,

@@ -346,6 +346,8 @@ describe("timeline", () => {
     const lines = res.events.map((e: { description: string }) => e.description);
     expect(lines).toEqual([
       "Job status: In Progress → Ready To Go",
+      // The ready job's message to its customer (issue 27): queued, to go after the cancel window.
+      expect.stringMatching(/^Customer message, Ready to collect: (queued by|not sent)/),
       "Item 1 status: In Progress → Ready To Pick",
       "Item 2 location: NTN → BON",
       "Priority: Normal → Urgent",

@@ -27,7 +27,7 @@ import {
 } from "./job-reference.queries";
 import { type OrderLinks, toItemWires, toOrderDetail, toOrderWire, toOrderWires } from "./jobs.mappers";
 import { ORDERS_INDEX, readOrderDocuments } from "./jobs.search-index";
-import { orderNotesCountSqlSlot } from "./jobs.slots";
+import { dispenseStatusChangedSlot, orderNotesCountSqlSlot } from "./jobs.slots";
 import { orderItems, orders } from "./jobs.tables";
 import { readJobsPage } from "./jobs-list.queries";
 import {
@@ -233,6 +233,13 @@ export function createJobsService({
             staffUserId: staff.id,
           },
         ]);
+        // Modules above jobs react in this transaction (a ready job's message, issue 27).
+        await dispenseStatusChangedSlot.get(slots)(tx as unknown as Db, {
+          orderId: id,
+          fromSlug: from.slug,
+          toSlug: target.slug,
+          staffUserId: staff.id,
+        });
         return (await ordersByIds(tx as unknown as Db, [id]))[0];
       });
       await reindex([id]);

@@ -75,3 +75,20 @@ export const refundApprovalSlot =
 /** The credit note code of each of a job's refunds, by refund id (receipts fills it, ADR 0033). */
 export const creditNoteCodesSlot =
   defineSlot<(db: Db, orderId: number) => Promise<Map<number, string>>>("jobs.creditNoteCodes");
+
+/** A job's status change, as the modules told of it see it (issue 27). */
+export interface DispenseStatusChange {
+  orderId: number;
+  fromSlug: string;
+  toSlug: string;
+  staffUserId: number | null;
+}
+
+/**
+ * Told of every job (dispense) status change inside its transaction, with the job's row locked:
+ * ready-messages (above jobs) queues the ready-to-collect message there, so the message and the
+ * change commit together or not at all (issue 27, ADR 0037).
+ */
+export const dispenseStatusChangedSlot = defineSlot<(tx: Db, change: DispenseStatusChange) => Promise<void>>(
+  "jobs.dispenseStatusChanged",
+);

@@ -103,7 +103,7 @@ describe("statuses and priority", () => {
     });
     expect(res.json().data.dispense_status.slug).toBe("ready-to-go");
     const [change] = await t.database.query<{ to_value: string; staff_user_id: number }>(
-      "select to_value, staff_user_id from job_events where order_id = $1 order by id desc limit 1",
+      "select to_value, staff_user_id from job_events where order_id = $1 and kind = 'dispense_status' order by id desc limit 1",
       [job.id],
     );
     expect(change.to_value).toBe("Ready To Go");

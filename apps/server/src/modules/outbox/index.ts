@@ -10,8 +10,10 @@ export {
   type OutboxDeps,
   type OutboxRow,
   type OutboxService,
+  type QueuedMessage,
   REDACTED_NOT_RETRIED,
   type RetryPolicy,
   type SecretHandling,
+  type SentListener,
 } from "./outbox.service";
 export { type OutboxWorker, startOutboxWorker } from "./outbox.worker";

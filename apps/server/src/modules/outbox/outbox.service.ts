@@ -43,6 +43,18 @@ export const isPermanentRefusal = (err: unknown): boolean => {
 
 /** Told when a message is given up (stored as failed): modules that sent it react (a lens order becomes "Not sent"). */
 export type GivenUpListener = (row: OutboxRow) => Promise<void> | void;
+/** Told when a message was handed to its provider (status sent). */
+export type SentListener = (row: OutboxRow) => Promise<void> | void;
+
+/** A message to queue inside the caller's transaction, to go no earlier than `notBefore`. */
+export interface QueuedMessage {
+  channel: "email" | "sms";
+  recipient: string;
+  subject?: string | null;
+  body: string;
+  notBefore: Date;
+  meta?: Record<string, unknown>;
+}
 
 /** A claimed message is taken back by another worker if its sender has not finished after this long. */
 const CLAIM_MS = 5 * 60_000;
@@ -90,8 +102,10 @@ export function createOutboxService({ db, email, sms, log, retry, revealOnConsol
   ): Promise<OutboxRow> {
     let error: string | null = null;
     let permanent = false;
+    let providerMessageId: string | null = null;
     try {
-      await send();
+      const result = (await send()) as { messageId?: unknown } | undefined;
+      if (typeof result?.messageId === "string" && result.messageId) providerMessageId = result.messageId;
     } catch (err) {
       error = (err as Error).message || String(err);
       permanent = isPermanentRefusal(err);
@@ -105,7 +119,7 @@ export function createOutboxService({ db, email, sms, log, retry, revealOnConsol
     });
     const change: Partial<OutboxRow> =
       error === null
-        ? { status: "sent", sentAt: new Date(), error: null }
+        ? { status: "sent", sentAt: new Date(), error: null, providerMessageId }
         : { error, ...onFailure(error, tries, permanent) };
     const [updated] = await db
       .update(outboxMessages)
@@ -119,17 +133,20 @@ export function createOutboxService({ db, email, sms, log, retry, revealOnConsol
       );
     }
     if (updated.status === "failed") await tellGivenUp(updated);
+    if (updated.status === "sent") await tell(sentListeners, updated);
     return updated;
   }
 
   const givenUpListeners: GivenUpListener[] = [];
-  /** After the failed status is stored; a listener's error is logged and never breaks delivery. */
-  async function tellGivenUp(row: OutboxRow) {
-    for (const listener of givenUpListeners) {
+  const sentListeners: SentListener[] = [];
+  const tellGivenUp = (row: OutboxRow) => tell(givenUpListeners, row);
+  /** After the status is stored; a listener's error is logged and never breaks delivery. */
+  async function tell(listeners: GivenUpListener[], row: OutboxRow) {
+    for (const listener of listeners) {
       try {
         await listener(row);
       } catch (err) {
-        log.error({ err, outboxId: row.id }, "outbox: a given-up listener failed");
+        log.error({ err, outboxId: row.id }, "outbox: a listener failed");
       }
     }
   }
@@ -252,9 +269,8 @@ export function createOutboxService({ db, email, sms, log, retry, revealOnConsol
      * Claims up to `limit` due messages (FOR UPDATE SKIP LOCKED: other workers skip them) and sends
      * them one by one. Answers how many it handled, so the worker loops while there is work.
      */
-    async deliverDue(limit = 10): Promise<number> {
+    async deliverDue(limit = 10, now = new Date()): Promise<number> {
       if (!channels.length) return 0;
-      const now = new Date();
       const due = db
         .select({ id: outboxMessages.id })
         .from(outboxMessages)
@@ -281,6 +297,57 @@ export function createOutboxService({ db, email, sms, log, retry, revealOnConsol
         if (how) await attempt(row, how.send, how.adapter, scheduleOrGiveUp);
       }
       return claimed.length;
+    },
+
+    /**
+     * Queues a message in the caller's transaction (it commits with the change that caused it, or
+     * not at all), to be sent no earlier than `notBefore`. The caller's own unique key says whether
+     * to call this at all; the worker wakes on its poll.
+     */
+    async enqueue(tx: Db, message: QueuedMessage): Promise<OutboxRow> {
+      const [row] = await tx
+        .insert(outboxMessages)
+        .values({
+          channel: message.channel,
+          recipient: message.recipient,
+          subject: message.subject ?? null,
+          body: message.body,
+          meta: message.meta,
+          nextAttemptAt: message.notBefore,
+        })
+        .returning();
+      return row;
+    },
+
+    /**
+     * Withdraws a message not yet claimed by a worker. One statement: a worker's claim and this
+     * cancel cannot both win. Answers the cancelled row, or null when it was already claimed,
+     * sent, failed or cancelled.
+     */
+    async cancelQueued(tx: Db, id: number): Promise<OutboxRow | null> {
+      const [row] = await tx
+        .update(outboxMessages)
+        .set({ status: "cancelled", lockedUntil: null })
+        .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, "queued")))
+        .returning();
+      return row ?? null;
+    },
+
+    /**
+     * The provider reported later that a sent message was not delivered (an SMS status callback):
+     * the message is marked failed with the provider's reason and the given-up listeners are told.
+     * Answers null for an id no message carries, or one already failed.
+     */
+    async reportUndelivered(providerMessageId: string, error: string): Promise<OutboxRow | null> {
+      const [row] = await db
+        .update(outboxMessages)
+        .set({ status: "failed", error })
+        .where(
+          and(eq(outboxMessages.providerMessageId, providerMessageId), eq(outboxMessages.status, "sent")),
+        )
+        .returning();
+      if (row) await tellGivenUp(row);
+      return row ?? null;
     },
 
     /** An administrator's retry of a failed message: a fresh round of tries, starting now. */
@@ -324,6 +391,11 @@ export function createOutboxService({ db, email, sms, log, retry, revealOnConsol
     /** Registers a module's reaction to a message given up (status failed), e.g. by `meta.kind`. */
     onGivenUp(listener: GivenUpListener) {
       givenUpListeners.push(listener);
+    },
+
+    /** Registers a reaction to a message handed to its provider (status sent). */
+    onSent(listener: SentListener) {
+      sentListeners.push(listener);
     },
 
     /** The worker registers how to be woken when a message is queued. */

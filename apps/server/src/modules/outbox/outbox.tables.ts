@@ -25,8 +25,11 @@ export const outboxMessages = pgTable(
     body: text("body").notNull(),
     html: text("html"),
     replyTo: text("reply_to"),
-    /** queued → sending → sent, or back to queued (a retry is due) until the tries run out: failed. */
-    status: text("status", { enum: ["queued", "sending", "sent", "failed"] })
+    /**
+     * queued → sending → sent, or back to queued (a retry is due) until the tries run out: failed.
+     * A queued message its sender withdrew before it was claimed is cancelled (issue 27).
+     */
+    status: text("status", { enum: ["queued", "sending", "sent", "failed", "cancelled"] })
       .notNull()
       .default("queued"),
     /** The last attempt's error; on a failed message, why it was given up. */
@@ -40,11 +43,17 @@ export const outboxMessages = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     /** While `sending`: when a claim counts as abandoned (the process died) and may be taken again. */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** The provider's id for the sent message (Twilio's MessageSid): its delivery reports name it. */
+    providerMessageId: text("provider_message_id"),
     meta: jsonb("meta").$type<Record<string, unknown>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("outbox_created_idx").on(t.createdAt), index("outbox_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("outbox_created_idx").on(t.createdAt),
+    index("outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("outbox_provider_message_idx").on(t.providerMessageId),
+  ],
 );
 
 /** One row per delivery attempt: when, how it ended, and the adapter's error. */

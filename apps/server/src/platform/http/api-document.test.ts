@@ -160,7 +160,17 @@ beforeAll(async () => {
   };
   const receiptToken = (await t.call(token, { method: "GET", url: `/api/staff/orders/${job}` })).json().data
     .receipt_token;
+  const statusToken = new URL(
+    (await t.call(token, { method: "GET", url: `/api/staff/orders/${job}/customer-messages` })).json().data
+      .status_link.url,
+  ).pathname
+    .split("/")
+    .at(-1) as string;
   const byPath: Record<string, Record<string, string | number>> = {
+    "/api/staff/orders/{id}/customer-messages": { id: job },
+    "/api/staff/outlets/{id}/call-list": { id: outlet },
+    "/api/staff/regions/{id}/ready-message-settings": { id: 1 },
+    "/shop-api/status/{orderId}/{token}": { orderId: job, token: statusToken },
     "/api/staff/outlets/{id}": { id: outlet },
     "/api/staff/outbox/{id}/attempts": { id: await first("outbox_messages") },
     "/api/new-customer-pd/{id}": { id: await first("pds") },

@@ -28,4 +28,6 @@ export const PAGE_TITLES: Record<string, string> = {
   ...Object.fromEntries(NAV_TABS.map((t) => [t.path, t.label])),
   // Managers' end of day (ADR 0033): reached by its address, no tab of the spec's bar.
   "/till-summary": "Till summary",
+  // Failed ready-to-collect messages of the staff member's outlet (issue 27), linked from the job.
+  "/call-list": "Call these customers",
 };

@@ -9,6 +9,7 @@ import { MessageModal } from "../../customer-actions/message-modal";
 import { DocketPrompt } from "../../job-edit/docket-prompt";
 import { JobEditPanel } from "../../job-edit/job-edit-panel";
 import { OrderLensesModal } from "../../lens-orders/order-lenses-modal";
+import { JobCustomerMessages } from "../../ready-messages/components/job-customer-messages";
 import { useJob } from "../api/jobs-queries";
 import { useJobRules } from "../use-job-rules";
 import { JobTimeline } from "./actions/job-timeline";
@@ -125,6 +126,7 @@ export function JobDetail(props: {
         onRefund={() => setRefunding(true)}
         onPartialRefund={() => setRefundingPart(true)}
       />
+      <JobCustomerMessages jobId={job.id} />
       <JobTimeline jobId={job.id} />
       {refunding && <RefundModal job={job} onClose={() => setRefunding(false)} />}
       {refundingPart && <PartialRefundModal job={job} onClose={() => setRefundingPart(false)} />}

@@ -12,7 +12,13 @@ import { errorText } from "../../../lib/errors";
 import { useAction } from "../../../lib/use-action";
 import { useFormatDateTime } from "../../reference/use-date-format";
 
-const STATUS_COLOUR = { queued: "yellow", sending: "blue", sent: "green", failed: "red" } as const;
+const STATUS_COLOUR = {
+  queued: "yellow",
+  sending: "blue",
+  sent: "green",
+  failed: "red",
+  cancelled: "gray",
+} as const;
 const FILTERS = ["all", "failed", "queued", "sent"] as const;
 type Filter = (typeof FILTERS)[number];
 

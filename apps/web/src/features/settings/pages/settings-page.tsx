@@ -2,6 +2,7 @@ import { isAdmin } from "@loupe/domain";
 import { Button, Paper, Stack, Text } from "@mantine/core";
 import { PageHeader } from "../../../components/page-header";
 import { clearCache } from "../../../lib/cache";
+import { ReadySettingsForm } from "../../ready-messages/components/ready-settings-form";
 import { useCurrentUser } from "../../reference/use-reference-data";
 import { OutletTimeZonesManager } from "../components/outlet-time-zones-manager";
 import { RolesManager } from "../components/roles-manager";
@@ -34,6 +35,7 @@ export default function SettingsPage() {
       {me && isAdmin(me) && <RolesManager />}
       {me && isAdmin(me) && <SuppliersManager />}
       {me && isAdmin(me) && <OutletTimeZonesManager />}
+      {me && isAdmin(me) && <ReadySettingsForm />}
     </>
   );
 }
