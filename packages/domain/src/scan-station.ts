@@ -87,7 +87,7 @@ export const SCAN_RESULT_COLOURS: Record<ScanResult, string> = {
 };
 
 /** Only a scan that moved something can be undone, and only the newest such one. */
-export function lastUndoable<T extends { result: ScanResult }>(entries: readonly T[]): T | undefined {
+export function lastUndoable<T extends { result: string }>(entries: readonly T[]): T | undefined {
   const newest = entries.findLast(
     (e) => e.result === "moved" || e.result === "undone" || e.result === "changed",
   );

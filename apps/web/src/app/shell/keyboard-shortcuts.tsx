@@ -2,6 +2,7 @@ import { SCAN_MAX_GAP_MS, scannedInvoice } from "@loupe/domain";
 import { useHotkeys } from "@mantine/hooks";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { useScansClaimed } from "./scan-owner";
 
 const CommandPalette = lazy(() => import("./command-palette"));
 // The `?` list is read rarely: loaded when first asked for, off the first screen's budget.
@@ -72,7 +73,9 @@ export function KeyboardShortcuts() {
   const cursor = useRef(-1);
   const dialogOpen = () => !!document.querySelector('[role="dialog"]');
   const navigate = useNavigate();
-  useTrayScan((invoice) => navigate(`/jobs/${encodeURIComponent(invoice)}`));
+  // The scan station, while open, takes the scans to move jobs; otherwise a scan opens the job.
+  const claimed = useScansClaimed();
+  useTrayScan((invoice) => navigate(`/jobs/${encodeURIComponent(invoice)}`), !claimed);
 
   const openHelp = () => {
     setHelpLoaded(true);

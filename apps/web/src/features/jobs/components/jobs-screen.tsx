@@ -7,7 +7,7 @@ import {
   jobFilterNames,
 } from "@loupe/domain";
 import { Alert, Badge, Box, Button, Collapse, Group } from "@mantine/core";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { PageHeader } from "../../../components/page-header";
 import { PaginationBar } from "../../../components/pagination-bar";
 import { CommentsModal } from "../../customer-actions/comments-modal";
@@ -21,6 +21,9 @@ import { JobsTable } from "./jobs-table";
 import { JobsTabs } from "./jobs-tabs";
 import { ManifestButton } from "./manifest-button";
 import { SavedSearchesMenu } from "./saved-searches-menu";
+
+// Opened by a few staff at a bench, and never on the first screen: loaded when first opened.
+const ScanStation = lazy(() => import("../scan-station/scan-station"));
 
 const toggled = (set: Set<number>, ids: number[], on: boolean) => {
   const next = new Set(set);
@@ -49,6 +52,7 @@ export function JobsScreen(props: {
   const [showFilters, setShowFilters] = useState(false);
   const [notesFor, setNotesFor] = useState<OrderWire | null>(null);
   const [draftRegion, setDraftRegion] = useState<string | null>(null);
+  const [station, setStation] = useState(false);
   const regionId = draftRegion ?? get("region_id");
 
   const panel: PanelFilters = {
@@ -112,6 +116,13 @@ export function JobsScreen(props: {
             Clear filters
           </Button>
           <ManifestButton />
+          <Button
+            variant={station ? "filled" : "light"}
+            onClick={() => setStation((o) => !o)}
+            aria-expanded={station}
+          >
+            Scan station
+          </Button>
           <SavedSearchesMenu
             onApply={(s) => {
               setDraftRegion(null);
@@ -133,6 +144,11 @@ export function JobsScreen(props: {
           }}
         />
       </Collapse>
+      {station && (
+        <Suspense fallback={null}>
+          <ScanStation onClose={() => setStation(false)} />
+        </Suspense>
+      )}
       {state.customFilterError && (
         <Alert color="red" mb="sm" data-testid="custom-filter-error">
           {state.customFilterError}
