@@ -3,6 +3,7 @@ import {
   isRepeatScan,
   itemChangedMeanwhile,
   lastUndoable,
+  readScan,
   SCAN_REPEAT_MS,
   type ScanResult,
   scanMoves,
@@ -31,6 +32,22 @@ const item = (id: number, statusId: number, statusSlug: string, quantity = 1) =>
   quantity,
   statusId,
   statusSlug,
+});
+
+describe("a label held in view", () => {
+  it("is one scan however long the reads go on, and a new one once it was away", () => {
+    let last: ReturnType<typeof readScan>["last"] | undefined;
+    const read = (at: number) => {
+      const r = readScan(last, "PAR-100909", at);
+      last = r.last;
+      return r.repeat;
+    };
+    // Read every 250 ms for ten seconds: the first read only.
+    const reads = Array.from({ length: 40 }, (_, k) => read(1000 + k * 250));
+    expect(reads.filter((repeat) => !repeat)).toHaveLength(1);
+    // Away for longer than the window, then shown again.
+    expect(read(1000 + 39 * 250 + SCAN_REPEAT_MS)).toBe(false);
+  });
 });
 
 describe("which items a scan moves", () => {

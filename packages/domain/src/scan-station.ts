@@ -24,6 +24,16 @@ export const isRepeatScan = (previous: LastScan | undefined, invoice: string, at
   at - previous.at >= 0 &&
   at - previous.at < SCAN_REPEAT_MS;
 
+/**
+ * A read, told apart from a repeat; `last` is what the next read is compared with. A repeat
+ * counts from the latest read, not the first: a label held in front of the camera, read four
+ * times a second, is one scan however long it stays; taken away for a few seconds and shown
+ * again, it is a new one.
+ */
+export function readScan(previous: LastScan | undefined, invoice: string, at: number) {
+  return { repeat: isRepeatScan(previous, invoice, at), last: { invoice: invoice.toUpperCase(), at } };
+}
+
 export interface ScanItem {
   id: number;
   quantity: number;

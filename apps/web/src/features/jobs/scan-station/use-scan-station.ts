@@ -1,10 +1,10 @@
 import { getJob, listJobs, setItemsStatus } from "@loupe/contract";
 import {
   type ItemMove,
-  isRepeatScan,
   JOBS_DEFAULT_SORT,
   type LastScan,
   lastUndoable,
+  readScan,
   type ScanResult,
   scanMoves,
   undoBatches,
@@ -117,8 +117,9 @@ export function useScanStation(target: StationTarget | null) {
   const scan = (read: string) => {
     const invoice = read.trim().toUpperCase();
     const now = Date.now();
-    if (isRepeatScan(last.current, invoice, now)) return;
-    last.current = { invoice, at: now };
+    const seen = readScan(last.current, invoice, now);
+    last.current = seen.last;
+    if (seen.repeat) return;
     const to = target;
     const key = add({
       invoice,
