@@ -30,7 +30,10 @@ export function useTrayScan(onScan: (invoice: string) => void, enabled = true) {
     if (!enabled) return;
     const onKey = (e: KeyboardEvent) => {
       if (isField(document.activeElement) || e.ctrlKey || e.metaKey || e.altKey) return;
-      const now = performance.now();
+      // When the key was pressed, not when this page got round to it: a page busy redrawing (the
+      // scan station after each move) hands queued keys over late and in bursts, which would
+      // read as a person's gaps. Falls back to now where the event has no time.
+      const now = e.timeStamp || performance.now();
       const last = keys.current.at(-1);
       if (last && now - last.at > SCAN_MAX_GAP_MS * 3) keys.current = [];
       if (e.key === "Enter") {

@@ -121,6 +121,20 @@ const rows = () =>
     .slice(1);
 const row = (n: number) => rows()[n];
 
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+/** The app's keyboard (a scan opens the job) with or without the station open. */
+function App({ station }: { station: boolean }) {
+  return (
+    <MemoryRouter initialEntries={["/jobs"]}>
+      <KeyboardShortcuts />
+      <Where />
+      {station && <ScanStation onClose={() => {}} />}
+    </MemoryRouter>
+  );
+}
+
 describe("the scan station", () => {
   it("offers the statuses a batch may set, never Cancelled", async () => {
     const view = renderInShell(<ScanStation onClose={() => {}} />);
@@ -259,18 +273,6 @@ describe("the scan station", () => {
   });
 
   it("has the scans to itself while open: a scan no longer opens the job", async () => {
-    function Where() {
-      return <output data-testid="where">{useLocation().pathname}</output>;
-    }
-    function App({ station }: { station: boolean }) {
-      return (
-        <MemoryRouter initialEntries={["/jobs"]}>
-          <KeyboardShortcuts />
-          <Where />
-          {station && <ScanStation onClose={() => {}} />}
-        </MemoryRouter>
-      );
-    }
     const view = renderInShell(<App station />);
     scan("PAR-100001");
     await waitFor(() => expect(rows()).toHaveLength(1));

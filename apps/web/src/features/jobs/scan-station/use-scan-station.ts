@@ -10,7 +10,7 @@ import {
   undoBatches,
 } from "@loupe/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ApiError, callEndpoint } from "../../../lib/api-client";
 import { errorText } from "../../../lib/errors";
 import { jobKeys } from "../api/job-keys";
@@ -76,6 +76,11 @@ export function useScanStation(target: StationTarget | null) {
     commit(log.current.map((e) => (e.key === key ? { ...e, ...patch, result, message } : e)));
     playScanSound(result);
   };
+  // The jobs below are marked stale after each scan but not fetched again until the station
+  // closes: redrawing the table between scans kept the page too busy to take the next label's
+  // keystrokes at a scanner's pace. The station's own list is what is true meanwhile.
+  const markStale = () => queryClient.invalidateQueries({ queryKey: jobKeys.all, refetchType: "none" });
+  useEffect(() => () => void queryClient.invalidateQueries({ queryKey: jobKeys.all }), [queryClient]);
   const inTurn = (work: () => Promise<void>) => {
     queue.current = queue.current.then(work).catch(() => {});
     return queue.current;
@@ -109,7 +114,7 @@ export function useScanStation(target: StationTarget | null) {
     } catch (err) {
       settle(key, "refused", errorText(err));
     } finally {
-      await queryClient.invalidateQueries({ queryKey: jobKeys.all });
+      markStale();
     }
   }
 
@@ -157,7 +162,7 @@ export function useScanStation(target: StationTarget | null) {
           changed ? `Not undone (409): ${errorText(err)}` : `Not undone: ${errorText(err)}`,
         );
       } finally {
-        await queryClient.invalidateQueries({ queryKey: jobKeys.all });
+        markStale();
       }
     });
 
