@@ -76,10 +76,9 @@ export function useScanStation(target: StationTarget | null) {
     commit(log.current.map((e) => (e.key === key ? { ...e, ...patch, result, message } : e)));
     playScanSound(result);
   };
-  // The jobs below are marked stale after each scan but not fetched again until the station
-  // closes: redrawing the table between scans kept the page too busy to take the next label's
+  // The jobs below are fetched again when the station closes, not after each scan: even marking
+  // them stale redraws the whole table, which kept the page too busy to take the next label's
   // keystrokes at a scanner's pace. The station's own list is what is true meanwhile.
-  const markStale = () => queryClient.invalidateQueries({ queryKey: jobKeys.all, refetchType: "none" });
   useEffect(() => () => void queryClient.invalidateQueries({ queryKey: jobKeys.all }), [queryClient]);
   const inTurn = (work: () => Promise<void>) => {
     queue.current = queue.current.then(work).catch(() => {});
@@ -113,8 +112,6 @@ export function useScanStation(target: StationTarget | null) {
       settle(key, "moved", `${plural(moves.length)} moved to “${to.name}”.`, { surname, moves });
     } catch (err) {
       settle(key, "refused", errorText(err));
-    } finally {
-      markStale();
     }
   }
 
@@ -161,8 +158,6 @@ export function useScanStation(target: StationTarget | null) {
           changed ? "changed" : "refused",
           changed ? `Not undone (409): ${errorText(err)}` : `Not undone: ${errorText(err)}`,
         );
-      } finally {
-        markStale();
       }
     });
 
