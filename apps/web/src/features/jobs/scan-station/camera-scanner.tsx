@@ -1,5 +1,5 @@
 import { looksLikeInvoice } from "@loupe/domain";
-import { Alert, Box, Button, Group, Text } from "@mantine/core";
+import { Alert, Box, Text } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 
 /** How often a frame is read: often enough to feel instant, rarely enough for a tablet's battery. */
@@ -38,13 +38,7 @@ async function makeDetector(): Promise<Detect> {
  * second; every invoice read goes to `onRead`, the same handler as the keyboard-wedge scanner
  * (which folds the same label seen in many frames into one scan).
  */
-export default function CameraScanner({
-  onRead,
-  onClose,
-}: {
-  onRead: (invoice: string) => void;
-  onClose: () => void;
-}) {
+export default function CameraScanner({ onRead }: { onRead: (invoice: string) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
@@ -104,17 +98,12 @@ export default function CameraScanner({
           {ready ? "Hold a tray label's barcode in front of the camera." : "Opening the camera…"}
         </Text>
       )}
-      <Group align="flex-start">
-        <video
-          ref={video}
-          muted
-          playsInline
-          style={{ width: 320, maxWidth: "100%", borderRadius: 4, background: "#000" }}
-        />
-        <Button variant="default" onClick={onClose}>
-          Stop camera
-        </Button>
-      </Group>
+      <video
+        ref={video}
+        muted
+        playsInline
+        style={{ width: 320, maxWidth: "100%", borderRadius: 4, background: "#000" }}
+      />
     </Box>
   );
 }

@@ -70,7 +70,7 @@ export default function ScanStation({ onClose }: { onClose: () => void }) {
       </Group>
       {camera && (
         <Suspense fallback={<Loader size="sm" />}>
-          <CameraScanner onRead={station.scan} onClose={() => setCamera(false)} />
+          <CameraScanner onRead={station.scan} />
         </Suspense>
       )}
       <ScanList entries={station.entries} />
