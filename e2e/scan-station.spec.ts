@@ -153,7 +153,7 @@ test.describe("scan station", () => {
     await station.getByRole("button", { name: "Undo last scan" }).click();
     await expect(rows.first()).toHaveAttribute("data-result", "changed");
     await expect(rows.first()).toContainText(
-      `Not undone (409): Item ${first.id} was changed meanwhile: it is now “Dispatched”, not “${target.display_name}”.`,
+      `undone (409): Item ${first.id} was changed meanwhile: it is now “Dispatched”, not “${target.display_name}”.`,
     );
     expect((await itemsOf(page, newest.id)).find((i) => i.id === first.id)?.dispense_status.slug).toBe(
       "dispatched",

@@ -234,6 +234,25 @@ describe("the scan station", () => {
     expect((screen.getByRole("button", { name: "Undo last scan" }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it("says how far an undo got when a later part of it is refused", async () => {
+    const view = await openStation();
+    scan("PAR-100001");
+    await waitFor(() => expect(row(0).getAttribute("data-result")).toBe("moved"));
+    // Item 11 goes back to Received; item 12 was moved on meanwhile.
+    writeReply = (body) =>
+      (body as { item_ids: number[] }).item_ids.includes(12)
+        ? {
+            status: 409,
+            body: { message: "Item 12 was changed meanwhile: it is now “Dispatched”, not “Ready To Go”." },
+          }
+        : { status: 200, body: { data: [] } };
+    await view.user.click(screen.getByRole("button", { name: "Undo last scan" }));
+    await waitFor(() => expect(row(0).getAttribute("data-result")).toBe("changed"));
+    expect(row(0).textContent).toContain(
+      "1 of 2 items put back, the rest not undone (409): Item 12 was changed meanwhile",
+    );
+  });
+
   it("asks for a status before moving anything", async () => {
     renderInShell(<ScanStation onClose={() => {}} />);
     scan("PAR-100001");

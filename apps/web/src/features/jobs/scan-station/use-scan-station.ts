@@ -145,18 +145,31 @@ export function useScanStation(target: StationTarget | null) {
       const scanned = lastUndoable(log.current);
       if (!scanned) return;
       const key = add({ ...scanned, result: "working", message: "Putting back…" });
+      // One call per previous status, each all or nothing; a later one refused leaves the earlier
+      // ones done, and the scan keeps only the items still to put back (for a retry).
+      const back = new Set<number>();
       try {
-        for (const batch of undoBatches(scanned.moves))
+        for (const batch of undoBatches(scanned.moves)) {
           await callEndpoint(setItemsStatus, {
             body: { item_ids: batch.itemIds, status_id: batch.statusId, from_status_id: scanned.target.id },
           });
+          for (const id of batch.itemIds) back.add(id);
+        }
         settle(key, "undone", `${plural(scanned.moves.length)} put back where they were.`);
       } catch (err) {
         const changed = err instanceof ApiError && err.status === 409;
+        const part = back.size
+          ? `${back.size} of ${plural(scanned.moves.length)} put back, the rest not`
+          : "Not";
+        commit(
+          log.current.map((e) =>
+            e.key === scanned.key ? { ...e, moves: e.moves.filter((m) => !back.has(m.itemId)) } : e,
+          ),
+        );
         settle(
           key,
           changed ? "changed" : "refused",
-          changed ? `Not undone (409): ${errorText(err)}` : `Not undone: ${errorText(err)}`,
+          `${part} undone${changed ? " (409)" : ""}: ${errorText(err)}`,
         );
       }
     });
