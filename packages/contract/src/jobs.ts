@@ -313,6 +313,12 @@ export const setItemsStatus = defineEndpoint({
   body: z.strictObject({
     item_ids: z.array(rowId()).min(1).max(500),
     status_id: rowId(),
+    /**
+     * Change only if every item is still at this status, else 409 naming the item: order items
+     * carry no version (ADR 0007 covers edited records), so the status a caller saw stands in for
+     * one. The scan station's undo sends it (issue 29).
+     */
+    from_status_id: rowId().optional(),
   }),
   response: dataEnvelope(z.array(orderWire)),
 });

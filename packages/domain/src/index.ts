@@ -40,6 +40,7 @@ export * from "./ready-statuses";
 export * from "./receipt-tax";
 export * from "./role-settings";
 export * from "./scan-rules";
+export * from "./scan-station";
 export * from "./shipping-rules";
 export * from "./status-rules";
 export * from "./till-day";

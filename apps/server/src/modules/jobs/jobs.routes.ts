@@ -100,7 +100,7 @@ export function registerJobsRoutes({ bind, database, config, search, payments, s
     data: await service.setItemStatus(staff, params.id, body.id),
   }));
   bind(setItemsStatus, async ({ staff, body }) => ({
-    data: await service.setItemsStatus(staff, body.item_ids, body.status_id),
+    data: await service.setItemsStatus(staff, body.item_ids, body.status_id, body.from_status_id),
   }));
   bind(setItemsOutlet, async ({ staff, body }) => ({
     data: await service.setItemsOutlet(staff, body.item_ids, body.outlet_id),

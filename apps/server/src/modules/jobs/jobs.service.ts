@@ -1,6 +1,7 @@
 import {
   isBatchSelectable,
   isDisplayOnlyStatus,
+  itemChangedMeanwhile,
   ONLINE_CHANNEL_ID,
   ORDER_DISPENSE_STATUSES,
   REFUNDED_ITEM_LOCKED,
@@ -281,11 +282,20 @@ export function createJobsService({
      * A batch: every item changes or none does. Rows are locked in id order, so two batches over
      * overlapping items queue behind each other instead of deadlocking, and neither write is lost.
      */
-    async setItemsStatus(staff: StaffRow, itemIds: number[], statusId: number) {
+    async setItemsStatus(staff: StaffRow, itemIds: number[], statusId: number, fromStatusId?: number) {
       const target = await statusOf(statusId, "item");
       if (!target || !isBatchSelectable(target))
         throw validationError({ status_id: ["The selected status cannot be set on many items."] });
-      return batch(staff, itemIds, { dispenseStatusId: statusId }, "item_status", target.displayName);
+      if (fromStatusId !== undefined && !(await statusOf(fromStatusId, "item")))
+        throw validationError({ from_status_id: ["The from_status_id field must be an item status."] });
+      return batch(
+        staff,
+        itemIds,
+        { dispenseStatusId: statusId },
+        "item_status",
+        target.displayName,
+        fromStatusId,
+      );
     },
 
     async setItemsOutlet(staff: StaffRow, itemIds: number[], outletId: number) {
@@ -341,6 +351,8 @@ export function createJobsService({
     set: { dispenseStatusId?: number; outletId?: number },
     field: "item_status" | "outlet",
     toValue: string,
+    /** The status every item must still be at (checked under the row locks), or undefined. */
+    fromStatusId?: number,
   ) {
     const ids = [...new Set(itemIds)].sort((a, b) => a - b);
     const { status, outlet } = await referenceNames();
@@ -362,6 +374,17 @@ export function createJobsService({
       const refunded = locked.find((i) => i.quantity === REFUNDED_QUANTITY);
       if (refunded && field === "item_status")
         throw new AppError("conflict", `${REFUNDED_ITEM_LOCKED} (item ${refunded.id})`);
+      const moved =
+        fromStatusId === undefined ? undefined : locked.find((i) => i.dispenseStatusId !== fromStatusId);
+      if (moved)
+        throw new AppError(
+          "conflict",
+          itemChangedMeanwhile(
+            moved.id,
+            status.get(fromStatusId!) ?? "",
+            status.get(moved.dispenseStatusId) ?? "",
+          ),
+        );
       await tx
         .update(orderItems)
         .set({ ...set, updatedAt: new Date() })

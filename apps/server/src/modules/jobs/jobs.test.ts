@@ -197,6 +197,56 @@ describe("batch updates", () => {
     }
   });
 
+  it("changes only items still at from_status_id, else 409 naming the item and changes none", async () => {
+    const items = (await openItems()).map((r) => r.id);
+    const [received, ready] = [await statusId("item", "received"), await statusId("item", "ready-to-go")];
+    const put = (payload: object) =>
+      t.call(token, { method: "PUT", url: "/api/staff/order-items/dispense-status-id", payload });
+    expect((await put({ item_ids: items, status_id: ready })).statusCode).toBe(200);
+    // Someone moves one of them on meanwhile: the undo that expected "Ready To Go" is refused whole.
+    const dispatched = await statusId("item", "dispatched");
+    expect((await put({ item_ids: [items[1]], status_id: dispatched })).statusCode).toBe(200);
+    const stale = await put({ item_ids: items, status_id: received, from_status_id: ready });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(
+      `Item ${items[1]} was changed meanwhile: it is now “Dispatched”, not “Ready To Go”.`,
+    );
+    const now = await t.database.query<{ id: number; dispense_status_id: number }>(
+      "select id, dispense_status_id from order_items where id = any($1) order by id",
+      [items],
+    );
+    expect(now.map((r) => r.dispense_status_id)).toEqual([ready, dispatched, ready]);
+    const fresh = await put({ item_ids: [items[0], items[2]], status_id: received, from_status_id: ready });
+    expect(fresh.statusCode).toBe(200);
+    const unknown = await put({ item_ids: items, status_id: received, from_status_id: 999999 });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.from_status_id).toBeTruthy();
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "lets one of two undos from the same status win; the other is a 409",
+    async () => {
+      const items = (await openItems()).map((r) => r.id);
+      const [a, b, c] = await Promise.all(
+        ["ready-to-go", "received", "ready-to-edge"].map((slug) => statusId("item", slug)),
+      );
+      const put = (payload: object) =>
+        t.call(token, { method: "PUT", url: "/api/staff/order-items/dispense-status-id", payload });
+      expect((await put({ item_ids: items, status_id: a })).statusCode).toBe(200);
+      const both = await Promise.all([
+        put({ item_ids: items, status_id: b, from_status_id: a }),
+        put({ item_ids: [...items].reverse(), status_id: c, from_status_id: a }),
+      ]);
+      expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const winner = both[0].statusCode === 200 ? b : c;
+      const now = await t.database.query<{ n: number }>(
+        "select count(*)::int as n from order_items where id = any($1) and dispense_status_id = $2",
+        [items, winner],
+      );
+      expect(now[0].n).toBe(items.length);
+    },
+  );
+
   it("assigns items to another location", async () => {
     const items = (await openItems()).map((r) => r.id);
     const [pon] = await t.database.query<{ id: number }>("select id from outlets where abbreviation = 'PON'");

@@ -2,6 +2,7 @@ import { SCAN_MAX_GAP_MS, scannedInvoice } from "@loupe/domain";
 import { useHotkeys } from "@mantine/hooks";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { useScansClaimed } from "./scan-owner";
 
 const CommandPalette = lazy(() => import("./command-palette"));
 // The `?` list is read rarely: loaded when first asked for, off the first screen's budget.
@@ -29,7 +30,10 @@ export function useTrayScan(onScan: (invoice: string) => void, enabled = true) {
     if (!enabled) return;
     const onKey = (e: KeyboardEvent) => {
       if (isField(document.activeElement) || e.ctrlKey || e.metaKey || e.altKey) return;
-      const now = performance.now();
+      // When the key was pressed, not when this page got round to it: a page busy redrawing (the
+      // scan station after each move) hands queued keys over late and in bursts, which would
+      // read as a person's gaps. Falls back to now where the event has no time.
+      const now = e.timeStamp || performance.now();
       const last = keys.current.at(-1);
       if (last && now - last.at > SCAN_MAX_GAP_MS * 3) keys.current = [];
       if (e.key === "Enter") {
@@ -72,7 +76,9 @@ export function KeyboardShortcuts() {
   const cursor = useRef(-1);
   const dialogOpen = () => !!document.querySelector('[role="dialog"]');
   const navigate = useNavigate();
-  useTrayScan((invoice) => navigate(`/jobs/${encodeURIComponent(invoice)}`));
+  // The scan station, while open, takes the scans to move jobs; otherwise a scan opens the job.
+  const claimed = useScansClaimed();
+  useTrayScan((invoice) => navigate(`/jobs/${encodeURIComponent(invoice)}`), !claimed);
 
   const openHelp = () => {
     setHelpLoaded(true);

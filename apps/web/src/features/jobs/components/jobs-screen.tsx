@@ -29,6 +29,8 @@ const JobsFilterPanel = lazy(() =>
 const CommentsModal = lazy(() =>
   import("../../customer-actions/comments-modal").then((m) => ({ default: m.CommentsModal })),
 );
+// Opened by a few staff at a bench, and never on the first screen: loaded when first opened.
+const ScanStation = lazy(() => import("../scan-station/scan-station"));
 
 const toggled = (set: Set<number>, ids: number[], on: boolean) => {
   const next = new Set(set);
@@ -60,6 +62,7 @@ export function JobsScreen(props: {
   if (showFilters) filtersOpened.current = true;
   const [notesFor, setNotesFor] = useState<OrderWire | null>(null);
   const [draftRegion, setDraftRegion] = useState<string | null>(null);
+  const [station, setStation] = useState(false);
   const regionId = draftRegion ?? get("region_id");
 
   const panel: PanelFilters = {
@@ -123,6 +126,13 @@ export function JobsScreen(props: {
             Clear filters
           </Button>
           <ManifestButton />
+          <Button
+            variant={station ? "filled" : "light"}
+            onClick={() => setStation((o) => !o)}
+            aria-expanded={station}
+          >
+            Scan station
+          </Button>
           <SavedSearchesMenu
             onApply={(s) => {
               setDraftRegion(null);
@@ -148,6 +158,11 @@ export function JobsScreen(props: {
           </Suspense>
         )}
       </Collapse>
+      {station && (
+        <Suspense fallback={null}>
+          <ScanStation onClose={() => setStation(false)} />
+        </Suspense>
+      )}
       {state.customFilterError && (
         <Alert color="red" mb="sm" data-testid="custom-filter-error">
           {state.customFilterError}
