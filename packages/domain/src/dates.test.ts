@@ -86,3 +86,27 @@ describe("a calendar date typed day first", () => {
     expect(parseCalendarDate(typed)).toBeNull();
   });
 });
+
+describe("whenFormatter, formatWhen for many rows", () => {
+  it("answers what formatWhen answers, across zones, half-hour offsets and daylight saving", async () => {
+    const { formatWhen, whenFormatter } = await import("./dates");
+    const zones = ["Australia/Perth", "Australia/Adelaide", "America/St_Johns", "Pacific/Auckland", "America/Toronto"];
+    const start = Date.parse("2026-03-29T00:00:00Z"); // across the April (AU, NZ) changes
+    for (const zone of zones)
+      for (const style of ["time", "day", "exact"] as const) {
+        const fast = whenFormatter(zone, style, 50);
+        for (let ms = start; ms < start + 12 * 86_400_000; ms += 37 * 60_000 + 13_000) {
+          const at = new Date(ms);
+          expect(fast(at)).toBe(formatWhen(at, zone, style));
+        }
+      }
+  });
+
+  it("writes nothing for no date or a bad one", async () => {
+    const { whenFormatter } = await import("./dates");
+    const fast = whenFormatter("Australia/Sydney");
+    expect(fast(null)).toBe("");
+    expect(fast("not a date")).toBe("");
+    expect(fast("2026-01-31T23:30:00.000Z")).toBe("1st Feb 2026, 10am");
+  });
+});

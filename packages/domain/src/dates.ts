@@ -146,3 +146,34 @@ export function formatMoney(amount: number | string | null | undefined, currency
 /** A job's currency: its region's (the outlet's country). */
 export const currencyForCountry = (countryCode: string | null | undefined): Currency =>
   defaultCurrencyForCountry(countryCode);
+
+/** Every zone's offset from UTC is a whole number of quarter hours (Adelaide +9:30, Chatham +12:45). */
+const QUARTER_HOUR_MS = 900_000;
+
+/**
+ * `formatWhen` for many instants in one zone and style (a list export): instants in the same
+ * quarter hour (the same minute, for "exact") read the same on every wall clock, so each is formatted
+ * once; rows come in date order, so most are already known. The memory is bounded: the memo is
+ * dropped when it reaches `limit` entries.
+ */
+export function whenFormatter(
+  timeZone: string,
+  style: DateStyle = "time",
+  limit = 10_000,
+): (value: string | Date | null | undefined) => string {
+  const bucket = style === "exact" ? 60_000 : QUARTER_HOUR_MS;
+  const memo = new Map<number, string>();
+  return (value) => {
+    if (!value) return "";
+    const ms = typeof value === "string" ? Date.parse(value) : value.getTime();
+    if (Number.isNaN(ms)) return "";
+    const key = Math.floor(ms / bucket);
+    let text = memo.get(key);
+    if (text === undefined) {
+      if (memo.size >= limit) memo.clear();
+      text = formatWhen(new Date(ms), timeZone, style);
+      memo.set(key, text);
+    }
+    return text;
+  };
+}
