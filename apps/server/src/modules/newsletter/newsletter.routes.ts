@@ -3,6 +3,7 @@ import { isOptInConsistent, OPT_IN_CONTRADICTION } from "@loupe/domain";
 import { count, desc, eq, ilike } from "drizzle-orm";
 import { notFound, validationError } from "../../platform/http/app-error";
 import type { ModuleContext } from "../module-context";
+import { subscriberEmailPattern } from "./newsletter-export";
 import { newsletterSubscribers } from "./newsletter.tables";
 
 type Row = typeof newsletterSubscribers.$inferSelect;
@@ -20,10 +21,9 @@ const toWire = (r: Row): SubscriberWire => ({
 
 export function registerNewsletterRoutes({ bind, db }: ModuleContext): void {
   bind(listSubscribers, async ({ body }) => {
-    const email = body.email?.trim();
-    const where = email
-      ? ilike(newsletterSubscribers.userEmail, `%${email.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)
-      : undefined;
+    // The same filter as the export's (newsletter-export.ts).
+    const pattern = subscriberEmailPattern(body.email);
+    const where = pattern ? ilike(newsletterSubscribers.userEmail, pattern) : undefined;
     const [rows, [{ n }]] = await Promise.all([
       db
         .select()

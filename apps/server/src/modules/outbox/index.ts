@@ -15,3 +15,4 @@ export {
   type SecretHandling,
 } from "./outbox.service";
 export { type OutboxWorker, startOutboxWorker } from "./outbox.worker";
+export { type OutboxExportRow, outboxExportReader } from "./outbox-export";
