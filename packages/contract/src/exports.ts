@@ -11,7 +11,10 @@ import { outboxStatuses } from "./outbox";
  * and row count; the rulebook (`exportRefusal`) says which roles may.
  */
 
-const csv = { description: "The whole filtered list as CSV (UTF-8 with BOM, RFC 4180)", mediaTypes: ["text/csv"] } as const;
+const csv = {
+  description: "The whole filtered list as CSV (UTF-8 with BOM, RFC 4180)",
+  mediaTypes: ["text/csv"],
+} as const;
 
 export const exportCustomers = defineEndpoint({
   files: csv,
@@ -19,7 +22,8 @@ export const exportCustomers = defineEndpoint({
   method: "GET",
   base: "api",
   path: "/staff/exports/customers",
-  summary: "The customers list, every page, as CSV (the list's search, filters and sort) (managers, administrators)",
+  summary:
+    "The customers list, every page, as CSV (the list's search, filters and sort) (managers, administrators)",
   query: customerSearchQuery,
 });
 
@@ -29,7 +33,8 @@ export const exportJobs = defineEndpoint({
   method: "GET",
   base: "api",
   path: "/staff/exports/jobs",
-  summary: "The jobs list, every page, as CSV (the list's tab, filters, search and sort) (managers, administrators)",
+  summary:
+    "The jobs list, every page, as CSV (the list's tab, filters, search and sort) (managers, administrators)",
   query: jobsQuery,
 });
 

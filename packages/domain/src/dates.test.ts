@@ -90,7 +90,13 @@ describe("a calendar date typed day first", () => {
 describe("whenFormatter, formatWhen for many rows", () => {
   it("answers what formatWhen answers, across zones, half-hour offsets and daylight saving", async () => {
     const { formatWhen, whenFormatter } = await import("./dates");
-    const zones = ["Australia/Perth", "Australia/Adelaide", "America/St_Johns", "Pacific/Auckland", "America/Toronto"];
+    const zones = [
+      "Australia/Perth",
+      "Australia/Adelaide",
+      "America/St_Johns",
+      "Pacific/Auckland",
+      "America/Toronto",
+    ];
     const start = Date.parse("2026-03-29T00:00:00Z"); // across the April (AU, NZ) changes
     for (const zone of zones)
       for (const style of ["time", "day", "exact"] as const) {

@@ -1,7 +1,7 @@
 import {
+  csvLine,
   currencyForCountry,
   customerLabel,
-  csvLine,
   formatMoney,
   jobCustomerName,
   OPT_IN_LABELS,
@@ -136,7 +136,18 @@ export function subscriberColumns(staffZone: string): CsvColumns<SubscriberExpor
 export function outboxColumns(staffZone: string): CsvColumns<OutboxExportRow> {
   const when = whenFormatter(staffZone, "exact");
   return {
-    header: csvLine(["ID", "Channel", "To", "Subject", "Message", "Status", "Attempts", "Error", "Created", "Sent"]),
+    header: csvLine([
+      "ID",
+      "Channel",
+      "To",
+      "Subject",
+      "Message",
+      "Status",
+      "Attempts",
+      "Error",
+      "Created",
+      "Sent",
+    ]),
     batch: (rows) =>
       records(rows, (m) => [
         m.id,

@@ -1,9 +1,9 @@
 import { exportCustomers, exportJobs, exportOutbox, exportSubscribers } from "@loupe/contract";
-import { type ExportList, exportRefusal, formatWhen } from "@loupe/domain";
+import { type ExportList, exportRefusal, formatInstant } from "@loupe/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { sendCsvStream } from "../../platform/http/csv-stream";
 import { AppError } from "../../platform/http/app-error";
 import type { StaffUserRow } from "../../platform/http/auth-guard";
+import { sendCsvStream } from "../../platform/http/csv-stream";
 import { recordRequestAccess } from "../access-log";
 import { customerNotesCountSqlSlot, customersExportReader } from "../customers";
 import { jobsExportReader, orderNotesCountSqlSlot } from "../jobs";
@@ -11,7 +11,13 @@ import type { ModuleContext } from "../module-context";
 import { subscribersExportReader } from "../newsletter";
 import { outboxExportReader } from "../outbox";
 import { outletTimeZoneOf, referenceData } from "../reference";
-import { type CsvColumns, customerColumns, jobColumns, outboxColumns, subscriberColumns } from "./export-columns";
+import {
+  type CsvColumns,
+  customerColumns,
+  jobColumns,
+  outboxColumns,
+  subscriberColumns,
+} from "./export-columns";
 
 /** Keys of a list's query that say nothing about which rows it holds. */
 const NOT_FILTERS = new Set(["page", "per_page", "r"]);
@@ -29,17 +35,22 @@ export function exportDetail(query: Record<string, unknown>, rows: number): stri
   return [...filters, `rows=${rows}`];
 }
 
-/** The rows batch by batch as CSV text, counting them as they go. */
+/**
+ * The rows batch by batch as CSV text, counting them as they go; `finish` runs after the last
+ * batch and before the download ends, so no download completes without its access-log row.
+ */
 async function* csvChunks<Row>(
   columns: CsvColumns<Row>,
   batches: AsyncIterable<Row[]>,
   count: { rows: number },
+  finish: () => Promise<void>,
 ): AsyncGenerator<string> {
   yield columns.header;
   for await (const rows of batches) {
     count.rows += rows.length;
     yield columns.batch(rows);
   }
+  await finish();
 }
 
 export function registerExportsRoutes({ bind, database, config, slots }: ModuleContext): void {
@@ -53,9 +64,10 @@ export function registerExportsRoutes({ bind, database, config, slots }: ModuleC
   }
 
   /**
-   * Streams the export and then writes its access-log row: who, which list, which filters, how many
-   * rows, and whether the download finished. Anything refused or invalid was thrown before the
-   * first byte, as a plain 4xx.
+   * Streams the export and writes its access-log row: who, which list, which filters, how many rows.
+   * The row is written after the last batch and before the download ends (a failed write breaks the
+   * download off); a download that broke off is written as failed, with the rows it had reached.
+   * Anything refused or invalid was thrown before the first byte, as a plain 4xx.
    */
   async function stream<Row>(
     req: FastifyRequest,
@@ -67,16 +79,25 @@ export function registerExportsRoutes({ bind, database, config, slots }: ModuleC
     batches: AsyncIterable<Row[]>,
   ) {
     const count = { rows: 0 };
-    const day = formatWhen(new Date(), zone, "day").replace(/\s+/g, "-");
-    const end = await sendCsvStream(reply, `${list}-${day}.csv`, csvChunks(columns, batches, count));
+    let logged = false;
+    const finish = async () => {
+      await recordRequestAccess(database, req, { changedFields: exportDetail(query, count.rows) });
+      logged = true;
+    };
+    // A file name sorts by date: the staff member's day, year first.
+    const day = formatInstant(new Date(), zone, "YYYY-MM-DD");
+    const end = await sendCsvStream(reply, `${list}-${day}.csv`, csvChunks(columns, batches, count, finish));
     if (!end.complete && end.error) req.log.error({ err: end.error }, `${list} export failed part-way`);
-    try {
-      await recordRequestAccess(database, req, {
-        changedFields: exportDetail(query, count.rows),
-        ...(end.complete ? {} : { outcome: "failed" as const, reason: end.reason }),
-      });
-    } catch (err) {
-      req.log.error({ err }, "access log write failed after an export");
+    if (!logged) {
+      try {
+        await recordRequestAccess(database, req, {
+          changedFields: exportDetail(query, count.rows),
+          outcome: "failed",
+          reason: end.complete ? "aborted" : end.reason,
+        });
+      } catch (err) {
+        req.log.error({ err }, "access log write failed after an export broke off");
+      }
     }
     return reply;
   }

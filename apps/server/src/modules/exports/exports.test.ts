@@ -130,7 +130,13 @@ describe("the jobs list's export", () => {
   });
 
   it("writes dates on the job's outlet's clock and money in its region's currency", async () => {
-    const [job] = await sql<{ id: number; created_at: Date; total_amount_minor: number; zone: string; cc: string }>(
+    const [job] = await sql<{
+      id: number;
+      created_at: Date;
+      total_amount_minor: number;
+      zone: string;
+      cc: string;
+    }>(
       `select o.id, o.created_at, o.total_amount_minor, ot.time_zone as zone, r.country_code as cc
          from orders o join outlets ot on ot.id = o.origin_outlet_id join regions r on r.id = ot.region_id
         where r.country_code <> 'AU' order by o.id limit 1`,
@@ -155,18 +161,26 @@ describe("the customers list's export", () => {
   it("is the list's rows across every page, sorted as the list is (by surname, with ties)", async () => {
     const url = "/api/v4/users?sort_by=last_name&sort_direction=asc";
     const listed = await allPages<{ id: number }>(url, 9);
-    const { header, rows } = await exportCsv(admin, "/api/staff/exports/customers?sort_by=last_name&sort_direction=asc");
+    const { header, rows } = await exportCsv(
+      admin,
+      "/api/staff/exports/customers?sort_by=last_name&sort_direction=asc",
+    );
     expect(header).toEqual(["ID", "Customer", "Email", "Mobile", "Region(s)", "Created", "Notes"]);
     expect(rows.map((r) => Number(r[0]))).toEqual(listed.map((c) => c.id));
   });
 
   it("follows a ranked name search and a nullable sort the way the list does", async () => {
-    const [{ name }] = await sql<{ name: string }>("select lower(last_name) as name from customers order by id limit 1");
+    const [{ name }] = await sql<{ name: string }>(
+      "select lower(last_name) as name from customers order by id limit 1",
+    );
     const term = name.slice(0, 3);
     for (const q of [`q=${encodeURIComponent(term)}`, "sort_by=dob&sort_direction=desc"]) {
       const listed = await allPages<{ id: number }>(`/api/v4/users?${q}`, 4);
       const { rows } = await exportCsv(admin, `/api/staff/exports/customers?${q}`);
-      expect(rows.map((r) => Number(r[0])), q).toEqual(listed.map((c) => c.id));
+      expect(
+        rows.map((r) => Number(r[0])),
+        q,
+      ).toEqual(listed.map((c) => c.id));
     }
   });
 
@@ -207,7 +221,12 @@ describe("who may export, and the access log", () => {
 
   it("writes who exported which list, with which filters and how many rows", async () => {
     const { rows } = await exportCsv(manager, "/api/staff/exports/jobs?region_id=1&priority=2&page=2");
-    const [row] = await sql<{ staff_role_id: number; resource: string; outcome: string; changed_fields: string[] }>(
+    const [row] = await sql<{
+      staff_role_id: number;
+      resource: string;
+      outcome: string;
+      changed_fields: string[];
+    }>(
       "select staff_role_id, resource, outcome, changed_fields from access_log where action = 'export' order by seq desc limit 1",
     );
     expect(row).toEqual({

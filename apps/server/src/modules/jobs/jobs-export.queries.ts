@@ -51,7 +51,9 @@ export async function jobsExportReader(
       const conditions = parts.whereSql ? [parts.whereSql.slice("where ".length)] : [];
       if (after) {
         const at = parts.p(after.at);
-        conditions.push(`(o.created_at, o.id) ${direction === "asc" ? ">" : "<"} (${at}::timestamptz, ${parts.p(after.id)})`);
+        conditions.push(
+          `(o.created_at, o.id) ${direction === "asc" ? ">" : "<"} (${at}::timestamptz, ${parts.p(after.id)})`,
+        );
       }
       const where = conditions.length ? `where ${conditions.join(" and ")}` : "";
       const rows = await database.query<JobExportRow & { k?: string }>(

@@ -3,8 +3,8 @@ import { isOptInConsistent, OPT_IN_CONTRADICTION } from "@loupe/domain";
 import { count, desc, eq, ilike } from "drizzle-orm";
 import { notFound, validationError } from "../../platform/http/app-error";
 import type { ModuleContext } from "../module-context";
-import { subscriberEmailPattern } from "./newsletter-export";
 import { newsletterSubscribers } from "./newsletter.tables";
+import { subscriberEmailPattern } from "./newsletter-export";
 
 type Row = typeof newsletterSubscribers.$inferSelect;
 const toWire = (r: Row): SubscriberWire => ({

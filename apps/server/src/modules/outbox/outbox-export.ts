@@ -20,7 +20,8 @@ export interface OutboxExportRow {
 export function outboxExportReader(database: Database, status: OutboxRow["status"] | undefined) {
   return (size = 1000) =>
     newestFirstBatches<OutboxExportRow>(database, {
-      columns: "t.id, t.channel, t.recipient, t.subject, t.body, t.status, t.attempts, t.error, t.created_at, t.sent_at",
+      columns:
+        "t.id, t.channel, t.recipient, t.subject, t.body, t.status, t.attempts, t.error, t.created_at, t.sent_at",
       from: `from outbox_messages t${status ? " where t.status = $1" : ""}`,
       hasWhere: !!status,
       params: status ? [status] : [],

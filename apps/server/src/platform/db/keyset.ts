@@ -15,7 +15,9 @@ export async function* newestFirstBatches<T>(
   for (;;) {
     const params = [...spec.params];
     const next = params.length + 1;
-    const keyset: string = after ? `${spec.hasWhere ? "and" : "where"} (${spec.at}, t.id) < ($${next}::timestamptz, $${next + 1})` : "";
+    const keyset: string = after
+      ? `${spec.hasWhere ? "and" : "where"} (${spec.at}, t.id) < ($${next}::timestamptz, $${next + 1})`
+      : "";
     if (after) params.push(after.at, after.id);
     params.push(size);
     const rows: (T & { k?: string; id: number })[] = await database.query<T & { k?: string; id: number }>(

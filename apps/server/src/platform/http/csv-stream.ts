@@ -4,7 +4,9 @@ import { create as contentDisposition } from "content-disposition";
 import type { FastifyReply } from "fastify";
 
 /** How a streamed download ended: every byte handed to the client, or broken off (closed, failed). */
-export type StreamEnd = { complete: true } | { complete: false; reason: "aborted" | "failed"; error?: unknown };
+export type StreamEnd =
+  | { complete: true }
+  | { complete: false; reason: "aborted" | "failed"; error?: unknown };
 
 /**
  * Sends a CSV download from chunks made as they are asked for: the chunks are pulled by the reply
