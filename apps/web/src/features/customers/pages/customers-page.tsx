@@ -1,9 +1,10 @@
-import type { CustomerWire } from "@loupe/contract";
+import { type CustomerWire, exportCustomersAddress } from "@loupe/contract";
 import {
   type CustomerSortField,
   cleanCustomersRouteQuery,
   customerLabel,
   emptyListText,
+  exportRefusal,
   PAGE_SIZE,
 } from "@loupe/domain";
 import { ActionIcon, Alert, Badge, Button, Group } from "@mantine/core";
@@ -11,12 +12,15 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { CopyLinkButton } from "../../../components/copy-link-button";
 import { DataTable } from "../../../components/data-table";
+import { ExportCsvButton } from "../../../components/export-csv-button";
 import { PageHeader } from "../../../components/page-header";
 import { PaginationBar } from "../../../components/pagination-bar";
 import { Spinner } from "../../../components/spinner";
+import { buildUrl } from "../../../lib/api-client";
 import { sameQuery } from "../../../lib/same-query";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useFormatDay } from "../../reference/use-date-format";
+import { useCurrentUser } from "../../reference/use-reference-data";
 import { useCustomer, useCustomerList } from "../api";
 import { CustomerFilter } from "../components/customer-filter";
 
@@ -67,6 +71,7 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [askedNew, navigate, location.pathname, location.search]);
   const formatDay = useFormatDay();
+  const { data: me } = useCurrentUser();
   const query = {
     q: params.get("q") ?? "",
     dob: params.get("dob") ?? "",
@@ -109,14 +114,27 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
       <PageHeader
         title={title}
         actions={
-          <Button
-            onClick={() => {
-              setCreateLoaded(true);
-              setCreating(true);
-            }}
-          >
-            New Customer
-          </Button>
+          <Group gap="xs">
+            <ExportCsvButton
+              url={buildUrl(exportCustomersAddress, undefined, {
+                q: query.q,
+                dob: query.dob,
+                region_id: query.region_id,
+                sort_by: query.sort_by,
+                sort_direction: query.sort_direction,
+              })}
+              fileName="customers.csv"
+              refusal={exportRefusal(me?.role_id, "customers")}
+            />
+            <Button
+              onClick={() => {
+                setCreateLoaded(true);
+                setCreating(true);
+              }}
+            >
+              New Customer
+            </Button>
+          </Group>
         }
       />
       <CustomerFilter

@@ -1,19 +1,22 @@
-import { listSubscribers, type SubscriberWire } from "@loupe/contract";
-import { OPT_IN_LABELS, PAGE_SIZE } from "@loupe/domain";
+import { exportSubscribersAddress, listSubscribers, type SubscriberWire } from "@loupe/contract";
+import { exportRefusal, OPT_IN_LABELS, PAGE_SIZE } from "@loupe/domain";
 import { Badge, Button, Group, TextInput } from "@mantine/core";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { DataTable } from "../../../components/data-table";
+import { ExportCsvButton } from "../../../components/export-csv-button";
 import { PageHeader } from "../../../components/page-header";
 import { PaginationBar } from "../../../components/pagination-bar";
-import { callEndpoint } from "../../../lib/api-client";
+import { buildUrl, callEndpoint } from "../../../lib/api-client";
 import { useFormatDateTime } from "../../reference/use-date-format";
+import { useCurrentUser } from "../../reference/use-reference-data";
 import { UpdateNewsletterModal } from "../update-newsletter-modal";
 
 /** Newsletter Subscribers: e-mail filter (Search, Enter, clear), 30 a page, Update per row. */
 export default function NewsletterUsersPage() {
   const [draft, setDraft] = useState("");
   const [email, setEmail] = useState("");
+  const { data: me } = useCurrentUser();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<SubscriberWire | null>(null);
   const formatDateTime = useFormatDateTime();
@@ -39,7 +42,16 @@ export default function NewsletterUsersPage() {
   };
   return (
     <>
-      <PageHeader title="Newsletter Subscribers" />
+      <PageHeader
+        title="Newsletter Subscribers"
+        actions={
+          <ExportCsvButton
+            url={buildUrl(exportSubscribersAddress, undefined, { email })}
+            fileName="subscribers.csv"
+            refusal={exportRefusal(me?.role_id, "subscribers")}
+          />
+        }
+      />
       <Group mb="md">
         <TextInput
           aria-label="Filter by e-mail"
