@@ -1,10 +1,9 @@
-import { type CustomerWire, exportCustomersAddress } from "@loupe/contract";
+import type { CustomerWire } from "@loupe/contract";
 import {
   type CustomerSortField,
   cleanCustomersRouteQuery,
   customerLabel,
   emptyListText,
-  exportRefusal,
   PAGE_SIZE,
 } from "@loupe/domain";
 import { ActionIcon, Alert, Badge, Button, Group } from "@mantine/core";
@@ -12,15 +11,12 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { CopyLinkButton } from "../../../components/copy-link-button";
 import { DataTable } from "../../../components/data-table";
-import { ExportCsvButton } from "../../../components/export-csv-button";
 import { PageHeader } from "../../../components/page-header";
 import { PaginationBar } from "../../../components/pagination-bar";
 import { Spinner } from "../../../components/spinner";
-import { buildUrl } from "../../../lib/api-client";
 import { sameQuery } from "../../../lib/same-query";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useFormatDay } from "../../reference/use-date-format";
-import { useCurrentUser } from "../../reference/use-reference-data";
 import { useCustomer, useCustomerList } from "../api";
 import { CustomerFilter } from "../components/customer-filter";
 
@@ -29,6 +25,7 @@ import { CustomerFilter } from "../components/customer-filter";
 const CustomerDetail = lazy(() =>
   import("../components/customer-detail").then((m) => ({ default: m.CustomerDetail })),
 );
+const CustomersExportButton = lazy(() => import("../components/customers-export-button"));
 const CustomerModal = lazy(() =>
   import("../components/customer-modal").then((m) => ({ default: m.CustomerModal })),
 );
@@ -71,7 +68,6 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [askedNew, navigate, location.pathname, location.search]);
   const formatDay = useFormatDay();
-  const { data: me } = useCurrentUser();
   const query = {
     q: params.get("q") ?? "",
     dob: params.get("dob") ?? "",
@@ -115,17 +111,23 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
         title={title}
         actions={
           <Group gap="xs">
-            <ExportCsvButton
-              url={buildUrl(exportCustomersAddress, undefined, {
-                q: query.q,
-                dob: query.dob,
-                region_id: query.region_id,
-                sort_by: query.sort_by,
-                sort_direction: query.sort_direction,
-              })}
-              fileName="customers.csv"
-              refusal={exportRefusal(me?.role_id, "customers")}
-            />
+            <Suspense
+              fallback={
+                <Button size="xs" variant="default" disabled>
+                  Export CSV
+                </Button>
+              }
+            >
+              <CustomersExportButton
+                query={{
+                  q: query.q,
+                  dob: query.dob,
+                  region_id: query.region_id,
+                  sort_by: query.sort_by,
+                  sort_direction: query.sort_direction,
+                }}
+              />
+            </Suspense>
             <Button
               onClick={() => {
                 setCreateLoaded(true);
