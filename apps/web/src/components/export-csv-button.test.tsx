@@ -32,7 +32,7 @@ describe("Export CSV", () => {
           status: 200,
           headers: {
             "content-type": "text/csv",
-            "content-disposition": 'attachment; filename="jobs-2026-11-27.csv"',
+            "content-disposition": "attachment; filename=jobs-2026-11-27.csv",
           },
         }),
     );

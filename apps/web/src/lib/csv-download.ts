@@ -28,7 +28,8 @@ function fileNameOf(res: Response, fallback: string): string {
   const header = res.headers.get("content-disposition") ?? "";
   const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
   if (star) return decodeURIComponent(star[1]);
-  return /filename="([^"]+)"/i.exec(header)?.[1] ?? fallback;
+  const plain = /filename=(?:"([^"]+)"|([^;\s]+))/i.exec(header);
+  return plain?.[1] ?? plain?.[2] ?? fallback;
 }
 
 /** Fetches the export, reports rows so far (the header not counted), saves it; answers the row count and file name. */
