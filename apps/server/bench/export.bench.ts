@@ -29,7 +29,23 @@ async function server() {
   const database = openPostgres(config.DATABASE_URL as string);
   const app = await buildApp({ config, database, logger: false, adapters: { email: null, sms: null } });
   await app.listen({ port: 0, host: "127.0.0.1" });
+  // Where the memory is (V8's heap, buffers outside it): sampled, the peak of each answered on "peaks".
+  const peaks = { heapUsed: 0, heapTotal: 0, external: 0, arrayBuffers: 0 };
+  setInterval(() => {
+    const m = process.memoryUsage();
+    for (const k of Object.keys(peaks) as (keyof typeof peaks)[]) peaks[k] = Math.max(peaks[k], m[k]);
+  }, 20).unref();
   process.on("message", async (m: string) => {
+    if (m === "reset") {
+      peaks.heapUsed = process.memoryUsage().heapUsed;
+      process.send?.({ reset: process.memoryUsage().heapUsed });
+      for (const k of Object.keys(peaks) as (keyof typeof peaks)[]) peaks[k] = 0;
+    }
+    if (m === "peaks") {
+      const beforeGc = process.memoryUsage().heapUsed;
+      global.gc?.();
+      process.send?.({ peaks, beforeGc, afterGc: process.memoryUsage().heapUsed });
+    }
     if (m === "stop") {
       await app.close();
       await database.close();
@@ -86,7 +102,12 @@ async function main() {
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "loupe-export-bench-"));
   const child = fork(new URL(import.meta.url).pathname, ["--server"], {
-    execArgv: ["--import", "tsx"],
+    execArgv: [
+      "--import",
+      "tsx",
+      "--expose-gc",
+      ...(process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? []),
+    ],
     env: { ...process.env, DATABASE_URL: url, DATA_DIR: dir, SEED_DEMO: "false" },
   });
   try {
@@ -105,17 +126,35 @@ async function main() {
     const before = memoryOf(pid);
     // "5" resets the peak to the current resident set (Linux ≥ 4.0), so VmHWM is the export's own peak.
     fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
+    child.send("reset");
+    const heapBefore = await new Promise<number>((r) =>
+      child.once("message", (m: { reset: number }) => r(m.reset)),
+    );
     const started = performance.now();
     const result = await download(port, token, "/api/staff/exports/customers");
     const seconds = (performance.now() - started) / 1000;
     const after = memoryOf(pid);
+    child.send("peaks");
+    const { peaks, beforeGc, afterGc } = await new Promise<{
+      peaks: Record<string, number>;
+      beforeGc: number;
+      afterGc: number;
+    }>((r) =>
+      child.once("message", (m: { peaks: Record<string, number>; beforeGc: number; afterGc: number }) =>
+        r(m),
+      ),
+    );
+    console.log(
+      `heap used: ${(heapBefore / MB).toFixed(0)} MB before, after ${(beforeGc / MB).toFixed(0)} MB, after a full GC ${(afterGc / MB).toFixed(0)} MB`,
+    );
     const rows = result.lines - 1;
     console.log(
       [
         `exported ${rows.toLocaleString()} customers (${(result.bytes / MB).toFixed(1)} MB of CSV, HTTP ${result.status}) ` +
           `in ${seconds.toFixed(1)} s (${Math.round(rows / seconds).toLocaleString()} rows/s, first byte after ${result.firstByteMs.toFixed(0)} ms)`,
         `server RSS ${(before.rss / MB).toFixed(0)} MB before, peak (VmHWM) ${(after.hwm / MB).toFixed(0)} MB during, ` +
-          `growth ${((after.hwm - before.rss) / MB).toFixed(0)} MB`,
+          `growth ${((after.hwm - before.rss) / MB).toFixed(0)} MB (peaks: V8 heap used ${(peaks.heapUsed / MB).toFixed(0)} MB of ` +
+          `${(peaks.heapTotal / MB).toFixed(0)} MB, external ${(peaks.external / MB).toFixed(0)} MB)`,
         rows >= 1_000_000
           ? `target: 1M < 60 s ${seconds < 60 ? "met" : "MISSED"}, growth ≤ 100 MB ${after.hwm - before.rss <= 100 * MB ? "met" : "MISSED"}`
           : `at this size: ${(seconds * (1_000_000 / rows)).toFixed(1)} s per million rows if it scales linearly`,

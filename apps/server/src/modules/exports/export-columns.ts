@@ -28,11 +28,9 @@ export interface CsvColumns<Row> {
   batch: (rows: Row[]) => string;
 }
 
-const records = <Row>(rows: Row[], cells: (r: Row) => unknown[]) => {
-  let out = "";
-  for (const r of rows) out += csvLine(cells(r));
-  return out;
-};
+/** A batch's records as one flat string (a join, not `+=`: no rope of a thousand pieces to flatten later). */
+const records = <Row>(rows: Row[], cells: (r: Row) => unknown[]) =>
+  rows.map((r) => csvLine(cells(r))).join("");
 
 /** Customers: the list's Customer, Region(s), Created (the staff member's outlet's day) and Notes. */
 export function customerColumns(reference: ReferenceData, staffZone: string): CsvColumns<CustomerExportRow> {

@@ -24,7 +24,7 @@ export function sendCsvStream(
     yield* chunks;
   }
   let failure: unknown;
-  const body = Readable.from(withBom(), { objectMode: false, highWaterMark: 64 * 1024 });
+  const body = Readable.from(withBom(), { objectMode: false, highWaterMark: 16 * 1024 });
   body.on("error", (err) => {
     failure = err;
   });
