@@ -117,3 +117,25 @@ export const listCustomerPrescriptionsAddress: AddressOf<C["listCustomerPrescrip
   base: "api",
   path: "/staff/customers/:id/prescriptions",
 };
+
+// The list exports (issue 29): the buttons build their download address without the schemas.
+export const exportCustomersAddress: AddressOf<C["exportCustomers"]> = {
+  method: "GET",
+  base: "api",
+  path: "/staff/exports/customers",
+};
+export const exportJobsAddress: AddressOf<C["exportJobs"]> = {
+  method: "GET",
+  base: "api",
+  path: "/staff/exports/jobs",
+};
+export const exportSubscribersAddress: AddressOf<C["exportSubscribers"]> = {
+  method: "GET",
+  base: "api",
+  path: "/staff/exports/newsletter-subscribers",
+};
+export const exportOutboxAddress: AddressOf<C["exportOutbox"]> = {
+  method: "GET",
+  base: "api",
+  path: "/staff/exports/outbox",
+};

@@ -27,6 +27,11 @@ export const accessResources = [
   "tray_label",
   "record_export",
   "access_log",
+  /** A whole filtered list written as CSV (issue 29): who, which list, which filters, how many rows. */
+  "customer_list",
+  "job_list",
+  "subscriber_list",
+  "outbox_list",
 ] as const;
 export type AccessResource = (typeof accessResources)[number];
 

@@ -6,6 +6,7 @@ export * from "./customer-actions";
 export * from "./customers";
 export * from "./endpoint";
 export * from "./envelope";
+export * from "./exports";
 export * from "./files";
 export * from "./health-data";
 export * from "./job-actions";

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { dataEnvelope, idParams, qInt } from "./envelope";
 
+export const outboxStatuses = ["queued", "sending", "sent", "failed", "cancelled"] as const;
+
 export const outboxMessageWire = z.object({
   id: z.number(),
   channel: z.enum(["email", "sms"]),
@@ -9,7 +11,7 @@ export const outboxMessageWire = z.object({
   subject: z.string().nullable(),
   body: z.string(),
   /** queued (waiting or between retries) → sending → sent; failed once its tries ran out. */
-  status: z.enum(["queued", "sending", "sent", "failed", "cancelled"]),
+  status: z.enum(outboxStatuses),
   /** The last attempt's error; on a failed message, why it was given up. */
   error: z.string().nullable(),
   attempts: z.number(),
@@ -38,7 +40,7 @@ export const listOutbox = defineEndpoint({
   summary: "E-mails and SMS the system has queued or sent, newest first (administrators)",
   query: z.object({
     limit: qInt.min(1).max(500).default(100),
-    status: z.enum(["queued", "sending", "sent", "failed", "cancelled"]).optional(),
+    status: z.enum(outboxStatuses).optional(),
   }),
   response: dataEnvelope(z.array(outboxMessageWire)),
 });

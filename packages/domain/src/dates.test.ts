@@ -86,3 +86,47 @@ describe("a calendar date typed day first", () => {
     expect(parseCalendarDate(typed)).toBeNull();
   });
 });
+
+describe("whenFormatter, formatWhen for many rows", () => {
+  it("answers what formatWhen answers, across zones, half-hour offsets and daylight saving", async () => {
+    const { formatWhen, whenFormatter } = await import("./dates");
+    const zones = [
+      "Australia/Perth",
+      "Australia/Adelaide",
+      "America/St_Johns",
+      "Pacific/Auckland",
+      "America/Toronto",
+    ];
+    const start = Date.parse("2026-03-29T00:00:00Z"); // across the April (AU, NZ) changes
+    for (const zone of zones)
+      for (const style of ["time", "day", "exact"] as const) {
+        const fast = whenFormatter(zone, style, 50);
+        for (let ms = start; ms < start + 12 * 86_400_000; ms += 97 * 60_000 + 13_000) {
+          const at = new Date(ms);
+          expect(fast(at)).toBe(formatWhen(at, zone, style));
+        }
+        // Every month's name, ordinals (1st, 2nd, 3rd, 11th–13th, 21st–23rd, 31st), noon and midnight.
+        for (
+          let ms = Date.parse("2025-01-01T00:00:00Z");
+          ms < Date.parse("2026-01-01T00:00:00Z");
+          ms += 86_400_000 + 7 * 3_600_000 + 60_000
+        ) {
+          const at = new Date(ms);
+          expect(fast(at)).toBe(formatWhen(at, zone, style));
+        }
+      }
+  }, 60_000);
+
+  it("writes nothing for no date or a bad one", async () => {
+    const { whenFormatter } = await import("./dates");
+    const fast = whenFormatter("Australia/Sydney");
+    expect(fast(null)).toBe("");
+    expect(fast("not a date")).toBe("");
+    expect(fast("2026-01-31T23:30:00.000Z")).toBe("1st Feb 2026, 10am");
+    const day = whenFormatter("UTC", "day");
+    expect(["11", "12", "13", "21", "22", "23", "31"].map((d) => day(`2026-01-${d}T12:00:00Z`))).toEqual(
+      ["11th", "12th", "13th", "21st", "22nd", "23rd", "31st"].map((d) => `${d} Jan 2026`),
+    );
+    expect(whenFormatter("UTC", "exact")("2026-09-02T00:05:00Z")).toBe("2nd Sep 2026, 12:05am");
+  });
+});

@@ -146,3 +146,54 @@ export function formatMoney(amount: number | string | null | undefined, currency
 /** A job's currency: its region's (the outlet's country). */
 export const currencyForCountry = (countryCode: string | null | undefined): Currency =>
   defaultCurrencyForCountry(countryCode);
+
+const HOUR_MS = 3_600_000;
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const ordinal = (n: number) => {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
+  return `${n}${suffix}`;
+};
+
+/**
+ * `formatWhen` for many instants in one zone and style (a list export). The zone's offset is read
+ * through dayjs once per UTC hour (offsets change on the hour or half hour, and a change inside an
+ * hour is found by reading the offset at both ends), and the wall-clock text is then written by hand
+ * in the same three styles: a million rows cost a few thousand zone look-ups and no per-row objects
+ * that outlive the row (a memo of formatted strings would, and grows the old generation).
+ */
+export function whenFormatter(
+  timeZone: string,
+  style: DateStyle = "time",
+  limit = 50_000,
+): (value: string | Date | null | undefined) => string {
+  const offsets = new Map<number, number>();
+  const offsetAt = (ms: number) => dayjs(ms).tz(timeZone).utcOffset();
+  const offsetOf = (ms: number) => {
+    const hour = Math.floor(ms / HOUR_MS);
+    let minutes = offsets.get(hour);
+    if (minutes === undefined) {
+      const start = offsetAt(hour * HOUR_MS);
+      const end = offsetAt(hour * HOUR_MS + HOUR_MS - 1);
+      // A change inside this hour (a half-hour zone's switch): not cached, read for the instant.
+      if (start !== end) return offsetAt(ms);
+      if (offsets.size >= limit) offsets.clear();
+      offsets.set(hour, start);
+      minutes = start;
+    }
+    return minutes;
+  };
+  return (value) => {
+    if (!value) return "";
+    const ms = typeof value === "string" ? Date.parse(value) : value.getTime();
+    if (Number.isNaN(ms)) return "";
+    const wall = new Date(ms + offsetOf(ms) * 60_000);
+    const day = `${ordinal(wall.getUTCDate())} ${MONTHS[wall.getUTCMonth()]} ${wall.getUTCFullYear()}`;
+    if (style === "day") return day;
+    const h = wall.getUTCHours();
+    const hour = `${h % 12 === 0 ? 12 : h % 12}`;
+    const half = h < 12 ? "am" : "pm";
+    if (style === "time") return `${day}, ${hour}${half}`;
+    return `${day}, ${hour}:${String(wall.getUTCMinutes()).padStart(2, "0")}${half}`;
+  };
+}

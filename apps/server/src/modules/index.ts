@@ -3,6 +3,7 @@ import { registerAddressesRoutes } from "./addresses";
 import { registerApprovalsRoutes } from "./approvals";
 import { registerAuthRoutes } from "./auth";
 import { registerCustomersRoutes } from "./customers";
+import { registerExportsRoutes } from "./exports";
 import { registerFilesRoutes } from "./files";
 import { registerJobEditRoutes } from "./job-edit";
 import { registerJobsRoutes, registerSavedSearchesRoutes } from "./jobs";
@@ -57,4 +58,5 @@ export const moduleRoutes: ((ctx: ModuleContext) => void | Promise<void>)[] = [
   registerAccessLogRoutes,
   registerSettingsRoutes,
   registerApprovalsRoutes,
+  registerExportsRoutes,
 ];

@@ -73,7 +73,7 @@ type Query = Record<string, string | number | boolean | null | undefined | (stri
 
 /** Fills `:name` path parameters and appends the query; empty values are left out, arrays repeat. */
 export function buildUrl(
-  endpoint: EndpointAddress,
+  endpoint: Pick<EndpointAddress, "base" | "path">,
   params?: Record<string, string | number>,
   query?: Query,
 ): string {

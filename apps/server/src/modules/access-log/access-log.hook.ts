@@ -208,6 +208,11 @@ export async function recordRequestAccess(
     customerId?: number | null;
     resource?: AccessResource;
     action?: AccessAction;
+    /** What a list export wrote (its filters and row count), in the row's field list. */
+    changedFields?: string[] | null;
+    /** A download that broke off part-way is written as failed, with why. */
+    outcome?: AccessOutcome;
+    reason?: string | null;
   },
 ): Promise<void> {
   const state = states.get(req);
@@ -220,6 +225,8 @@ export async function recordRequestAccess(
     resource: known.resource ?? access.resource,
     resourceId: known.resourceId ?? null,
     customerId: known.customerId ?? null,
-    outcome: "allowed",
+    changedFields: known.changedFields ?? null,
+    outcome: known.outcome ?? "allowed",
+    reason: known.reason ?? null,
   });
 }

@@ -1,4 +1,5 @@
 import type { AccessLogEntryWire, AccessReportQuery } from "@loupe/contract";
+import { csvCell } from "@loupe/domain";
 import { cappedCountSql, cappedTotal, countCap } from "../../platform/db/capped-count";
 import type { Database } from "../../platform/db/client";
 import { AppError } from "../../platform/http/app-error";
@@ -81,14 +82,6 @@ const CSV_HEADER = [
   "reason",
   "changed_fields",
 ] as const;
-
-/** RFC 4180, and a leading =, +, - or @ is quoted away so a spreadsheet never runs it as a formula. */
-function csvCell(v: unknown): string {
-  if (v === null || v === undefined) return "";
-  let s = Array.isArray(v) ? v.join(" ") : String(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 export const CSV_MAX_ROWS = 100_000;
 

@@ -42,6 +42,8 @@ export interface RankTier {
 export function buildCustomerSearchSql(
   query: SearchQuery,
   notesCountSql: (alias: string) => string,
+  /** Where the ranked search's last tier stops; an export takes every match. */
+  tierCap?: number,
 ): {
   sql: string;
   params: unknown[];
@@ -58,6 +60,8 @@ export function buildCustomerSearchSql(
   tiers: RankTier[] | null;
   /** A ranked page's rows by their ids (`$1`), with their notes counts. */
   rowsSql: string;
+  /** The list's `where` and its parameters alone, and its order as keys, for an export's keyset batches. */
+  keyset: { whereSql: string; params: unknown[]; expr: string; direction: "asc" | "desc"; nullable: boolean };
 } {
   const where: string[] = [];
   const params: unknown[] = [];
@@ -89,6 +93,13 @@ export function buildCustomerSearchSql(
   const countParams = [...params];
   const sort = query.sort && SORTABLE[query.sort.field];
   const dir = query.sort?.direction === "asc" ? "asc" : "desc";
+  const keyset = {
+    whereSql,
+    params: [...params],
+    expr: sort ? sort.expr : "c.updated_at",
+    direction: (sort ? dir : "desc") as "asc" | "desc",
+    nullable: !!sort?.nullable,
+  };
   // The rank parameter exists only when it orders the rows: Postgres refuses an unused one.
   const order = sort
     ? `${sort.expr} ${dir}${sort.nullable ? " nulls last" : ""}, c.id ${dir}`
@@ -100,7 +111,7 @@ export function buildCustomerSearchSql(
     from customers c ${whereSql}
     order by ${order} limit ${p(query.perPage)} offset ${p(offset)}`;
   const cap = countCap(query.page, query.perPage);
-  const tiers = rankText && !sort ? rankTiers(rankText, filterSql(f), cap) : null;
+  const tiers = rankText && !sort ? rankTiers(rankText, filterSql(f), tierCap ?? cap) : null;
   const fullCount = cappedCountSql(`from customers c ${whereSql}`, cap);
   const countSql = rankText
     ? prefixFirstCount(rankText, filterSql(f), fullCount, countParams, cap)
@@ -114,6 +125,7 @@ export function buildCustomerSearchSql(
     unfiltered: where.length === 0,
     tiers,
     rowsSql: rowsSql(notesCountSql),
+    keyset,
   };
 }
 

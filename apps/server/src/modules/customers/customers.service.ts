@@ -53,6 +53,28 @@ const placesSchema = customerBody.pick({
   active_region: true,
 });
 
+/** The list's route query as a search (the list and its export read it alike); a short search is refused on `q`. */
+export function toSearchQuery(query: CustomerSearchQuery) {
+  if (isSearchTooShort(query.q)) throw validationError({ q: [SEARCH_TOO_SHORT] });
+  const page = Number(query.page ?? 1);
+  const perPage = Number(query.per_page ?? 15);
+  const text = query.q?.trim();
+  // A phone typed with spaces or brackets is searched on its digits, as both engines index it.
+  const digits = text?.replace(/[^0-9]/g, "") ?? "";
+  return {
+    q: text && /^[0-9+()\-\s]+$/.test(text) && digits.length >= 6 ? digits : text || undefined,
+    filters: {
+      dob: query.dob || undefined,
+      region_id: query.region_id ? Number(query.region_id) : undefined,
+    },
+    page,
+    perPage,
+    sort: query.sort_by
+      ? { field: query.sort_by, direction: (query.sort_direction || "desc") as "asc" | "desc" }
+      : undefined,
+  };
+}
+
 export function createCustomersService({ database, search, slots }: Deps) {
   const db = database.db;
 
@@ -83,27 +105,6 @@ export function createCustomersService({ database, search, slots }: Deps) {
     const rows = await db.select().from(customers).where(inArray(customers.id, ids));
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => byId.get(id)).filter((r): r is CustomerRow => !!r);
-  }
-
-  function toSearchQuery(query: CustomerSearchQuery) {
-    if (isSearchTooShort(query.q)) throw validationError({ q: [SEARCH_TOO_SHORT] });
-    const page = Number(query.page ?? 1);
-    const perPage = Number(query.per_page ?? 15);
-    const text = query.q?.trim();
-    // A phone typed with spaces or brackets is searched on its digits, as both engines index it.
-    const digits = text?.replace(/[^0-9]/g, "") ?? "";
-    return {
-      q: text && /^[0-9+()\-\s]+$/.test(text) && digits.length >= 6 ? digits : text || undefined,
-      filters: {
-        dob: query.dob || undefined,
-        region_id: query.region_id ? Number(query.region_id) : undefined,
-      },
-      page,
-      perPage,
-      sort: query.sort_by
-        ? { field: query.sort_by, direction: (query.sort_direction || "desc") as "asc" | "desc" }
-        : undefined,
-    };
   }
 
   /** Opt-in and channels always agree (spec §4), whichever of them the form changed. */

@@ -4,4 +4,5 @@ export { registerCustomersRoutes } from "./customers.routes";
 export { CUSTOMER_INDEX, customersSearchIndex } from "./customers.search-index";
 export { type CustomersService, createCustomersService } from "./customers.service";
 export { customerNotesCountSlot, customerNotesCountSqlSlot } from "./customers.slots";
+export { type CustomerExportRow, customersExportReader } from "./customers-export.queries";
 export { setSmsConsentFromReply } from "./sms-consent";

@@ -26,6 +26,7 @@ export {
   receiptLinksSlot,
   refundApprovalSlot,
 } from "./jobs.slots";
+export { type JobExportRow, jobsExportReader } from "./jobs-export.queries";
 export { partialRefundMinor } from "./partial-refunds.queries";
 export { loadRefundStates } from "./refund-facts";
 export { registerSavedSearchesRoutes } from "./saved-searches.routes";

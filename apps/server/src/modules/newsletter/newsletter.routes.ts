@@ -4,6 +4,7 @@ import { count, desc, eq, ilike } from "drizzle-orm";
 import { notFound, validationError } from "../../platform/http/app-error";
 import type { ModuleContext } from "../module-context";
 import { newsletterSubscribers } from "./newsletter.tables";
+import { subscriberEmailPattern } from "./newsletter-export";
 
 type Row = typeof newsletterSubscribers.$inferSelect;
 const toWire = (r: Row): SubscriberWire => ({
@@ -20,10 +21,9 @@ const toWire = (r: Row): SubscriberWire => ({
 
 export function registerNewsletterRoutes({ bind, db }: ModuleContext): void {
   bind(listSubscribers, async ({ body }) => {
-    const email = body.email?.trim();
-    const where = email
-      ? ilike(newsletterSubscribers.userEmail, `%${email.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)
-      : undefined;
+    // The same filter as the export's (newsletter-export.ts).
+    const pattern = subscriberEmailPattern(body.email);
+    const where = pattern ? ilike(newsletterSubscribers.userEmail, pattern) : undefined;
     const [rows, [{ n }]] = await Promise.all([
       db
         .select()

@@ -17,3 +17,4 @@ export {
   type SentListener,
 } from "./outbox.service";
 export { type OutboxWorker, startOutboxWorker } from "./outbox.worker";
+export { type OutboxExportRow, outboxExportReader } from "./outbox-export";

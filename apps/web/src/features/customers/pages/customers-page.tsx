@@ -25,6 +25,7 @@ import { CustomerFilter } from "../components/customer-filter";
 const CustomerDetail = lazy(() =>
   import("../components/customer-detail").then((m) => ({ default: m.CustomerDetail })),
 );
+const CustomersExportButton = lazy(() => import("../components/customers-export-button"));
 const CustomerModal = lazy(() =>
   import("../components/customer-modal").then((m) => ({ default: m.CustomerModal })),
 );
@@ -109,14 +110,33 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
       <PageHeader
         title={title}
         actions={
-          <Button
-            onClick={() => {
-              setCreateLoaded(true);
-              setCreating(true);
-            }}
-          >
-            New Customer
-          </Button>
+          <Group gap="xs">
+            <Suspense
+              fallback={
+                <Button size="xs" variant="default" disabled>
+                  Export CSV
+                </Button>
+              }
+            >
+              <CustomersExportButton
+                query={{
+                  q: query.q,
+                  dob: query.dob,
+                  region_id: query.region_id,
+                  sort_by: query.sort_by,
+                  sort_direction: query.sort_direction,
+                }}
+              />
+            </Suspense>
+            <Button
+              onClick={() => {
+                setCreateLoaded(true);
+                setCreating(true);
+              }}
+            >
+              New Customer
+            </Button>
+          </Group>
         }
       />
       <CustomerFilter

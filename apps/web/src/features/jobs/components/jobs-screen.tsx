@@ -1,16 +1,20 @@
-import type { OrderWire } from "@loupe/contract";
+import { exportJobsAddress, type OrderWire } from "@loupe/contract";
 import {
   activeFilterCount,
   emptyListText,
+  exportRefusal,
   JOB_PANEL_FILTER_KEYS,
   JOBS_DEFAULT_SORT,
   jobFilterNames,
 } from "@loupe/domain";
 import { Alert, Badge, Box, Button, Collapse, Group } from "@mantine/core";
 import { lazy, Suspense, useRef, useState } from "react";
+import { ExportCsvButton } from "../../../components/export-csv-button";
 import { PageHeader } from "../../../components/page-header";
 import { PaginationBar } from "../../../components/pagination-bar";
+import { buildUrl } from "../../../lib/api-client";
 import { NotSentLensOrders } from "../../lens-orders/not-sent-lens-orders";
+import { useCurrentUser } from "../../reference/use-reference-data";
 import { type JobsSource, useJobs } from "../api/jobs-queries";
 import { useJobsRouteQuery } from "../use-jobs-route-query";
 import { BatchFooter } from "./batch-footer";
@@ -54,6 +58,7 @@ export function JobsScreen(props: {
   const state = useJobsRouteQuery(props.storageKey);
   const { route, get } = state;
   const list = useJobs(route, props.source, !state.customFilterError && !state.restoring);
+  const { data: me } = useCurrentUser();
   const [expanded, setExpanded] = useState(new Set<number>());
   const [selected, setSelected] = useState(new Set<number>());
   const [showFilters, setShowFilters] = useState(false);
@@ -84,7 +89,16 @@ export function JobsScreen(props: {
 
   return (
     <Box pb={selected.size ? 80 : 0}>
-      <PageHeader title={props.title} />
+      <PageHeader
+        title={props.title}
+        actions={
+          <ExportCsvButton
+            url={buildUrl(exportJobsAddress, undefined, route)}
+            fileName="jobs.csv"
+            refusal={exportRefusal(me?.role_id, "jobs")}
+          />
+        }
+      />
       <NotSentLensOrders />
       <JobsTabs
         customFilter={get("customFilter")}

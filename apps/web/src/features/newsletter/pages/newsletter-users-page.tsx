@@ -1,13 +1,15 @@
-import { listSubscribers, type SubscriberWire } from "@loupe/contract";
-import { OPT_IN_LABELS, PAGE_SIZE } from "@loupe/domain";
+import { exportSubscribersAddress, listSubscribers, type SubscriberWire } from "@loupe/contract";
+import { exportRefusal, OPT_IN_LABELS, PAGE_SIZE } from "@loupe/domain";
 import { Badge, Button, Group, TextInput } from "@mantine/core";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { DataTable } from "../../../components/data-table";
+import { ExportCsvButton } from "../../../components/export-csv-button";
 import { PageHeader } from "../../../components/page-header";
 import { PaginationBar } from "../../../components/pagination-bar";
-import { callEndpoint } from "../../../lib/api-client";
+import { buildUrl, callEndpoint } from "../../../lib/api-client";
 import { useFormatDateTime } from "../../reference/use-date-format";
+import { useCurrentUser } from "../../reference/use-reference-data";
 
 // The edit form loads when a subscriber is first opened, not with the list (issue 31: ≤ 200 KB cold).
 const UpdateNewsletterModal = lazy(() =>
@@ -18,6 +20,7 @@ const UpdateNewsletterModal = lazy(() =>
 export default function NewsletterUsersPage() {
   const [draft, setDraft] = useState("");
   const [email, setEmail] = useState("");
+  const { data: me } = useCurrentUser();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<SubscriberWire | null>(null);
   const formatDateTime = useFormatDateTime();
@@ -43,7 +46,16 @@ export default function NewsletterUsersPage() {
   };
   return (
     <>
-      <PageHeader title="Newsletter Subscribers" />
+      <PageHeader
+        title="Newsletter Subscribers"
+        actions={
+          <ExportCsvButton
+            url={buildUrl(exportSubscribersAddress, undefined, { email })}
+            fileName="subscribers.csv"
+            refusal={exportRefusal(me?.role_id, "subscribers")}
+          />
+        }
+      />
       <Group mb="md">
         <TextInput
           aria-label="Filter by e-mail"

@@ -1,4 +1,5 @@
-import { listOutbox, type OutboxMessageWire, retryOutboxMessage } from "@loupe/contract";
+import { exportOutboxAddress, listOutbox, type OutboxMessageWire, retryOutboxMessage } from "@loupe/contract";
+import { exportRefusal } from "@loupe/domain";
 import { ActionIcon, Badge, Button, Code, Group, SegmentedControl, Stack, Text } from "@mantine/core";
 import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -6,11 +7,13 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useAlert } from "../../../app/alert-context";
 import { DataTable } from "../../../components/data-table";
+import { ExportCsvButton } from "../../../components/export-csv-button";
 import { PageHeader } from "../../../components/page-header";
-import { callEndpoint } from "../../../lib/api-client";
+import { buildUrl, callEndpoint } from "../../../lib/api-client";
 import { errorText } from "../../../lib/errors";
 import { useAction } from "../../../lib/use-action";
 import { useFormatDateTime } from "../../reference/use-date-format";
+import { useCurrentUser } from "../../reference/use-reference-data";
 
 const STATUS_COLOUR = {
   queued: "yellow",
@@ -25,6 +28,7 @@ type Filter = (typeof FILTERS)[number];
 /** Every e-mail and SMS the system queued or sent, newest first: where staff check what went out. */
 export default function OutboxPage() {
   const formatDateTime = useFormatDateTime();
+  const { data: me } = useCurrentUser();
   const { showAlert } = useAlert();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -62,17 +66,24 @@ export default function OutboxPage() {
       <PageHeader
         title="Outbox"
         actions={
-          <SegmentedControl
-            aria-label="Show messages"
-            value={filter}
-            onChange={(v) => setParams(v === "all" ? {} : { status: v }, { replace: true })}
-            data={[
-              { value: "all", label: "All" },
-              { value: "failed", label: "Failed" },
-              { value: "queued", label: "Queued" },
-              { value: "sent", label: "Sent" },
-            ]}
-          />
+          <Group gap="xs">
+            <ExportCsvButton
+              url={buildUrl(exportOutboxAddress, undefined, filter === "all" ? {} : { status: filter })}
+              fileName="outbox.csv"
+              refusal={exportRefusal(me?.role_id, "outbox")}
+            />
+            <SegmentedControl
+              aria-label="Show messages"
+              value={filter}
+              onChange={(v) => setParams(v === "all" ? {} : { status: v }, { replace: true })}
+              data={[
+                { value: "all", label: "All" },
+                { value: "failed", label: "Failed" },
+                { value: "queued", label: "Queued" },
+                { value: "sent", label: "Sent" },
+              ]}
+            />
+          </Group>
         }
       />
       <DataTable<OutboxMessageWire>

@@ -1,0 +1,79 @@
+import type { JobsQuery } from "@loupe/contract";
+import type { Database } from "../../platform/db/client";
+import { dispenseStatusSlugs } from "./job-reference.queries";
+import { FINISHED_SLUGS, jobsQueryToSearch, ordersSearchParts } from "./jobs-search";
+
+/** One job as the jobs list's export writes it: the row's own columns, no wire mapping. */
+export interface JobExportRow {
+  id: number;
+  vend_invoice_number: string;
+  customer_id: number | null;
+  customer_first_name: string | null;
+  customer_last_name: string | null;
+  billing_first_name: string;
+  billing_last_name: string;
+  priority: number;
+  total_amount_minor: number;
+  dispense_status_id: number;
+  origin_outlet_id: number;
+  created_at: Date | string;
+  /** Item quantities: every item at −1 shows the job as refunded, as the list does. */
+  quantities: number[];
+  notes_count: number;
+}
+
+/**
+ * The jobs list's filtered rows in keyset batches (issue 29 part 5): the same route query, turned
+ * into the same search (`jobsQueryToSearch`) and the same `where` and order (`ordersSearchParts`)
+ * as the list endpoint, so the export is the list's rows across every page, in its order. Each
+ * batch starts after the last row of the one before ((created_at, id), the list's order), so no
+ * batch reads past rows again and memory holds one batch. Bad input is refused before any batch.
+ */
+export async function jobsExportReader(
+  database: Database,
+  ctx: { brandSlug: string; timeZone: string; notesCountSql: (alias: string) => string },
+  query: JobsQuery,
+) {
+  const open = (await dispenseStatusSlugs(database.db))
+    .filter((r) => !FINISHED_SLUGS.includes(r.slug))
+    .map((r) => r.id);
+  const search = jobsQueryToSearch(query, {
+    brandSlug: ctx.brandSlug,
+    openStatusIds: open,
+    timeZone: ctx.timeZone,
+  });
+  const direction = search.sort?.direction === "asc" ? "asc" : "desc";
+  return async function* batches(size = 1000): AsyncGenerator<JobExportRow[]> {
+    // The key as text: a JavaScript date would drop the microseconds and skip rows in the same millisecond.
+    let after: { at: string; id: number } | null = null;
+    for (;;) {
+      const parts = ordersSearchParts({ ...search, page: 1, perPage: size });
+      const conditions = parts.whereSql ? [parts.whereSql.slice("where ".length)] : [];
+      if (after) {
+        const at = parts.p(after.at);
+        conditions.push(
+          `(o.created_at, o.id) ${direction === "asc" ? ">" : "<"} (${at}::timestamptz, ${parts.p(after.id)})`,
+        );
+      }
+      const where = conditions.length ? `where ${conditions.join(" and ")}` : "";
+      const rows = await database.query<JobExportRow & { k?: string }>(
+        `select o.id, o.vend_invoice_number, o.customer_id, c.first_name as customer_first_name,
+            c.last_name as customer_last_name, o.billing_first_name, o.billing_last_name, o.priority,
+            o.total_amount_minor, o.dispense_status_id, o.origin_outlet_id, o.created_at,
+            array(select i.quantity from order_items i where i.order_id = o.id) as quantities,
+            ${ctx.notesCountSql("o")} as notes_count, o.created_at::text as k
+           from (select o.id, o.vend_invoice_number, o.customer_id, o.billing_first_name, o.billing_last_name,
+                   o.priority, o.total_amount_minor, o.dispense_status_id, o.origin_outlet_id, o.created_at
+                 from orders o ${where} order by ${parts.order} limit ${parts.p(size)}) o
+           left join customers c on c.id = o.customer_id
+          order by ${parts.order}`,
+        parts.params,
+      );
+      const last = rows[rows.length - 1];
+      if (last) after = { at: last.k as string, id: Number(last.id) };
+      for (const r of rows) delete r.k;
+      if (rows.length) yield rows;
+      if (rows.length < size) return;
+    }
+  };
+}
