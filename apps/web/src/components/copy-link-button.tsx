@@ -7,8 +7,17 @@ import { useEffect, useState } from "react";
  * the address as its title (no tooltip component: the customers screen is on the first screen's
  * JavaScript budget).
  */
+/** The address in full; where the page has no web address of its own (a test page), the path. */
+const fullAddress = (path: string) => {
+  try {
+    return new URL(path, window.location.href).toString();
+  } catch {
+    return path;
+  }
+};
+
 export function CopyLinkButton({ path, label = "Copy link" }: { path: string; label?: string }) {
-  const url = new URL(path, window.location.origin).toString();
+  const url = fullAddress(path);
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
