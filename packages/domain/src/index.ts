@@ -43,3 +43,4 @@ export * from "./shipping-rules";
 export * from "./status-rules";
 export * from "./till-day";
 export * from "./version-rules";
+export * from "./promised-date";
