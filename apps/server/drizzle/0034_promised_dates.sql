@@ -18,6 +18,7 @@ CREATE TABLE "public_holidays" (
 --> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "promise_version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "at_risk_reason" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "at_risk_eta" date;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "dispense_status_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "outlet_workshop_settings" ADD CONSTRAINT "outlet_workshop_settings_outlet_id_outlets_id_fk" FOREIGN KEY ("outlet_id") REFERENCES "public"."outlets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "public_holidays" ADD CONSTRAINT "public_holidays_region_id_regions_id_fk" FOREIGN KEY ("region_id") REFERENCES "public"."regions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -34,4 +35,14 @@ CREATE INDEX "orders_status_due_idx" ON "orders" USING btree ("dispense_status_i
 CREATE INDEX "orders_outlet_status_since_idx" ON "orders" USING btree ("origin_outlet_id","dispense_status_id","dispense_status_at");--> statement-breakpoint
 CREATE INDEX "orders_status_since_idx" ON "orders" USING btree ("dispense_status_id","dispense_status_at");--> statement-breakpoint
 CREATE INDEX "orders_due_idx" ON "orders" USING btree ("due_date","id");--> statement-breakpoint
-CREATE INDEX "orders_at_risk_idx" ON "orders" USING btree ("origin_outlet_id","dispense_status_id") WHERE "orders"."at_risk_reason" is not null;
+CREATE INDEX "orders_at_risk_idx" ON "orders" USING btree ("origin_outlet_id","dispense_status_id") WHERE "orders"."at_risk_reason" is not null;--> statement-breakpoint
+-- Every path that moves a job's status (a staff change, a refund, a delivered shipment, a lens
+-- order) starts its time there, so "ready since" never depends on each path remembering to.
+CREATE OR REPLACE FUNCTION orders_dispense_status_at() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.dispense_status_at := now();
+  RETURN NEW;
+END $$;--> statement-breakpoint
+CREATE TRIGGER orders_dispense_status_at BEFORE UPDATE OF dispense_status_id ON orders
+  FOR EACH ROW WHEN (OLD.dispense_status_id IS DISTINCT FROM NEW.dispense_status_id)
+  EXECUTE FUNCTION orders_dispense_status_at();

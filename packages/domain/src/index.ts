@@ -44,3 +44,4 @@ export * from "./status-rules";
 export * from "./till-day";
 export * from "./version-rules";
 export * from "./promised-date";
+export * from "./workshop-filters";

@@ -183,15 +183,5 @@ export function promisedDateEditErrors(input: {
   return Object.keys(errors).length ? errors : null;
 }
 
-/** The workshop tabs beside the spec's, in the order the list shows them. */
-export const WORKSHOP_FILTERS = ["late", "at-risk", "ready", "uncollected", "due-today"] as const;
-export type WorkshopFilter = (typeof WORKSHOP_FILTERS)[number];
-export const WORKSHOP_FILTER_LABELS: Record<WorkshopFilter, string> = {
-  late: "Late",
-  "at-risk": "At risk",
-  ready: "Ready",
-  uncollected: "Uncollected",
-  "due-today": "Promised today",
-};
-export const isWorkshopFilter = (v: unknown): v is WorkshopFilter =>
-  typeof v === "string" && (WORKSHOP_FILTERS as readonly string[]).includes(v);
+
+export const WORKSHOP_SETTINGS_ADMIN_ONLY = "Only administrators can change an outlet's workshop settings.";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { customers } from "../modules/customers/customers.tables";
 import { itemGroups, orderItems, orderPayments, orders, regionProducts } from "../modules/jobs/jobs.tables";
+import { assignPromisedDates } from "../modules/jobs";
 import { outlets, statuses } from "../modules/reference/reference.tables";
 import type { Db } from "../platform/db/client";
 import type { DemoSize } from "./demo";
@@ -225,6 +226,11 @@ export async function seedDemoJobs(db: Db, size: DemoSize): Promise<void> {
       });
     }
     await db.insert(orderItems).values(items);
+    // Every job is promised a day when it is made, from its items (issue 27).
+    await assignPromisedDates(
+      db,
+      inserted.map((o) => o.id),
+    );
     if (groups.length) {
       const made = await db.insert(itemGroups).values(groups).returning();
       for (const g of made) {

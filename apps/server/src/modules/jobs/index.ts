@@ -24,6 +24,11 @@ export {
   receiptLinksSlot,
   refundApprovalSlot,
 } from "./jobs.slots";
+export {
+  applyLensEtaToPromise,
+  assignPromisedDates,
+  changePromisedDate,
+} from "./promised-dates";
 export { partialRefundMinor } from "./partial-refunds.queries";
 export { loadRefundStates } from "./refund-facts";
 export { registerSavedSearchesRoutes } from "./saved-searches.routes";

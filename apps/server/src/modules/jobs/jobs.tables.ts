@@ -77,6 +77,8 @@ export const orders = pgTable(
     promiseVersion: integer("promise_version").notNull().default(1),
     /** Why the promise is at risk (a lens order's ETA later than it), or null. */
     atRiskReason: text("at_risk_reason"),
+    /** The lens ETA that put it at risk: a promise moved to it or later clears the flag. */
+    atRiskEta: date("at_risk_eta"),
     /** When the job reached its dispense status: a ready job's time on the shelf starts here. */
     dispenseStatusAt: timestamp("dispense_status_at", { withTimezone: true }).notNull().defaultNow(),
     /**
