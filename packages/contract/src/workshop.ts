@@ -63,10 +63,7 @@ export const saveWorkshopSettings = defineEndpoint({
   params: idParams,
   body: z.strictObject({
     turnaround_days: turnaround,
-    working_days: z
-      .array(z.number().int().min(1).max(7))
-      .min(1, "Choose at least one working day.")
-      .max(7),
+    working_days: z.array(z.number().int().min(1).max(7)).min(1, "Choose at least one working day.").max(7),
     uncollected_after_days: z.number().int().min(1).max(365),
     version: z.number().int().positive(),
   }),
@@ -108,7 +105,9 @@ export const outletDayWire = z.object({
   /** The outlet's day (YYYY-MM-DD) on its own clock. */
   today: z.string(),
   /** Jobs made at the outlet still in the workshop, by status. */
-  stages: z.array(z.object({ status_id: z.number(), slug: z.string(), display_name: z.string(), total: z.number() })),
+  stages: z.array(
+    z.object({ status_id: z.number(), slug: z.string(), display_name: z.string(), total: z.number() }),
+  ),
   counts,
   /** Ready-to-collect messages waiting or failed (issue 27 point 3); null until that part is there. */
   messages: z.object({ waiting: z.number(), failed: z.number() }).nullable(),
@@ -133,4 +132,3 @@ export const getOutletDay = defineEndpoint({
   query: z.object({ outlet_id: qId }),
   response: dataEnvelope(outletDayWire),
 });
-

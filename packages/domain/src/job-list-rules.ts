@@ -1,7 +1,6 @@
 // Jobs list rules (jobs-area §2, §4, §5, §7, §9): the URL filter keys, custom filters, saved
 // searches, the outlet filter, created-age labels and the online-channel date range.
 
-import { isWorkshopFilter, WORKSHOP_FILTER_LABELS } from "./workshop-filters";
 import {
   DEFAULT_OUTLET_NAME,
   EXCLUDED_OUTLET_NAME,
@@ -12,6 +11,7 @@ import {
 import { dayjs } from "./dates";
 import { INT32_MAX } from "./input-rules";
 import { messages } from "./messages";
+import { isWorkshopFilter, WORKSHOP_FILTER_LABELS } from "./workshop-filters";
 import { zoneDay } from "./zone-day";
 
 export const JOBS_SEARCH_PLACEHOLDER = "Search by name, phone, e-mail, or invoice number";

@@ -183,5 +183,4 @@ export function promisedDateEditErrors(input: {
   return Object.keys(errors).length ? errors : null;
 }
 
-
 export const WORKSHOP_SETTINGS_ADMIN_ONLY = "Only administrators can change an outlet's workshop settings.";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { customers } from "../modules/customers/customers.tables";
-import { itemGroups, orderItems, orderPayments, orders, regionProducts } from "../modules/jobs/jobs.tables";
 import { assignPromisedDates } from "../modules/jobs";
+import { itemGroups, orderItems, orderPayments, orders, regionProducts } from "../modules/jobs/jobs.tables";
 import { outlets, statuses } from "../modules/reference/reference.tables";
 import type { Db } from "../platform/db/client";
 import type { DemoSize } from "./demo";

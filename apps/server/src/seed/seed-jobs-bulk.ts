@@ -3,8 +3,8 @@ import { pipeline } from "node:stream/promises";
 import {
   DEFAULT_WORKSHOP_SETTINGS,
   isItemPastSelection,
-  promiseKindOf,
   promisedDate,
+  promiseKindOf,
   turnaroundFor,
 } from "@loupe/domain";
 import pg from "pg";
@@ -179,7 +179,11 @@ async function main() {
   const productKind = new Map(
     products.map((p) => [
       p.id,
-      promiseKindOf({ parentTypeKey: p.parent_type_key, productTypeKey: p.product_type_key, lensesType: p.lenses_type }),
+      promiseKindOf({
+        parentTypeKey: p.parent_type_key,
+        productTypeKey: p.product_type_key,
+        lensesType: p.lenses_type,
+      }),
     ]),
   );
   const [range] = await database.query<{ lo: number | null; hi: number | null; n: number }>(
@@ -460,7 +464,9 @@ async function main() {
         o.updated,
         // About one open job in forty has a lens ETA past its promise (from the id, not the rng,
         // so every other column stays as it was generated before).
-        !finishedSlugs.has(o.status.slug) && o.id % 40 === 0 ? "Lens order ETA later than the promised date" : null,
+        !finishedSlugs.has(o.status.slug) && o.id % 40 === 0
+          ? "Lens order ETA later than the promised date"
+          : null,
       ]),
   );
   await copy("item groups", "COPY item_groups (id, order_id, name, type) FROM STDIN", (o) => {

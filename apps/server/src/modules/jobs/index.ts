@@ -24,12 +24,12 @@ export {
   receiptLinksSlot,
   refundApprovalSlot,
 } from "./jobs.slots";
+export { partialRefundMinor } from "./partial-refunds.queries";
 export {
   applyLensEtaToPromise,
   assignPromisedDates,
   changePromisedDate,
 } from "./promised-dates";
-export { partialRefundMinor } from "./partial-refunds.queries";
 export { loadRefundStates } from "./refund-facts";
 export { registerSavedSearchesRoutes } from "./saved-searches.routes";
 export { itemsNeedingReentry, itemsWithForeignPrescription } from "./selection-owners.queries";

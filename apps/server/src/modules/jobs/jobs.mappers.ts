@@ -1,5 +1,11 @@
 import type { OrderDetailWire, OrderItemWire, OrderWire } from "@loupe/contract";
-import { isJobAtRisk, isJobLate, type JobPromiseFacts, REFUNDED_QUANTITY, type RefundState } from "@loupe/domain";
+import {
+  isJobAtRisk,
+  isJobLate,
+  type JobPromiseFacts,
+  REFUNDED_QUANTITY,
+  type RefundState,
+} from "@loupe/domain";
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import type { Slots } from "../../platform/slots";

@@ -2,14 +2,14 @@ import {
   isBatchSelectable,
   isDisplayOnlyStatus,
   isWorkshopFilter,
-  WORKSHOP_FILTER_LABELS,
-  WORKSHOP_FILTERS,
-  type WorkshopFilter,
   ONLINE_CHANNEL_ID,
   ORDER_DISPENSE_STATUSES,
   REFUNDED_ITEM_LOCKED,
   REFUNDED_JOB_LOCKED,
   REFUNDED_QUANTITY,
+  WORKSHOP_FILTER_LABELS,
+  WORKSHOP_FILTERS,
+  type WorkshopFilter,
 } from "@loupe/domain";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { SearchPort, SearchQuery } from "../../integrations/search";
@@ -109,7 +109,8 @@ export function createJobsService({
       readJobsPage(database, search, orderNotesCountSqlSlot.get(slots)),
       jobReference(db),
     ]);
-    const regionOf = (j: (typeof jobs)[number]) => reference.originOutlet.get(j.originOutletId)?.region_id ?? 0;
+    const regionOf = (j: (typeof jobs)[number]) =>
+      reference.originOutlet.get(j.originOutletId)?.region_id ?? 0;
     const readySlugs = await readySlugsByRegion(jobs.map(regionOf));
     const now = new Date();
     // A page row is the job's columns and its related rows in one object: it is the order, and
@@ -358,7 +359,10 @@ export function createJobsService({
   async function workshopCounts(outletId?: number, now = new Date()) {
     const { sql: text, params } = workshopCountsSql(await readWorkshopContext(db), now, outletId);
     const [row] = await database.query<Record<WorkshopFilter, number>>(text, params);
-    return Object.fromEntries(WORKSHOP_FILTERS.map((f) => [f, Number(row[f])])) as Record<WorkshopFilter, number>;
+    return Object.fromEntries(WORKSHOP_FILTERS.map((f) => [f, Number(row[f])])) as Record<
+      WorkshopFilter,
+      number
+    >;
   }
 
   /**

@@ -4,9 +4,9 @@ import {
   dayInZone,
   PROMISE_PRODUCT_KINDS,
   type PromiseProductKind,
-  promiseKindOf,
   promisedDate,
   promisedDateEditErrors,
+  promiseKindOf,
   turnaroundFor,
   type WorkshopSettings,
 } from "@loupe/domain";
@@ -28,7 +28,9 @@ import {
 // the bulk seed, the test and journey fixtures) calls `assignPromisedDates` after its items.
 
 /** A settings row as the domain's settings; no row means the defaults. */
-export function toWorkshopSettings(row: typeof outletWorkshopSettings.$inferSelect | undefined): WorkshopSettings {
+export function toWorkshopSettings(
+  row: typeof outletWorkshopSettings.$inferSelect | undefined,
+): WorkshopSettings {
   if (!row) return DEFAULT_WORKSHOP_SETTINGS;
   const turnaroundDays = { ...DEFAULT_WORKSHOP_SETTINGS.turnaroundDays };
   for (const k of PROMISE_PRODUCT_KINDS) {
@@ -91,7 +93,12 @@ export interface PromisedDateChange {
  * two changes made from the same read one wins and the other is refused (409) with the current
  * date. A promise moved to or past the lens ETA that put the job at risk clears the flag.
  */
-export async function changePromisedDate(tx: Db, staffId: number, orderId: number, change: PromisedDateChange) {
+export async function changePromisedDate(
+  tx: Db,
+  staffId: number,
+  orderId: number,
+  change: PromisedDateChange,
+) {
   const [locked] = await tx
     .select({ id: orders.id, version: orders.promiseVersion })
     .from(orders)
@@ -124,7 +131,11 @@ export async function changePromisedDate(tx: Db, staffId: number, orderId: numbe
       updatedAt: new Date(),
     })
     .where(eq(orders.id, orderId))
-    .returning({ dueDate: orders.dueDate, version: orders.promiseVersion, atRiskReason: orders.atRiskReason });
+    .returning({
+      dueDate: orders.dueDate,
+      version: orders.promiseVersion,
+      atRiskReason: orders.atRiskReason,
+    });
   await recordJobEvents(tx, [
     {
       orderId,
@@ -157,5 +168,7 @@ export async function applyLensEtaToPromise(tx: Db, orderId: number, eta: string
   }
   if (job.atRiskEta === eta) return;
   await tx.update(orders).set({ atRiskReason: reason, atRiskEta: eta }).where(eq(orders.id, orderId));
-  await recordJobEvents(tx, [{ orderId, kind: "at_risk", fromValue: job.dueDate, toValue: reason, staffUserId: null }]);
+  await recordJobEvents(tx, [
+    { orderId, kind: "at_risk", fromValue: job.dueDate, toValue: reason, staffUserId: null },
+  ]);
 }

@@ -101,7 +101,10 @@ export function workshopWhere(
       part = (g) => `o.dispense_status_at < ${p(g.before!.toISOString())}::timestamptz`;
       break;
     case "due-today":
-      groups = grouped(ctx, outletId, (o) => ({ statusIds: notFinished(ctx), day: dayInZone(now, o.timeZone) }));
+      groups = grouped(ctx, outletId, (o) => ({
+        statusIds: notFinished(ctx),
+        day: dayInZone(now, o.timeZone),
+      }));
       part = (g) => `o.due_date = ${p(g.day)}::date`;
       break;
   }

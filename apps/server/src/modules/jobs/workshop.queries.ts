@@ -15,7 +15,9 @@ export async function regionReadyStatuses(_regionId: number): Promise<readonly s
 }
 
 /** The ready slugs of each region: its choice through `regionReadyStatuses`, else the default. */
-export async function readySlugsByRegion(regionIds: Iterable<number>): Promise<Map<number, readonly string[]>> {
+export async function readySlugsByRegion(
+  regionIds: Iterable<number>,
+): Promise<Map<number, readonly string[]>> {
   const unique = [...new Set(regionIds)];
   const answers = await Promise.all(unique.map((r) => regionReadyStatuses(r)));
   return new Map(unique.map((r, i) => [r, readyStatusSlugs(answers[i])]));
@@ -26,7 +28,10 @@ export async function readWorkshopContext(db: Db): Promise<WorkshopContext> {
   const [outletRows, settingRows, statusRows] = await Promise.all([
     db.select({ id: outlets.id, regionId: outlets.regionId, timeZone: outlets.timeZone }).from(outlets),
     db
-      .select({ outletId: outletWorkshopSettings.outletId, days: outletWorkshopSettings.uncollectedAfterDays })
+      .select({
+        outletId: outletWorkshopSettings.outletId,
+        days: outletWorkshopSettings.uncollectedAfterDays,
+      })
       .from(outletWorkshopSettings),
     db.select({ id: statuses.id, slug: statuses.slug }).from(statuses).where(eq(statuses.kind, "dispense")),
   ]);

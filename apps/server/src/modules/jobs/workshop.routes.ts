@@ -6,8 +6,8 @@ import {
   removePublicHoliday,
   saveWorkshopSettings,
 } from "@loupe/contract";
-import type { ModuleContext } from "../module-context";
 import type { WorkshopFilter } from "@loupe/domain";
+import type { ModuleContext } from "../module-context";
 import { createWorkshopService } from "./workshop.service";
 
 /** Issue 27's calls: the promised-date change, the outlets' workshop settings, the outlet's day. */

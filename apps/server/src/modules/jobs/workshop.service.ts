@@ -67,7 +67,9 @@ export function createWorkshopService({
 
   return {
     async changePromisedDate(staff: StaffRow, orderId: number, change: PromisedDateChange) {
-      const result = await db.transaction((tx) => changePromisedDate(tx as unknown as Db, staff.id, orderId, change));
+      const result = await db.transaction((tx) =>
+        changePromisedDate(tx as unknown as Db, staff.id, orderId, change),
+      );
       await reindex([orderId]);
       return result;
     },
@@ -107,13 +109,20 @@ export function createWorkshopService({
               .update(outletWorkshopSettings)
               .set({ ...values, version: sql`${outletWorkshopSettings.version} + 1` })
               .where(
-                and(eq(outletWorkshopSettings.outletId, outletId), eq(outletWorkshopSettings.version, body.version)),
+                and(
+                  eq(outletWorkshopSettings.outletId, outletId),
+                  eq(outletWorkshopSettings.version, body.version),
+                ),
               )
               .returning();
       if (!saved.length)
-        throw new AppError("conflict", "These settings were changed by someone else. Reload them and try again.", {
-          version: ["The settings were saved since you read them."],
-        });
+        throw new AppError(
+          "conflict",
+          "These settings were changed by someone else. Reload them and try again.",
+          {
+            version: ["The settings were saved since you read them."],
+          },
+        );
       return settingsWire(outletId);
     },
 
@@ -186,7 +195,12 @@ export function createWorkshopService({
         today,
         stages: names
           .filter((s) => openIds.includes(s.id))
-          .map((s) => ({ status_id: s.id, slug: s.slug, display_name: s.displayName, total: byId.get(s.id) ?? 0 })),
+          .map((s) => ({
+            status_id: s.id,
+            slug: s.slug,
+            display_name: s.displayName,
+            total: byId.get(s.id) ?? 0,
+          })),
         counts,
         messages: null,
         promised_today: todayRows.map((r) => {

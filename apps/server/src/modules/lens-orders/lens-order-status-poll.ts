@@ -11,7 +11,13 @@ import type { LabReport, LensTransport } from "../../integrations/lens-suppliers
 import { LensSupplierError } from "../../integrations/lens-suppliers";
 import type { Db } from "../../platform/db/client";
 import { AppError, validationError } from "../../platform/http/app-error";
-import { applyLensEtaToPromise, applyLensOrderToItem, itemStatusId, recordJobEvents, reindexJobs } from "../jobs";
+import {
+  applyLensEtaToPromise,
+  applyLensOrderToItem,
+  itemStatusId,
+  recordJobEvents,
+  reindexJobs,
+} from "../jobs";
 import type { StaffRow } from "../staff";
 import type { LensOrderDeps } from "./lens-order-deps";
 import { event, mirror } from "./lens-order-events";
