@@ -147,8 +147,9 @@ export function JobsScreen(props: {
         stale={list.isPlaceholderData}
         expanded={expanded}
         onExpand={(id) => setExpanded((s) => toggled(s, [id], !s.has(id)))}
+        sortBy={route.sort_by === "due_date" ? "due_date" : "created_at"}
         sortDirection={route.sort_direction === "asc" ? "asc" : "desc"}
-        onSort={(direction) => state.push({ sort_by: "created_at", sort_direction: direction })}
+        onSort={(field, direction) => state.push({ sort_by: field, sort_direction: direction })}
         onNotes={setNotesFor}
         selection={{ selected, toggle: (ids, on) => setSelected((s) => toggled(s, ids, on)) }}
       />

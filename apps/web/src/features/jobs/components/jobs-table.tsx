@@ -11,6 +11,7 @@ import { JobDetail } from "./job-detail";
 import { customerProfilePath } from "./job-detail-actions";
 import { OrderStatusCell } from "./order-status-cell";
 import { PriorityToggle } from "./priority-toggle";
+import { PromisedCell } from "./promised-cell";
 
 export interface Selection {
   selected: Set<number>;
@@ -31,7 +32,7 @@ function totalTitle(rows: OrderWire[]): string {
 
 /**
  * Jobs table (spec §2): expand, Customer, Priority, Invoice Number, Total (its currency), Status,
- * Created (sortable), notes count, select.
+ * Created (sortable), Promised (sortable, issue 27), notes count, select.
  */
 export function JobsTable(props: {
   rows: OrderWire[];
@@ -43,8 +44,9 @@ export function JobsTable(props: {
   stale: boolean;
   expanded: Set<number>;
   onExpand: (id: number) => void;
+  sortBy: string;
   sortDirection: "asc" | "desc";
-  onSort: (direction: "asc" | "desc") => void;
+  onSort: (field: string, direction: "asc" | "desc") => void;
   onNotes: (job: OrderWire) => void;
   selection: Selection;
 }) {
@@ -73,9 +75,9 @@ export function JobsTable(props: {
       rowVersion={rowVersion}
       expanded={props.expanded}
       renderExpanded={(o) => <JobDetail jobId={o.id} selected={selected} onToggle={toggle} />}
-      sortBy="created_at"
+      sortBy={props.sortBy}
       sortDirection={props.sortDirection}
-      onSort={(_, direction) => props.onSort(direction)}
+      onSort={props.onSort}
       columns={[
         {
           key: "expand",
@@ -121,6 +123,12 @@ export function JobsTable(props: {
           title: "Created",
           sortField: "created_at",
           render: (o) => <CreatedCell createdAt={o.created_at} timeZone={o.origin_outlet.time_zone} />,
+        },
+        {
+          key: "promised",
+          title: "Promised",
+          sortField: "due_date",
+          render: (o) => <PromisedCell job={o} />,
         },
         {
           key: "notes",
