@@ -12,6 +12,7 @@ import { PageHeader } from "../../../components/page-header";
 import { PaginationBar } from "../../../components/pagination-bar";
 import { CommentsModal } from "../../customer-actions/comments-modal";
 import { NotSentLensOrders } from "../../lens-orders/not-sent-lens-orders";
+import { useOutlets } from "../../reference/use-reference-data";
 import { type JobsSource, useJobs } from "../api/jobs-queries";
 import { useJobsRouteQuery } from "../use-jobs-route-query";
 import { BatchFooter } from "./batch-footer";
@@ -50,6 +51,8 @@ export function JobsScreen(props: {
   const [notesFor, setNotesFor] = useState<OrderWire | null>(null);
   const [draftRegion, setDraftRegion] = useState<string | null>(null);
   const regionId = draftRegion ?? get("region_id");
+  const { data: outlets = [] } = useOutlets();
+  const outletName = (id: string) => outlets.find((o) => String(o.id) === id)?.name ?? `outlet ${id}`;
 
   const panel: PanelFilters = {
     outlet_id: state.outletIds,
@@ -77,6 +80,20 @@ export function JobsScreen(props: {
         dispenseStatusId={get("dispense_status_id")}
         onChoose={choose}
       />
+      {get("origin_outlet_id") && (
+        <Group gap="xs" mb="xs" data-testid="origin-outlet-filter">
+          <Badge variant="light" size="lg">
+            Jobs made at {outletName(get("origin_outlet_id"))}
+          </Badge>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            onClick={() => state.push({ origin_outlet_id: null, page: "1" })}
+          >
+            All outlets
+          </Button>
+        </Group>
+      )}
       <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
         <JobsSearchBar
           key={`${get("q")}|${get("search_type")}`}
