@@ -182,6 +182,8 @@ export async function seedDemoJobs(db: Db, size: DemoSize): Promise<void> {
         shipmentStatus: (online && rng.chance(0.3) ? "created" : "not_created") as "created" | "not_created",
         createdAt: created,
         updatedAt: created,
+        // The demo's jobs reached their status when they were last touched (a ready one waits on the shelf since).
+        dispenseStatusAt: created,
       };
     });
     const inserted = await db.insert(orders).values(batch).returning({

@@ -52,11 +52,11 @@ export async function assignPromisedDates(tx: Db, orderIds: number[]): Promise<n
   const ids = jobs.map((j) => j.id);
   const outletIds = [...new Set(jobs.map((j) => j.outletId))];
   const regionIds = [...new Set(jobs.map((j) => j.regionId))];
-  const earliest = jobs.reduce((d, j) => (j.createdAt < d ? j.createdAt : d), jobs[0].createdAt);
+  const earliest = jobs.reduce((ms, j) => Math.min(ms, j.createdAt.getTime()), Number.POSITIVE_INFINITY);
   const [items, settingsRows, holidayRows] = await Promise.all([
     itemProductsOf(tx, ids),
     workshopSettingsOf(tx, outletIds),
-    holidaysOf(tx, regionIds, outletIds, dayInZone(new Date(earliest.getTime() - 86_400_000), "UTC")),
+    holidaysOf(tx, regionIds, outletIds, dayInZone(new Date(earliest - 86_400_000), "UTC")),
   ]);
   const kinds = new Map<number, PromiseProductKind[]>();
   for (const i of items) kinds.set(i.orderId, [...(kinds.get(i.orderId) ?? []), promiseKindOf(i)]);
