@@ -7,6 +7,7 @@ import { OutletTimeZonesManager } from "../components/outlet-time-zones-manager"
 import { RolesManager } from "../components/roles-manager";
 import { SuppliersManager } from "../components/suppliers-manager";
 import { TemplatesManager } from "../components/templates-manager";
+import { WorkshopSettingsManager } from "../components/workshop-settings-manager";
 
 export default function SettingsPage() {
   const { data: me } = useCurrentUser();
@@ -34,6 +35,7 @@ export default function SettingsPage() {
       {me && isAdmin(me) && <RolesManager />}
       {me && isAdmin(me) && <SuppliersManager />}
       {me && isAdmin(me) && <OutletTimeZonesManager />}
+      {me && isAdmin(me) && <WorkshopSettingsManager />}
     </>
   );
 }
