@@ -79,6 +79,7 @@ export function JobsScreen(props: {
         customFilter={get("customFilter")}
         dispenseStatusId={get("dispense_status_id")}
         onChoose={choose}
+        withWorkshopTabs={props.source === "db"}
       />
       {get("origin_outlet_id") && (
         <Group gap="xs" mb="xs" data-testid="origin-outlet-filter">

@@ -1,5 +1,5 @@
 import type { TabWire } from "@loupe/contract";
-import { abbreviateCount, customFilterDefinition, JOBS_DEFAULT_SORT } from "@loupe/domain";
+import { abbreviateCount, customFilterDefinition, isWorkshopFilter, JOBS_DEFAULT_SORT } from "@loupe/domain";
 import { Group, Tabs, Text } from "@mantine/core";
 import { brandSlug } from "../../../lib/config";
 import { useJobTabs } from "../api/jobs-queries";
@@ -36,12 +36,16 @@ export function JobsTabs({
   customFilter,
   dispenseStatusId,
   onChoose,
+  withWorkshopTabs = true,
 }: {
   customFilter: string;
   dispenseStatusId: string;
   onChoose: (query: Record<string, string | number>) => void;
+  /** The workshop tabs (issue 27) are the SQL list's: the search index holds no promises. */
+  withWorkshopTabs?: boolean;
 }) {
-  const { data: tabs = [] } = useJobTabs();
+  const { data: all = [] } = useJobTabs();
+  const tabs = withWorkshopTabs ? all : all.filter((t) => !isWorkshopFilter(t.customFilter));
   const active = customFilter || (dispenseStatusId ? `status-${dispenseStatusId}` : null);
   return (
     <Tabs
