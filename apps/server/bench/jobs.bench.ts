@@ -281,9 +281,9 @@ async function main() {
   console.log(
     "case                          endpoint p50  endpoint p95   raw SQL p50   raw SQL p95   ratio p50 | in turns: endpoint p50   raw p50   ratio | its statement p50",
   );
-  // `npm run bench:jobs -- lens` times only the cases whose name contains "lens".
-  const only = process.argv[2];
-  for (const c of cases.filter((c) => !only || c.name.includes(only))) {
+  // `npm run bench:jobs -- lens` times only the cases whose name contains "lens" (several: "tab,outlet").
+  const only = process.argv[2]?.split(",");
+  for (const c of cases.filter((c) => !only || only.some((o) => c.name.includes(o)))) {
     const endpoint = await measure(c.endpoint, 100);
     const sql = await measure(c.sql, 100);
     // In turns, the time the endpoint's own statement took inside it, for the list cases (one

@@ -31,9 +31,9 @@ UPDATE "orders" o SET "due_date" = ((o."created_at" AT TIME ZONE ou."time_zone")
 CREATE INDEX "public_holidays_region_day_idx" ON "public_holidays" USING btree ("region_id","day");--> statement-breakpoint
 CREATE INDEX "public_holidays_outlet_day_idx" ON "public_holidays" USING btree ("outlet_id","day");--> statement-breakpoint
 CREATE INDEX "orders_outlet_status_due_idx" ON "orders" USING btree ("origin_outlet_id","dispense_status_id","due_date");--> statement-breakpoint
-CREATE INDEX "orders_status_due_idx" ON "orders" USING btree ("dispense_status_id","due_date");--> statement-breakpoint
+CREATE INDEX "orders_status_due_idx" ON "orders" USING btree ("dispense_status_id","due_date","origin_outlet_id");--> statement-breakpoint
 CREATE INDEX "orders_outlet_status_since_idx" ON "orders" USING btree ("origin_outlet_id","dispense_status_id","dispense_status_at");--> statement-breakpoint
-CREATE INDEX "orders_status_since_idx" ON "orders" USING btree ("dispense_status_id","dispense_status_at");--> statement-breakpoint
+CREATE INDEX "orders_status_since_idx" ON "orders" USING btree ("dispense_status_id","dispense_status_at","origin_outlet_id");--> statement-breakpoint
 CREATE INDEX "orders_due_idx" ON "orders" USING btree ("due_date","id");--> statement-breakpoint
 CREATE INDEX "orders_at_risk_idx" ON "orders" USING btree ("origin_outlet_id","dispense_status_id") WHERE "orders"."at_risk_reason" is not null;--> statement-breakpoint
 -- Every path that moves a job's status (a staff change, a refund, a delivered shipment, a lens

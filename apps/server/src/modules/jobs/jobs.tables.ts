@@ -102,9 +102,10 @@ export const orders = pgTable(
     // The workshop tabs and the outlet's day (issue 27): late is a due-date range per open status,
     // ready and uncollected a status-time range per ready status; per outlet, and across outlets.
     index("orders_outlet_status_due_idx").on(t.originOutletId, t.dispenseStatusId, t.dueDate),
-    index("orders_status_due_idx").on(t.dispenseStatusId, t.dueDate),
+    // The outlet last: across outlets, a due-date range is read off the index alone (no job rows).
+    index("orders_status_due_idx").on(t.dispenseStatusId, t.dueDate, t.originOutletId),
     index("orders_outlet_status_since_idx").on(t.originOutletId, t.dispenseStatusId, t.dispenseStatusAt),
-    index("orders_status_since_idx").on(t.dispenseStatusId, t.dispenseStatusAt),
+    index("orders_status_since_idx").on(t.dispenseStatusId, t.dispenseStatusAt, t.originOutletId),
     index("orders_due_idx").on(t.dueDate, t.id),
     index("orders_at_risk_idx")
       .on(t.originOutletId, t.dispenseStatusId)

@@ -113,7 +113,21 @@ export function workshopWhere(
     (g) =>
       `(o.origin_outlet_id = any(${p(g.outletIds)}::int[]) and o.dispense_status_id = any(${p(g.statusIds)}::int[]) and ${part(g)})`,
   );
-  return parts.length === 1 ? parts[0] : `(${parts.join(" or ")})`;
+  if (parts.length === 1) return parts[0];
+  // The groups' bounds together, said once in front (implied by the groups, so the answer is the
+  // same): the planner reads one (status, due date) or (status, status time) index range instead
+  // of walking every outlet's entries and filtering (at 2M jobs, 150 ms → a few ms).
+  const statuses = [...new Set(groups.flatMap((g) => g.statusIds))].sort((a, b) => a - b);
+  const bounds = [`o.dispense_status_id = any(${p(statuses)}::int[])`];
+  const days = groups.map((g) => g.day!).sort();
+  if (filter === "late") bounds.push(`o.due_date < ${p(days[days.length - 1])}::date`);
+  if (filter === "due-today")
+    bounds.push(`o.due_date between ${p(days[0])}::date and ${p(days[days.length - 1])}::date`);
+  if (filter === "uncollected") {
+    const latest = Math.max(...groups.map((g) => g.before!.getTime()));
+    bounds.push(`o.dispense_status_at < ${p(new Date(latest).toISOString())}::timestamptz`);
+  }
+  return `(${bounds.join(" and ")} and (${parts.join(" or ")}))`;
 }
 
 /**
