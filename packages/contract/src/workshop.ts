@@ -1,7 +1,7 @@
 import { PROMISE_PRODUCT_KINDS, PROMISED_DATE_REASON_MAX, WORKSHOP_FILTERS } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
-import { dataEnvelope, idParams, qId } from "./envelope";
+import { dataEnvelope, expectedVersion, idParams, qId } from "./envelope";
 
 // Issue 27 (ADR 0036): promised dates, the outlets' workshop settings and the outlet's day.
 
@@ -22,7 +22,8 @@ export const changePromisedDate = defineEndpoint({
   body: z.strictObject({
     due_date: z.string().max(10),
     reason: z.string().max(PROMISED_DATE_REASON_MAX * 2),
-    version: z.number().int().positive(),
+    // Required: the binder answers 428 without it (ADR 0027).
+    version: expectedVersion,
   }),
   response: dataEnvelope(promisedDateWire),
 });
@@ -65,7 +66,7 @@ export const saveWorkshopSettings = defineEndpoint({
     turnaround_days: turnaround,
     working_days: z.array(z.number().int().min(1).max(7)).min(1, "Choose at least one working day.").max(7),
     uncollected_after_days: z.number().int().min(1).max(365),
-    version: z.number().int().positive(),
+    version: expectedVersion,
   }),
   response: dataEnvelope(workshopSettingsWire),
 });

@@ -19,12 +19,13 @@ export function registerWorkshopRoutes(
   },
 ): void {
   const service = createWorkshopService({ database, ...jobs });
+  // The binder refuses a versioned write without its version (428, ADR 0027): it is always there.
   bind(changePromisedDate, async ({ staff, params, body }) => ({
-    data: await service.changePromisedDate(staff, params.id, body),
+    data: await service.changePromisedDate(staff, params.id, { ...body, version: body.version as number }),
   }));
   bind(getWorkshopSettings, async ({ params }) => ({ data: await service.settings(params.id) }));
   bind(saveWorkshopSettings, async ({ staff, params, body }) => ({
-    data: await service.saveSettings(staff, params.id, body),
+    data: await service.saveSettings(staff, params.id, { ...body, version: body.version as number }),
   }));
   bind(addPublicHoliday, async ({ staff, params, body }) => ({
     data: await service.addHoliday(staff, params.id, body),
