@@ -2,6 +2,8 @@ import { jobsQuery } from "@loupe/contract";
 import pg from "pg";
 import { buildJobsPageSql } from "../src/modules/jobs/jobs-list.queries";
 import { FINISHED_SLUGS, jobsQueryToSearch, TAB_COUNTS_SQL } from "../src/modules/jobs/jobs-search";
+import type { WorkshopContext } from "../src/modules/jobs/workshop-filters";
+import { workshopCountsSql } from "../src/modules/jobs/workshop-filters";
 import { orderNotesCountSql } from "../src/modules/notes";
 import { startBenchApp } from "./bench-app";
 import { measure, measureInTurns, ms, percentiles } from "./stats";
@@ -37,6 +39,32 @@ async function main() {
     "select vend_invoice_number as invoice, billing_last_name as last_name from orders order by id desc limit 1 offset 5000",
   );
   const since = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
+  // Issue 27: the workshop tabs and the outlet's day read every outlet's zone, the status ids and
+  // the ready statuses (the default until a region chooses), as the app does.
+  const workshop: WorkshopContext = {
+    outlets: (
+      await raw.query(
+        `select o.id, o.region_id, o.time_zone, coalesce(s.uncollected_after_days, 7) as days
+           from outlets o left join outlet_workshop_settings s on s.outlet_id = o.id`,
+      )
+    ).rows.map((r) => ({
+      id: r.id,
+      regionId: r.region_id,
+      timeZone: r.time_zone,
+      uncollectedAfterDays: r.days,
+    })),
+    statusIds: new Map(
+      (await raw.query("select id, slug from statuses where kind = 'dispense'")).rows.map((r) => [
+        r.slug,
+        r.id,
+      ]),
+    ),
+    readySlugs: new Map(),
+  };
+  for (const o of workshop.outlets) workshop.readySlugs.set(o.regionId, ["ready-to-go"]);
+  const busiest = await one<{ id: number }>(
+    "select origin_outlet_id as id from orders group by 1 order by count(*) desc limit 1",
+  );
 
   const listCases: { name: string; query: string }[] = [
     { name: "page 1", query: "" },
@@ -47,6 +75,13 @@ async function main() {
       query: `outlet_id=${outlet.id}&dispense_status_id=${inProgress.id}`,
     },
     { name: "late orders", query: "customFilter=late-orders" },
+    { name: "tab: late", query: "customFilter=late" },
+    { name: "tab: at risk", query: "customFilter=at-risk" },
+    { name: "tab: ready", query: "customFilter=ready" },
+    { name: "tab: uncollected", query: "customFilter=uncollected" },
+    { name: "outlet: late", query: `customFilter=late&origin_outlet_id=${busiest.id}` },
+    { name: "outlet: promised today", query: `customFilter=due-today&origin_outlet_id=${busiest.id}` },
+    { name: "sort by promise", query: "sort_by=due_date&sort_direction=asc" },
     { name: "deep page (500)", query: "page=500" },
     { name: "search: invoice", query: `q=${encodeURIComponent(sample.invoice)}` },
     { name: "search: name", query: `q=${encodeURIComponent(sample.last_name)}` },
@@ -64,10 +99,40 @@ async function main() {
       // The endpoint's one statement (the statuses' names come from the reference cache).
       sql: () => raw.query(TAB_COUNTS_SQL, [unfinished]),
     },
+    {
+      // The tabs endpoint now adds the workshop counts (a second statement) to the one above.
+      name: "workshop tab counts",
+      endpoint: () => get("/api/staff/total-orders"),
+      sql: () => {
+        const built = workshopCountsSql(workshop, new Date());
+        return raw.query(built.sql, built.params);
+      },
+    },
+    {
+      // The outlet's day: its stages, the workshop counts for the outlet and today's promised jobs.
+      name: "outlet's day",
+      endpoint: () => get(`/api/staff/outlet-day?outlet_id=${busiest.id}`),
+      sql: () => {
+        const built = workshopCountsSql(workshop, new Date(), busiest.id);
+        return Promise.all([
+          raw.query(built.sql, built.params),
+          raw.query(
+            `select dispense_status_id, count(*)::int from orders
+              where origin_outlet_id = $1 and dispense_status_id = any($2::int[]) group by 1`,
+            [busiest.id, unfinished],
+          ),
+          raw.query(
+            `select o.id from orders o where o.origin_outlet_id = $1 and o.dispense_status_id = any($2::int[])
+                and o.due_date = current_date order by o.created_at, o.id limit 50`,
+            [busiest.id, unfinished],
+          ),
+        ]);
+      },
+    },
     ...listCases.map((c) => {
       const parsed = jobsQuery.parse(Object.fromEntries(new URLSearchParams(c.query)));
       const built = buildJobsPageSql(
-        jobsQueryToSearch(parsed, { brandSlug: "loupe", openStatusIds: unfinished }),
+        jobsQueryToSearch(parsed, { brandSlug: "loupe", openStatusIds: unfinished, workshop }),
         orderNotesCountSql,
       );
       return {
@@ -216,9 +281,9 @@ async function main() {
   console.log(
     "case                          endpoint p50  endpoint p95   raw SQL p50   raw SQL p95   ratio p50 | in turns: endpoint p50   raw p50   ratio | its statement p50",
   );
-  // `npm run bench:jobs -- lens` times only the cases whose name contains "lens".
-  const only = process.argv[2];
-  for (const c of cases.filter((c) => !only || c.name.includes(only))) {
+  // `npm run bench:jobs -- lens` times only the cases whose name contains "lens" (several: "tab,outlet").
+  const only = process.argv[2]?.split(",");
+  for (const c of cases.filter((c) => !only || only.some((o) => c.name.includes(o)))) {
     const endpoint = await measure(c.endpoint, 100);
     const sql = await measure(c.sql, 100);
     // In turns, the time the endpoint's own statement took inside it, for the list cases (one

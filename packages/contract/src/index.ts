@@ -28,3 +28,4 @@ export * from "./roles";
 export * from "./shipping";
 export * from "./suppliers";
 export * from "./versioned";
+export * from "./workshop";

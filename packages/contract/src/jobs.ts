@@ -128,6 +128,16 @@ export const orderWire = z.object({
   receipt_token: z.string(),
   notes_count: z.number(),
   created_at: z.string(),
+  /** The day promised to the customer, on the outlet's clock (issue 27); null for a job made before promises. */
+  due_date: z.string().nullable(),
+  /** The promised date's version: a change sends it back (stale: 409). */
+  promise_version: z.number(),
+  /** Why the promise is at risk (a lens ETA later than it), while the job is being made. */
+  at_risk_reason: z.string().nullable(),
+  /** Past its promised day on the outlet's clock and neither ready nor finished. */
+  is_late: z.boolean(),
+  /** When the job reached its status (a ready job's time on the shelf). */
+  status_since: z.string(),
   // List rows carry their items' ids and quantities, so a row shows "refunded" when every
   // quantity is -1 and its select box can pick all of its items without loading the detail.
   items: z.array(z.object({ id: z.number(), quantity: z.number() })),
@@ -206,7 +216,7 @@ export const jobsQuery = z.object({
   page: qInt.min(1).default(1),
   per_page: qInt.min(1).max(100).default(15),
   sort_by: z
-    .enum(["created_at"])
+    .enum(["created_at", "due_date"])
     .optional()
     .or(z.literal("").transform(() => undefined)),
   sort_direction: z
@@ -215,6 +225,8 @@ export const jobsQuery = z.object({
     .or(z.literal("").transform(() => undefined)),
   customFilter: z.string().max(50).optional(),
   customer_id: optionalId,
+  /** Jobs made at this outlet (issue 27: the outlet's day opens the list with it). */
+  origin_outlet_id: optionalId,
   order_item_append: z.string().optional(),
   product_type_append: z.string().optional(),
   action: z.string().optional(),

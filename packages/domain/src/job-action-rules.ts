@@ -2,6 +2,7 @@
 // receipt notes and the job's timeline. The spec's messages live here, once.
 
 import { ONLINE_CHANNEL_ID, REFUNDED_QUANTITY } from "./constants";
+import { formatCalendarDay } from "./dates";
 import { SHIPMENT_EVENT_LABELS, type ShipmentEventStatus } from "./shipping-rules";
 import { zoneDay } from "./zone-day";
 
@@ -144,6 +145,9 @@ export const JOB_EVENT_KINDS = [
   "approval",
   // A ready-to-collect message or an uncollected reminder: queued, sent, cancelled, failed (issue 27).
   "customer_message",
+  // Issue 27: the promised date changed (from: old day; to: "new day: reason"), or put at risk (to: why).
+  "promised_date",
+  "at_risk",
 ] as const;
 export type JobEventKind = (typeof JOB_EVENT_KINDS)[number];
 
@@ -219,5 +223,13 @@ export function describeJobEvent(e: {
     // from: the action approved (refund or void); to: approvalEventValue's "Approver (requested by Requester)".
     case "approval":
       return `${e.from === "void" ? "Void" : "Refund"} approved by ${e.to ?? ""}`.trim();
+    case "promised_date": {
+      const [day, ...why] = (e.to ?? "").split(": ");
+      const to = formatCalendarDay(day) || day;
+      const reason = why.join(": ");
+      return `${change("Promised date", e.from ? formatCalendarDay(e.from) || e.from : null, to)}${reason ? ` — ${reason}` : ""}`;
+    }
+    case "at_risk":
+      return `At risk: ${e.to ?? ""}`.trim();
   }
 }

@@ -1,5 +1,6 @@
 // Jobs list rules (jobs-area §2, §4, §5, §7, §9): the URL filter keys, custom filters, saved
 // searches, the outlet filter, created-age labels and the online-channel date range.
+
 import {
   DEFAULT_OUTLET_NAME,
   EXCLUDED_OUTLET_NAME,
@@ -10,6 +11,7 @@ import {
 import { dayjs } from "./dates";
 import { INT32_MAX } from "./input-rules";
 import { messages } from "./messages";
+import { isWorkshopFilter, WORKSHOP_FILTER_LABELS } from "./workshop-filters";
 import { zoneDay } from "./zone-day";
 
 export const JOBS_SEARCH_PLACEHOLDER = "Search by name, phone, e-mail, or invoice number";
@@ -30,6 +32,8 @@ export const JOB_QUERY_KEYS = [
   "sort_direction",
   "customFilter",
   "customer_id",
+  // Issue 27: the jobs made at one outlet (the outlet's day screen opens the list with it).
+  "origin_outlet_id",
   "r",
 ] as const;
 export type JobQueryKey = (typeof JOB_QUERY_KEYS)[number];
@@ -89,6 +93,9 @@ export const LATE_AFTER_DAYS = 14;
 export function customFilterDefinition(name: string, brandSlug: string) {
   if (name === `${brandSlug}go`) return { label: "Go Orders", sort_by: "created_at", sort_direction: "desc" };
   if (name === "late-orders") return { label: "Late Orders", sort_by: "created_at", sort_direction: "asc" };
+  // Issue 27's workshop tabs: the most pressing promise first.
+  if (isWorkshopFilter(name))
+    return { label: WORKSHOP_FILTER_LABELS[name], sort_by: "due_date", sort_direction: "asc" };
   throw new NotImplementedError(`The custom filter "${name}"`);
 }
 

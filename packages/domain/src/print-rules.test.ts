@@ -88,7 +88,7 @@ const job = (over: Partial<PrintJobFacts> = {}): PrintJobFacts => ({
 });
 
 describe("tray label", () => {
-  it("prints invoice, job number, surname, outlet, the outlet's date and the live item count", () => {
+  it("prints invoice, job number, surname, outlet, the outlet's date, the promise and the live item count", () => {
     expect(trayLabelContent(job())).toEqual({
       barcode: "BRN-100005",
       invoice: "BRN-100005",
@@ -99,6 +99,7 @@ describe("tray label", () => {
       created: "3rd Mar 2026, 10am AEDT",
       urgent: false,
       items: "1 item",
+      promised: "Promised 10th Mar 2026",
     });
   });
 
@@ -140,7 +141,7 @@ describe("job docket", () => {
       Customer: "Ana Ngata",
       Outlet: "Brunswick (BRN)",
       Created: "3rd Mar 2026, 10:30am AEDT",
-      Due: "10th Mar 2026",
+      Promised: "10th Mar 2026",
       Status: "In Progress",
       Printed: "5th Mar 2026, 9:00am AEDT",
     });

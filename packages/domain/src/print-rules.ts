@@ -105,6 +105,8 @@ export interface TrayLabel {
   created: string;
   urgent: boolean;
   items: string;
+  /** The day promised to the customer (issue 27), "Promised 12th Mar 2026"; empty when none. */
+  promised: string;
 }
 
 /** The tray label's lines. It never reads an item's selection: no prescription, PD or lens leaves on a tray. */
@@ -120,6 +122,7 @@ export function trayLabelContent(job: PrintJobFacts): TrayLabel {
     created: formatWhen(job.createdAt, job.timeZone, "time", { zone: true }),
     urgent: isUrgentJob(job.priority),
     items: `${n} item${n === 1 ? "" : "s"}`,
+    promised: job.dueDate ? `Promised ${formatCalendarDay(job.dueDate)}` : "",
   };
 }
 
@@ -367,7 +370,8 @@ export function docketContent(job: PrintJobFacts, printedAt: Date | string): Doc
       // Times on the job's outlet's clock, named, as the receipt writes them (ADR 0035).
       ["Created", formatWhen(job.createdAt, job.timeZone, "exact", { zone: true })],
       // A calendar date: no zone moves it.
-      ["Due", formatCalendarDay(job.dueDate)],
+      // The day promised to the customer (issue 27), the same word as the jobs list.
+      ["Promised", formatCalendarDay(job.dueDate)],
       ["Status", job.status],
       ["Printed", formatWhen(printedAt, job.timeZone, "exact", { zone: true })],
     ]),

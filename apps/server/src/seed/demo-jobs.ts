@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { customers } from "../modules/customers/customers.tables";
+import { assignPromisedDates } from "../modules/jobs";
 import { itemGroups, orderItems, orderPayments, orders, regionProducts } from "../modules/jobs/jobs.tables";
 import { outlets, statuses } from "../modules/reference/reference.tables";
 import type { Db } from "../platform/db/client";
@@ -181,6 +182,8 @@ export async function seedDemoJobs(db: Db, size: DemoSize): Promise<void> {
         shipmentStatus: (online && rng.chance(0.3) ? "created" : "not_created") as "created" | "not_created",
         createdAt: created,
         updatedAt: created,
+        // The demo's jobs reached their status when they were last touched (a ready one waits on the shelf since).
+        dispenseStatusAt: created,
       };
     });
     const inserted = await db.insert(orders).values(batch).returning({
@@ -225,6 +228,11 @@ export async function seedDemoJobs(db: Db, size: DemoSize): Promise<void> {
       });
     }
     await db.insert(orderItems).values(items);
+    // Every job is promised a day when it is made, from its items (issue 27).
+    await assignPromisedDates(
+      db,
+      inserted.map((o) => o.id),
+    );
     if (groups.length) {
       const made = await db.insert(itemGroups).values(groups).returning();
       for (const g of made) {

@@ -1,3 +1,4 @@
+import { assignPromisedDates } from "../modules/jobs";
 import type { TestApp } from "./test-app";
 
 /**
@@ -54,6 +55,8 @@ export async function confirmedJob(
      values ($1, $2, $3, $4, 39500, 39500) returning id`,
     [orderId, productId, await status("item", "pending"), outletId],
   );
+  // A job is promised a day once its items are in, as every way of making one does (issue 27).
+  await assignPromisedDates(t.database.db, [orderId]);
   const rxSource = (await call("GET", "/api/prescription-source"))[0].id;
   const pdSource = (await call("GET", "/api/pd-source"))[0].id;
   const frameColour = (await call("GET", "/api/colors?type=Frame"))[0].id;

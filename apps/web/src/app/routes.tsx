@@ -25,6 +25,7 @@ const StaffsPage = lazy(() => import("../features/staffs/pages/staffs-page"));
 const SettingsPage = lazy(() => import("../features/settings/pages/settings-page"));
 const OutboxPage = lazy(() => import("../features/outbox/pages/outbox-page"));
 const AccessLogPage = lazy(() => import("../features/access-log/pages/access-log-page"));
+const OutletDayPage = lazy(() => import("../features/workshop/pages/outlet-day-page"));
 const TillSummaryPage = lazy(() => import("../features/till/pages/till-summary-page"));
 const CallListPage = lazy(() => import("../features/ready-messages/pages/call-list-page"));
 
@@ -62,6 +63,7 @@ export const routes: RouteObject[] = [
       { path: "/my-sessions", element: page(<MySessionsPage />) },
       { path: "/till-summary", element: page(<TillSummaryPage />) },
       { path: "/call-list", element: page(<CallListPage />) },
+      { path: "/today", element: page(<OutletDayPage />) },
       { path: "*", element: <Navigate to="/customers" replace /> },
     ],
   },

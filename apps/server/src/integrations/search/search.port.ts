@@ -22,6 +22,12 @@ export interface SearchQuery {
   page: number;
   perPage: number;
   sort?: { field: string; direction: "asc" | "desc" };
+  /**
+   * A refinement only SQL can say (the workshop tabs' per-outlet days, issue 27), written over
+   * `orders o` with its values bound through `p`. The SQL list answers it; a search engine cannot,
+   * so the callers never hand one to it.
+   */
+  sqlWhere?: (p: (v: unknown) => string) => string;
 }
 
 export interface SearchResult {

@@ -22,12 +22,19 @@ export {
   type OrderNotesReader,
   orderNotesCountSqlSlot,
   orderNotesSlot,
+  outletMessageCountsSlot,
   type ReceiptLinks,
   receiptLinksSlot,
   refundApprovalSlot,
+  regionReadyStatusesSlot,
 } from "./jobs.slots";
 export { type JobExportRow, jobsExportReader } from "./jobs-export.queries";
 export { partialRefundMinor } from "./partial-refunds.queries";
+export {
+  applyLensEtaToPromise,
+  assignPromisedDates,
+  changePromisedDate,
+} from "./promised-dates";
 export { loadRefundStates } from "./refund-facts";
 export { registerSavedSearchesRoutes } from "./saved-searches.routes";
 export { itemsNeedingReentry, itemsWithForeignPrescription } from "./selection-owners.queries";

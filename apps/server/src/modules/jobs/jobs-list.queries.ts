@@ -14,8 +14,9 @@ export type JobsPageRow = ListedOrder & {
 };
 
 /** The same as the statement's JSON holds it: timestamps as ISO text (JSON has no dates). */
-type JsonRow = Omit<JobsPageRow, "createdAt" | "payments"> & {
+type JsonRow = Omit<JobsPageRow, "createdAt" | "dispenseStatusAt" | "payments"> & {
   createdAt: string | Date;
+  dispenseStatusAt: string | Date;
   payments: (Omit<RefundRows["payments"][number], "createdAt"> & { createdAt: string | Date })[];
 };
 
@@ -44,6 +45,10 @@ const ORDER_FIELDS: [key: keyof ListedOrder, column: string][] = [
   ["shipmentCompany", "shipment_company"],
   ["shipmentTrackingId", "shipment_tracking_id"],
   ["createdAt", "created_at"],
+  ["dueDate", "due_date"],
+  ["promiseVersion", "promise_version"],
+  ["atRiskReason", "at_risk_reason"],
+  ["dispenseStatusAt", "dispense_status_at"],
 ];
 const pageColumns = ORDER_FIELDS.map(([, c]) => `o.${c}`).join(", ");
 const orderJson = ORDER_FIELDS.map(([k, c]) => `'${k}', o.${c}`).join(", ");
@@ -74,7 +79,7 @@ export function buildJobsPageSql(
     // Free text is found by trigram bitmaps that cannot hand rows over in date order, so the page
     // and the count would each run the same scan (twice the time, once they share a statement):
     // the matches are read once, counted, and the page sorted out of them.
-    matches = `with m as materialized (select o.id, o.created_at from orders o ${parts.whereSql}) `;
+    matches = `with m as materialized (select o.id, o.created_at, o.due_date from orders o ${parts.whereSql}) `;
     page = `select ${pageColumns} from (select m.id from m order by ${parts.order.replaceAll("o.", "m.")} ${parts.limit()}) p join orders o on o.id = p.id`;
     count = "select count(*)::int as total from m";
   }
@@ -108,6 +113,7 @@ export async function readJobsPage(
   // (a copy of a row's 28 fields cost 5 µs a row on the list's hot path).
   for (const job of row.jobs) {
     job.createdAt = new Date(job.createdAt);
+    job.dispenseStatusAt = new Date(job.dispenseStatusAt);
     for (const payment of job.payments) payment.createdAt = new Date(payment.createdAt);
   }
   return { total: Number(row.total), jobs: row.jobs as JobsPageRow[] };

@@ -1,7 +1,9 @@
 import type { JobsQuery } from "@loupe/contract";
 import {
   dayRangeInUtc,
+  FINISHED_JOB_STATUS_SLUGS,
   isIdSearchType,
+  isWorkshopFilter,
   jobSearchError,
   LATE_AFTER_DAYS,
   ONLINE_CHANNEL_ID,
@@ -10,17 +12,10 @@ import {
 import type { SearchFilter, SearchQuery, SearchResult } from "../../integrations/search";
 import type { Database } from "../../platform/db/client";
 import { validationError } from "../../platform/http/app-error";
+import { type WorkshopContext, workshopWhere } from "./workshop-filters";
 
 /** Statuses a job has left the workshop in; anything else older than this is late. */
-export const FINISHED_SLUGS = [
-  "completed",
-  "collected-by-customer",
-  "dispatched",
-  "cancelled",
-  "refunded",
-  "refunded-transaction",
-  "voided",
-];
+export const FINISHED_SLUGS: readonly string[] = FINISHED_JOB_STATUS_SLUGS;
 /** Past this many counter rows the tabs call folds them back into one row per status and channel. */
 export const COMPACT_DELTAS_AFTER = 1000;
 
@@ -44,6 +39,8 @@ export interface JobsSearchContext {
   now?: Date;
   /** The staff member's outlet's zone: the filter's days are its days (ADR 0035). */
   timeZone?: string;
+  /** The outlets' zones, ready statuses and shelf limits: the workshop tabs need them (issue 27). */
+  workshop?: WorkshopContext;
 }
 
 export type JobsListQuery = JobsQuery;
@@ -60,8 +57,18 @@ export function jobsQueryToSearch(query: JobsListQuery, ctx: JobsSearchContext):
   const filters: Record<string, SearchFilter> = {};
   let direction: "asc" | "desc" = query.sort_direction === "asc" ? "asc" : "desc";
   const created: { gte?: number; lt?: number } = {};
+  let sqlWhere: SearchQuery["sqlWhere"];
+  let sortField: "created_at" | "due_date" = query.sort_by === "due_date" ? "due_date" : "created_at";
   if (query.customFilter) {
-    if (query.customFilter === `${ctx.brandSlug}go`) {
+    const workshopFilter = query.customFilter;
+    if (isWorkshopFilter(workshopFilter) && ctx.workshop) {
+      const workshop = ctx.workshop;
+      const now = ctx.now ?? new Date();
+      sqlWhere = (p) => workshopWhere(workshopFilter, workshop, now, p, query.origin_outlet_id);
+      // The most pressing promise first, unless the address asks otherwise.
+      if (!query.sort_by) sortField = "due_date";
+      if (!query.sort_direction) direction = "asc";
+    } else if (query.customFilter === `${ctx.brandSlug}go`) {
       filters.channel_id = ONLINE_CHANNEL_ID;
     } else if (query.customFilter === "late-orders") {
       created.lt = lateBefore(ctx.now ?? new Date());
@@ -97,6 +104,7 @@ export function jobsQueryToSearch(query: JobsListQuery, ctx: JobsSearchContext):
   if (created.gte !== undefined || created.lt !== undefined) filters.created_at = created;
   if (query.priority === 2) filters.priority = 2;
   if (query.customer_id) filters.customer_id = query.customer_id;
+  if (query.origin_outlet_id) filters.origin_outlet_id = query.origin_outlet_id;
 
   let q: string | undefined;
   const text = query.q?.trim();
@@ -112,7 +120,8 @@ export function jobsQueryToSearch(query: JobsListQuery, ctx: JobsSearchContext):
     filters,
     page: query.page,
     perPage: query.per_page,
-    sort: { field: "created_at", direction },
+    sort: { field: sortField, direction },
+    sqlWhere,
   };
 }
 
@@ -132,6 +141,7 @@ function predicate(field: string, f: Exclude<SearchFilter, null | undefined>, p:
     case "region_id":
     case "priority":
     case "customer_id":
+    case "origin_outlet_id":
     case "channel_id":
       if (scalar) return `o.${field} = ${p(Number(f))}`;
       break;
@@ -202,10 +212,12 @@ export function ordersSearchParts(query: SearchQuery) {
     if (sql) where.push(sql);
   }
   if (query.q) where.push(textPredicate(query.q, p));
+  if (query.sqlWhere) where.push(query.sqlWhere(p));
   const whereSql = where.length ? `where ${where.join(" and ")}` : "";
   const direction: "asc" | "desc" = query.sort?.direction === "asc" ? "asc" : "desc";
   const countable =
     !query.q &&
+    !query.sqlWhere &&
     active.every(([k, f]) => ["dispense_status_id", "channel_id"].includes(k) && typeof f !== "object");
   /** The total's statement; with the counters it binds its own parameters through `p`. */
   const countSql = () => {
@@ -213,7 +225,11 @@ export function ordersSearchParts(query: SearchQuery) {
     const cw = active.map(([k, f]) => `${k} = ${p(Number(f))}`);
     return `select coalesce(sum(n), 0)::int as total from order_status_deltas ${cw.length ? `where ${cw.join(" and ")}` : ""}`;
   };
-  const order = `o.created_at ${direction}, o.id ${direction}`;
+  // By promised date the jobs without one (made before promises) come last either way.
+  const order =
+    query.sort?.field === "due_date"
+      ? `o.due_date ${direction} nulls last, o.id ${direction}`
+      : `o.created_at ${direction}, o.id ${direction}`;
   const limit = () => `limit ${p(query.perPage)} offset ${p((query.page - 1) * query.perPage)}`;
   return { params, p, whereSql, order, limit, countSql, countable };
 }

@@ -1,5 +1,11 @@
 import type { OrderDetailWire, OrderItemWire, OrderWire } from "@loupe/contract";
-import { REFUNDED_QUANTITY, type RefundState } from "@loupe/domain";
+import {
+  isJobAtRisk,
+  isJobLate,
+  type JobPromiseFacts,
+  REFUNDED_QUANTITY,
+  type RefundState,
+} from "@loupe/domain";
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import type { Slots } from "../../platform/slots";
@@ -18,6 +24,7 @@ import {
 import { refundDocuments } from "./partial-refunds.queries";
 import { loadRefundStates } from "./refund-facts";
 import { itemsNeedingReentry } from "./selection-owners.queries";
+import { readySlugsByRegion } from "./workshop.queries";
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -55,6 +62,10 @@ export type ListedOrder = Pick<
   | "shipmentCompany"
   | "shipmentTrackingId"
   | "createdAt"
+  | "dueDate"
+  | "promiseVersion"
+  | "atRiskReason"
+  | "dispenseStatusAt"
 >;
 
 /** A job and what its list row shows of its related rows, however they were read. */
@@ -64,6 +75,8 @@ export interface JobFacts {
   notesCount: number;
   items: { id: number; quantity: number }[];
   refund: RefundState;
+  /** The job's region's ready statuses (workshop.queries.ts `readySlugsByRegion`). */
+  readySlugs: readonly string[];
 }
 
 /** One job's list row (the wire), from its facts and the reference lookups: no reads. */
@@ -110,9 +123,28 @@ export function toOrderWire(f: JobFacts, reference: JobReference, links: OrderLi
     receipt_token: receipt.token,
     notes_count: f.notesCount,
     created_at: o.createdAt.toISOString(),
+    due_date: o.dueDate,
+    promise_version: o.promiseVersion,
+    at_risk_reason: isJobAtRisk(promiseFacts(f, reference)) ? o.atRiskReason : null,
+    is_late: isJobLate(promiseFacts(f, reference), new Date()),
+    status_since: o.dispenseStatusAt.toISOString(),
     items: f.items,
     // Online orders were not rung up in the point-of-sale system, so they have no invoice there.
     vend_base_url: o.isOctoposOrder ? links.posUrl : null,
+  };
+}
+
+/** The job against its promise, for the domain's late and at-risk rules. */
+function promiseFacts(f: JobFacts, reference: JobReference): JobPromiseFacts {
+  const o = f.order;
+  return {
+    dueDate: o.dueDate,
+    statusSlug: reference.status.get(o.dispenseStatusId)?.slug ?? "",
+    statusSince: o.dispenseStatusAt,
+    atRiskReason: o.atRiskReason,
+    timeZone: reference.originOutlet.get(o.originOutletId)?.time_zone ?? "UTC",
+    readySlugs: f.readySlugs,
+    uncollectedAfterDays: 0,
   };
 }
 
@@ -134,12 +166,17 @@ export async function toOrderWires(
     .where(inArray(orderItems.orderId, ids))
     .orderBy(orderItems.id)
     .then((r) => r);
-  const [reference, customerRows, noteRows, itemRows, refund] = await Promise.all([
+  const [reference, customerRows, noteRows, itemRows, refund, readySlugs] = await Promise.all([
     jobReference(db),
     customerIds.length ? customersByIds(db, customerIds) : Promise.resolve([]),
     orderNotesSlot.get(slots).noteOrderIds(db, ids),
     items,
     loadRefundStates(db, rows, items),
+    readySlugsByRegion(
+      db,
+      slots,
+      rows.map((r) => r.regionId),
+    ),
   ]);
   const customer = new Map(customerRows.map((c) => [c.id, c]));
   const notesCount = new Map<number, number>();
@@ -158,6 +195,7 @@ export async function toOrderWires(
         notesCount: notesCount.get(o.id) ?? 0,
         items: itemsOf.get(o.id) ?? [],
         refund: refund.get(o.id)!,
+        readySlugs: readySlugs.get(o.regionId) ?? [],
       },
       reference,
       links,

@@ -30,8 +30,10 @@ import { createJobsService } from "./jobs.service";
 import { receiptLinksSlot } from "./jobs.slots";
 import { createPartialRefundsService } from "./partial-refunds.service";
 import { createRefundsService } from "./refunds.service";
+import { registerWorkshopRoutes } from "./workshop.routes";
 
-export function registerJobsRoutes({ bind, database, config, search, payments, slots }: ModuleContext): void {
+export function registerJobsRoutes(ctx: ModuleContext): void {
+  const { bind, database, config, search, payments, slots } = ctx;
   const brandSlug = config.BRAND_NAME.toLowerCase().replace(/[^a-z0-9]/g, "");
   const service = createJobsService({
     database,
@@ -146,4 +148,5 @@ export function registerJobsRoutes({ bind, database, config, search, payments, s
     if (!timeline) throw notFound("Order");
     return { data: timeline };
   });
+  registerWorkshopRoutes(ctx, service);
 }

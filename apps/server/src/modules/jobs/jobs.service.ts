@@ -1,12 +1,16 @@
 import {
   isBatchSelectable,
   isDisplayOnlyStatus,
+  isWorkshopFilter,
   itemChangedMeanwhile,
   ONLINE_CHANNEL_ID,
   ORDER_DISPENSE_STATUSES,
   REFUNDED_ITEM_LOCKED,
   REFUNDED_JOB_LOCKED,
   REFUNDED_QUANTITY,
+  WORKSHOP_FILTER_LABELS,
+  WORKSHOP_FILTERS,
+  type WorkshopFilter,
 } from "@loupe/domain";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { SearchPort, SearchQuery } from "../../integrations/search";
@@ -40,6 +44,11 @@ import {
   TAB_COUNTS_SQL,
 } from "./jobs-search";
 import { refundStateOf } from "./refund-facts";
+import { readWorkshopContext, readySlugsByRegion } from "./workshop.queries";
+import { workshopCountsSql } from "./workshop-filters";
+
+/** The workshop tabs the jobs list shows beside the spec's (the outlet's day adds "Promised today"). */
+const WORKSHOP_TABS: WorkshopFilter[] = ["late", "at-risk", "ready", "uncollected"];
 
 export function createJobsService({
   database,
@@ -75,7 +84,13 @@ export function createJobsService({
     return names;
   };
   const toSearch = async (query: JobsListQuery, timeZone?: string) =>
-    jobsQueryToSearch(query, { brandSlug, openStatusIds: await openStatusIds(), timeZone });
+    jobsQueryToSearch(query, {
+      brandSlug,
+      openStatusIds: await openStatusIds(),
+      timeZone,
+      // Only the workshop tabs need the outlets' zones and shelf limits: read for them alone.
+      workshop: isWorkshopFilter(query.customFilter) ? await readWorkshopContext(db, slots) : undefined,
+    });
 
   /** Rows for ids in the order given (a search's order), mapped to the wire. */
   async function wiresInOrder(ids: number[]) {
@@ -95,12 +110,22 @@ export function createJobsService({
       readJobsPage(database, search, orderNotesCountSqlSlot.get(slots)),
       jobReference(db),
     ]);
+    const regionOf = (j: (typeof jobs)[number]) =>
+      reference.originOutlet.get(j.originOutletId)?.region_id ?? 0;
+    const readySlugs = await readySlugsByRegion(db, slots, jobs.map(regionOf));
     const now = new Date();
     // A page row is the job's columns and its related rows in one object: it is the order, and
     // the refund rule's rows, as it is (readJobsPage says why no copy).
     const rows = jobs.map((j) => {
       const refund = refundStateOf(j, j, reference, now);
-      const facts = { order: j, customer: j.customer, notesCount: j.notesCount, items: j.items, refund };
+      const facts = {
+        order: j,
+        customer: j.customer,
+        notesCount: j.notesCount,
+        items: j.items,
+        refund,
+        readySlugs: readySlugs.get(regionOf(j)) ?? [],
+      };
       return toOrderWire(facts, reference, links);
     });
     return { total, rows };
@@ -129,6 +154,13 @@ export function createJobsService({
 
     /** Jobs MEILI: the same route query answered by the search port (Meilisearch when configured). */
     async searchIndex(query: JobsListQuery, timeZone?: string) {
+      // The workshop tabs are per-outlet days only SQL can say; the index holds no promises.
+      if (isWorkshopFilter(query.customFilter))
+        throw validationError({
+          customFilter: [`The "${query.customFilter}" filter is on the jobs list, not the search index.`],
+        });
+      if (query.origin_outlet_id)
+        throw validationError({ origin_outlet_id: ["The search index cannot filter by the job's outlet."] });
       const { ids, total } = await search.search(ORDERS_INDEX, await toSearch(query, timeZone));
       return { hits: await wiresInOrder(ids), total };
     },
@@ -151,6 +183,7 @@ export function createJobsService({
     },
 
     reindex,
+    workshopCounts,
 
     /** The tabs: one per dispense status with its count, then Late Orders and the GO channel. */
     async tabs() {
@@ -194,6 +227,7 @@ export function createJobsService({
             page: 1,
           },
         },
+        ...(await workshopTabs()),
         {
           slug: `${brandSlug}go`,
           display_name: "Go Orders",
@@ -324,6 +358,29 @@ export function createJobsService({
       return order;
     },
   };
+
+  /** The workshop tabs (issue 27) with their counts over every outlet, each on its own clock. */
+  async function workshopTabs() {
+    const counts = await workshopCounts();
+    return WORKSHOP_TABS.map((f) => ({
+      slug: f,
+      display_name: WORKSHOP_FILTER_LABELS[f],
+      total: counts[f],
+      filter_type: "custom" as const,
+      customFilter: f,
+      defaultQuery: { customFilter: f, sort_by: "due_date", sort_direction: "asc", page: 1 },
+    }));
+  }
+
+  /** Each workshop filter's count, for every outlet or one, in one statement. */
+  async function workshopCounts(outletId?: number, now = new Date()) {
+    const { sql: text, params } = workshopCountsSql(await readWorkshopContext(db, slots), now, outletId);
+    const [row] = await database.query<Record<WorkshopFilter, number>>(text, params);
+    return Object.fromEntries(WORKSHOP_FILTERS.map((f) => [f, Number(row[f])])) as Record<
+      WorkshopFilter,
+      number
+    >;
+  }
 
   /**
    * Folds the status counters into one row per status and channel once they pile up. The delete

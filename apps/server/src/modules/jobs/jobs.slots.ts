@@ -92,3 +92,18 @@ export interface DispenseStatusChange {
 export const dispenseStatusChangedSlot = defineSlot<(tx: Db, change: DispenseStatusChange) => Promise<void>>(
   "jobs.dispenseStatusChanged",
 );
+
+/**
+ * Every region's own choice of ready-to-collect statuses (issue 27): ready-messages (above jobs)
+ * keeps the setting; the workshop tabs and the outlet's day read it here. A region without a choice
+ * is absent (the domain's default applies), and so is everything when no module provides it (a
+ * test app without ready-messages).
+ */
+export const regionReadyStatusesSlot =
+  defineSlot<(db: Db) => Promise<Map<number, readonly string[]>>>("jobs.regionReadyStatuses");
+
+/** The outlet's ready-to-collect messages waiting to go and failed ones not yet called (issue 27). */
+export const outletMessageCountsSlot =
+  defineSlot<(db: Db, outletId: number) => Promise<{ waiting: number; failed: number }>>(
+    "jobs.outletMessageCounts",
+  );

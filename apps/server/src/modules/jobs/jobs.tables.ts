@@ -71,7 +71,16 @@ export const orders = pgTable(
       .default("not_created"),
     shipmentCompany: text("shipment_company"),
     shipmentTrackingId: text("shipment_tracking_id"),
+    /** The day promised to the customer, on the outlet's clock (issue 27, ADR 0036). */
     dueDate: date("due_date"),
+    /** Counts the promised date's changes: an edit sends it back, a stale one is refused (409). */
+    promiseVersion: integer("promise_version").notNull().default(1),
+    /** Why the promise is at risk (a lens order's ETA later than it), or null. */
+    atRiskReason: text("at_risk_reason"),
+    /** The lens ETA that put it at risk: a promise moved to it or later clears the flag. */
+    atRiskEta: date("at_risk_eta"),
+    /** When the job reached its dispense status: a ready job's time on the shelf starts here. */
+    dispenseStatusAt: timestamp("dispense_status_at", { withTimezone: true }).notNull().defaultNow(),
     /**
      * Where the job's items are and what state they are in, kept by a trigger on order_items
      * (migration 0012). The location and item-status filters ask "has an item at / in …"; an
@@ -90,6 +99,17 @@ export const orders = pgTable(
     index("orders_outlet_created_idx").on(t.originOutletId, t.createdAt),
     index("orders_region_created_idx").on(t.regionId, t.createdAt),
     index("orders_customer_idx").on(t.customerId),
+    // The workshop tabs and the outlet's day (issue 27): late is a due-date range per open status,
+    // ready and uncollected a status-time range per ready status; per outlet, and across outlets.
+    index("orders_outlet_status_due_idx").on(t.originOutletId, t.dispenseStatusId, t.dueDate),
+    // The outlet last: across outlets, a due-date range is read off the index alone (no job rows).
+    index("orders_status_due_idx").on(t.dispenseStatusId, t.dueDate, t.originOutletId),
+    index("orders_outlet_status_since_idx").on(t.originOutletId, t.dispenseStatusId, t.dispenseStatusAt),
+    index("orders_status_since_idx").on(t.dispenseStatusId, t.dispenseStatusAt, t.originOutletId),
+    index("orders_due_idx").on(t.dueDate, t.id),
+    index("orders_at_risk_idx")
+      .on(t.originOutletId, t.dispenseStatusId)
+      .where(sql`${t.atRiskReason} is not null`),
     index("orders_item_outlets_idx").using("gin", t.itemOutletIds),
     index("orders_item_statuses_idx").using("gin", t.itemStatusIds),
     index("orders_invoice_idx").on(sql`lower(${t.vendInvoiceNumber})`),
@@ -321,6 +341,40 @@ export const jobEvents = pgTable(
     uniqueIndex("job_events_shipment_once_uq")
       .on(t.orderId, t.fromValue, t.toValue)
       .where(sql`${t.kind} = 'shipment'`),
+  ],
+);
+
+/**
+ * An outlet's workshop settings (issue 27): turnaround in working days per product kind, the
+ * weekdays it works, and how long a ready job may wait before it counts as uncollected. An outlet
+ * without a row uses the domain's defaults.
+ */
+export const outletWorkshopSettings = pgTable("outlet_workshop_settings", {
+  outletId: integer("outlet_id")
+    .primaryKey()
+    .references(() => outlets.id, { onDelete: "cascade" }),
+  turnaroundDays: jsonb("turnaround_days").$type<Record<string, number>>().notNull(),
+  /** ISO weekdays, 1 Monday … 7 Sunday. */
+  workingDays: smallint("working_days").array().notNull(),
+  uncollectedAfterDays: smallint("uncollected_after_days").notNull().default(7),
+  version: integer("version").notNull().default(1),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A public holiday: for a whole region (outlet null) or one outlet (a local show day). */
+export const publicHolidays = pgTable(
+  "public_holidays",
+  {
+    id: serial("id").primaryKey(),
+    regionId: integer("region_id").references(() => regions.id, { onDelete: "cascade" }),
+    outletId: integer("outlet_id").references(() => outlets.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    name: text("name").notNull(),
+  },
+  (t) => [
+    index("public_holidays_region_day_idx").on(t.regionId, t.day),
+    index("public_holidays_outlet_day_idx").on(t.outletId, t.day),
+    check("public_holidays_region_or_outlet", sql`(${t.regionId} is null) <> (${t.outletId} is null)`),
   ],
 );
 

@@ -11,7 +11,13 @@ import type { LabReport, LensTransport } from "../../integrations/lens-suppliers
 import { LensSupplierError } from "../../integrations/lens-suppliers";
 import type { Db } from "../../platform/db/client";
 import { AppError, validationError } from "../../platform/http/app-error";
-import { applyLensOrderToItem, itemStatusId, recordJobEvents, reindexJobs } from "../jobs";
+import {
+  applyLensEtaToPromise,
+  applyLensOrderToItem,
+  itemStatusId,
+  recordJobEvents,
+  reindexJobs,
+} from "../jobs";
 import type { StaffRow } from "../staff";
 import type { LensOrderDeps } from "./lens-order-deps";
 import { event, mirror } from "./lens-order-events";
@@ -74,6 +80,8 @@ export function createLensOrderStatusPoll(
       )
       .returning();
     if (!r) return false;
+    // An ETA later than the job's promise puts it at risk, with the reason on its timeline (issue 27).
+    if (report.eta && report.eta !== row.eta) await applyLensEtaToPromise(tx, row.orderId, report.eta);
     const extra = [
       report.eta ? `ETA ${report.eta}` : null,
       report.trackingNumber ? `tracking ${report.trackingNumber}` : null,

@@ -13,7 +13,7 @@ import { LensSupplierError } from "../../integrations/lens-suppliers";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound } from "../../platform/http/app-error";
 import { recordAccess } from "../access-log";
-import { applyLensOrderToItem, itemStatusId, recordJobEvents } from "../jobs";
+import { applyLensEtaToPromise, applyLensOrderToItem, itemStatusId, recordJobEvents } from "../jobs";
 import type { StaffRow } from "../staff";
 import type { Audit, LensOrderDeps } from "./lens-order-deps";
 import { event, mirror } from "./lens-order-events";
@@ -64,6 +64,8 @@ export function createLensOrderSupplierSend(
         .where(and(eq(lensOrders.id, row.id), eq(lensOrders.state, "pending")))
         .returning();
       if (!done) return;
+      // The lab's first ETA may already be past the job's promise (issue 27).
+      await applyLensEtaToPromise(tx, row.orderId, placed.eta);
       await event(tx, done, {
         code: placed.statusCode,
         label: state.label,

@@ -8,7 +8,8 @@ const MARGIN = mm(3);
 /**
  * The tray label on 62 mm label stock (62 × 100 mm, the common label printers' continuous roll):
  * URGENT across the top when the job is urgent, the invoice number and its Code 128 barcode, the
- * job number, the customer's surname large, outlet, created date and item count. No prescription.
+ * job number, the customer's surname large, outlet, created date, the promised date and item count.
+ * No prescription.
  */
 export async function renderTrayLabelPdf(label: TrayLabel): Promise<Buffer> {
   const barcode = await code128(label.barcode, 12);
@@ -54,12 +55,17 @@ export async function renderTrayLabelPdf(label: TrayLabel): Promise<Buffer> {
   const surnameSize = fitFontSize(doc.font(FONT.bold), surname, width, 26, 10);
   const bottom = HEIGHT - MARGIN - mm(8);
   // Surname, outlet and date centred in the space between the two rules.
-  const block = surnameSize * 1.2 + mm(1.5) + 11 * 1.2 + 10 * 1.2;
+  const block = surnameSize * 1.2 + mm(1.5) + 11 * 1.2 + 10 * 1.2 + (label.promised ? 12 * 1.2 + mm(1) : 0);
   y += Math.max(mm(2.5), (bottom - y - block) / 2);
   doc.fontSize(surnameSize).text(surname, MARGIN, y, { width, align: "center" });
   y = doc.y + mm(1.5);
   doc.font(FONT.regular).fontSize(11).text(pdfText(label.outlet), MARGIN, y, { width, align: "center" });
   doc.fontSize(10).text(pdfText(label.created), { width, align: "center" });
+  // The promise in bold: the bench sorts trays by it (issue 27).
+  if (label.promised) {
+    doc.moveDown(0.3);
+    doc.font(FONT.bold).fontSize(12).text(pdfText(label.promised), MARGIN, doc.y, { width, align: "center" });
+  }
   doc
     .moveTo(MARGIN, bottom)
     .lineTo(WIDTH - MARGIN, bottom)

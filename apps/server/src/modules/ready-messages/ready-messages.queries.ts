@@ -165,3 +165,18 @@ export function regionOpeningHours(db: Db, regionId: number) {
     .where(and(eq(outlets.regionId, regionId), eq(outlets.isActive, true)))
     .orderBy(outlets.name);
 }
+
+/** The outlet's messages waiting for their send time, and failed ones nobody has called yet. */
+export async function outletMessageCounts(
+  db: Db,
+  outletId: number,
+): Promise<{ waiting: number; failed: number }> {
+  const [row] = await db
+    .select({
+      waiting: sql<number>`count(*) filter (where ${jobMessages.status} = 'queued')::int`,
+      failed: sql<number>`count(*) filter (where ${jobMessages.status} = 'failed' and ${jobMessages.resolvedAt} is null)::int`,
+    })
+    .from(jobMessages)
+    .where(eq(jobMessages.outletId, outletId));
+  return { waiting: row?.waiting ?? 0, failed: row?.failed ?? 0 };
+}

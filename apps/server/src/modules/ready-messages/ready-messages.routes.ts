@@ -17,12 +17,13 @@ import { eq } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import { AppError, notFound } from "../../platform/http/app-error";
 import { runEvery } from "../../platform/run-every";
-import { dispenseStatusChangedSlot } from "../jobs";
+import { dispenseStatusChangedSlot, outletMessageCountsSlot, regionReadyStatusesSlot } from "../jobs";
 import type { ModuleContext } from "../module-context";
 import {
   callList,
   dispenseStatusSlugs,
   jobCustomer,
+  outletMessageCounts,
   outletRegion,
   outletZoneOfJob,
   regionOpeningHours,
@@ -33,6 +34,7 @@ import { outletOpeningHours } from "./ready-messages.tables";
 import {
   type ReadySettings,
   readySettingsOf,
+  readyStatusChoices,
   regionReadyStatuses,
   saveReadySettings,
 } from "./ready-settings";
@@ -88,6 +90,8 @@ export function registerReadyMessagesRoutes(ctx: ModuleContext): void {
   const tokens = createStatusTokens(config);
   const service = createReadyMessagesService({ db, outbox, tokens, log: app.log });
   dispenseStatusChangedSlot.provide(slots, (tx, change) => service.onDispenseStatusChanged(tx, change));
+  regionReadyStatusesSlot.provide(slots, readyStatusChoices);
+  outletMessageCountsSlot.provide(slots, outletMessageCounts);
   service.listen();
 
   const sweep = runEvery(config.READY_REMINDER_SWEEP_SECONDS, service.remindUncollected, (err) =>

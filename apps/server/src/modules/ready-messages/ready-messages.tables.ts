@@ -11,36 +11,46 @@ import { staffUsers } from "../staff/staff.tables";
  * the cancel window, the quiet hours (on each outlet's own clock) and the reminder days. A region
  * without a row uses the domain's defaults.
  */
-export const readyMessageSettings = pgTable("ready_message_settings", {
-  regionId: integer("region_id")
-    .primaryKey()
-    .references(() => regions.id),
-  readyStatusSlugs: text("ready_status_slugs").array().notNull(),
-  cancelWindowMinutes: integer("cancel_window_minutes").notNull(),
-  quietStart: text("quiet_start").notNull(),
-  quietEnd: text("quiet_end").notNull(),
-  reminderDays: integer("reminder_days").array().notNull(),
-  smsTemplate: text("sms_template").notNull(),
-  emailSubject: text("email_subject").notNull(),
-  emailTemplate: text("email_template").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  /** Optimistic lock (ADR 0007). */
-  version: integer("version").notNull().default(1),
-  updatedBy: integer("updated_by").references(() => staffUsers.id, { onDelete: "set null" }),
-});
+export const readyMessageSettings = pgTable(
+  "ready_message_settings",
+  {
+    regionId: integer("region_id")
+      .primaryKey()
+      .references(() => regions.id),
+    readyStatusSlugs: text("ready_status_slugs").array().notNull(),
+    cancelWindowMinutes: integer("cancel_window_minutes").notNull(),
+    quietStart: text("quiet_start").notNull(),
+    quietEnd: text("quiet_end").notNull(),
+    reminderDays: integer("reminder_days").array().notNull(),
+    smsTemplate: text("sms_template").notNull(),
+    emailSubject: text("email_subject").notNull(),
+    emailTemplate: text("email_template").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Optimistic lock (ADR 0007). */
+    version: integer("version").notNull().default(1),
+    updatedBy: integer("updated_by").references(() => staffUsers.id, { onDelete: "set null" }),
+  },
+  // Every foreign key is indexed (foreign-key-indexes.test.ts): removing a staff member must not
+  // scan these tables.
+  (t) => [index("ready_message_settings_updated_by_idx").on(t.updatedBy)],
+);
 
 /**
  * An outlet's opening hours as the customer reads them on the status link ("Mon–Fri 9am–5:30pm,
  * Sat 9am–1pm"): outlets had no such field. No row: the status page leaves them out.
  */
-export const outletOpeningHours = pgTable("outlet_opening_hours", {
-  outletId: integer("outlet_id")
-    .primaryKey()
-    .references(() => outlets.id),
-  openingHours: text("opening_hours").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedBy: integer("updated_by").references(() => staffUsers.id, { onDelete: "set null" }),
-});
+export const outletOpeningHours = pgTable(
+  "outlet_opening_hours",
+  {
+    outletId: integer("outlet_id")
+      .primaryKey()
+      .references(() => outlets.id),
+    openingHours: text("opening_hours").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer("updated_by").references(() => staffUsers.id, { onDelete: "set null" }),
+  },
+  (t) => [index("outlet_opening_hours_updated_by_idx").on(t.updatedBy)],
+);
 
 /**
  * One customer message per job per ready event: the ready message of the job's n-th arrival at a
@@ -85,6 +95,8 @@ export const jobMessages = pgTable(
   (t) => [
     uniqueIndex("job_messages_once_uq").on(t.orderId, t.cycle, t.kind, t.reminderDay),
     index("job_messages_outbox_idx").on(t.outboxMessageId),
+    index("job_messages_customer_idx").on(t.customerId),
+    index("job_messages_cancelled_by_idx").on(t.cancelledBy),
     index("job_messages_call_list_idx")
       .on(t.outletId, t.updatedAt)
       .where(sql`${t.status} = 'failed' and ${t.resolvedAt} is null`),
@@ -95,12 +107,16 @@ export const jobMessages = pgTable(
  * The job's status link (issue 27 §4): how often it was opened, and when its links were last
  * revoked (a link issued before then no longer opens).
  */
-export const jobStatusLinks = pgTable("job_status_links", {
-  orderId: integer("order_id")
-    .primaryKey()
-    .references(() => orders.id, { onDelete: "cascade" }),
-  reads: integer("reads").notNull().default(0),
-  lastReadAt: timestamp("last_read_at", { withTimezone: true }),
-  revokedAt: timestamp("revoked_at", { withTimezone: true }),
-  revokedBy: integer("revoked_by").references(() => staffUsers.id, { onDelete: "set null" }),
-});
+export const jobStatusLinks = pgTable(
+  "job_status_links",
+  {
+    orderId: integer("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    reads: integer("reads").notNull().default(0),
+    lastReadAt: timestamp("last_read_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedBy: integer("revoked_by").references(() => staffUsers.id, { onDelete: "set null" }),
+  },
+  (t) => [index("job_status_links_revoked_by_idx").on(t.revokedBy)],
+);

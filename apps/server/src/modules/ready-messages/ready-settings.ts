@@ -48,6 +48,18 @@ export async function readySettingsOf(db: Db, regionId: number): Promise<ReadySe
   return { ...row, readyStatusSlugs: readyStatusSlugs(row.readyStatusSlugs) };
 }
 
+/**
+ * Each region's own choice of ready statuses, in one statement (the jobs module's workshop tabs and
+ * the outlet's day read it through the `jobs.regionReadyStatuses` slot); a region without a row is
+ * absent and gets the domain's default there.
+ */
+export async function readyStatusChoices(db: Db): Promise<Map<number, readonly string[]>> {
+  const rows = await db
+    .select({ regionId: readyMessageSettings.regionId, slugs: readyMessageSettings.readyStatusSlugs })
+    .from(readyMessageSettings);
+  return new Map(rows.map((r) => [r.regionId, r.slugs]));
+}
+
 /** Every region's saved settings (the reminder sweep applies each region's own). */
 export const allReadySettings = (db: Db) => db.select().from(readyMessageSettings);
 

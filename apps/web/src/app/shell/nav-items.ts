@@ -9,6 +9,8 @@ export const NAV_TABS: { path: string; label: string; adminOnly?: boolean }[] = 
   { path: "/customers", label: "Customers" },
   { path: "/customers-meili", label: "Customers MEILI" },
   { path: "/jobs", label: "Jobs" },
+  // The outlet's day on one screen (issue 27).
+  { path: "/today", label: "Today" },
   { path: "/jobs-search", label: "Beta Jobs" },
   { path: "/jobs-meili", label: "Jobs MEILI" },
   { path: GO_JOBS_PATH, label: GO_JOBS_TITLE },

@@ -18,6 +18,7 @@ import { RefundModal } from "./actions/refund-modal";
 import { JobDetailActions } from "./job-detail-actions";
 import { JobItemsTable } from "./job-items-table";
 import { PrescriptionReentryNotice } from "./prescription-reentry-notice";
+import { PromisedDateForm } from "./promised-date-form";
 import { ShippingDetail } from "./shipping-detail";
 
 /** The expanded job (spec §2): its item groups, notes, shipping detail and buttons. */
@@ -47,6 +48,7 @@ export function JobDetail(props: {
   return (
     <Stack gap="sm" data-testid="job-detail">
       <PrescriptionReentryNotice job={job} />
+      <PromisedDateForm job={job} />
       {job.groups.map((g) => (
         <JobItemsTable
           key={g.id}

@@ -14,7 +14,7 @@ import { PageHeader } from "../../../components/page-header";
 import { PaginationBar } from "../../../components/pagination-bar";
 import { buildUrl } from "../../../lib/api-client";
 import { NotSentLensOrders } from "../../lens-orders/not-sent-lens-orders";
-import { useCurrentUser } from "../../reference/use-reference-data";
+import { useCurrentUser, useOutlets } from "../../reference/use-reference-data";
 import { type JobsSource, useJobs } from "../api/jobs-queries";
 import { useJobsRouteQuery } from "../use-jobs-route-query";
 import { BatchFooter } from "./batch-footer";
@@ -69,6 +69,8 @@ export function JobsScreen(props: {
   const [draftRegion, setDraftRegion] = useState<string | null>(null);
   const [station, setStation] = useState(false);
   const regionId = draftRegion ?? get("region_id");
+  const { data: outlets = [] } = useOutlets();
+  const outletName = (id: string) => outlets.find((o) => String(o.id) === id)?.name ?? `outlet ${id}`;
 
   const panel: PanelFilters = {
     outlet_id: state.outletIds,
@@ -104,7 +106,22 @@ export function JobsScreen(props: {
         customFilter={get("customFilter")}
         dispenseStatusId={get("dispense_status_id")}
         onChoose={choose}
+        withWorkshopTabs={props.source === "db"}
       />
+      {get("origin_outlet_id") && (
+        <Group gap="xs" mb="xs" data-testid="origin-outlet-filter">
+          <Badge variant="light" size="lg">
+            Jobs made at {outletName(get("origin_outlet_id"))}
+          </Badge>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            onClick={() => state.push({ origin_outlet_id: null, page: "1" })}
+          >
+            All outlets
+          </Button>
+        </Group>
+      )}
       <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
         <JobsSearchBar
           key={`${get("q")}|${get("search_type")}`}
@@ -191,8 +208,9 @@ export function JobsScreen(props: {
         stale={list.isPlaceholderData}
         expanded={expanded}
         onExpand={(id) => setExpanded((s) => toggled(s, [id], !s.has(id)))}
+        sortBy={route.sort_by === "due_date" ? "due_date" : "created_at"}
         sortDirection={route.sort_direction === "asc" ? "asc" : "desc"}
-        onSort={(direction) => state.push({ sort_by: "created_at", sort_direction: direction })}
+        onSort={(field, direction) => state.push({ sort_by: field, sort_direction: direction })}
         onNotes={setNotesFor}
         selection={{ selected, toggle: (ids, on) => setSelected((s) => toggled(s, ids, on)) }}
       />

@@ -11,6 +11,7 @@ import { JobRowActions } from "./actions/job-row-actions";
 import { CreatedCell } from "./created-cell";
 import { OrderStatusCell } from "./order-status-cell";
 import { PriorityToggle } from "./priority-toggle";
+import { PromisedCell } from "./promised-cell";
 
 // The expanded job (items, payments, lens orders, job edit, shipping…) loads when a row is first
 // opened, not with the list (issue 31: /jobs opened cold ≤ 200 KB gzip).
@@ -35,7 +36,7 @@ function totalTitle(rows: OrderWire[]): string {
 
 /**
  * Jobs table (spec §2): expand, Customer, Priority, Invoice Number, Total (its currency), Status,
- * Created (sortable), notes count, select.
+ * Created (sortable), Promised (sortable, issue 27), notes count, select.
  */
 export function JobsTable(props: {
   rows: OrderWire[];
@@ -47,8 +48,9 @@ export function JobsTable(props: {
   stale: boolean;
   expanded: Set<number>;
   onExpand: (id: number) => void;
+  sortBy: string;
   sortDirection: "asc" | "desc";
-  onSort: (direction: "asc" | "desc") => void;
+  onSort: (field: string, direction: "asc" | "desc") => void;
   onNotes: (job: OrderWire) => void;
   selection: Selection;
 }) {
@@ -81,9 +83,9 @@ export function JobsTable(props: {
           <JobDetail jobId={o.id} selected={selected} onToggle={toggle} />
         </Suspense>
       )}
-      sortBy="created_at"
+      sortBy={props.sortBy}
       sortDirection={props.sortDirection}
-      onSort={(_, direction) => props.onSort(direction)}
+      onSort={props.onSort}
       columns={[
         {
           key: "expand",
@@ -129,6 +131,12 @@ export function JobsTable(props: {
           title: "Created",
           sortField: "created_at",
           render: (o) => <CreatedCell createdAt={o.created_at} timeZone={o.origin_outlet.time_zone} />,
+        },
+        {
+          key: "promised",
+          title: "Promised",
+          sortField: "due_date",
+          render: (o) => <PromisedCell job={o} />,
         },
         {
           key: "notes",

@@ -1,10 +1,18 @@
 import type { TabWire } from "@loupe/contract";
-import { abbreviateCount, customFilterDefinition, JOBS_DEFAULT_SORT } from "@loupe/domain";
+import { abbreviateCount, customFilterDefinition, isWorkshopFilter, JOBS_DEFAULT_SORT } from "@loupe/domain";
 import { Group, Tabs, Text } from "@mantine/core";
 import { brandSlug } from "../../../lib/config";
 import { useJobTabs } from "../api/jobs-queries";
 
 const LATE_ORDERS = "late-orders";
+/** The workshop tabs' colours (issue 27): late red like Late Orders, at risk orange, the shelf teal and grape. */
+const TAB_COLOURS: Record<string, string> = {
+  "late-orders": "red",
+  late: "red",
+  "at-risk": "orange",
+  ready: "teal",
+  uncollected: "grape",
+};
 const tabValue = (t: TabWire) => t.customFilter ?? `status-${t.defaultQuery.dispense_status_id}`;
 
 /**
@@ -28,12 +36,16 @@ export function JobsTabs({
   customFilter,
   dispenseStatusId,
   onChoose,
+  withWorkshopTabs = true,
 }: {
   customFilter: string;
   dispenseStatusId: string;
   onChoose: (query: Record<string, string | number>) => void;
+  /** The workshop tabs (issue 27) are the SQL list's: the search index holds no promises. */
+  withWorkshopTabs?: boolean;
 }) {
-  const { data: tabs = [] } = useJobTabs();
+  const { data: all = [] } = useJobTabs();
+  const tabs = withWorkshopTabs ? all : all.filter((t) => !isWorkshopFilter(t.customFilter));
   const active = customFilter || (dispenseStatusId ? `status-${dispenseStatusId}` : null);
   return (
     <Tabs
@@ -48,6 +60,7 @@ export function JobsTabs({
       <Tabs.List style={{ flexWrap: "wrap" }}>
         {tabs.map((t) => {
           const late = t.slug === LATE_ORDERS;
+          const colour = TAB_COLOURS[t.slug];
           return (
             <Tabs.Tab
               key={t.slug}
@@ -64,8 +77,8 @@ export function JobsTabs({
                   size="xs"
                   fw={700}
                   px={6}
-                  bg={late ? "red" : "gray.1"}
-                  c={late ? "white" : "dark"}
+                  bg={late ? "red" : colour && t.total ? `${colour}.1` : "gray.1"}
+                  c={late ? "white" : colour && t.total ? `${colour}.9` : "dark"}
                   style={{ borderRadius: 10 }}
                   data-testid={`tab-count-${t.slug}`}
                 >

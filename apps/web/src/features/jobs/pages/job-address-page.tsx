@@ -53,6 +53,7 @@ export default function JobAddressPage() {
         stale={false}
         expanded={collapsed || !job ? new Set() : new Set([job.id])}
         onExpand={() => setCollapsed((c) => !c)}
+        sortBy="created_at"
         sortDirection="desc"
         onSort={() => {}}
         onNotes={setNotesFor}

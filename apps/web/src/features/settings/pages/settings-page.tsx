@@ -8,6 +8,7 @@ import { OutletTimeZonesManager } from "../components/outlet-time-zones-manager"
 import { RolesManager } from "../components/roles-manager";
 import { SuppliersManager } from "../components/suppliers-manager";
 import { TemplatesManager } from "../components/templates-manager";
+import { WorkshopSettingsManager } from "../components/workshop-settings-manager";
 
 export default function SettingsPage() {
   const { data: me } = useCurrentUser();
@@ -36,6 +37,7 @@ export default function SettingsPage() {
       {me && isAdmin(me) && <SuppliersManager />}
       {me && isAdmin(me) && <OutletTimeZonesManager />}
       {me && isAdmin(me) && <ReadySettingsForm />}
+      {me && isAdmin(me) && <WorkshopSettingsManager />}
     </>
   );
 }

@@ -1,0 +1,58 @@
+import { DEFAULT_WORKSHOP_SETTINGS, readyStatusSlugs } from "@loupe/domain";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import type { Slots } from "../../platform/slots";
+import { outlets, statuses } from "../reference/reference.tables";
+import { regionReadyStatusesSlot } from "./jobs.slots";
+import { outletWorkshopSettings } from "./jobs.tables";
+import type { WorkshopContext } from "./workshop-filters";
+
+/**
+ * The ready slugs of each region: its own choice (kept by ready-messages, read through the
+ * `jobs.regionReadyStatuses` slot in one statement), else the domain's default.
+ */
+export async function readySlugsByRegion(
+  db: Db,
+  slots: Slots,
+  regionIds: Iterable<number>,
+): Promise<Map<number, readonly string[]>> {
+  const chosen = slots.has(regionReadyStatusesSlot.name)
+    ? await regionReadyStatusesSlot.get(slots)(db)
+    : new Map<number, readonly string[]>();
+  return new Map([...new Set(regionIds)].map((r) => [r, readyStatusSlugs(chosen.get(r))]));
+}
+
+/** What the workshop filters need: every outlet's zone, region and shelf limit, the status ids, ready slugs. */
+export async function readWorkshopContext(db: Db, slots: Slots): Promise<WorkshopContext> {
+  const [outletRows, settingRows, statusRows] = await Promise.all([
+    db.select({ id: outlets.id, regionId: outlets.regionId, timeZone: outlets.timeZone }).from(outlets),
+    db
+      .select({
+        outletId: outletWorkshopSettings.outletId,
+        days: outletWorkshopSettings.uncollectedAfterDays,
+      })
+      .from(outletWorkshopSettings),
+    db.select({ id: statuses.id, slug: statuses.slug }).from(statuses).where(eq(statuses.kind, "dispense")),
+  ]);
+  const days = new Map(settingRows.map((r) => [r.outletId, r.days]));
+  return {
+    outlets: outletRows.map((o) => ({
+      ...o,
+      uncollectedAfterDays: days.get(o.id) ?? DEFAULT_WORKSHOP_SETTINGS.uncollectedAfterDays,
+    })),
+    statusIds: new Map(statusRows.map((s) => [s.slug, s.id])),
+    readySlugs: await readySlugsByRegion(
+      db,
+      slots,
+      outletRows.map((o) => o.regionId),
+    ),
+  };
+}
+
+/** The dispense statuses in the tabs' order (reference data). */
+export const dispenseStatusesInOrder = (db: Db) =>
+  db
+    .select({ id: statuses.id, slug: statuses.slug, displayName: statuses.displayName })
+    .from(statuses)
+    .where(eq(statuses.kind, "dispense"))
+    .orderBy(statuses.sortOrder, statuses.id);
