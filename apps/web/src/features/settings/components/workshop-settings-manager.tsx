@@ -24,6 +24,7 @@ import {
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useAlert } from "../../../app/alert-context";
+import { CalendarDateInput } from "../../../components/calendar-date-input";
 import { callEndpoint } from "../../../lib/api-client";
 import { errorText } from "../../../lib/errors";
 import { useOutlets } from "../../reference/use-reference-data";
@@ -57,8 +58,10 @@ export function WorkshopSettingsManager() {
   const run = async (call: () => Promise<{ data: WorkshopSettingsWire }>, message: string) => {
     try {
       done((await call()).data, message);
+      return true;
     } catch (err) {
       showAlert({ variant: "danger", message: errorText(err) });
+      return false;
     }
   };
   return (
@@ -160,11 +163,11 @@ export function WorkshopSettingsManager() {
               </Table.Tbody>
             </Table>
             <Group align="flex-end">
-              <TextInput
-                type="date"
+              <CalendarDateInput
                 label="Day"
+                w={150}
                 value={holiday.day}
-                onChange={(e) => setHoliday({ ...holiday, day: e.currentTarget.value })}
+                onChange={(day) => setHoliday({ ...holiday, day })}
               />
               <TextInput
                 label="Holiday"
@@ -181,12 +184,13 @@ export function WorkshopSettingsManager() {
               />
               <Button
                 variant="light"
-                onClick={() =>
-                  run(
+                onClick={async () => {
+                  const added = await run(
                     () => callEndpoint(addPublicHoliday, { params: { id }, body: holiday }),
                     `${holiday.name || "Holiday"} added.`,
-                  )
-                }
+                  );
+                  if (added) setHoliday({ day: "", name: "", scope: holiday.scope });
+                }}
               >
                 Add holiday
               </Button>
