@@ -6,7 +6,7 @@ interface Job {
   vend_invoice_number: string;
   customer_id: number | null;
   dispense_status: { slug: string };
-  origin_outlet: { name: string };
+  origin_outlet: { id: number; name: string };
 }
 
 test.describe("ready-to-collect messages (issue 27)", () => {
@@ -150,7 +150,7 @@ test.describe("the call list and the settings (issue 27)", () => {
     const message = page.getByTestId("job-message").first();
     await expect(message).toContainText("Failed: call the customer");
     await message.getByRole("link", { name: "Call list" }).click();
-    await expect(page).toHaveURL(/\/call-list$/);
+    await expect(page).toHaveURL(new RegExp(`/call-list\\?outlet_id=${job!.origin_outlet.id}$`));
     const row = page.getByRole("table", { name: "Customers to call" }).getByRole("row", {
       name: new RegExp(job!.vend_invoice_number),
     });

@@ -17,6 +17,8 @@ export const jobMessageWire = z.object({
   /** When it goes (queued) or went: the cancel window's end, or the end of quiet hours. */
   send_at: z.string(),
   failure: z.string().nullable(),
+  /** The outlet whose call list a failed one is on (the job's outlet when it was queued). */
+  outlet_id: z.number(),
   created_at: z.string(),
 });
 export type JobMessageWire = z.infer<typeof jobMessageWire>;

@@ -52,6 +52,7 @@ export const toJobMessageWire = (m: JobMessageRow): JobMessageWire => ({
   status: m.status,
   send_at: m.sendAt.toISOString(),
   failure: m.failure,
+  outlet_id: m.outletId,
   created_at: m.createdAt.toISOString(),
 });
 

@@ -15,6 +15,7 @@ const message = (id: number, over: Record<string, unknown> = {}) => ({
   status: "queued",
   send_at: "2026-12-01T21:00:00Z",
   failure: null,
+  outlet_id: 10,
   created_at: "2026-12-01T05:45:00Z",
   ...over,
 });
@@ -60,6 +61,6 @@ describe("the job's customer messages", () => {
     open([message(1, { status: "sent" }), message(2, { status: "failed", failure: "No channel" })]);
     expect(await screen.findByText("Failed: call the customer")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Cancel message" })).toBeNull();
-    expect(screen.getByRole("link", { name: "Call list" }).getAttribute("href")).toBe("/call-list");
+    expect(screen.getByRole("link", { name: "Call list" }).getAttribute("href")).toBe("/call-list?outlet_id=10");
   });
 });

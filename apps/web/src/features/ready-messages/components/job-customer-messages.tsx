@@ -55,7 +55,7 @@ export function JobCustomerMessages({ jobId }: { jobId: number }) {
                 {m.status === "sent" && `, sent ${formatWhen(m.send_at, data.time_zone, "exact")}`}
                 {m.failure && m.status === "failed" && ` (${m.failure}) `}
                 {m.status === "failed" && (
-                  <Anchor component={Link} to="/call-list" size="sm">
+                  <Anchor component={Link} to={`/call-list?outlet_id=${m.outlet_id}`} size="sm">
                     Call list
                   </Anchor>
                 )}

@@ -1,6 +1,6 @@
 import { formatWhen } from "@loupe/domain";
 import { Button, Loader, Paper, Stack, Table, Text, Title } from "@mantine/core";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useCurrentOutlet } from "../../reference/use-reference-data";
 import { useCallList, useResolveCall } from "../api";
 
@@ -9,7 +9,12 @@ import { useCallList, useResolveCall } from "../api";
  * could not go because the customer has no channel we may use. Tick one off once called.
  */
 export default function CallListPage() {
-  const outlet = useCurrentOutlet();
+  // A failed message on a job links to its outlet's list (it may not be the staff member's own);
+  // otherwise the staff member's outlet.
+  const [params] = useSearchParams();
+  const current = useCurrentOutlet();
+  const asked = Number(params.get("outlet_id"));
+  const outlet = asked > 0 ? { id: asked } : current;
   const { data, isLoading, error } = useCallList(outlet?.id);
   const resolve = useResolveCall(outlet?.id);
   return (
