@@ -61,6 +61,8 @@ describe("the job's customer messages", () => {
     open([message(1, { status: "sent" }), message(2, { status: "failed", failure: "No channel" })]);
     expect(await screen.findByText("Failed: call the customer")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Cancel message" })).toBeNull();
-    expect(screen.getByRole("link", { name: "Call list" }).getAttribute("href")).toBe("/call-list?outlet_id=10");
+    expect(screen.getByRole("link", { name: "Call list" }).getAttribute("href")).toBe(
+      "/call-list?outlet_id=10",
+    );
   });
 });
