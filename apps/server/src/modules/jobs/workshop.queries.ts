@@ -2,7 +2,8 @@ import { DEFAULT_WORKSHOP_SETTINGS, readyStatusSlugs } from "@loupe/domain";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import type { Slots } from "../../platform/slots";
-import { outlets, statuses } from "../reference/reference.tables";
+import { referenceData } from "../reference";
+import { statuses } from "../reference/reference.tables";
 import { regionReadyStatusesSlot } from "./jobs.slots";
 import { outletWorkshopSettings } from "./jobs.tables";
 import type { WorkshopContext } from "./workshop-filters";
@@ -24,16 +25,19 @@ export async function readySlugsByRegion(
 
 /** What the workshop filters need: every outlet's zone, region and shelf limit, the status ids, ready slugs. */
 export async function readWorkshopContext(db: Db, slots: Slots): Promise<WorkshopContext> {
-  const [outletRows, settingRows, statusRows] = await Promise.all([
-    db.select({ id: outlets.id, regionId: outlets.regionId, timeZone: outlets.timeZone }).from(outlets),
+  // Outlets and statuses from the process's reference copy (reference-cache.ts), not two more
+  // statements on every workshop tab.
+  const [reference, settingRows] = await Promise.all([
+    referenceData(db),
     db
       .select({
         outletId: outletWorkshopSettings.outletId,
         days: outletWorkshopSettings.uncollectedAfterDays,
       })
       .from(outletWorkshopSettings),
-    db.select({ id: statuses.id, slug: statuses.slug }).from(statuses).where(eq(statuses.kind, "dispense")),
   ]);
+  const outletRows = reference.outlets.map((o) => ({ id: o.id, regionId: o.regionId, timeZone: o.timeZone }));
+  const statusRows = reference.statuses.filter((s) => s.kind === "dispense");
   const days = new Map(settingRows.map((r) => [r.outletId, r.days]));
   return {
     outlets: outletRows.map((o) => ({

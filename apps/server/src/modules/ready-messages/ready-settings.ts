@@ -45,19 +45,36 @@ export async function readySettingsOf(db: Db, regionId: number): Promise<ReadySe
     .from(readyMessageSettings)
     .where(eq(readyMessageSettings.regionId, regionId));
   if (!row) return defaults(regionId);
+  choicesGeneration++;
   return { ...row, readyStatusSlugs: readyStatusSlugs(row.readyStatusSlugs) };
 }
 
+/** How long a process trusts its copy of the choices; a save in this process drops it at once. */
+const CHOICES_MAX_AGE_MS = 30_000;
+const choicesCache = new WeakMap<
+  Db,
+  { at: number; generation: number; data: Promise<Map<number, readonly string[]>> }
+>();
+let choicesGeneration = 0;
+
 /**
- * Each region's own choice of ready statuses, in one statement (the jobs module's workshop tabs and
- * the outlet's day read it through the `jobs.regionReadyStatuses` slot); a region without a row is
- * absent and gets the domain's default there.
+ * Each region's own choice of ready statuses (the jobs module's workshop tabs, job rows and the
+ * outlet's day read it through the `jobs.regionReadyStatuses` slot on every list call): read once
+ * per process and kept as the reference lists are (reference-cache.ts), not one statement per
+ * call. A region without a row is absent and gets the domain's default there.
  */
-export async function readyStatusChoices(db: Db): Promise<Map<number, readonly string[]>> {
-  const rows = await db
+export function readyStatusChoices(db: Db): Promise<Map<number, readonly string[]>> {
+  const hit = choicesCache.get(db);
+  if (hit && hit.generation === choicesGeneration && Date.now() - hit.at < CHOICES_MAX_AGE_MS)
+    return hit.data;
+  const data = db
     .select({ regionId: readyMessageSettings.regionId, slugs: readyMessageSettings.readyStatusSlugs })
-    .from(readyMessageSettings);
-  return new Map(rows.map((r) => [r.regionId, r.slugs]));
+    .from(readyMessageSettings)
+    .then((rows) => new Map<number, readonly string[]>(rows.map((r) => [r.regionId, r.slugs])));
+  // A failed read is not kept: the next call asks again.
+  data.catch(() => choicesCache.delete(db));
+  choicesCache.set(db, { at: Date.now(), generation: choicesGeneration, data });
+  return data;
 }
 
 /** Every region's saved settings (the reminder sweep applies each region's own). */
@@ -128,5 +145,6 @@ export async function saveReadySettings(
       "conflict",
       "Someone changed these settings after you opened them. Reload to see their change, then save again.",
     );
+  choicesGeneration++;
   return { ...row, readyStatusSlugs: readyStatusSlugs(row.readyStatusSlugs) };
 }
