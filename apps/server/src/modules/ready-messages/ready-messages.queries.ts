@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { customers } from "../customers/customers.tables";
 import { orders } from "../jobs/jobs.tables";
+import { referenceData } from "../reference";
 import { outlets, regions, statuses } from "../reference/reference.tables";
 import { jobMessages, outletOpeningHours } from "./ready-messages.tables";
 
@@ -46,17 +47,16 @@ export async function outletZoneOfJob(db: Db, orderId: number): Promise<string |
   return row?.zone ?? null;
 }
 
+// Outlets, regions and statuses come from the process's reference copy (reference-cache.ts).
+
 /** The region of an outlet (the call list checks the staff member may see it). */
 export async function outletRegion(db: Db, outletId: number) {
-  const [row] = await db
-    .select({ regionId: outlets.regionId, name: outlets.name, timeZone: outlets.timeZone })
-    .from(outlets)
-    .where(eq(outlets.id, outletId));
-  return row;
+  const outlet = (await referenceData(db)).outlets.find((o) => o.id === outletId);
+  return outlet && { regionId: outlet.regionId, name: outlet.name, timeZone: outlet.timeZone };
 }
 
 export const regionExists = async (db: Db, regionId: number) =>
-  (await db.select({ id: regions.id }).from(regions).where(eq(regions.id, regionId))).length > 0;
+  (await referenceData(db)).regions.some((r) => r.id === regionId);
 
 /** Failed messages not yet ticked off, for an outlet's "call these customers" list; newest first. */
 export function callList(db: Db, outletId: number, limit = 200) {
@@ -152,8 +152,7 @@ export async function jobCustomer(db: Db, orderId: number) {
 
 /** Every job (dispense) status slug: a region's ready statuses must be among them. */
 export async function dispenseStatusSlugs(db: Db): Promise<string[]> {
-  const rows = await db.select({ slug: statuses.slug }).from(statuses).where(eq(statuses.kind, "dispense"));
-  return rows.map((r) => r.slug);
+  return (await referenceData(db)).statuses.filter((s) => s.kind === "dispense").map((s) => s.slug);
 }
 
 /** The region's active outlets with their opening hours (null where none are set). */
