@@ -32,6 +32,8 @@ export const accessResources = [
   "job_list",
   "subscriber_list",
   "outbox_list",
+  /** Recalls (issue 28): the list exported as CSV, the outlet's letters printed. */
+  "recall_list",
 ] as const;
 export type AccessResource = (typeof accessResources)[number];
 

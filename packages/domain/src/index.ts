@@ -39,6 +39,7 @@ export * from "./prescription-rules";
 export * from "./print-rules";
 export * from "./promised-date";
 export * from "./ready-messages";
+export * from "./recall-rules";
 export * from "./ready-statuses";
 export * from "./receipt-tax";
 export * from "./role-settings";
