@@ -1,4 +1,6 @@
+import type { TotalKind } from "@loupe/domain";
 import type { SearchQuery } from "../../integrations/search";
+import { cappedTotal, countCap } from "../../platform/db/capped-count";
 import type { Database } from "../../platform/db/client";
 import type { ListedOrder } from "./jobs.mappers";
 import { ordersSearchParts } from "./jobs-search";
@@ -66,22 +68,31 @@ const orderJson = ORDER_FIELDS.map(([k, c]) => `'${k}', o.${c}`).join(", ");
 export function buildJobsPageSql(
   query: SearchQuery,
   notesCountSql: (alias: string) => string,
-): { sql: string; params: unknown[] } {
+  cap = countCap(query.page, query.perPage),
+): { sql: string; params: unknown[]; cap: number | null } {
   const parts = ordersSearchParts(query);
   // Each branch binds only its own limit and counter parameters: Postgres refuses unused ones.
   let matches = "";
   let page: string;
   let count: string;
+  // Past the status counters a total is a count of rows: capped like the other lists (ADR 0016,
+  // ADR 0041), so a search or a combination of filters reads at most cap + 1 rows for its total.
+  const capped = `select count(*)::int as total from (select 1 from orders o ${parts.whereSql} limit ${cap + 1}) s`;
   if (!query.q) {
     page = `select ${pageColumns} from orders o ${parts.whereSql} order by ${parts.order} ${parts.limit()}`;
-    count = parts.countSql();
+    count = parts.countable ? parts.countSql() : capped;
   } else {
-    // Free text is found by trigram bitmaps that cannot hand rows over in date order, so the page
-    // and the count would each run the same scan (twice the time, once they share a statement):
-    // the matches are read once, counted, and the page sorted out of them.
-    matches = `with m as materialized (select o.id, o.created_at, o.due_date from orders o ${parts.whereSql}) `;
-    page = `select ${pageColumns} from (select m.id from m order by ${parts.order.replaceAll("o.", "m.")} ${parts.limit()}) p join orders o on o.id = p.id`;
-    count = "select count(*)::int as total from m";
+    // Free text is found by trigram bitmaps that cannot hand rows over in date order. Few matches
+    // (up to the cap): read them once and sort the page out of them. Many: they are dense, so
+    // walking the date index newest first meets a page of them after a few rows. The capped count
+    // decides which branch runs; the other is never executed (a one-time filter).
+    const order = parts.order;
+    const limit = parts.limit();
+    matches = `with t as (${capped}), m as materialized (select o.id, o.created_at, o.due_date from orders o ${parts.whereSql} and (select total from t) <= ${cap}) `;
+    page = `select ${pageColumns} from (select m.id from m order by ${order.replaceAll("o.", "m.")} ${limit}) p join orders o on o.id = p.id
+      union all
+      (select ${pageColumns} from orders o ${parts.whereSql} and (select total from t) > ${cap} order by ${order} ${limit})`;
+    count = "select total from t";
   }
   const sql = `${matches}select t.total, (
   select coalesce(json_agg(json_build_object(${orderJson},
@@ -97,7 +108,7 @@ export function buildJobsPageSql(
   from (${page}) o left join customers c on c.id = o.customer_id
 ) as jobs
 from (${count}) t`;
-  return { sql, params: parts.params };
+  return { sql, params: parts.params, cap: query.q || !parts.countable ? cap : null };
 }
 
 /** Runs the page's one statement. */
@@ -105,8 +116,10 @@ export async function readJobsPage(
   database: Database,
   query: SearchQuery,
   notesCountSql: (alias: string) => string,
-): Promise<{ total: number; jobs: JobsPageRow[] }> {
-  const { sql, params } = buildJobsPageSql(query, notesCountSql);
+  /** Where the count stops (tests pass a small one); by default ADR 0016's cap for the page. */
+  countUpTo?: number,
+): Promise<{ total: number; totalKind: TotalKind; jobs: JobsPageRow[] }> {
+  const { sql, params, cap } = buildJobsPageSql(query, notesCountSql, countUpTo);
   // Both drivers (pg, PGlite) parse a json column into objects.
   const [row] = await database.query<{ total: number; jobs: JsonRow[] }>(sql, params);
   // The parsed rows are this call's own: their timestamps become dates in place, not in copies
@@ -116,5 +129,8 @@ export async function readJobsPage(
     job.dispenseStatusAt = new Date(job.dispenseStatusAt);
     for (const payment of job.payments) payment.createdAt = new Date(payment.createdAt);
   }
-  return { total: Number(row.total), jobs: row.jobs as JobsPageRow[] };
+  const counted = Number(row.total);
+  const { total, totalKind } =
+    cap === null ? { total: counted, totalKind: "exact" as const } : cappedTotal(counted, cap);
+  return { total, totalKind, jobs: row.jobs as JobsPageRow[] };
 }

@@ -4,11 +4,13 @@ import { createSlots } from "../../platform/slots";
 import { seedDemoCustomers } from "../../seed/demo-customers";
 import { seedDemoJobs } from "../../seed/demo-jobs";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { orderNotesCountSql } from "../notes";
 import { orderNotesReader } from "../notes/notes.queries";
 import { createReceiptTokens } from "../receipts/receipt-token";
 import { toOrderWires } from "./jobs.mappers";
 import { orderNotesSlot } from "./jobs.slots";
 import { orders } from "./jobs.tables";
+import { readJobsPage } from "./jobs-list.queries";
 
 /**
  * The list and the detail answer a job's row in one statement (jobs-list.queries.ts); the writes
@@ -157,5 +159,64 @@ describe("jobs list in one statement", () => {
     const none = await get("/api/staff/orders?q=no-such-job-anywhere");
     expect(none.data).toEqual([]);
     expect(none.meta.pagination).toMatchObject({ total: 0, total_pages: 1 });
+  });
+
+  it("caps the total of a search or of combined filters, and pages a search alike below and above the cap", async () => {
+    // Nearly every demo job's e-mail ends in ".com": a dense search. Its matches, newest first, as the
+    // list must page them whichever branch (few matches sorted, or the date index walked) runs.
+    const term = "com";
+    const matches = await sql<{ id: number }>(
+      `select id from orders where lower(vend_invoice_number) like $1 || '%' or uid = $1
+          or lower(billing_email) like '%' || $1 || '%'
+          or lower(billing_first_name || ' ' || billing_last_name) like '%' || $1 || '%'
+        order by created_at desc, id desc`,
+      [term],
+    );
+    expect(matches.length).toBeGreaterThan(20);
+    const search = {
+      q: term,
+      filters: {},
+      page: 1,
+      perPage: 15,
+      sort: { field: "created_at" as const, direction: "desc" as const },
+    };
+    const notes = orderNotesCountSql;
+    const expected = matches.slice(0, 15).map((m) => Number(m.id));
+
+    const dense = await readJobsPage(t.database, search, notes, 10);
+    expect(dense.totalKind).toBe("at_least");
+    expect(dense.total).toBe(10);
+    expect(dense.jobs.map((j) => j.id)).toEqual(expected);
+
+    const few = await readJobsPage(t.database, search, notes, matches.length);
+    expect(few).toMatchObject({ totalKind: "exact", total: matches.length });
+    expect(few.jobs.map((j) => j.id)).toEqual(expected);
+
+    const page2 = await readJobsPage(t.database, { ...search, page: 2 }, notes, 10);
+    expect(page2.jobs.map((j) => j.id)).toEqual(matches.slice(15, 30).map((m) => Number(m.id)));
+
+    // Two filters past the status counters: counted up to the cap.
+    const [{ outlet }] = await sql<{ outlet: number }>(
+      "select origin_outlet_id as outlet from orders limit 1",
+    );
+    const filtered = { ...search, q: undefined, filters: { origin_outlet_id: outlet, priority: 1 } };
+    const [{ n }] = await sql<{ n: number }>(
+      "select count(*)::int as n from orders where origin_outlet_id = $1 and priority = 1",
+      [outlet],
+    );
+    expect(n).toBeGreaterThan(2);
+    expect(await readJobsPage(t.database, filtered, notes, 2)).toMatchObject({
+      total: 2,
+      totalKind: "at_least",
+    });
+    expect(await readJobsPage(t.database, filtered, notes, n)).toMatchObject({
+      total: n,
+      totalKind: "exact",
+    });
+
+    // The endpoint says which: under the cap nothing (exact), as before.
+    const answer = await get(`/api/staff/orders?q=${term}`);
+    expect(answer.meta.pagination.total).toBe(matches.length);
+    expect(answer.meta.pagination.total_kind).toBeUndefined();
   });
 });

@@ -65,12 +65,14 @@ export function registerJobsRoutes(ctx: ModuleContext): void {
   const zoneOf = (staff: { outletId: number | null; regionId: number | null }) =>
     outletTimeZoneOf(database.db, staff.outletId, staff.regionId);
   const paged = async (query: JobsQuery, timeZone: string) => {
-    const { rows, total, page, perPage } = await service.list(query, timeZone);
+    const { rows, total, totalKind, page, perPage } = await service.list(query, timeZone);
     return {
       data: rows,
       meta: {
         pagination: {
           total,
+          // "1,000+" past the cap of a search or combined filters (ADR 0041); absent means exact.
+          ...(totalKind === "exact" ? {} : { total_kind: totalKind }),
           count: rows.length,
           per_page: perPage,
           current_page: page,

@@ -106,7 +106,7 @@ export function createJobsService({
 
   /** A page of a search in one statement (jobs-list.queries.ts), mapped to the wire. */
   async function pageOfWires(search: SearchQuery) {
-    const [{ total, jobs }, reference] = await Promise.all([
+    const [{ total, totalKind, jobs }, reference] = await Promise.all([
       readJobsPage(database, search, orderNotesCountSqlSlot.get(slots)),
       jobReference(db),
     ]);
@@ -128,7 +128,7 @@ export function createJobsService({
       };
       return toOrderWire(facts, reference, links);
     });
-    return { total, rows };
+    return { total, totalKind, rows };
   }
 
   /** After a committed write: the search engine's copy of these jobs catches up (a no-op on Postgres). */
@@ -148,8 +148,8 @@ export function createJobsService({
   return {
     /** The jobs list (spec §2, §4): the route query answered by SQL on the orders tables. */
     async list(query: JobsListQuery, timeZone?: string) {
-      const { total, rows } = await pageOfWires(await toSearch(query, timeZone));
-      return { rows, total, page: query.page, perPage: query.per_page };
+      const { total, totalKind, rows } = await pageOfWires(await toSearch(query, timeZone));
+      return { rows, total, totalKind, page: query.page, perPage: query.per_page };
     },
 
     /** Jobs MEILI: the same route query answered by the search port (Meilisearch when configured). */

@@ -6,6 +6,7 @@ import {
   type OrderWire,
   searchJobsIndex,
 } from "@loupe/contract";
+import type { TotalKind } from "@loupe/domain";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { callEndpoint } from "../../../lib/api-client";
 import { jobKeys } from "./job-keys";
@@ -19,6 +20,8 @@ export const JOBS_PAGE_SIZE = 15;
 export interface JobsPage {
   rows: OrderWire[];
   total: number;
+  /** "at_least" past the cap of a search or combined filters: the pager shows "1,000+" (ADR 0041). */
+  totalKind?: TotalKind;
   perPage: number;
 }
 
@@ -42,7 +45,8 @@ async function fetchJobs(route: Record<string, string>, source: JobsSource, sign
     return { rows: res.data.hits, total: res.data.total, perPage: Number(route.per_page ?? JOBS_PAGE_SIZE) };
   }
   const res = await callEndpoint(listJobs, { query, signal });
-  return { rows: res.data, total: res.meta.pagination.total, perPage: res.meta.pagination.per_page };
+  const { total, total_kind, per_page } = res.meta.pagination;
+  return { rows: res.data, total, totalKind: total_kind, perPage: per_page };
 }
 
 /** The jobs list for a route query; `enabled` is off while the query cannot be sent (bad custom filter). */

@@ -218,6 +218,7 @@ export function JobsScreen(props: {
         page={Number(route.page)}
         perPage={list.data?.perPage ?? 15}
         total={list.data?.total ?? 0}
+        totalKind={list.data?.totalKind}
         unknown={!list.data}
         onChange={(p) => state.push({ page: String(p) }, true)}
       />
