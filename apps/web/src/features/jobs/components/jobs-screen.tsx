@@ -17,7 +17,6 @@ import { NotSentLensOrders } from "../../lens-orders/not-sent-lens-orders";
 import { useCurrentUser, useOutlets } from "../../reference/use-reference-data";
 import { type JobsSource, useJobs } from "../api/jobs-queries";
 import { useJobsRouteQuery } from "../use-jobs-route-query";
-import { BatchFooter } from "./batch-footer";
 import { type PanelFilters, panelQuery } from "./jobs-filter-query";
 import { JobsSearchBar } from "./jobs-search-bar";
 import { JobsTable } from "./jobs-table";
@@ -29,6 +28,8 @@ import { SavedSearchesMenu } from "./saved-searches-menu";
 const JobsFilterPanel = lazy(() =>
   import("./jobs-filter-panel").then((m) => ({ default: m.JobsFilterPanel })),
 );
+// The batch footer (its dialogs, the location and status choices) shows once an item is selected.
+const BatchFooter = lazy(() => import("./batch-footer").then((m) => ({ default: m.BatchFooter })));
 // A job's notes open from a row now and then: loaded on first use, not with the list.
 const CommentsModal = lazy(() =>
   import("../../customer-actions/comments-modal").then((m) => ({ default: m.CommentsModal })),
@@ -221,11 +222,15 @@ export function JobsScreen(props: {
         unknown={!list.data}
         onChange={(p) => state.push({ page: String(p) }, true)}
       />
-      <BatchFooter
-        itemIds={[...selected]}
-        jobs={(list.data?.rows ?? []).filter((j) => j.items.some((i) => selected.has(i.id)))}
-        onDone={() => setSelected(new Set())}
-      />
+      {selected.size > 0 && (
+        <Suspense fallback={null}>
+          <BatchFooter
+            itemIds={[...selected]}
+            jobs={(list.data?.rows ?? []).filter((j) => j.items.some((i) => selected.has(i.id)))}
+            onDone={() => setSelected(new Set())}
+          />
+        </Suspense>
+      )}
       {notesFor && (
         <Suspense fallback={null}>
           <CommentsModal
