@@ -6,10 +6,10 @@ import {
   PAGE_SIZE,
   SEARCH_TOO_SHORT,
 } from "@loupe/domain";
-import { ActionIcon, Badge, Button, Group, TextInput } from "@mantine/core";
+import { ActionIcon, Badge, Button, Group, Loader, TextInput } from "@mantine/core";
 import { DatePickerInput } from "@mantine/dates";
 import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
 import { GO_JOBS_TITLE } from "../../../app/shell/nav-items";
 import { DataTable } from "../../../components/data-table";
@@ -19,7 +19,11 @@ import { formatDateTime, formatMoney } from "../../../lib/format";
 import { useUserTimeZone } from "../../reference/use-date-format";
 import { useCurrentOutlet, useRegions } from "../../reference/use-reference-data";
 import { useGoOrders } from "../api/go-orders";
-import { GoOrderDetail } from "../components/go-order-detail";
+
+// An order's detail (items, refund and resend dialogs) loads when a row is first opened (issue 31).
+const GoOrderDetail = lazy(() =>
+  import("../components/go-order-detail").then((m) => ({ default: m.GoOrderDetail })),
+);
 
 /**
  * {brand}GO Jobs (spec §2): the online-channel orders with search, a date range sent as the
@@ -130,7 +134,11 @@ export default function JobsGoPage() {
         loading={list.isLoading}
         rowKey={(o) => o.id}
         expanded={expanded}
-        renderExpanded={(o) => <GoOrderDetail order={o} country={country} />}
+        renderExpanded={(o) => (
+          <Suspense fallback={<Loader size="sm" m="md" aria-label="Loading the order" />}>
+            <GoOrderDetail order={o} country={country} />
+          </Suspense>
+        )}
         columns={[
           { key: "customer", title: "Customer", render: (o) => o.customer_name },
           { key: "id", title: "Order Id (#)", render: (o) => o.id },
