@@ -7,7 +7,7 @@ import {
   JOBS_DEFAULT_SORT,
   jobFilterNames,
 } from "@loupe/domain";
-import { Alert, Badge, Box, Button, Collapse, Group } from "@mantine/core";
+import { Alert, Badge, Box, Button, Group } from "@mantine/core";
 import { lazy, Suspense, useRef, useState } from "react";
 import { ExportCsvButton } from "../../../components/export-csv-button";
 import { PageHeader } from "../../../components/page-header";
@@ -24,9 +24,9 @@ import { JobsTabs } from "./jobs-tabs";
 import { ManifestButton } from "./manifest-button";
 import { SavedSearchesMenu } from "./saved-searches-menu";
 
-// The Filters panel (date pickers, multi-selects) loads when it is first opened.
-const JobsFilterPanel = lazy(() =>
-  import("./jobs-filter-panel").then((m) => ({ default: m.JobsFilterPanel })),
+// The Filters panel (date pickers, multi-selects) and its folding frame load when first opened.
+const JobsFilterDrawer = lazy(() =>
+  import("./jobs-filter-drawer").then((m) => ({ default: m.JobsFilterDrawer })),
 );
 // The batch footer (its dialogs, the location and status choices) shows once an item is selected.
 const BatchFooter = lazy(() => import("./batch-footer").then((m) => ({ default: m.BatchFooter })));
@@ -173,23 +173,22 @@ export function JobsScreen(props: {
           />
         </Group>
       </Group>
-      <Collapse expanded={showFilters}>
-        {filtersOpened.current && (
-          <Suspense fallback={null}>
-            <JobsFilterPanel
-              key={panelKey}
-              initial={panel}
-              regionId={regionId}
-              baseQuery={{ ...savable, region_id: regionId }}
-              onApply={(f) => {
-                // The country chosen beside the search box narrows Location, so it applies with it.
-                setDraftRegion(null);
-                state.push({ ...panelQuery(f), region_id: regionId });
-              }}
-            />
-          </Suspense>
-        )}
-      </Collapse>
+      {filtersOpened.current && (
+        <Suspense fallback={null}>
+          <JobsFilterDrawer
+            expanded={showFilters}
+            panelKey={panelKey}
+            initial={panel}
+            regionId={regionId}
+            baseQuery={{ ...savable, region_id: regionId }}
+            onApply={(f) => {
+              // The country chosen beside the search box narrows Location, so it applies with it.
+              setDraftRegion(null);
+              state.push({ ...panelQuery(f), region_id: regionId });
+            }}
+          />
+        </Suspense>
+      )}
       {station && (
         <Suspense fallback={null}>
           <ScanStation onClose={() => setStation(false)} />

@@ -5,7 +5,7 @@ import {
   PROMISED_DATE_REASON_MAX,
   promisedDateEditErrors,
 } from "@loupe/domain";
-import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Tooltip } from "@mantine/core";
+import { Alert, Button, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, callEndpoint } from "../../../lib/api-client";
