@@ -403,6 +403,16 @@ test.describe("jobs", () => {
     await expect(table.locator("tbody tr").first()).toContainText(name);
     await page.getByRole("button", { name: "Clear filters" }).click();
     await expect(page).not.toHaveURL(/q=/);
+
+    // The date range's calendar loads on first use (issue 31) and opens on that same click.
+    await page.getByRole("button", { name: "Date range" }).click();
+    const calendar = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: /^Mo/ }) });
+    await expect(calendar).toBeVisible();
+    const days = calendar.locator("button:not([data-outside]):not([disabled])");
+    await days.nth(0).click();
+    await days.nth(1).click();
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(/start=.*end=/);
   });
 
   test("cancelling a job or an item is confirmed first, from the keyboard or the mouse", async ({ page }) => {

@@ -1,9 +1,62 @@
+import { cleanJobsRouteQuery, JOB_QUERY_KEYS, jobsRouteValueOk } from "@loupe/domain";
 import { describe, expect, it } from "vitest";
-import { cleanJobsRouteQuery } from "./jobs";
+import { jobsQuery } from "./jobs";
 
 const clean = (q: string) => cleanJobsRouteQuery(new URLSearchParams(q)).toString();
 
+/** Values a hand-typed or tampered address might hold, for every key. */
+const VALUES = [
+  " ",
+  "1",
+  "2",
+  "3",
+  "0",
+  "-1",
+  "1.5",
+  "abc",
+  "1e3",
+  "0x10",
+  " 12 ",
+  "2147483647",
+  "2147483648",
+  "3,4",
+  "3,,4",
+  "3,a",
+  ",",
+  "2026-01-01",
+  "2020-02-30",
+  "2026-01-01T10:00:00Z",
+  "2026-01-01Tnoon",
+  "yesterday",
+  "asc",
+  "desc",
+  "DESC",
+  "created_at",
+  "due_date",
+  "name",
+  "all",
+  "job_id",
+  "order_item_id",
+  "everything",
+  "smith",
+  "a\u0000b",
+  "x".repeat(50),
+  "x".repeat(51),
+  "x".repeat(200),
+  "x".repeat(201),
+];
+
+const shape = jobsQuery.shape as Record<string, { safeParse: (v: unknown) => { success: boolean } }>;
+
 describe("the jobs route query", () => {
+  it("checks each key as the list endpoint's schema does, value by value (the rule is not written twice apart)", () => {
+    for (const key of JOB_QUERY_KEYS)
+      for (const value of VALUES)
+        expect(jobsRouteValueOk(key, value), `${key}=${JSON.stringify(value)}`).toBe(
+          shape[key].safeParse(value).success,
+        );
+  });
+
   it("drops bad and unknown values, so they fall back to their defaults", () => {
     expect(clean("page=abc")).toBe("");
     expect(clean("page=0&sort_direction=sideways&sort_by=name&priority=7")).toBe("");

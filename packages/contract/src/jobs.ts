@@ -1,8 +1,6 @@
 import {
   INT32_MAX,
   isDateOrInstant,
-  JOB_QUERY_KEYS,
-  jobSearchError,
   rowId,
   SAVED_SEARCH_NAME_MAX,
   SAVED_SEARCH_NAME_TOO_LONG,
@@ -235,25 +233,6 @@ export const jobsQuery = z.object({
 });
 /** The jobs route query as the server receives it, parsed (ids as numbers, outlets as a list). */
 export type JobsQuery = z.output<typeof jobsQuery>;
-
-/**
- * The jobs route query as the address bar should hold it: the spec's keys only, each value the
- * list endpoint would accept (the same schema), a search that passes the search rule. A bad or
- * unknown value is dropped, so it falls back to its default instead of breaking the list.
- */
-export function cleanJobsRouteQuery(params: URLSearchParams): URLSearchParams {
-  const out = new URLSearchParams();
-  const shape = jobsQuery.shape as Record<string, z.ZodType>;
-  for (const key of JOB_QUERY_KEYS) {
-    const values = params.getAll(key).filter((v) => v.trim() !== "");
-    if (!values.length) continue;
-    const value = key === "outlet_id" ? values.join(",") : values[values.length - 1];
-    if (!shape[key]?.safeParse(value).success) continue;
-    out.set(key, value);
-  }
-  if (jobSearchError(out.get("q"), out.get("search_type"))) out.delete("q");
-  return out;
-}
 
 export const listJobs = defineEndpoint({
   method: "GET",

@@ -1,5 +1,5 @@
 import { isCalendarDate } from "./calendar-date";
-import { containsNul, INT32_MAX } from "./column-limits";
+import { containsNul, isRowIdText } from "./column-limits";
 import { isSearchTooShort } from "./constants";
 
 // The customers screen's address query (customers-area §2: q, dob, region_id, page, sort_by,
@@ -13,12 +13,6 @@ export type CustomerSortField = (typeof CUSTOMER_SORT_FIELDS)[number];
 
 /** The longest search the list endpoint takes. */
 export const CUSTOMER_SEARCH_MAX = 200;
-
-/** A positive whole number that fits an `integer` column, as the query string writes it. */
-const isRowIdText = (v: string) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n >= 1 && n <= INT32_MAX;
-};
 
 const RULES: Record<string, (v: string) => boolean> = {
   q: (v) => v.length <= CUSTOMER_SEARCH_MAX && !containsNul(v) && !isSearchTooShort(v),

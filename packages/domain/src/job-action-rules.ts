@@ -3,7 +3,7 @@
 
 import { ONLINE_CHANNEL_ID, REFUNDED_QUANTITY } from "./constants";
 import { formatCalendarDay } from "./dates";
-import { SHIPMENT_EVENT_LABELS, type ShipmentEventStatus } from "./shipping-rules";
+import { SHIPMENT_EVENT_LABELS, type ShipmentEventStatus } from "./shipping-messages";
 import { zoneDay } from "./zone-day";
 
 export const REFUND_SUCCESS = "Successfully refunded.";

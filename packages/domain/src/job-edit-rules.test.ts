@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { JOB_EDIT_MESSAGES } from "./job-edit-messages";
 import {
   allGlassItemsConfirmed,
   applyFrameShape,
@@ -10,7 +11,6 @@ import {
   frameSizeChangeAsksHeights,
   hasJobSelection,
   isItemConfirmed,
-  JOB_EDIT_MESSAGES,
   type JobEditStep,
   lensListMessages,
   lensOptionInvalidReason,

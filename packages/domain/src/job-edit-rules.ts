@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { HEIGHT_MULTIPLIER, sizesForShape } from "./height-conversion";
 import { INT32_MAX, rowId } from "./input-rules";
+import { JOB_EDIT_MESSAGES } from "./job-edit-messages";
 import { type PdHeightField, type PdWidthField, pdErrorForLensType } from "./pd-rules";
 import { needsPrescriptionReentry } from "./prescription-reentry";
 import { isFileOnlyPrescription, prescriptionErrorForLensType, type RxPowers } from "./prescription-rules";
@@ -8,33 +9,6 @@ import { isFileOnlyPrescription, prescriptionErrorForLensType, type RxPowers } f
 // The job edit flow (jobs-area §2–5, §9): the five steps, frame rules, prescription-type and
 // lens-type checks, the lens list and its diameter fit, item confirmation and the save payload.
 // The panel and the server both call these, so a selection the panel accepts is one the server saves.
-
-// ---------------------------------------------------------------------------------------------
-// Messages (jobs-area §5, §8)
-
-export const JOB_EDIT_MESSAGES = {
-  saved: "Selections successfully confirmed.",
-  saveFailedFallback: "Error",
-  noLensAvailable: "No lens available",
-  noLensesMatch: "No lenses match this prescription",
-  frameSizeRequired: "Frame size required",
-  pleaseEditPrescription: "Please edit prescription",
-  printDocket: "Print job docket?",
-  print: "Print",
-  noThanks: "No thanks",
-  pdHeightsUpdated: "PD heights have been successfully updated!",
-  pdHeightsFailed: "Failed to update PD heights. Please try again.",
-  pdCreated: "New PD has been successfully created!",
-  pdCreateFailed: "Failed to create new PD. Please try again.",
-  zeissExcluded: "Zeiss lenses are not offered.",
-  prescriptionOutOfRange: "This lens cannot be made in this prescription.",
-  diameterTooSmall: "No diameter of this lens fits the frame size and PD.",
-  prescriptionRequired: "The Prescription field is required.",
-  prescriptionTypeRequired: "The Type field is required.",
-  intermediateNotOffered: "Intermediate needs a prescription with an intermediate add.",
-  pdRequired: "The Pupil Distance field is required.",
-  lensRequired: "The Lenses field is required.",
-} as const;
 
 // ---------------------------------------------------------------------------------------------
 // Lens types and prescription purposes

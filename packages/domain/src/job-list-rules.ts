@@ -1,6 +1,7 @@
 // Jobs list rules (jobs-area §2, §4, §5, §7, §9): the URL filter keys, custom filters, saved
 // searches, the outlet filter, created-age labels and the online-channel date range.
 
+import { INT32_MAX } from "./column-limits";
 import {
   DEFAULT_OUTLET_NAME,
   EXCLUDED_OUTLET_NAME,
@@ -9,7 +10,6 @@ import {
   SEARCH_TOO_SHORT,
 } from "./constants";
 import { dayjs } from "./dates";
-import { INT32_MAX } from "./input-rules";
 import { messages } from "./messages";
 import { isWorkshopFilter, WORKSHOP_FILTER_LABELS } from "./workshop-filters";
 import { zoneDay } from "./zone-day";

@@ -11,7 +11,7 @@ import {
   REFUNDED_ITEM_LOCKED,
   REFUNDED_JOB_LOCKED,
 } from "./job-action-rules";
-import { LENS_ORDER_MESSAGES } from "./lens-order-rules";
+import { LENS_ORDER_MESSAGES } from "./lens-order-messages";
 import { PRESCRIPTION_REENTRY_MESSAGES } from "./prescription-reentry";
 import {
   approvalLimitMinor,
@@ -22,7 +22,7 @@ import {
   type RoleSettings,
   roleMay,
 } from "./role-settings";
-import { shippingMessages } from "./shipping-rules";
+import { shippingMessages } from "./shipping-messages";
 import { isDisplayOnlyStatus } from "./status-rules";
 
 export const JOB_ACTIONS = [

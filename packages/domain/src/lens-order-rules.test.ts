@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LENS_ORDER_MESSAGES } from "./lens-order-messages";
 import {
   canCancelLensOrder,
   countsAsOrdered,
@@ -7,7 +8,6 @@ import {
   isLensStatusMove,
   itemCodeAllowsOrder,
   itemCodeFor,
-  LENS_ORDER_MESSAGES,
   lensOrderBlockers,
   lensOrderBlocksReorder,
   lensOrderFormErrors,

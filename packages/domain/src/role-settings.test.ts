@@ -9,8 +9,8 @@ import {
   needsApproval,
   type RoleSettings,
   roleMay,
-  roleSettingsSchema,
 } from "./role-settings";
+import { roleSettingsSchema } from "./role-settings-schema";
 
 const settings = (over: Partial<RoleSettings> = {}): RoleSettings => ({ ...DEFAULT_ROLE_SETTINGS, ...over });
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { isForwardMove, shippingMessages } from "./shipping-messages";
 import {
   addBusinessDays,
   auPostOrderFailure,
   chargeableKg,
   DEFAULT_RATE_CARD,
   defaultDeclaredValue,
-  isForwardMove,
   isHttpsUrl,
   PARCEL_DEFAULTS,
   PARCEL_SIZES,
@@ -13,7 +13,6 @@ import {
   quoteRateCard,
   quoteWarnings,
   sendleOrderFailure,
-  shippingMessages,
   zoneFor,
 } from "./shipping-rules";
 

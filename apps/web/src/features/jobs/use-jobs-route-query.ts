@@ -1,5 +1,9 @@
-import { cleanJobsRouteQuery } from "@loupe/contract";
-import { customFilterDefinition, JOB_QUERY_KEYS, JOBS_DEFAULT_SORT } from "@loupe/domain";
+import {
+  cleanJobsRouteQuery,
+  customFilterDefinition,
+  JOB_QUERY_KEYS,
+  JOBS_DEFAULT_SORT,
+} from "@loupe/domain";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { brandSlug } from "../../lib/config";

@@ -1,9 +1,14 @@
 import { ADMIN_ROLE_ID } from "@loupe/domain";
 import { Alert, Select, Stack } from "@mantine/core";
+import { lazy, Suspense } from "react";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { useCurrentUser, useStaffs } from "../../reference/use-reference-data";
-import { AccessHistory } from "../components/access-history";
+
+// The report (date pickers, table, CSV) loads once a staff member is chosen (issue 31).
+const AccessHistory = lazy(() =>
+  import("../components/access-history").then((m) => ({ default: m.AccessHistory })),
+);
 
 /** The privacy officer's report (administrators): what one staff member accessed, between two days. */
 export default function AccessLogPage() {
@@ -29,7 +34,11 @@ export default function AccessLogPage() {
           value={staffId ? String(staffId) : null}
           onChange={(v) => setSearch(v ? { staff_id: v } : {})}
         />
-        {staffId && <AccessHistory key={staffId} by="staff" id={staffId} />}
+        {staffId && (
+          <Suspense fallback={null}>
+            <AccessHistory key={staffId} by="staff" id={staffId} />
+          </Suspense>
+        )}
       </Stack>
     </>
   );

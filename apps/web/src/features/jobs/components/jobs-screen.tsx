@@ -7,7 +7,7 @@ import {
   JOBS_DEFAULT_SORT,
   jobFilterNames,
 } from "@loupe/domain";
-import { Alert, Badge, Box, Button, Collapse, Group } from "@mantine/core";
+import { Alert, Badge, Box, Button, Group } from "@mantine/core";
 import { lazy, Suspense, useRef, useState } from "react";
 import { ExportCsvButton } from "../../../components/export-csv-button";
 import { PageHeader } from "../../../components/page-header";
@@ -17,7 +17,6 @@ import { NotSentLensOrders } from "../../lens-orders/not-sent-lens-orders";
 import { useCurrentUser, useOutlets } from "../../reference/use-reference-data";
 import { type JobsSource, useJobs } from "../api/jobs-queries";
 import { useJobsRouteQuery } from "../use-jobs-route-query";
-import { BatchFooter } from "./batch-footer";
 import { type PanelFilters, panelQuery } from "./jobs-filter-query";
 import { JobsSearchBar } from "./jobs-search-bar";
 import { JobsTable } from "./jobs-table";
@@ -25,10 +24,12 @@ import { JobsTabs } from "./jobs-tabs";
 import { ManifestButton } from "./manifest-button";
 import { SavedSearchesMenu } from "./saved-searches-menu";
 
-// The Filters panel (date pickers, multi-selects) loads when it is first opened.
-const JobsFilterPanel = lazy(() =>
-  import("./jobs-filter-panel").then((m) => ({ default: m.JobsFilterPanel })),
+// The Filters panel (date pickers, multi-selects) and its folding frame load when first opened.
+const JobsFilterDrawer = lazy(() =>
+  import("./jobs-filter-drawer").then((m) => ({ default: m.JobsFilterDrawer })),
 );
+// The batch footer (its dialogs, the location and status choices) shows once an item is selected.
+const BatchFooter = lazy(() => import("./batch-footer").then((m) => ({ default: m.BatchFooter })));
 // A job's notes open from a row now and then: loaded on first use, not with the list.
 const CommentsModal = lazy(() =>
   import("../../customer-actions/comments-modal").then((m) => ({ default: m.CommentsModal })),
@@ -172,23 +173,22 @@ export function JobsScreen(props: {
           />
         </Group>
       </Group>
-      <Collapse expanded={showFilters}>
-        {filtersOpened.current && (
-          <Suspense fallback={null}>
-            <JobsFilterPanel
-              key={panelKey}
-              initial={panel}
-              regionId={regionId}
-              baseQuery={{ ...savable, region_id: regionId }}
-              onApply={(f) => {
-                // The country chosen beside the search box narrows Location, so it applies with it.
-                setDraftRegion(null);
-                state.push({ ...panelQuery(f), region_id: regionId });
-              }}
-            />
-          </Suspense>
-        )}
-      </Collapse>
+      {filtersOpened.current && (
+        <Suspense fallback={null}>
+          <JobsFilterDrawer
+            expanded={showFilters}
+            panelKey={panelKey}
+            initial={panel}
+            regionId={regionId}
+            baseQuery={{ ...savable, region_id: regionId }}
+            onApply={(f) => {
+              // The country chosen beside the search box narrows Location, so it applies with it.
+              setDraftRegion(null);
+              state.push({ ...panelQuery(f), region_id: regionId });
+            }}
+          />
+        </Suspense>
+      )}
       {station && (
         <Suspense fallback={null}>
           <ScanStation onClose={() => setStation(false)} />
@@ -222,11 +222,15 @@ export function JobsScreen(props: {
         unknown={!list.data}
         onChange={(p) => state.push({ page: String(p) }, true)}
       />
-      <BatchFooter
-        itemIds={[...selected]}
-        jobs={(list.data?.rows ?? []).filter((j) => j.items.some((i) => selected.has(i.id)))}
-        onDone={() => setSelected(new Set())}
-      />
+      {selected.size > 0 && (
+        <Suspense fallback={null}>
+          <BatchFooter
+            itemIds={[...selected]}
+            jobs={(list.data?.rows ?? []).filter((j) => j.items.some((i) => selected.has(i.id)))}
+            onDone={() => setSelected(new Set())}
+          />
+        </Suspense>
+      )}
       {notesFor && (
         <Suspense fallback={null}>
           <CommentsModal

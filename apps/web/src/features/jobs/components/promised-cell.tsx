@@ -1,7 +1,7 @@
 import type { OrderWire } from "@loupe/contract";
 import { formatCalendarDay } from "@loupe/domain";
 import { Group, Stack, Text } from "@mantine/core";
-import { PromiseMarks } from "./promised-date-form";
+import { PromiseMarks } from "./promise-marks";
 
 /** The Promised column (issue 27): the day on the outlet's clock, Late or At risk beside it. */
 export function PromisedCell({ job }: { job: OrderWire }) {

@@ -5,11 +5,12 @@ import {
   PROMISED_DATE_REASON_MAX,
   promisedDateEditErrors,
 } from "@loupe/domain";
-import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Tooltip } from "@mantine/core";
+import { Alert, Button, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, callEndpoint } from "../../../lib/api-client";
 import { jobKeys } from "../api/job-keys";
+import { PromiseMarks } from "./promise-marks";
 
 /** What the promise part of a job reads. */
 export interface PromisedJob {
@@ -20,26 +21,6 @@ export interface PromisedJob {
   is_late: boolean;
   created_at: string;
   origin_outlet: { time_zone: string };
-}
-
-/** Late and at-risk marks beside a promised date: red when past it, orange when a lens ETA is later. */
-export function PromiseMarks({ job }: { job: Pick<PromisedJob, "is_late" | "at_risk_reason"> }) {
-  return (
-    <>
-      {job.is_late && (
-        <Badge color="red" size="sm" variant="filled">
-          Late
-        </Badge>
-      )}
-      {job.at_risk_reason && (
-        <Tooltip label={job.at_risk_reason} multiline w={260}>
-          <Badge color="orange" size="sm" variant="light">
-            At risk
-          </Badge>
-        </Tooltip>
-      )}
-    </>
-  );
 }
 
 /**

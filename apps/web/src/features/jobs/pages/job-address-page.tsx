@@ -1,15 +1,21 @@
 import type { OrderWire } from "@loupe/contract";
 import { JOBS_DEFAULT_SORT } from "@loupe/domain";
 import { Alert, Box, Button, Group } from "@mantine/core";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
 import { CopyLinkButton } from "../../../components/copy-link-button";
 import { PageHeader } from "../../../components/page-header";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { CommentsModal } from "../../customer-actions/comments-modal";
 import { useJobs } from "../api/jobs-queries";
-import { BatchFooter } from "../components/batch-footer";
 import { JobsTable } from "../components/jobs-table";
+
+// As on the jobs screen: the batch footer and a job's notes load when first needed (issue 31).
+const BatchFooter = lazy(() =>
+  import("../components/batch-footer").then((m) => ({ default: m.BatchFooter })),
+);
+const CommentsModal = lazy(() =>
+  import("../../customer-actions/comments-modal").then((m) => ({ default: m.CommentsModal })),
+);
 
 /** The address of one job: `/jobs/PAR-100909` (issue 29). */
 export const jobPath = (invoice: string) => `/jobs/${encodeURIComponent(invoice)}`;
@@ -73,14 +79,22 @@ export default function JobAddressPage() {
           screen.
         </Alert>
       )}
-      <BatchFooter itemIds={[...selected]} jobs={job ? [job] : []} onDone={() => setSelected(new Set())} />
-      {notesFor && (
-        <CommentsModal
-          target={{ orderId: notesFor.id }}
-          title={`Notes for ${notesFor.vend_invoice_number}`}
-          onClose={() => setNotesFor(null)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {selected.size > 0 && (
+          <BatchFooter
+            itemIds={[...selected]}
+            jobs={job ? [job] : []}
+            onDone={() => setSelected(new Set())}
+          />
+        )}
+        {notesFor && (
+          <CommentsModal
+            target={{ orderId: notesFor.id }}
+            title={`Notes for ${notesFor.vend_invoice_number}`}
+            onClose={() => setNotesFor(null)}
+          />
+        )}
+      </Suspense>
     </Box>
   );
 }

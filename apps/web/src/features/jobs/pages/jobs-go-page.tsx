@@ -6,10 +6,9 @@ import {
   PAGE_SIZE,
   SEARCH_TOO_SHORT,
 } from "@loupe/domain";
-import { ActionIcon, Badge, Button, Group, TextInput } from "@mantine/core";
-import { DatePickerInput } from "@mantine/dates";
+import { ActionIcon, Badge, Button, Group, Input, InputBase, Loader, TextInput } from "@mantine/core";
 import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
 import { GO_JOBS_TITLE } from "../../../app/shell/nav-items";
 import { DataTable } from "../../../components/data-table";
@@ -19,7 +18,15 @@ import { formatDateTime, formatMoney } from "../../../lib/format";
 import { useUserTimeZone } from "../../reference/use-date-format";
 import { useCurrentOutlet, useRegions } from "../../reference/use-reference-data";
 import { useGoOrders } from "../api/go-orders";
-import { GoOrderDetail } from "../components/go-order-detail";
+
+// The date range's calendar loads when the range is first used (or at once when the address holds one).
+const GoDateRange = lazy(() =>
+  import("../components/go-date-range").then((m) => ({ default: m.GoDateRange })),
+);
+// An order's detail (items, refund and resend dialogs) loads when a row is first opened (issue 31).
+const GoOrderDetail = lazy(() =>
+  import("../components/go-order-detail").then((m) => ({ default: m.GoOrderDetail })),
+);
 
 /**
  * {brand}GO Jobs (spec §2): the online-channel orders with search, a date range sent as the
@@ -53,6 +60,23 @@ export default function JobsGoPage() {
     applied.end || null,
   ]);
   const [error, setError] = useState<string | null>(null);
+  // "plain": a stand-in that looks like the empty picker; the real one once used, or when dates are set.
+  const [picker, setPicker] = useState<"plain" | "shown" | "open">(
+    applied.start || applied.end ? "shown" : "plain",
+  );
+  const standIn = (
+    <InputBase
+      component="button"
+      type="button"
+      label="Date range"
+      styles={{ label: SR_ONLY }}
+      w={260}
+      pointer
+      onClick={() => setPicker("open")}
+    >
+      <Input.Placeholder>Select Date Range</Input.Placeholder>
+    </InputBase>
+  );
   const [expanded, setExpanded] = useState(new Set<number>());
   const list = useGoOrders({
     page: applied.page,
@@ -106,19 +130,26 @@ export default function JobsGoPage() {
             if (e.key === "Enter") search();
           }}
         />
-        <DatePickerInput
-          type="range"
-          // A label, not aria-label: the button shows the chosen dates, and its name must include them.
-          label="Date range"
-          styles={{ label: SR_ONLY }}
-          placeholder="Select Date Range"
-          w={260}
-          clearable
-          allowSingleDateInRange
-          valueFormat="D MMM YYYY"
-          value={range}
-          onChange={(v) => setRange([v[0], v[1]])}
-        />
+        {picker === "plain" ? (
+          standIn
+        ) : (
+          <Suspense fallback={standIn}>
+            <GoDateRange
+              openOnMount={picker === "open"}
+              type="range"
+              // A label, not aria-label: the button shows the chosen dates, and its name must include them.
+              label="Date range"
+              styles={{ label: SR_ONLY }}
+              placeholder="Select Date Range"
+              w={260}
+              clearable
+              allowSingleDateInRange
+              valueFormat="D MMM YYYY"
+              value={range}
+              onChange={(v) => setRange([v[0], v[1]])}
+            />
+          </Suspense>
+        )}
         <Button onClick={search}>Search</Button>
         <Button variant="subtle" onClick={clear}>
           Clear filters
@@ -130,7 +161,11 @@ export default function JobsGoPage() {
         loading={list.isLoading}
         rowKey={(o) => o.id}
         expanded={expanded}
-        renderExpanded={(o) => <GoOrderDetail order={o} country={country} />}
+        renderExpanded={(o) => (
+          <Suspense fallback={<Loader size="sm" m="md" aria-label="Loading the order" />}>
+            <GoOrderDetail order={o} country={country} />
+          </Suspense>
+        )}
         columns={[
           { key: "customer", title: "Customer", render: (o) => o.customer_name },
           { key: "id", title: "Order Id (#)", render: (o) => o.id },

@@ -1,14 +1,30 @@
 import { isAdmin } from "@loupe/domain";
 import { Button, Paper, Stack, Text } from "@mantine/core";
+import { lazy, Suspense } from "react";
 import { PageHeader } from "../../../components/page-header";
 import { clearCache } from "../../../lib/cache";
-import { ReadySettingsForm } from "../../ready-messages/components/ready-settings-form";
 import { useCurrentUser } from "../../reference/use-reference-data";
-import { OutletTimeZonesManager } from "../components/outlet-time-zones-manager";
-import { RolesManager } from "../components/roles-manager";
-import { SuppliersManager } from "../components/suppliers-manager";
 import { TemplatesManager } from "../components/templates-manager";
-import { WorkshopSettingsManager } from "../components/workshop-settings-manager";
+
+// The administrators' sections (roles, suppliers, time zones, ready messages, workshop) load only
+// for an administrator: everyone else opens Settings for the templates and the cache (issue 31).
+const RolesManager = lazy(() =>
+  import("../components/roles-manager").then((m) => ({ default: m.RolesManager })),
+);
+const SuppliersManager = lazy(() =>
+  import("../components/suppliers-manager").then((m) => ({ default: m.SuppliersManager })),
+);
+const OutletTimeZonesManager = lazy(() =>
+  import("../components/outlet-time-zones-manager").then((m) => ({ default: m.OutletTimeZonesManager })),
+);
+const ReadySettingsForm = lazy(() =>
+  import("../../ready-messages/components/ready-settings-form").then((m) => ({
+    default: m.ReadySettingsForm,
+  })),
+);
+const WorkshopSettingsManager = lazy(() =>
+  import("../components/workshop-settings-manager").then((m) => ({ default: m.WorkshopSettingsManager })),
+);
 
 export default function SettingsPage() {
   const { data: me } = useCurrentUser();
@@ -33,11 +49,16 @@ export default function SettingsPage() {
       </Paper>
       <TemplatesManager />
       {/* Suppliers and their contacts are the administrators' (the server refuses anyone else). */}
-      {me && isAdmin(me) && <RolesManager />}
-      {me && isAdmin(me) && <SuppliersManager />}
-      {me && isAdmin(me) && <OutletTimeZonesManager />}
-      {me && isAdmin(me) && <ReadySettingsForm />}
-      {me && isAdmin(me) && <WorkshopSettingsManager />}
+      {me && isAdmin(me) && (
+        // One boundary for all five, so they appear together and in this order.
+        <Suspense fallback={null}>
+          <RolesManager />
+          <SuppliersManager />
+          <OutletTimeZonesManager />
+          <ReadySettingsForm />
+          <WorkshopSettingsManager />
+        </Suspense>
+      )}
     </>
   );
 }
