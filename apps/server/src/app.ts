@@ -30,6 +30,7 @@ import type { ModuleContext } from "./modules/module-context";
 import { createOutboxService, type OutboxService, startOutboxWorker } from "./modules/outbox";
 import { readRoleSettings } from "./modules/settings";
 import type { Database } from "./platform/db/client";
+import { createReadClient, type ReadClient } from "./platform/db/read-client";
 import { setTransactionGuard } from "./platform/db/request-transaction";
 import { authGuard, type CheckedSession } from "./platform/http/auth-guard";
 import { BEARER_SCHEME, createBinder } from "./platform/http/bind";
@@ -47,6 +48,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The outbox service, for tests that wait on background delivery. */
     outbox: OutboxService;
+    /** Where long reads go (ADR 0040), for tests that check which server answered. */
+    readDb: ReadClient;
   }
 }
 
@@ -184,6 +187,12 @@ export async function buildApp({
       return a && { roleId: a.approverRoleId, homeRegionId: a.approverHomeRegionId, outletCountryCode: null };
     },
   });
+  // Reports and exports read the replica when one is configured and caught up (ADR 0040).
+  const readDb = createReadClient(database, {
+    url: config.DATABASE_READ_URL,
+    maxLagSeconds: config.DATABASE_READ_MAX_LAG_SECONDS,
+  });
+  app.decorate("readDb", readDb);
   const ctx: ModuleContext = {
     app,
     bind: createBinder(
@@ -208,6 +217,7 @@ export async function buildApp({
     }),
     outbox,
     payments: adapters.payments ?? createPaymentGateway(config, database.db),
+    readDb,
     search,
     slots: createSlots(),
     storage: adapters.storage ?? createFileStorage(config),
@@ -256,6 +266,7 @@ export async function buildApp({
     await outboxWorker?.stop();
     await searchSync.stop();
     await email?.close?.();
+    await readDb.close();
   });
   return app;
 }
