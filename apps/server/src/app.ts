@@ -117,7 +117,17 @@ export async function buildApp({
     if (isApiPath(req.url) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     done(null, payload);
   });
-  registerMetrics(app, database, { token: config.METRICS_TOKEN, allowFrom: config.trustedProxies });
+  // Reports and exports read the replica when one is configured and caught up (ADR 0040).
+  const readDb = createReadClient(database, {
+    url: config.DATABASE_READ_URL,
+    maxLagSeconds: config.DATABASE_READ_MAX_LAG_SECONDS,
+  });
+  app.decorate("readDb", readDb);
+  registerMetrics(app, database, {
+    token: config.METRICS_TOKEN,
+    allowFrom: config.trustedProxies,
+    reads: readDb.state,
+  });
   registerHealthRoutes(app, database, config.migrationsDir);
 
   await app.register(multipart, { limits: { fileSize: 10_024 * 1024 + 1, files: 10 } });
@@ -187,12 +197,6 @@ export async function buildApp({
       return a && { roleId: a.approverRoleId, homeRegionId: a.approverHomeRegionId, outletCountryCode: null };
     },
   });
-  // Reports and exports read the replica when one is configured and caught up (ADR 0040).
-  const readDb = createReadClient(database, {
-    url: config.DATABASE_READ_URL,
-    maxLagSeconds: config.DATABASE_READ_MAX_LAG_SECONDS,
-  });
-  app.decorate("readDb", readDb);
   const ctx: ModuleContext = {
     app,
     bind: createBinder(

@@ -26,7 +26,7 @@ describe.skipIf(!onReplica)("reads on a streaming read replica (ADR 0040)", () =
     // Replay as good as stopped is still "caught up" at the start; the guard's own test is below.
     t = await createTestApp({
       readReplica: replicaUrl,
-      env: { DATABASE_READ_MAX_LAG_SECONDS: "3600" },
+      env: { DATABASE_READ_MAX_LAG_SECONDS: "3600", METRICS_TOKEN: "metrics-token" },
     });
     token = await t.login();
   });
@@ -68,6 +68,10 @@ describe.skipIf(!onReplica)("reads on a streaming read replica (ADR 0040)", () =
     const after = t.app.readDb.state().reads;
     expect(after.replica - before.replica).toBe(3);
     expect(after.primary - before.primary).toBe(0);
+
+    const metrics = await t.call("metrics-token", { method: "GET", url: "/metrics" });
+    expect(metrics.body).toMatch(/^loupe_db_replica_lag_seconds \d/m);
+    expect(metrics.body).toContain(`loupe_db_long_reads{target="replica"} ${after.replica}`);
   });
 
   it("keeps read-your-writes for the screen while the replica lags, and the lag guard falls back to the primary", async () => {
