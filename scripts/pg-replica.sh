@@ -69,7 +69,7 @@ start() {
   # Its own port, and no config file of the primary's (Debian keeps them under /etc): the copy's
   # postgresql.auto.conf plus these flags are all it needs.
   as_pg "$PGBIN/pg_ctl" -D "$REPLICA_DIR" -l "$LOG" -w -t "$REPLICA_WAIT" start \
-    -o "-p $REPLICA_PORT -c listen_addresses=127.0.0.1 -c hot_standby=on -c unix_socket_directories=/tmp \
+    -o "-p $REPLICA_PORT -c listen_addresses=127.0.0.1 -c hot_standby=on -c hot_standby_feedback=on -c unix_socket_directories=/tmp \
         -c hba_file=$(primary_sql "show hba_file") -c ident_file=$(primary_sql "show ident_file") \
         -c shared_buffers=32MB -c max_connections=$(primary_sql "show max_connections")" >/dev/null ||
     die "the replica did not start within ${REPLICA_WAIT}s; see $LOG"
