@@ -4,6 +4,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 import { DEMO_LOGIN } from "../src/seed/demo-staff";
 
 /**
@@ -39,6 +40,8 @@ interface Cell {
   p50: number;
   p99: number;
   cpuMsPerCall: number;
+  /** CPU of the PostgreSQL backends serving the bench database, per call. */
+  dbCpuMsPerCall: number;
   busy: number;
   errors: number;
 }
@@ -56,6 +59,29 @@ function cpuMs(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The bench database's backends (the servers' pools) and their CPU so far, by pid. */
+async function backendCpu(admin: pg.Client): Promise<Map<number, number>> {
+  const { rows } = await admin.query<{ pid: number }>(
+    "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+  );
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      cpu.set(pid, cpuMs(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return cpu;
+}
+
+/** CPU the backends used between two readings; one that appeared meanwhile counts from 0. */
+function cpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, ms] of after) sum += ms - (before.get(pid) ?? 0);
+  return sum;
 }
 
 function request(agent: http.Agent, port: number, reqPath: string, token: string): Promise<number> {
@@ -146,6 +172,8 @@ async function login(port: number): Promise<string> {
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
+const admin = new pg.Client({ connectionString: DATABASE_URL });
+await admin.connect();
 const results = new Map<string, Cell[]>();
 const loads: string[] = [];
 if (!fs.existsSync(mainJs)) throw new Error(`${mainJs} is missing: npm run build -w apps/server first.`);
@@ -165,16 +193,19 @@ for (let run = 1; run <= RUNS; run++) {
           await drive(ports, clients, endpoint.path, token, WARMUP * 1000);
           const cpu0 = servers.reduce((s, c) => s + cpuMs(c.pid as number), 0);
           const m0 = machineTicks();
+          const db0 = await backendCpu(admin);
           const t0 = performance.now();
           const r = await drive(ports, clients, endpoint.path, token, SECONDS * 1000);
           const seconds = (performance.now() - t0) / 1000;
           const cpu1 = servers.reduce((s, c) => s + cpuMs(c.pid as number), 0);
           const m1 = machineTicks();
+          const db1 = await backendCpu(admin);
           const cell: Cell = {
             perSecond: r.calls / seconds,
             p50: r.p50,
             p99: r.p99,
             cpuMsPerCall: (cpu1 - cpu0) / Math.max(1, r.calls),
+            dbCpuMsPerCall: cpuBetween(db0, db1) / Math.max(1, r.calls),
             busy: (m1.busy - m0.busy) / Math.max(1, m1.total - m0.total),
             errors: r.errors,
           };
@@ -183,6 +214,7 @@ for (let run = 1; run <= RUNS; run++) {
           console.log(
             `run ${run} ${endpoint.name}, ${clients} clients, ${n} process(es): ${cell.perSecond.toFixed(0)}/s ` +
               `p50 ${cell.p50.toFixed(1)} ms p99 ${cell.p99.toFixed(1)} ms, server CPU ${cell.cpuMsPerCall.toFixed(2)} ms/call, ` +
+              `PostgreSQL CPU ${cell.dbCpuMsPerCall.toFixed(2)} ms/call, ` +
               `machine ${(cell.busy * 100).toFixed(0)}% busy${cell.errors ? `, ${cell.errors} errors` : ""}`,
           );
         }
@@ -193,6 +225,7 @@ for (let run = 1; run <= RUNS; run++) {
   }
 }
 loads.push(os.loadavg()[0].toFixed(2));
+await admin.end();
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const mmm = (xs: number[], digits = 0) => {
@@ -203,9 +236,9 @@ const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)];
 console.log(`\nload average (1 min) at each run's start and at the end: ${loads.join(", ")}`);
 console.log("\nmin / median / max over the runs; ×: throughput against one process (medians)\n");
 console.log(
-  "| endpoint | clients | processes | calls/s | p50 ms | p99 ms | server CPU ms/call | machine busy | × |",
+  "| endpoint | clients | processes | calls/s | p50 ms | p99 ms | server CPU ms/call | PostgreSQL CPU ms/call | machine busy | × |",
 );
-console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
 for (const endpoint of ENDPOINTS)
   for (const clients of CLIENTS)
     for (const n of PROCESSES) {
@@ -219,8 +252,8 @@ for (const endpoint of ENDPOINTS)
         )} | ${mmm(
           cells.map((c) => c.p99),
           1,
-        )} | ${median(cells.map((c) => c.cpuMsPerCall)).toFixed(2)} | ${(
-          median(cells.map((c) => c.busy)) * 100
-        ).toFixed(0)}% | ${ratio.toFixed(2)} |`,
+        )} | ${median(cells.map((c) => c.cpuMsPerCall)).toFixed(2)} | ${median(
+          cells.map((c) => c.dbCpuMsPerCall),
+        ).toFixed(2)} | ${(median(cells.map((c) => c.busy)) * 100).toFixed(0)}% | ${ratio.toFixed(2)} |`,
       );
     }
