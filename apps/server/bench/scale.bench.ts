@@ -13,7 +13,8 @@ import { DEMO_LOGIN } from "../src/seed/demo-staff";
  * first: `npm run build -w apps/server`), driven from this process by keep-alive HTTP clients (one
  * connection each, spread evenly over the processes) for the jobs page 1 and the customers list.
  * Each cell: a warm-up, then `--seconds` of load; answers per second, p50 and p99, the servers' CPU
- * per call (from /proc) and how busy the machine was. `--runs` repeats everything (min/median/max).
+ * per call and the PostgreSQL backends' (from /proc) and how busy the machine was. `--runs` repeats
+ * everything (min/median/max), every other run with the process counts in the opposite order.
  *
  *   DATABASE_URL (default loupe_scale on the local server: seed it with `npm run seed:customers --
  *   100000` and `npm run seed:jobs -- 200000 500000 --no-selections`)
@@ -183,7 +184,9 @@ console.log(
 
 for (let run = 1; run <= RUNS; run++) {
   loads.push(os.loadavg()[0].toFixed(2));
-  for (const n of PROCESSES) {
+  // Every other run in the opposite order: the machine's other work drifts during a run, and neither
+  // side should always get its later part.
+  for (const n of run % 2 === 1 ? PROCESSES : [...PROCESSES].reverse()) {
     const ports = Array.from({ length: n }, (_, i) => 3300 + i);
     const servers = await Promise.all(ports.map(startServer));
     try {
