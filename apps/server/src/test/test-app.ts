@@ -24,7 +24,10 @@ export interface TestApp {
 
 let counter = 0;
 
-/** Waits (up to 30 s) until the replica has replayed everything the primary had written when called. */
+/**
+ * Waits (up to 90 s: a replica on a busy machine may be replaying other databases' bulk loads)
+ * until it has replayed everything the primary had written when called.
+ */
 export async function waitForReplay(primaryUrl: string, replicaUrl: string): Promise<void> {
   const primary = new pg.Client({ connectionString: primaryUrl });
   const replica = new pg.Client({ connectionString: replicaUrl });
@@ -35,7 +38,7 @@ export async function waitForReplay(primaryUrl: string, replicaUrl: string): Pro
       const [{ done }] = (await replica.query("select pg_last_wal_replay_lsn() >= $1::pg_lsn as done", [lsn]))
         .rows;
       if (done) return;
-      if (waited > 30_000) throw new Error(`The replica has not replayed ${lsn} after 30 s.`);
+      if (waited > 90_000) throw new Error(`The replica has not replayed ${lsn} after 90 s.`);
       await new Promise((r) => setTimeout(r, 50));
     }
   } finally {
