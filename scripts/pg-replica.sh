@@ -79,9 +79,11 @@ start() {
     -o "-p $REPLICA_PORT -c listen_addresses=127.0.0.1 -c hot_standby=on -c hot_standby_feedback=on -c unix_socket_directories=/tmp \
         -c hba_file=$(primary_sql "show hba_file") -c ident_file=$(primary_sql "show ident_file") \
         -c shared_buffers=32MB -c max_connections=$(primary_sql "show max_connections")" >/dev/null || {
-    # Not left half-started: the next `start` or `fresh` begins from a known state.
+    # Not left half-started, nor its slot keeping WAL on the primary: the log alone stays.
     as_pg "$PGBIN/pg_ctl" -D "$REPLICA_DIR" -m immediate stop >/dev/null 2>&1 || true
-    die "the replica did not accept connections within ${REPLICA_WAIT}s (stopped again); see $LOG"
+    drop_slot
+    rm -rf "$REPLICA_DIR"
+    die "the replica did not accept connections within ${REPLICA_WAIT}s (stopped and removed again); see $LOG"
   }
   [ "$(replica_sql "select pg_is_in_recovery()")" = t ] || die "the server on $REPLICA_PORT is not a standby"
   echo "pg-replica: running on 127.0.0.1:$REPLICA_PORT, streaming from $PRIMARY_PORT ($REPLICA_DIR)"
