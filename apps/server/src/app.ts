@@ -30,6 +30,7 @@ import type { ModuleContext } from "./modules/module-context";
 import { createOutboxService, type OutboxService, startOutboxWorker } from "./modules/outbox";
 import { readRoleSettings } from "./modules/settings";
 import type { Database } from "./platform/db/client";
+import { createReadClient, type ReadClient } from "./platform/db/read-client";
 import { setTransactionGuard } from "./platform/db/request-transaction";
 import { authGuard, type CheckedSession } from "./platform/http/auth-guard";
 import { BEARER_SCHEME, createBinder } from "./platform/http/bind";
@@ -47,6 +48,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The outbox service, for tests that wait on background delivery. */
     outbox: OutboxService;
+    /** Where long reads go (ADR 0040), for tests that check which server answered. */
+    readDb: ReadClient;
   }
 }
 
@@ -114,7 +117,17 @@ export async function buildApp({
     if (isApiPath(req.url) && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
     done(null, payload);
   });
-  registerMetrics(app, database, { token: config.METRICS_TOKEN, allowFrom: config.trustedProxies });
+  // Reports and exports read the replica when one is configured and caught up (ADR 0040).
+  const readDb = createReadClient(database, {
+    url: config.DATABASE_READ_URL,
+    maxLagSeconds: config.DATABASE_READ_MAX_LAG_SECONDS,
+  });
+  app.decorate("readDb", readDb);
+  registerMetrics(app, database, {
+    token: config.METRICS_TOKEN,
+    allowFrom: config.trustedProxies,
+    reads: readDb.state,
+  });
   registerHealthRoutes(app, database, config.migrationsDir);
 
   await app.register(multipart, { limits: { fileSize: 10_024 * 1024 + 1, files: 10 } });
@@ -208,6 +221,7 @@ export async function buildApp({
     }),
     outbox,
     payments: adapters.payments ?? createPaymentGateway(config, database.db),
+    readDb,
     search,
     slots: createSlots(),
     storage: adapters.storage ?? createFileStorage(config),
@@ -256,6 +270,7 @@ export async function buildApp({
     await outboxWorker?.stop();
     await searchSync.stop();
     await email?.close?.();
+    await readDb.close();
   });
   return app;
 }

@@ -25,6 +25,19 @@ describe("configuration", () => {
     expect(ENV_KEYS.filter((key) => !documented.has(key))).toEqual([]);
   });
 
+  it("refuses a read replica without its primary, and bounds its lag at 5 s by default (ADR 0040)", () => {
+    expect(() => loadConfig({ DATABASE_READ_URL: "postgres://server@replica/loupe" })).toThrow(
+      /DATABASE_READ_URL: a read replica needs its primary in DATABASE_URL/,
+    );
+    const config = loadConfig({
+      DATABASE_URL: "postgres://server@db/loupe",
+      DATABASE_READ_URL: "postgres://server@replica/loupe",
+    });
+    expect(config.DATABASE_READ_URL).toBe("postgres://server@replica/loupe");
+    expect(config.DATABASE_READ_MAX_LAG_SECONDS).toBe(5);
+    expect(() => loadConfig({ DATABASE_READ_MAX_LAG_SECONDS: "0" })).toThrow(/DATABASE_READ_MAX_LAG_SECONDS/);
+  });
+
   it("needs the server's own DATABASE_URL when an owner role is configured (ADR 0026)", () => {
     expect(() => loadConfig({ DATABASE_OWNER_URL: "postgres://owner@db/loupe" })).toThrow(/DATABASE_URL/);
     const split = loadConfig({

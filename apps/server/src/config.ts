@@ -37,6 +37,13 @@ const envSchema = z.object({
    * then connects as DATABASE_URL's role, which owns nothing. Unset: one role, as before.
    */
   DATABASE_OWNER_URL: optional,
+  /**
+   * A streaming read replica of DATABASE_URL (same role): reports, list exports and the read-only
+   * parts of background runs read there (ADR 0040). Unset, or on PGlite: everything reads the primary.
+   */
+  DATABASE_READ_URL: optional,
+  /** A replica further behind than this is skipped (reads go to the primary) until it catches up. */
+  DATABASE_READ_MAX_LAG_SECONDS: z.coerce.number().positive().default(5),
   /** An administrator (e.g. `postgres`) with which the migration command creates both roles; optional. */
   DATABASE_ADMIN_URL: optional,
   /** Ed25519 private key (PKCS#8 PEM) that signs the access log's anchors; default a key file under DATA_DIR. */
@@ -180,6 +187,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL)
+    throw new Error(
+      "Invalid configuration:\nDATABASE_READ_URL: a read replica needs its primary in DATABASE_URL (the embedded database has none)",
+    );
   if (e.DATABASE_OWNER_URL && !e.DATABASE_URL)
     throw new Error(
       "Invalid configuration:\nDATABASE_URL: the server's own role is needed when DATABASE_OWNER_URL is set",

@@ -6,6 +6,7 @@ import type { LensSuppliers } from "../integrations/lens-suppliers";
 import type { PaymentGateway } from "../integrations/payments";
 import type { SearchPort } from "../integrations/search";
 import type { Database, Db } from "../platform/db/client";
+import type { ReadClient } from "../platform/db/read-client";
 import type { Binder } from "../platform/http/bind";
 import type { Slots } from "../platform/slots";
 import type { OutboxService } from "./outbox";
@@ -23,6 +24,11 @@ export interface ModuleContext {
   outbox: OutboxService;
   /** The card gateway (Stripe when configured, else the local sandbox). */
   payments: PaymentGateway;
+  /**
+   * Long reads that may be seconds behind (reports, list exports): the read replica when configured
+   * and caught up, else the primary (ADR 0040). A screen that reads after its own write uses `db`.
+   */
+  readDb: ReadClient;
   search: SearchPort;
   /** Where a higher module answers a lower one's question without an import back up (platform/slots.ts). */
   slots: Slots;

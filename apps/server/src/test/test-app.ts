@@ -24,6 +24,28 @@ export interface TestApp {
 
 let counter = 0;
 
+/**
+ * Waits (up to 90 s: a replica on a busy machine may be replaying other databases' bulk loads)
+ * until it has replayed everything the primary had written when called.
+ */
+export async function waitForReplay(primaryUrl: string, replicaUrl: string): Promise<void> {
+  const primary = new pg.Client({ connectionString: primaryUrl });
+  const replica = new pg.Client({ connectionString: replicaUrl });
+  await Promise.all([primary.connect(), replica.connect()]);
+  try {
+    const [{ lsn }] = (await primary.query("select pg_current_wal_lsn()::text as lsn")).rows;
+    for (let waited = 0; ; waited += 50) {
+      const [{ done }] = (await replica.query("select pg_last_wal_replay_lsn() >= $1::pg_lsn as done", [lsn]))
+        .rows;
+      if (done) return;
+      if (waited > 90_000) throw new Error(`The replica has not replayed ${lsn} after 90 s.`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    await Promise.all([primary.end(), replica.end()]);
+  }
+}
+
 /** A fresh database copied from the run's template (PGlite by default, Postgres when TEST_DATABASE_URL is set). */
 export async function openTestDatabase(): Promise<{
   database: Database;
@@ -79,15 +101,28 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** Collects the app's log lines (at LOG_LEVEL, default silent) instead of dropping them. */
     logLines?: string[];
+    /**
+     * A streaming replica of TEST_DATABASE_URL's server (TEST_DATABASE_READ_URL): the app's
+     * DATABASE_READ_URL names this test's database there, once the replica has replayed its creation.
+     */
+    readReplica?: string;
   } = {},
 ): Promise<TestApp> {
   const { database, drop, url } = await openTestDatabase();
+  const replicaEnv: Record<string, string> = {};
+  if (options.readReplica && url) {
+    const readUrl = new URL(options.readReplica);
+    readUrl.pathname = new URL(url).pathname;
+    await waitForReplay(url, options.readReplica);
+    Object.assign(replicaEnv, { DATABASE_URL: url, DATABASE_READ_URL: readUrl.toString() });
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "loupe-test-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     PUBLIC_URL: "http://loupe.test",
     WEB_DIST: path.join(dataDir, "no-web"),
+    ...replicaEnv,
     ...options.env,
   });
   const app = await buildApp({

@@ -22,10 +22,10 @@ export function registerAccessLogRoutes({
   bind,
   config,
   database,
+  readDb,
   storage,
   outbox,
 }: ModuleContext): void {
-  const service = createAccessLogService(database);
   const anchors = startAnchoring({ app, config, database, storage, outbox });
   const retention = createRetentionService(database, storage, () => anchors.write("retention"));
 
@@ -35,15 +35,17 @@ export function registerAccessLogRoutes({
   ] as const) {
     bind(endpoint, async ({ staff, params, query, req, reply }) => {
       assertAdministrator(staff);
+      // The reports read the replica when it is caught up (ADR 0040); this call's own row goes to the primary.
+      const reports = createAccessLogService(await readDb.database());
       if (query.format === "csv") {
-        const csv = await service.csv(by, params.id, query);
+        const csv = await reports.csv(by, params.id, query);
         await recordRequestAccess(database, req, { customerId: by === "customer" ? params.id : null });
         return reply
           .header("content-type", "text/csv; charset=utf-8")
           .header("content-disposition", contentDisposition(`access-log-${by}-${params.id}.csv`))
           .send(csv);
       }
-      return service.page(by, params.id, query);
+      return reports.page(by, params.id, query);
     });
   }
 

@@ -60,7 +60,7 @@ async function* csvChunks<Row>(
   await finish();
 }
 
-export function registerExportsRoutes({ bind, database, config, slots }: ModuleContext): void {
+export function registerExportsRoutes({ bind, database, readDb, config, slots }: ModuleContext): void {
   const db = database.db;
   const brandSlug = config.BRAND_NAME.toLowerCase().replace(/[^a-z0-9]/g, "");
   const zoneOf = (staff: StaffUserRow) => outletTimeZoneOf(db, staff.outletId, staff.regionId);
@@ -111,7 +111,8 @@ export function registerExportsRoutes({ bind, database, config, slots }: ModuleC
 
   bind(exportCustomers, async ({ staff, query, req, reply }) => {
     refuseUnlessAllowed(staff, "customers");
-    const read = customersExportReader(database, customerNotesCountSqlSlot.get(slots), query);
+    // The rows from the read replica when it is caught up (ADR 0040); the access-log row to the primary.
+    const read = customersExportReader(await readDb.database(), customerNotesCountSqlSlot.get(slots), query);
     const [reference, zone] = await Promise.all([referenceData(db), zoneOf(staff)]);
     return stream(req, reply, "customers", zone, query, customerColumns(reference, zone), read(BATCH));
   });
@@ -120,7 +121,7 @@ export function registerExportsRoutes({ bind, database, config, slots }: ModuleC
     refuseUnlessAllowed(staff, "jobs");
     const zone = await zoneOf(staff);
     const read = await jobsExportReader(
-      database,
+      await readDb.database(),
       { brandSlug, timeZone: zone, notesCountSql: orderNotesCountSqlSlot.get(slots) },
       query,
     );
@@ -131,14 +132,14 @@ export function registerExportsRoutes({ bind, database, config, slots }: ModuleC
   bind(exportSubscribers, async ({ staff, query, req, reply }) => {
     refuseUnlessAllowed(staff, "subscribers");
     const zone = await zoneOf(staff);
-    const read = subscribersExportReader(database, query.email);
+    const read = subscribersExportReader(await readDb.database(), query.email);
     return stream(req, reply, "subscribers", zone, query, subscriberColumns(zone), read(BATCH));
   });
 
   bind(exportOutbox, async ({ staff, query, req, reply }) => {
     refuseUnlessAllowed(staff, "outbox");
     const zone = await zoneOf(staff);
-    const read = outboxExportReader(database, query.status);
+    const read = outboxExportReader(await readDb.database(), query.status);
     return stream(req, reply, "outbox", zone, query, outboxColumns(zone), read(BATCH));
   });
 }

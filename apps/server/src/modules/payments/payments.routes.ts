@@ -5,7 +5,7 @@ import type { ModuleContext } from "../module-context";
 import { createPaymentsService } from "./payments.service";
 import { tillSummary, tillSummaryCsv } from "./till-summary";
 
-export function registerPaymentsRoutes({ app, bind, db, payments: gateway }: ModuleContext): void {
+export function registerPaymentsRoutes({ app, bind, db, readDb, payments: gateway }: ModuleContext): void {
   const service = createPaymentsService({ db, gateway });
   bind(createPaymentIntent, async ({ staff, req }) => {
     const key = req.headers["idempotency-key"];
@@ -26,7 +26,8 @@ export function registerPaymentsRoutes({ app, bind, db, payments: gateway }: Mod
     };
   });
   bind(outletTillSummary, async ({ staff, params, query, reply }) => {
-    const summary = await tillSummary(db, gateway, staff, params.id, query.date);
+    // A report of a day, opened on its own page rather than after a write: the replica (ADR 0040).
+    const summary = await tillSummary(await readDb.db(), gateway, staff, params.id, query.date);
     if (query.format !== "csv") return { data: summary };
     return reply
       .type("text/csv; charset=utf-8")

@@ -92,6 +92,15 @@ function guardedTransaction(current: Db): Db["transaction"] {
   }) as Db["transaction"];
 }
 
+/**
+ * Whether the calling async context holds a transaction (the request's or a service's): a read made
+ * there must go through it, never to a replica that cannot see its writes (ADR 0040).
+ */
+export function inOpenTransaction(): boolean {
+  const store = scope.getStore();
+  return Boolean(store?.tx || store?.guarded?.open);
+}
+
 /** The raw client of the open request transaction, for `database.query`; undefined outside one. */
 export function scopedClient():
   | { query: (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }> }

@@ -3,6 +3,7 @@ import { BlockList, isIP } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/client";
+import type { ReadClientState } from "../db/read-client";
 import { AppError } from "../http/app-error";
 
 const digest = (s: string) => createHash("sha256").update(s).digest();
@@ -12,6 +13,8 @@ export interface MetricsOptions {
   token?: string;
   /** Addresses or CIDR ranges (TRUSTED_PROXIES) whose own connections may scrape without the token. */
   allowFrom?: string[];
+  /** The read replica's state (ADR 0040): where long reads went, and its lag at the last check. */
+  reads?: () => ReadClientState;
 }
 
 /** A BlockList of the listed addresses and ranges (IPv4 and IPv6; an IPv4 peer may arrive as `::ffff:a.b.c.d`). */
@@ -95,6 +98,29 @@ export function registerMetrics(
     pool("loupe_db_pool_connections", "Database connections open (in use and idle).", (s) => s.total);
     pool("loupe_db_pool_idle", "Open database connections not in use.", (s) => s.idle);
     pool("loupe_db_pool_waiting", "Queries waiting for a free database connection.", (s) => s.waiting);
+  }
+
+  const reads = options.reads;
+  if (reads?.().configured) {
+    new Gauge({
+      name: "loupe_db_replica_lag_seconds",
+      help: "How far the read replica was behind at its last check (ADR 0040); -1 when it did not answer.",
+      registers: [registry],
+      collect() {
+        this.set(reads().lagSeconds ?? -1);
+      },
+    });
+    new Gauge({
+      name: "loupe_db_long_reads",
+      help: "Long reads (reports, exports) since start, by where they went: replica or primary (ADR 0040).",
+      labelNames: ["target"],
+      registers: [registry],
+      collect() {
+        const { replica, primary } = reads().reads;
+        this.set({ target: "replica" }, replica);
+        this.set({ target: "primary" }, primary);
+      },
+    });
   }
 
   app.addHook("onResponse", (req, reply, done) => {
