@@ -75,23 +75,27 @@ export function buildJobsPageSql(
   let matches = "";
   let page: string;
   let count: string;
-  // Past the status counters a total is a count of rows: capped like the other lists (ADR 0016,
-  // ADR 0041), so a search or a combination of filters reads at most cap + 1 rows for its total.
-  const capped = `select count(*)::int as total from (select 1 from orders o ${parts.whereSql} limit ${cap + 1}) s`;
-  if (!query.q) {
+  if (!query.q && parts.countable) {
+    // Only a status and/or the channel: the counters give the exact total (ADR 0006).
     page = `select ${pageColumns} from orders o ${parts.whereSql} order by ${parts.order} ${parts.limit()}`;
-    count = parts.countable ? parts.countSql() : capped;
+    count = parts.countSql();
   } else {
-    // Free text is found by trigram bitmaps that cannot hand rows over in date order. Few matches
-    // (up to the cap): read them once and sort the page out of them. Many: they are dense, so
-    // walking the date index newest first meets a page of them after a few rows. The capped count
-    // decides which branch runs; the other is never executed (a one-time filter).
+    // Past the counters a total is a count of rows: capped like the other lists (ADR 0016, ADR
+    // 0041). The first cap + 1 matches are read once (m): their number is the total, and when
+    // they are all there is (at most the cap), the page is sorted out of them — one index scan for
+    // both. Past the cap the matches are many, and the page is read on its own: free text (trigram
+    // bitmaps, no date order) by walking the date index newest first until a page has matched,
+    // other filters as the planner sees fit. The branch not taken never runs (one-time filters).
     const order = parts.order;
     const limit = parts.limit();
-    matches = `with t as (${capped}), m as materialized (select o.id, o.created_at, o.due_date from orders o ${parts.whereSql} and (select total from t) <= ${cap}) `;
-    page = `select ${pageColumns} from (select m.id from m order by ${order.replaceAll("o.", "m.")} ${limit}) p join orders o on o.id = p.id
+    const many = `(select total from t) > ${cap}`;
+    matches = `with m as materialized (select o.id, o.created_at, o.due_date from orders o ${parts.whereSql} limit ${cap + 1}), t as (select count(*)::int as total from m) `;
+    const rest = query.q
+      ? `select ${pageColumns} from (select * from orders o where ${many} order by ${order} offset 0) o ${parts.whereSql} order by ${order} ${limit}`
+      : `select ${pageColumns} from orders o ${parts.whereSql} and ${many} order by ${order} ${limit}`;
+    page = `select ${pageColumns} from (select m.id from m where (select total from t) <= ${cap} order by ${order.replaceAll("o.", "m.")} ${limit}) p join orders o on o.id = p.id
       union all
-      (select ${pageColumns} from orders o ${parts.whereSql} and (select total from t) > ${cap} order by ${order} ${limit})`;
+      (${rest})`;
     count = "select total from t";
   }
   const sql = `${matches}select t.total, (
