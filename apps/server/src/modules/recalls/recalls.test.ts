@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfText } from "../../test/pdf-text";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { jobForCustomer, setStatus } from "../ready-messages/ready-messages.fixtures";
 import { EYE_TEST_STEPS, q, recallCustomer, recallsAt } from "./recalls.fixtures";
 
 let t: TestApp;
@@ -156,6 +157,61 @@ describe("recompute on a record's change", () => {
     const child = await recallCustomer(t, admin, { dob: "2020-01-01" });
     expect((await rx(child.id)).statusCode).toBe(201);
     expect(await recallsOf(child.id)).toEqual([]);
+  });
+});
+
+describe("recompute when a job is completed", () => {
+  it("a completed multifocal job sets a recall of a type it triggers, in the status change", async () => {
+    const made = await t.call(admin, {
+      method: "POST",
+      url: "/api/staff/recall-types",
+      payload: type({
+        name: "Multifocal check (test)",
+        interval_months: 18,
+        triggers: ["job_multifocal"],
+        min_age: null,
+      }),
+    });
+    const multifocalType = made.json().data.id;
+    const job = await jobForCustomer(t, admin, { email: "job@example.com" });
+    const [{ id: productId }] = await q<{ id: number }>(
+      t,
+      `insert into region_products (region_id, name, product_type_key, parent_type_key, lenses_type, requires_prescription, price_minor)
+       values ($1, 'Test multifocal', 'glasses', 'glasses', 'multifocal', true, 39500) returning id`,
+      [job.regionId],
+    );
+    await q(
+      t,
+      `insert into order_items (order_id, region_product_id, dispense_status_id, outlet_id, unit_price_minor, total_amount_minor)
+       values ($1, $2, $3, $4, 39500, 39500)`,
+      [job.orderId, productId, job.inProgressStatusId, job.outletId],
+    );
+    expect(await recallsOf(job.customerId)).toEqual([]);
+    const [{ id: completed }] = await q<{ id: number }>(
+      t,
+      "select id from statuses where kind = 'dispense' and slug = 'completed'",
+    );
+    expect((await setStatus(t, admin, job.orderId, completed)).statusCode).toBe(200);
+    const recalls = await recallsOf(job.customerId);
+    expect(recalls).toHaveLength(1);
+    expect(recalls[0]).toMatchObject({
+      recall_type: { id: multifocalType },
+      basis: expect.stringMatching(/^Completed job of /),
+    });
+    await t.call(admin, {
+      method: "PUT",
+      url: `/api/staff/recall-types/${multifocalType}`,
+      payload: {
+        ...type({
+          name: "Multifocal check (test)",
+          interval_months: 18,
+          triggers: ["job_multifocal"],
+          min_age: null,
+          active: false,
+        }),
+        version: 1,
+      },
+    });
   });
 });
 
