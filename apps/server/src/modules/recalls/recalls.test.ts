@@ -279,6 +279,23 @@ describe("the run on a fixed clock", () => {
     expect(recall.steps).toHaveLength(4);
   });
 
+  it("records a message the provider refused as failed, with its reason", async () => {
+    const c = await recallCustomer(t, admin, { email: "refused@example.com" });
+    expect((await addByHand(c.id, "2027-08-20")).statusCode).toBe(201);
+    const refusing = {
+      name: "refusing",
+      send: async () => {
+        throw Object.assign(new Error("550 No such mailbox"), { responseCode: 550 });
+      },
+    };
+    const clock = { now: new Date("2027-08-06T01:00:00Z") };
+    const run = recallsAt(t, clock, refusing as never);
+    await run.runDue();
+    expect((await stepsOf(c.id))[0]).toMatchObject({ status: "queued", channel: "email" });
+    await run.outbox.deliverDue(50, new Date("2027-08-06T02:00:00Z"));
+    expect((await stepsOf(c.id))[0]).toMatchObject({ status: "failed", reason: "550 No such mailbox" });
+  });
+
   it("keeps 7 days between two recalls of one customer: the later waits", async () => {
     const c = await recallCustomer(t, admin, { email: "twice@example.com" });
     expect((await addByHand(c.id, "2027-05-24")).statusCode).toBe(201);
