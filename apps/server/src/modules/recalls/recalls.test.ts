@@ -405,6 +405,29 @@ describe("the recalls screen", () => {
     expect(booked.statusCode).toBe(200);
     expect(booked.json().data[0]).toMatchObject({ outcome: "booked", version: 3 });
 
+    // Send now: the chosen recall's next step is done at once, and nobody else's.
+    const other = await recallCustomer(t, admin, { email: "other@example.com" });
+    expect((await addByHand(other.id, "2027-01-25")).statusCode).toBe(201);
+    // Another recall due today too: send now leaves it for the run.
+    await q(
+      t,
+      "update customer_recalls set next_step_on = (now() at time zone 'Australia/Sydney')::date where customer_id = $1",
+      [other.id],
+    );
+    const now = await recallCustomer(t, admin, { email: "now@example.com" });
+    const soon = (await addByHand(now.id, "2027-01-25")).json().data;
+    const sent = await t.call(manager, {
+      method: "POST",
+      url: "/api/staff/recalls/bulk",
+      payload: { action: "send_now", recalls: [{ id: soon.id, version: soon.version }] },
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().data[0].last_step).toMatchObject({
+      status: "queued",
+      channel: "email",
+      step_index: 0,
+    });
+    expect((await recallsOf(other.id))[0].steps).toEqual([]);
     const list = await t.call(admin, {
       method: "GET",
       url: `/api/staff/recalls?state=all&outlet_id=${c.outletId}&per_page=100`,
