@@ -78,6 +78,9 @@ export default async function globalSetup() {
       LAB_SIMULATOR_STEP_SECONDS: process.env.LAB_SIMULATOR_STEP_SECONDS ?? "6",
       // The journeys run manifests from the button; the end-of-day timer would make them depend on the hour.
       MANIFEST_TIMES: "off",
+      // Likewise the recall run: journeys press "Run today's recalls now"; a timed run would e-mail
+      // demo customers into other journeys' inboxes at an hour nobody chose.
+      RECALL_RUN_SECONDS: "0",
     },
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
