@@ -1,5 +1,6 @@
 import { isAdmin } from "@loupe/domain";
 import { Button, Paper, Stack, Text } from "@mantine/core";
+import { lazy, Suspense } from "react";
 import { PageHeader } from "../../../components/page-header";
 import { clearCache } from "../../../lib/cache";
 import { ReadySettingsForm } from "../../ready-messages/components/ready-settings-form";
@@ -9,6 +10,9 @@ import { RolesManager } from "../components/roles-manager";
 import { SuppliersManager } from "../components/suppliers-manager";
 import { TemplatesManager } from "../components/templates-manager";
 import { WorkshopSettingsManager } from "../components/workshop-settings-manager";
+
+// Recall types (issue 28) bring the form library and their own schemas: loaded after the page.
+const RecallTypesManager = lazy(() => import("../../recalls/components/recall-types-manager"));
 
 export default function SettingsPage() {
   const { data: me } = useCurrentUser();
@@ -38,6 +42,10 @@ export default function SettingsPage() {
       {me && isAdmin(me) && <OutletTimeZonesManager />}
       {me && isAdmin(me) && <ReadySettingsForm />}
       {me && isAdmin(me) && <WorkshopSettingsManager />}
+      {/* Everyone reads the recall types; administrators change them. */}
+      <Suspense fallback={null}>
+        <RecallTypesManager />
+      </Suspense>
     </>
   );
 }
