@@ -243,11 +243,28 @@ export function RecallTypeForm({
                 )}
               />
               <Stack gap={6} mt={22}>
-                <Switch
-                  label="Due on the prescription's expiry date where it has one"
-                  {...register("use_expiry")}
+                <Controller
+                  control={control}
+                  name="use_expiry"
+                  render={({ field }) => (
+                    <Switch
+                      label="Due on the prescription's expiry date where it has one"
+                      checked={field.value}
+                      onChange={(e) => field.onChange(e.currentTarget.checked)}
+                    />
+                  )}
                 />
-                <Switch label="Active (inactive types stop running)" {...register("active")} />
+                <Controller
+                  control={control}
+                  name="active"
+                  render={({ field }) => (
+                    <Switch
+                      label="Active (inactive types stop running)"
+                      checked={field.value}
+                      onChange={(e) => field.onChange(e.currentTarget.checked)}
+                    />
+                  )}
+                />
               </Stack>
             </Group>
             <Text fw={600} size="sm">
@@ -310,10 +327,18 @@ export function RecallTypeForm({
                         />
                       )}
                     />
-                    <Switch
-                      mt={28}
-                      label="Use the next channel when this one cannot reach them"
-                      {...register(`steps.${i}.substitute`)}
+                    <Controller
+                      control={control}
+                      name={`steps.${i}.substitute`}
+                      render={({ field }) => (
+                        <Switch
+                          mt={28}
+                          label="Use the next channel when this one cannot reach them"
+                          aria-label={`Step ${i + 1} substitute`}
+                          checked={field.value}
+                          onChange={(e) => field.onChange(e.currentTarget.checked)}
+                        />
+                      )}
                     />
                   </Group>
                   {channel === "email" && (
