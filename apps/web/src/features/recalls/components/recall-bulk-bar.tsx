@@ -1,11 +1,13 @@
 import type { RecallRow } from "@loupe/contract";
-import { recallSnoozeSchema } from "@loupe/domain";
-import { Button, Group, Modal, Stack, Text, TextInput } from "@mantine/core";
-import { useState } from "react";
+import { Button, Group, Text } from "@mantine/core";
+import { lazy, Suspense, useState } from "react";
 import { useAlert } from "../../../app/alert-context";
-import { CalendarDateInput } from "../../../components/calendar-date-input";
-import { useFailureText } from "../../reference/use-version-conflict";
+import { errorText } from "../../../lib/errors";
+import { useUserTimeZone } from "../../reference/use-date-format";
 import { type BulkAction, useBulkRecalls } from "../api";
+
+// The snooze form (date picker, the domain's rule) loads on its first use, not with the list.
+const SnoozeModal = lazy(() => import("./snooze-modal"));
 
 const DONE_WORDS: Record<BulkAction, string> = {
   send_now: "sent now",
@@ -22,7 +24,7 @@ const DONE_WORDS: Record<BulkAction, string> = {
 export function RecallBulkBar({ selected, onDone }: { selected: RecallRow[]; onDone: () => void }) {
   const bulk = useBulkRecalls();
   const { showAlert } = useAlert();
-  const failureText = useFailureText();
+  const timeZone = useUserTimeZone();
   const [snoozing, setSnoozing] = useState(false);
   const none = selected.length === 0;
 
@@ -36,7 +38,12 @@ export function RecallBulkBar({ selected, onDone }: { selected: RecallRow[]; onD
       onDone();
       return true;
     } catch (err) {
-      const { text, conflict } = failureText(err);
+      // The conflict wording (who changed it, when, on this outlet's clock) loads only on a failure:
+      // it parses the answer's details with the contract's schema, kept off the list's first load.
+      const { versionConflictText } = await import("../../../lib/conflict");
+      const conflictText = versionConflictText(err, timeZone);
+      const conflict = conflictText !== null || (err as { status?: number }).status === 409;
+      const text = conflictText ?? errorText(err);
       showAlert({
         variant: "danger",
         message: conflict ? `${text} Nothing was changed; the list has been read again.` : text,
@@ -84,72 +91,16 @@ export function RecallBulkBar({ selected, onDone }: { selected: RecallRow[]; onD
         Declined
       </Button>
       {snoozing && (
-        <SnoozeModal
-          count={selected.length}
-          onClose={() => setSnoozing(false)}
-          onSnooze={async (until, reason) => {
-            if (await run("snooze", { until, reason })) setSnoozing(false);
-          }}
-        />
+        <Suspense fallback={null}>
+          <SnoozeModal
+            count={selected.length}
+            onClose={() => setSnoozing(false)}
+            onSnooze={async (until, reason) => {
+              if (await run("snooze", { until, reason })) setSnoozing(false);
+            }}
+          />
+        </Suspense>
       )}
     </Group>
-  );
-}
-
-/** The snooze's new due date and reason, checked by the domain's rule before anything is sent. */
-export function SnoozeModal({
-  count,
-  onClose,
-  onSnooze,
-}: {
-  count: number;
-  onClose: () => void;
-  onSnooze: (until: string, reason: string) => Promise<void>;
-}) {
-  const [until, setUntil] = useState("");
-  const [reason, setReason] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  async function submit() {
-    const checked = recallSnoozeSchema.safeParse({ until, reason });
-    if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await onSnooze(checked.data.until, checked.data.reason);
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <Modal opened onClose={onClose} title={`Snooze ${count} ${count === 1 ? "recall" : "recalls"}`}>
-      <Stack gap="sm">
-        <CalendarDateInput
-          label="Snooze until"
-          withAsterisk
-          value={until}
-          onChange={setUntil}
-          error={errors.until}
-        />
-        <TextInput
-          label="Reason"
-          withAsterisk
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-          error={errors.reason}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={busy} disabled={!until || !reason.trim()}>
-            Snooze
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

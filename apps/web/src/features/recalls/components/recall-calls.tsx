@@ -14,7 +14,7 @@ const OUTCOMES = [
 ] as const;
 
 /** The outlet's recall phone calls still to make, with the caller's script; tick each off with its outcome. */
-export function RecallCalls() {
+export default function RecallCalls() {
   const { data: outlets = [] } = useOutlets();
   const current = useCurrentOutlet();
   const { showAlert } = useAlert();

@@ -15,7 +15,7 @@ import { todayIn } from "../recall-words";
  * The outlet's recall letters for a day, one printable PDF (one page each, for DL window
  * envelopes). The PDF opens in a new tab from the signed-in call's bytes; no link to it is made.
  */
-export function RecallLetters() {
+export default function RecallLetters() {
   const { data: outlets = [] } = useOutlets();
   const current = useCurrentOutlet();
   const { showAlert } = useAlert();

@@ -11,7 +11,7 @@ const count = new Intl.NumberFormat("en-AU");
  * What recalls brought back (issue 28): customers with a new prescription or a job within 90 days
  * of a step, by type, step and outlet, for the list's outlet, type and date range.
  */
-export function RecallReturns({ filter }: { filter: RecallsFilter }) {
+export default function RecallReturns({ filter }: { filter: RecallsFilter }) {
   const { data, isLoading, error } = useRecallReturns({
     outlet_id: filter.outlet_id,
     recall_type_id: filter.recall_type_id,

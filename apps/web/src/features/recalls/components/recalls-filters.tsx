@@ -1,10 +1,12 @@
-import { RECALL_LIST_STATES } from "@loupe/contract";
 import { RECALL_OUTCOME_LABELS, RECALL_OUTCOMES } from "@loupe/domain";
 import { Group, SegmentedControl, Select } from "@mantine/core";
-import { CalendarDateInput } from "../../../components/calendar-date-input";
+import { lazy, Suspense } from "react";
 import { useOutlets } from "../../reference/use-reference-data";
 import { type RecallsFilter, useRecallTypes } from "../api";
 import { STATE_LABELS } from "../recall-words";
+
+// The day-first date fields bring the date picker: loaded just after the list, not before it.
+const RecallsDateRange = lazy(() => import("./recalls-date-range"));
 
 /** The recalls list's filters: outlet, type, state, outcome and a due-date range (day first). */
 export function RecallsFilters({
@@ -23,7 +25,7 @@ export function RecallsFilters({
         size="xs"
         value={filter.state}
         onChange={(v) => onChange({ state: v as RecallsFilter["state"] })}
-        data={RECALL_LIST_STATES.map((s) => ({ value: s, label: STATE_LABELS[s] }))}
+        data={Object.entries(STATE_LABELS).map(([value, label]) => ({ value, label }))}
       />
       <Select
         label="Outlet"
@@ -56,22 +58,9 @@ export function RecallsFilters({
         value={filter.outcome ?? null}
         onChange={(v) => onChange({ outcome: v ?? undefined })}
       />
-      <CalendarDateInput
-        label="Due from"
-        size="xs"
-        w={130}
-        clearable
-        value={filter.from}
-        onChange={(v) => onChange({ from: v || undefined })}
-      />
-      <CalendarDateInput
-        label="Due to"
-        size="xs"
-        w={130}
-        clearable
-        value={filter.to}
-        onChange={(v) => onChange({ to: v || undefined })}
-      />
+      <Suspense fallback={null}>
+        <RecallsDateRange from={filter.from} to={filter.to} onChange={onChange} />
+      </Suspense>
     </Group>
   );
 }

@@ -1,7 +1,7 @@
 import { exportRecalls, type RecallRow } from "@loupe/contract";
 import { isAdmin } from "@loupe/domain";
 import { Button, Group, Tabs } from "@mantine/core";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useAlert } from "../../../app/alert-context";
 import { ExportCsvButton } from "../../../components/export-csv-button";
@@ -12,12 +12,14 @@ import { errorText } from "../../../lib/errors";
 import { useCurrentUser } from "../../reference/use-reference-data";
 import { type RecallsFilter, useRecallList, useRunRecallsNow } from "../api";
 import { RecallBulkBar } from "../components/recall-bulk-bar";
-import { RecallCalls } from "../components/recall-calls";
-import { RecallLetters } from "../components/recall-letters";
-import { RecallReturns } from "../components/recall-returns";
 import { RecallsFilters } from "../components/recalls-filters";
 import { RecallsTable } from "../components/recalls-table";
 import { recallExportRefusal } from "../recall-words";
+
+// The other tabs load when opened: the list is what the screen opens on.
+const RecallLetters = lazy(() => import("../components/recall-letters"));
+const RecallCalls = lazy(() => import("../components/recall-calls"));
+const RecallReturns = lazy(() => import("../components/recall-returns"));
 
 const STATES = ["due", "overdue", "upcoming", "all"] as const;
 const TABS = ["list", "letters", "calls", "returns"] as const;
@@ -132,14 +134,20 @@ export default function RecallsPage() {
           />
         </Tabs.Panel>
         <Tabs.Panel value="letters">
-          <RecallLetters />
+          <Suspense fallback={null}>
+            <RecallLetters />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="calls">
-          <RecallCalls />
+          <Suspense fallback={null}>
+            <RecallCalls />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="returns">
           <RecallsFilters filter={filter} onChange={setFilter} />
-          <RecallReturns filter={filter} />
+          <Suspense fallback={null}>
+            <RecallReturns filter={filter} />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
     </>
