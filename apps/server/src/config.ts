@@ -82,6 +82,11 @@ const envSchema = z.object({
    * run a round themselves).
    */
   READY_REMINDER_SWEEP_SECONDS: z.coerce.number().int().min(0).default(600),
+  /**
+   * How often the recall run looks for steps due on each outlet's clock, in seconds (issue 28); 0
+   * never (tests run a round themselves). A step is done once whatever the interval.
+   */
+  RECALL_RUN_SECONDS: z.coerce.number().int().min(0).default(300),
   S3_ENDPOINT: optional,
   S3_REGION: z.string().default("ap-southeast-2"),
   S3_BUCKET: optional,

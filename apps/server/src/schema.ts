@@ -21,6 +21,7 @@ export * from "./modules/pds/pds.tables";
 export * from "./modules/prescriptions/prescriptions.tables";
 export * from "./modules/promos/promos.tables";
 export * from "./modules/ready-messages/ready-messages.tables";
+export * from "./modules/recalls/recalls.tables";
 export * from "./modules/receipts/receipts.tables";
 export * from "./modules/reference/reference.tables";
 export * from "./modules/referrals/referrals.tables";

@@ -5,7 +5,7 @@
 
 import { ADMIN_ROLE_ID, MANAGER_ROLE_ID } from "./constants";
 
-export const EXPORT_LISTS = ["customers", "jobs", "subscribers", "outbox"] as const;
+export const EXPORT_LISTS = ["customers", "jobs", "subscribers", "outbox", "recalls"] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 
 /** The list's name as staff read it, in messages and file names. */
@@ -14,6 +14,7 @@ export const EXPORT_LIST_LABELS: Record<ExportList, string> = {
   jobs: "jobs list",
   subscribers: "newsletter subscribers list",
   outbox: "outbox",
+  recalls: "recalls list",
 };
 
 /** The roles allowed to export each list. */
@@ -22,6 +23,7 @@ export const EXPORT_ROLES: Record<ExportList, readonly number[]> = {
   jobs: [MANAGER_ROLE_ID, ADMIN_ROLE_ID],
   subscribers: [MANAGER_ROLE_ID, ADMIN_ROLE_ID],
   outbox: [ADMIN_ROLE_ID],
+  recalls: [MANAGER_ROLE_ID, ADMIN_ROLE_ID],
 };
 
 export const mayExport = (roleId: number | null | undefined, list: ExportList): boolean =>

@@ -41,6 +41,7 @@ export * from "./promised-date";
 export * from "./ready-messages";
 export * from "./ready-statuses";
 export * from "./recall-rules";
+export * from "./recall-schedule";
 export * from "./receipt-tax";
 export * from "./role-settings";
 export * from "./scan-rules";

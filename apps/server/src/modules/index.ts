@@ -19,6 +19,7 @@ import { registerPrescriptionsRoutes } from "./prescriptions";
 import { registerPrintingRoutes } from "./printing";
 import { registerPromosRoutes } from "./promos";
 import { registerReadyMessagesRoutes } from "./ready-messages";
+import { registerRecallsRoutes } from "./recalls";
 import { registerReceiptsRoutes } from "./receipts";
 import { registerReferenceRoutes } from "./reference";
 import { registerReferralsRoutes } from "./referrals";
@@ -42,6 +43,7 @@ export const moduleRoutes: ((ctx: ModuleContext) => void | Promise<void>)[] = [
   registerAddressesRoutes,
   registerMessagesRoutes,
   registerReadyMessagesRoutes,
+  registerRecallsRoutes,
   registerShopLoginRoutes,
   registerPaymentsRoutes,
   registerReferralsRoutes,

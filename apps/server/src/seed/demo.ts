@@ -5,6 +5,7 @@ import { seedDemoCustomers } from "./demo-customers";
 import { seedDemoFiles } from "./demo-files";
 import { seedDemoJobs } from "./demo-jobs";
 import { seedLensCatalogue } from "./demo-lens-catalogue";
+import { seedDemoRecalls } from "./demo-recalls";
 import { seedDemoSelections } from "./demo-selections";
 import { seedDemoStaff } from "./demo-staff";
 import { seedDemoSupplierContacts } from "./demo-suppliers";
@@ -25,6 +26,8 @@ const demoSteps: ((db: Db, size: DemoSize) => Promise<void>)[] = [
   // After the catalogue: selections need its lenses, and it moves some items to other products.
   seedDemoSelections,
   seedDemoSupplierContacts,
+  // After customers and jobs: recalls follow from their prescriptions.
+  seedDemoRecalls,
 ];
 
 export const DEFAULT_DEMO_SIZE: DemoSize = { customers: 300, jobs: 3000 };

@@ -2,18 +2,22 @@ import {
   csvLine,
   currencyForCountry,
   customerLabel,
+  formatCalendarDay,
   formatMoney,
   jobCustomerName,
   OPT_IN_LABELS,
   type OptIn,
   orderDisplayStatus,
   PRIORITY,
+  RECALL_CHANNEL_LABELS,
+  RECALL_OUTCOME_LABELS,
   whenFormatter,
 } from "@loupe/domain";
 import type { CustomerExportRow } from "../customers";
 import type { JobExportRow } from "../jobs";
 import type { SubscriberExportRow } from "../newsletter";
 import type { OutboxExportRow } from "../outbox";
+import type { RecallExportRow } from "../recalls";
 import type { ReferenceData } from "../reference";
 
 /*
@@ -158,6 +162,48 @@ export function outboxColumns(staffZone: string): CsvColumns<OutboxExportRow> {
         m.error,
         when(m.created_at as Date),
         when(m.sent_at as Date | null),
+      ]),
+  };
+}
+
+/** Recalls: the screen's columns (customer, type, outlet, due date, next and last step, outcome). */
+export function recallColumns(): CsvColumns<RecallExportRow> {
+  const day = (d: string | null | undefined) => (d ? formatCalendarDay(d) : "");
+  return {
+    header: csvLine([
+      "ID",
+      "Customer ID",
+      "Customer",
+      "Recall type",
+      "Outlet",
+      "Due",
+      "Set by hand",
+      "Basis",
+      "Next step",
+      "Next step on",
+      "Last step",
+      "Last step status",
+      "Outcome",
+    ]),
+    batch: (rows) =>
+      records(rows, (r) => [
+        r.id,
+        r.customer.id,
+        r.customer.name,
+        r.recall_type.name,
+        r.outlet?.name ?? "",
+        day(r.due_date),
+        r.manual ? "Yes" : "No",
+        r.basis,
+        r.next_step ? RECALL_CHANNEL_LABELS[r.next_step.channel] : "",
+        day(r.next_step?.on),
+        r.last_step?.channel ? RECALL_CHANNEL_LABELS[r.last_step.channel] : "",
+        r.last_step
+          ? r.last_step.reason
+            ? `${r.last_step.status}: ${r.last_step.reason}`
+            : r.last_step.status
+          : "",
+        RECALL_OUTCOME_LABELS[r.outcome],
       ]),
   };
 }

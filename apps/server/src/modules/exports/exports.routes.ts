@@ -1,4 +1,4 @@
-import { exportCustomers, exportJobs, exportOutbox, exportSubscribers } from "@loupe/contract";
+import { exportCustomers, exportJobs, exportOutbox, exportRecalls, exportSubscribers } from "@loupe/contract";
 import { type ExportList, exportRefusal, formatInstant } from "@loupe/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/http/app-error";
@@ -10,12 +10,14 @@ import { jobsExportReader, orderNotesCountSqlSlot } from "../jobs";
 import type { ModuleContext } from "../module-context";
 import { subscribersExportReader } from "../newsletter";
 import { outboxExportReader } from "../outbox";
+import { recallsExportReader } from "../recalls";
 import { outletTimeZoneOf, referenceData } from "../reference";
 import {
   type CsvColumns,
   customerColumns,
   jobColumns,
   outboxColumns,
+  recallColumns,
   subscriberColumns,
 } from "./export-columns";
 
@@ -140,5 +142,12 @@ export function registerExportsRoutes({ bind, database, config, slots }: ModuleC
     const zone = await zoneOf(staff);
     const read = outboxExportReader(database, query.status);
     return stream(req, reply, "outbox", zone, query, outboxColumns(zone), read(BATCH));
+  });
+
+  bind(exportRecalls, async ({ staff, query, req, reply }) => {
+    refuseUnlessAllowed(staff, "recalls");
+    const zone = await zoneOf(staff);
+    const read = await recallsExportReader(database, staff, zone, query);
+    return stream(req, reply, "recalls", zone, query, recallColumns(), read(BATCH));
   });
 }

@@ -68,7 +68,7 @@ export function productWire(p: ProductRow) {
 }
 
 export function createJobEditService({ db, outbox, slots }: { db: Db; outbox: OutboxService; slots: Slots }) {
-  const prescriptionsService = createPrescriptionsService({ db, outbox });
+  const prescriptionsService = createPrescriptionsService({ db, outbox, slots });
   const pdsService = createPdsService({ db });
 
   async function product(id: number) {

@@ -17,6 +17,7 @@ export {
   type DispenseStatusChange,
   dispenseStatusChangedSlot,
   issueCreditNoteSlot,
+  jobCompletedSlot,
   jobShipmentSlot,
   lensOrderSummariesSlot,
   type OrderNotesReader,

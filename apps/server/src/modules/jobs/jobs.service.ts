@@ -32,7 +32,7 @@ import {
 } from "./job-reference.queries";
 import { type OrderLinks, toItemWires, toOrderDetail, toOrderWire, toOrderWires } from "./jobs.mappers";
 import { ORDERS_INDEX, readOrderDocuments } from "./jobs.search-index";
-import { dispenseStatusChangedSlot, orderNotesCountSqlSlot } from "./jobs.slots";
+import { dispenseStatusChangedSlot, jobCompletedSlot, orderNotesCountSqlSlot } from "./jobs.slots";
 import { orderItems, orders } from "./jobs.tables";
 import { readJobsPage } from "./jobs-list.queries";
 import {
@@ -275,6 +275,16 @@ export function createJobsService({
           toSlug: target.slug,
           staffUserId: staff.id,
         });
+        // A completed job may set the customer's recalls (issue 28), in this transaction too.
+        if (
+          current.customerId != null &&
+          (target.slug === "completed" || target.slug === "collected-by-customer") &&
+          slots.has(jobCompletedSlot.name)
+        )
+          await jobCompletedSlot.get(slots)(tx as unknown as Db, {
+            orderId: id,
+            customerId: current.customerId,
+          });
         return (await ordersByIds(tx as unknown as Db, [id]))[0];
       });
       await reindex([id]);

@@ -107,3 +107,12 @@ export const outletMessageCountsSlot =
   defineSlot<(db: Db, outletId: number) => Promise<{ waiting: number; failed: number }>>(
     "jobs.outletMessageCounts",
   );
+
+/**
+ * Told when a job of a customer reaches a completed status (completed, collected), inside the
+ * change's transaction: recalls (above jobs) recompute that customer's recalls there, so the
+ * recall and the record that set it commit together (issue 28). Optional: an app without recalls
+ * leaves it empty.
+ */
+export const jobCompletedSlot =
+  defineSlot<(tx: Db, change: { orderId: number; customerId: number }) => Promise<void>>("jobs.jobCompleted");

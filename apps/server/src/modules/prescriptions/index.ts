@@ -2,3 +2,4 @@
 export { type PrescriptionRow, type RxSource, toPrescriptionWire } from "./prescriptions.mappers";
 export { registerPrescriptionsRoutes } from "./prescriptions.routes";
 export { createPrescriptionsService } from "./prescriptions.service";
+export { prescriptionSavedSlot } from "./prescriptions.slots";

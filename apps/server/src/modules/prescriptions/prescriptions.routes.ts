@@ -15,7 +15,7 @@ import { prescriptionHoldsFile } from "./prescriptions.queries";
 import { createPrescriptionsService } from "./prescriptions.service";
 
 export function registerPrescriptionsRoutes({ bind, db, outbox, slots }: ModuleContext): void {
-  const service = createPrescriptionsService({ db, outbox });
+  const service = createPrescriptionsService({ db, outbox, slots });
   // Files (below prescriptions) ask whether a prescription holds a file before removing it.
   prescriptionHoldsFileSlot.provide(slots, prescriptionHoldsFile);
   bind(createPrescription, async ({ staff, params, body, reply }) => {

@@ -9,6 +9,7 @@ import type { Db } from "../../platform/db/client";
 import { type Editor, matchVersion, nextVersion, readVersion } from "../../platform/db/versioning";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
+import type { Slots } from "../../platform/slots";
 import type { OutboxService } from "../outbox";
 import type { StaffRow } from "../staff";
 import { staleOrMissing } from "../staff";
@@ -22,9 +23,19 @@ import {
   prescriptionSourceById,
   staffNames,
 } from "./prescriptions.queries";
+import { tellPrescriptionSaved } from "./prescriptions.slots";
 import { prescriptionFiles, prescriptions } from "./prescriptions.tables";
 
-export function createPrescriptionsService({ db, outbox }: { db: Db; outbox: OutboxService }) {
+export function createPrescriptionsService({
+  db,
+  outbox,
+  slots,
+}: {
+  db: Db;
+  outbox: OutboxService;
+  /** The app's slots: a saved prescription tells recalls (issue 28). */
+  slots?: Slots;
+}) {
   async function toWire(rows: PrescriptionRow[]) {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
@@ -117,6 +128,7 @@ export function createPrescriptionsService({ db, outbox }: { db: Db; outbox: Out
         })
         .returning();
       await linkFiles(tx as unknown as Db, rx.id, v.files ?? []);
+      await tellPrescriptionSaved(slots, tx as unknown as Db, customerId);
       return rx;
     });
     return (await toWire([row]))[0];
@@ -160,6 +172,7 @@ export function createPrescriptionsService({ db, outbox }: { db: Db; outbox: Out
           .where(matchVersion(prescriptions, id, expected))
           .returning();
         if (rx && v.files) await linkFiles(tx as unknown as Db, id, v.files);
+        if (rx) await tellPrescriptionSaved(slots, tx as unknown as Db, rx.customerId);
         return rx;
       });
       if (!row) throw await stale(editor, id, expected);
@@ -167,10 +180,14 @@ export function createPrescriptionsService({ db, outbox }: { db: Db; outbox: Out
     },
     async remove(editor: Editor, id: number, expected?: number) {
       await assertEditable(await load(id));
-      const removed = await db
-        .delete(prescriptions)
-        .where(matchVersion(prescriptions, id, expected))
-        .returning({ id: prescriptions.id });
+      const removed = await db.transaction(async (tx) => {
+        const rows = await tx
+          .delete(prescriptions)
+          .where(matchVersion(prescriptions, id, expected))
+          .returning({ id: prescriptions.id, customerId: prescriptions.customerId });
+        if (rows[0]) await tellPrescriptionSaved(slots, tx as unknown as Db, rows[0].customerId);
+        return rows;
+      });
       if (!removed.length) throw await stale(editor, id, expected);
     },
     async attachFiles(customerId: number, id: number, fileIds: number[]) {

@@ -1,0 +1,9 @@
+// What other modules may use of recalls (issue 28). Its tables are not here.
+export { registerRecallsRoutes } from "./recalls.routes";
+export {
+  createRecallsService,
+  RECALL_STEP_META,
+  type RecallsDeps,
+  type RecallsService,
+} from "./recalls.service";
+export { type RecallExportRow, recallsExportReader } from "./recalls-export";
