@@ -1,4 +1,4 @@
-import { ADMIN_ROLE_ID, MANAGER_ROLE_ID, type RecallOutcome, type RecallStepStatus } from "@loupe/domain";
+import type { RecallOutcome, RecallStepStatus } from "@loupe/domain";
 
 /** A step's days from the due date in staff words: "14 days before", "on the day", "1 day after". */
 export function offsetWords(offsetDays: number): string {
@@ -33,15 +33,6 @@ export const STEP_STATUS_LABELS: Record<RecallStepStatus, string> = {
 };
 
 export const STATE_LABELS = { due: "Due", overdue: "Overdue", upcoming: "Upcoming", all: "All" } as const;
-
-/**
- * Why this role may not export the recalls list, or null. The contract's export says managers and
- * administrators, as for the other customer lists; the server refuses anyone else regardless.
- */
-export const recallExportRefusal = (roleId: number | null | undefined): string | null =>
-  roleId === ADMIN_ROLE_ID || roleId === MANAGER_ROLE_ID
-    ? null
-    : "Only managers and administrators can export the recalls list: it holds customers' personal details.";
 
 /** A fraction 0–1 as a percentage ("42.5%"), or "—" when nobody was reached. */
 const percent = new Intl.NumberFormat("en-AU", { style: "percent", maximumFractionDigits: 1 });

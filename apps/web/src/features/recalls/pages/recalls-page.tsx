@@ -1,5 +1,5 @@
 import { exportRecalls, type RecallRow } from "@loupe/contract";
-import { isAdmin } from "@loupe/domain";
+import { exportRefusal, isAdmin } from "@loupe/domain";
 import { Button, Group, Tabs } from "@mantine/core";
 import { lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -14,7 +14,6 @@ import { type RecallsFilter, useRecallList, useRunRecallsNow } from "../api";
 import { RecallBulkBar } from "../components/recall-bulk-bar";
 import { RecallsFilters } from "../components/recalls-filters";
 import { RecallsTable } from "../components/recalls-table";
-import { recallExportRefusal } from "../recall-words";
 
 // The other tabs load when opened: the list is what the screen opens on.
 const RecallLetters = lazy(() => import("../components/recall-letters"));
@@ -95,7 +94,7 @@ export default function RecallsPage() {
             <ExportCsvButton
               url={buildUrl(exportRecalls, undefined, exportQuery)}
               fileName="recalls.csv"
-              refusal={recallExportRefusal(me?.role_id)}
+              refusal={exportRefusal(me?.role_id, "recalls")}
             />
             {me && isAdmin(me) && (
               <Button size="xs" onClick={runNow} loading={run.isPending}>
