@@ -36,6 +36,7 @@ export default function RecallCalls() {
         size="xs"
         w={200}
         searchable
+        allowDeselect={false}
         data={outlets.map((o) => ({ value: String(o.id), label: o.name }))}
         value={outletId}
         onChange={setOutletId}

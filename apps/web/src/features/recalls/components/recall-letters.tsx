@@ -46,6 +46,7 @@ export default function RecallLetters() {
             size="xs"
             w={200}
             searchable
+            allowDeselect={false}
             data={outlets.map((o) => ({ value: String(o.id), label: o.name }))}
             value={outletId}
             onChange={setOutletId}

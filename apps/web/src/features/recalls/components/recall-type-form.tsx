@@ -371,7 +371,8 @@ export function RecallTypeForm({
                   const last = steps.fields.length
                     ? Number(form.getValues(`steps.${steps.fields.length - 1}.offset_days`)) || 0
                     : -14;
-                  steps.append(blankStep(last + 14, "sms"));
+                  // The usual cadence: reminders before, then on the day, then after it.
+                  steps.append(blankStep(last < 0 ? 0 : last + 30, "sms"));
                 }}
               >
                 Add step

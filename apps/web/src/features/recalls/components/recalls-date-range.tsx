@@ -1,19 +1,21 @@
 import { CalendarDateInput } from "../../../components/calendar-date-input";
 
-/** The recalls list's due-date range, typed or picked day first. */
+/** A date range of the recalls screen (due dates, or the steps' days), typed or picked day first. */
 export default function RecallsDateRange({
   from,
   to,
   onChange,
+  labels,
 }: {
   from?: string;
   to?: string;
   onChange: (next: { from?: string; to?: string }) => void;
+  labels: [string, string];
 }) {
   return (
     <>
       <CalendarDateInput
-        label="Due from"
+        label={labels[0]}
         size="xs"
         w={130}
         clearable
@@ -21,7 +23,7 @@ export default function RecallsDateRange({
         onChange={(v) => onChange({ from: v || undefined })}
       />
       <CalendarDateInput
-        label="Due to"
+        label={labels[1]}
         size="xs"
         w={130}
         clearable

@@ -12,21 +12,26 @@ const RecallsDateRange = lazy(() => import("./recalls-date-range"));
 export function RecallsFilters({
   filter,
   onChange,
+  forReturns = false,
 }: {
   filter: RecallsFilter;
   onChange: (next: Partial<RecallsFilter>) => void;
+  /** The return rate reads outlet, type and the steps' days only: no state or outcome, dates named for steps. */
+  forReturns?: boolean;
 }) {
   const { data: outlets = [] } = useOutlets();
   const { data: types = [] } = useRecallTypes();
   return (
     <Group gap="xs" align="flex-end" mb="sm" data-testid="recalls-filters">
-      <SegmentedControl
-        aria-label="Which recalls"
-        size="xs"
-        value={filter.state}
-        onChange={(v) => onChange({ state: v as RecallsFilter["state"] })}
-        data={Object.entries(STATE_LABELS).map(([value, label]) => ({ value, label }))}
-      />
+      {!forReturns && (
+        <SegmentedControl
+          aria-label="Which recalls"
+          size="xs"
+          value={filter.state}
+          onChange={(v) => onChange({ state: v as RecallsFilter["state"] })}
+          data={Object.entries(STATE_LABELS).map(([value, label]) => ({ value, label }))}
+        />
+      )}
       <Select
         label="Outlet"
         size="xs"
@@ -48,18 +53,25 @@ export function RecallsFilters({
         value={filter.recall_type_id ?? null}
         onChange={(v) => onChange({ recall_type_id: v ?? undefined })}
       />
-      <Select
-        label="Outcome"
-        size="xs"
-        w={130}
-        clearable
-        placeholder="Any"
-        data={RECALL_OUTCOMES.map((o) => ({ value: o, label: RECALL_OUTCOME_LABELS[o] }))}
-        value={filter.outcome ?? null}
-        onChange={(v) => onChange({ outcome: v ?? undefined })}
-      />
+      {!forReturns && (
+        <Select
+          label="Outcome"
+          size="xs"
+          w={130}
+          clearable
+          placeholder="Any"
+          data={RECALL_OUTCOMES.map((o) => ({ value: o, label: RECALL_OUTCOME_LABELS[o] }))}
+          value={filter.outcome ?? null}
+          onChange={(v) => onChange({ outcome: v ?? undefined })}
+        />
+      )}
       <Suspense fallback={null}>
-        <RecallsDateRange from={filter.from} to={filter.to} onChange={onChange} />
+        <RecallsDateRange
+          from={filter.from}
+          to={filter.to}
+          onChange={onChange}
+          labels={forReturns ? ["Steps from", "Steps to"] : ["Due from", "Due to"]}
+        />
       </Suspense>
     </Group>
   );

@@ -143,7 +143,7 @@ export default function RecallsPage() {
           </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="returns">
-          <RecallsFilters filter={filter} onChange={setFilter} />
+          <RecallsFilters filter={filter} onChange={setFilter} forReturns />
           <Suspense fallback={null}>
             <RecallReturns filter={filter} />
           </Suspense>
