@@ -96,6 +96,13 @@ test.describe("recalls (issue 28)", () => {
       channel_phone: true,
     });
     const ben = await customerWithRx("Ben", { channel_email: true, channel_sms: true, channel_phone: true });
+    // Cy has only a landline: no e-mail, SMS or address, so the step becomes a call on the list.
+    const cy = await customerWithRx("Cy", {
+      phone: "02 9557 4121",
+      channel_email: true,
+      channel_sms: true,
+      channel_phone: true,
+    });
     const address = await page.request.post(`/api/staff/customers/${ben}/billing-addresses`, {
       headers,
       data: {
@@ -112,7 +119,7 @@ test.describe("recalls (issue 28)", () => {
       },
     });
     expect(address.status(), await address.text()).toBeLessThan(300);
-    for (const id of [ada, ben]) {
+    for (const id of [ada, ben, cy]) {
       const rx = await page.request.post(`/api/v4/users/${id}/prescriptions`, {
         headers,
         data: { type_id: 1, right_sph: -1.25, left_sph: -1, source_id: sourceId, outlet_id: newtown.id },
@@ -171,11 +178,17 @@ test.describe("recalls (issue 28)", () => {
     expect(text).toContain("12 Analytical Lane");
     expect(text).toContain("Hi Ben");
 
-    // 6. Calls and the return rate.
+    // 6. Calls: Cy is on Newtown's list with the script; ticked off as booked, the call goes.
     await page.getByRole("tab", { name: "Calls", exact: true }).click();
-    await expect(page.getByTestId("recall-calls")).toBeVisible();
-    await settle(page);
+    const calls = page.getByRole("table", { name: "Recall calls" });
+    const cyCall = calls.locator("tr", { hasText: `Cy Recall${stamp}` });
+    await expect(cyCall).toContainText("02 9557 4121");
+    await expect(cyCall).toContainText("Hi Cy, your");
     await screenshot(page, "recall-calls");
+    await cyCall.getByRole("button", { name: `Cy Recall${stamp}: Booked` }).click();
+    await expect(page.getByTestId("banner-alert")).toBeVisible();
+    await expect(page.locator("tr", { hasText: `Cy Recall${stamp}` })).toHaveCount(0);
+    await settle(page);
     await page.getByRole("tab", { name: "Return rate", exact: true }).click();
     await expect(page.getByTestId("recall-returns")).toContainText("By type");
     await screenshot(page, "recall-returns");

@@ -95,7 +95,7 @@ describe("recall type form", () => {
     await user.type(screen.getByLabelText("Step 2 text"), "Due today");
     // Step 2 (on the day) moved to 30 days before: before step 1 (14 days before).
     await user.click(screen.getByLabelText("Step 2 when"));
-    await user.click(await screen.findByRole("option", { name: "before the due date" }));
+    await user.click(await screen.findByRole("option", { name: "before" }));
     const days = screen.getByLabelText("Step 2 days");
     await user.clear(days);
     await user.type(days, "30");

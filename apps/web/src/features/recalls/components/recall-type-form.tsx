@@ -298,7 +298,7 @@ export function RecallTypeForm({
                       Remove step {i + 1}
                     </Button>
                   </Group>
-                  <Group align="flex-start" gap="sm">
+                  <Group align="flex-end" gap="sm">
                     <Controller
                       control={control}
                       name={`steps.${i}.offset_days`}
@@ -332,7 +332,7 @@ export function RecallTypeForm({
                       name={`steps.${i}.substitute`}
                       render={({ field }) => (
                         <Switch
-                          mt={28}
+                          mb={8}
                           label="Use the next channel when this one cannot reach them"
                           aria-label={`Step ${i + 1} substitute`}
                           checked={field.value}

@@ -46,12 +46,12 @@ export function StepOffsetField({
       <Select
         label="When"
         aria-label={`${label} when`}
-        w={150}
+        w={120}
         allowDeselect={false}
         data={[
-          { value: "before", label: "before the due date" },
+          { value: "before", label: "before" },
           { value: "on", label: "on the day" },
-          { value: "after", label: "after the due date" },
+          { value: "after", label: "after" },
         ]}
         value={when}
         onChange={(v) => {
