@@ -21,12 +21,22 @@ const DONE_WORDS: Record<BulkAction, string> = {
  * booked or declined. The server changes all of them or none; a recall someone changed since the
  * list was read refuses the lot (409), said in words, and the list is read again.
  */
-export function RecallBulkBar({ selected, onDone }: { selected: RecallRow[]; onDone: () => void }) {
+export function RecallBulkBar({
+  selected,
+  onDone,
+  refusal = null,
+}: {
+  selected: RecallRow[];
+  onDone: () => void;
+  /** Why this user may not act on recalls (the server's rule: managers and administrators), or null. */
+  refusal?: string | null;
+}) {
   const bulk = useBulkRecalls();
   const { showAlert } = useAlert();
   const timeZone = useUserTimeZone();
   const [snoozing, setSnoozing] = useState(false);
-  const none = selected.length === 0;
+  const none = selected.length === 0 || !!refusal;
+  const title = refusal ?? undefined;
 
   async function run(action: BulkAction, extra: { until?: string; reason?: string } = {}) {
     try {
@@ -56,24 +66,32 @@ export function RecallBulkBar({ selected, onDone }: { selected: RecallRow[]; onD
   return (
     <Group gap="xs" data-testid="recall-bulk">
       <Text size="sm" c="dimmed">
-        {none ? "Choose recalls to act on them" : `${selected.length} chosen`}
+        {refusal ?? (selected.length === 0 ? "Choose recalls to act on them" : `${selected.length} chosen`)}
       </Text>
       <Button
         size="xs"
         variant="light"
+        title={title}
         disabled={none}
         loading={bulk.isPending}
         onClick={() => run("send_now")}
       >
         Send now
       </Button>
-      <Button size="xs" variant="light" disabled={none || bulk.isPending} onClick={() => setSnoozing(true)}>
+      <Button
+        size="xs"
+        variant="light"
+        title={title}
+        disabled={none || bulk.isPending}
+        onClick={() => setSnoozing(true)}
+      >
         Snooze…
       </Button>
       <Button
         size="xs"
         variant="light"
         color="green"
+        title={title}
         disabled={none}
         loading={bulk.isPending}
         onClick={() => run("booked")}
@@ -84,6 +102,7 @@ export function RecallBulkBar({ selected, onDone }: { selected: RecallRow[]; onD
         size="xs"
         variant="light"
         color="gray"
+        title={title}
         disabled={none}
         loading={bulk.isPending}
         onClick={() => run("declined")}

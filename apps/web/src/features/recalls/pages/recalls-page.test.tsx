@@ -91,11 +91,14 @@ describe("recalls screen", () => {
     expect(post.body).toEqual({ action: "booked", recalls: [{ id: 2, version: 2 }] });
   });
 
-  it("offers the run to administrators only, and the export to managers and administrators", async () => {
+  it("offers the run to administrators only, the export and bulk actions to managers and administrators", async () => {
     open("/recalls", { role_id: 2 });
     await screen.findByRole("table", { name: "Recalls" });
     expect(screen.queryByRole("button", { name: "Run today's recalls now" })).toBeNull();
     const exportButton = await screen.findByTestId("export-csv");
     await waitFor(() => expect((exportButton as HTMLButtonElement).disabled).toBe(true));
+    // Bulk actions are the managers' and administrators' too (the server refuses staff).
+    await screen.findByText("Only managers and administrators act on recalls.");
+    expect((screen.getByRole("button", { name: "Booked" }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { exportRecalls, type RecallRow } from "@loupe/contract";
-import { exportRefusal, isAdmin } from "@loupe/domain";
+import { ADMIN_ROLE_ID, exportRefusal, isAdmin, MANAGER_ROLE_ID } from "@loupe/domain";
 import { Button, Group, Tabs } from "@mantine/core";
 import { lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -113,7 +113,15 @@ export default function RecallsPage() {
         </Tabs.List>
         <Tabs.Panel value="list">
           <RecallsFilters filter={filter} onChange={setFilter} />
-          <RecallBulkBar selected={[...selected.values()]} onDone={() => setSelected(new Map())} />
+          <RecallBulkBar
+            selected={[...selected.values()]}
+            onDone={() => setSelected(new Map())}
+            refusal={
+              me?.role_id === ADMIN_ROLE_ID || me?.role_id === MANAGER_ROLE_ID
+                ? null
+                : "Only managers and administrators act on recalls."
+            }
+          />
           <RecallsTable
             rows={list.data?.data ?? []}
             loading={list.isLoading}
