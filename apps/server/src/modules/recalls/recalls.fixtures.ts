@@ -1,5 +1,6 @@
 import type { RecallStepInput } from "@loupe/domain";
 import pino from "pino";
+import type { EmailSender } from "../../integrations/email";
 import type { TestApp } from "../../test/test-app";
 import { createOutboxService } from "../outbox";
 import { createRecallsService } from "./recalls.service";
@@ -91,8 +92,10 @@ export async function recallCustomer(
 }
 
 /** A recalls service on the test database with its own clock and an outbox that sends nothing. */
-export function recallsAt(t: TestApp, clock: { now: Date }) {
+export function recallsAt(t: TestApp, clock: { now: Date }, email: EmailSender | null = null) {
   const log = pino({ level: "silent" });
-  const outbox = createOutboxService({ db: t.database.db, email: null, sms: null, log });
-  return createRecallsService({ db: t.database.db, outbox, log, now: () => clock.now });
+  const outbox = createOutboxService({ db: t.database.db, email, sms: null, log });
+  const service = createRecallsService({ db: t.database.db, outbox, log, now: () => clock.now });
+  service.listen();
+  return Object.assign(service, { outbox });
 }

@@ -198,6 +198,7 @@ export async function claimDueRecalls(
   latestDay: string,
   limit: number,
   skip: number[],
+  only: number[] | null = null,
 ): Promise<ClaimedRecall[]> {
   const result = await tx.execute(sql`
     select cr.id, cr.customer_id, cr.recall_type_id, cr.outlet_id, cr.due_date::text as due_date,
@@ -211,6 +212,7 @@ export async function claimDueRecalls(
       and cr.next_step_on <= ${latestDay}::date
       and cr.next_step_on <= (${at.toISOString()}::timestamptz at time zone coalesce(o.time_zone, r.timezone, 'UTC'))::date
       and not (cr.id = any(${`{${skip.join(",")}}`}::int[]))
+      ${only ? sql`and cr.id = any(${`{${only.join(",")}}`}::int[])` : sql``}
     order by cr.next_step_on, cr.id
     limit ${limit}
     for update of cr skip locked`);

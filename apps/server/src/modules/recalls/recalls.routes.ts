@@ -129,7 +129,11 @@ export function registerRecallsRoutes(ctx: ModuleContext, made?: { service?: Rec
     managersOnly(staff.roleId);
     const { sees } = await visibility(staff);
     const rows = await bulk(db, service, zoneOf, staff, body, sees);
-    if (body.action === "send_now") await service.runDue();
+    if (body.action === "send_now")
+      await service.runDue(
+        service.now(),
+        rows.map((r) => r.id),
+      );
     const fresh = await db
       .select()
       .from(customerRecalls)

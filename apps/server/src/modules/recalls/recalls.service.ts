@@ -337,9 +337,9 @@ export function createRecallsService({ db, outbox, log, now = () => new Date() }
    * The run: every open recall whose next step is due on its outlet's clock, claimed a batch at a
    * time with SKIP LOCKED; each recall's step in its own savepoint of the batch's transaction. A
    * recall whose step throws is left as it was (tried again next round) and not claimed again in
-   * this one.
+   * this one. `only`: just these recalls (the screen's "send now").
    */
-  async function runDue(at = now()): Promise<RunTotals> {
+  async function runDue(at = now(), only: number[] | null = null): Promise<RunTotals> {
     const totals: RunTotals = { sent: 0, skipped: 0, waiting: 0, failed: 0 };
     const failed: number[] = [];
     // The latest calendar day anywhere (UTC+14): the index's bound; each row's own day is checked too.
@@ -348,7 +348,7 @@ export function createRecallsService({ db, outbox, log, now = () => new Date() }
     for (;;) {
       const claimed = await db.transaction(async (t) => {
         const tx = t as unknown as Db;
-        const rows = await claimDueRecalls(tx, at, latestDay, BATCH, failed);
+        const rows = await claimDueRecalls(tx, at, latestDay, BATCH, failed, only);
         const missing = [...new Set(rows.map((r) => r.recall_type_id))].filter((id) => !typeCache.has(id));
         if (missing.length)
           for (const t of await tx.select().from(recallTypes).where(inArray(recallTypes.id, missing)))

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfText } from "../../test/pdf-text";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { jobForCustomer, setStatus } from "../ready-messages/ready-messages.fixtures";
 import { EYE_TEST_STEPS, q, recallCustomer, recallsAt } from "./recalls.fixtures";
 
 let t: TestApp;
@@ -159,6 +160,61 @@ describe("recompute on a record's change", () => {
   });
 });
 
+describe("recompute when a job is completed", () => {
+  it("a completed multifocal job sets a recall of a type it triggers, in the status change", async () => {
+    const made = await t.call(admin, {
+      method: "POST",
+      url: "/api/staff/recall-types",
+      payload: type({
+        name: "Multifocal check (test)",
+        interval_months: 18,
+        triggers: ["job_multifocal"],
+        min_age: null,
+      }),
+    });
+    const multifocalType = made.json().data.id;
+    const job = await jobForCustomer(t, admin, { email: "job@example.com" });
+    const [{ id: productId }] = await q<{ id: number }>(
+      t,
+      `insert into region_products (region_id, name, product_type_key, parent_type_key, lenses_type, requires_prescription, price_minor)
+       values ($1, 'Test multifocal', 'glasses', 'glasses', 'multifocal', true, 39500) returning id`,
+      [job.regionId],
+    );
+    await q(
+      t,
+      `insert into order_items (order_id, region_product_id, dispense_status_id, outlet_id, unit_price_minor, total_amount_minor)
+       values ($1, $2, $3, $4, 39500, 39500)`,
+      [job.orderId, productId, job.inProgressStatusId, job.outletId],
+    );
+    expect(await recallsOf(job.customerId)).toEqual([]);
+    const [{ id: completed }] = await q<{ id: number }>(
+      t,
+      "select id from statuses where kind = 'dispense' and slug = 'completed'",
+    );
+    expect((await setStatus(t, admin, job.orderId, completed)).statusCode).toBe(200);
+    const recalls = await recallsOf(job.customerId);
+    expect(recalls).toHaveLength(1);
+    expect(recalls[0]).toMatchObject({
+      recall_type: { id: multifocalType },
+      basis: expect.stringMatching(/^Completed job of /),
+    });
+    await t.call(admin, {
+      method: "PUT",
+      url: `/api/staff/recall-types/${multifocalType}`,
+      payload: {
+        ...type({
+          name: "Multifocal check (test)",
+          interval_months: 18,
+          triggers: ["job_multifocal"],
+          min_age: null,
+          active: false,
+        }),
+        version: 1,
+      },
+    });
+  });
+});
+
 describe("the run on a fixed clock", () => {
   it("does each step once, past quiet hours, and gives an opted-out customer nothing more", async () => {
     const c = await recallCustomer(t, admin, {
@@ -221,6 +277,23 @@ describe("the run on a fixed clock", () => {
     const [recall] = await recallsOf(c.id);
     expect(recall.next_step).toBeNull();
     expect(recall.steps).toHaveLength(4);
+  });
+
+  it("records a message the provider refused as failed, with its reason", async () => {
+    const c = await recallCustomer(t, admin, { email: "refused@example.com" });
+    expect((await addByHand(c.id, "2027-08-20")).statusCode).toBe(201);
+    const refusing = {
+      name: "refusing",
+      send: async () => {
+        throw Object.assign(new Error("550 No such mailbox"), { responseCode: 550 });
+      },
+    };
+    const clock = { now: new Date("2027-08-06T01:00:00Z") };
+    const run = recallsAt(t, clock, refusing as never);
+    await run.runDue();
+    expect((await stepsOf(c.id))[0]).toMatchObject({ status: "queued", channel: "email" });
+    await run.outbox.deliverDue(50, new Date("2027-08-06T02:00:00Z"));
+    expect((await stepsOf(c.id))[0]).toMatchObject({ status: "failed", reason: "550 No such mailbox" });
   });
 
   it("keeps 7 days between two recalls of one customer: the later waits", async () => {
@@ -332,6 +405,29 @@ describe("the recalls screen", () => {
     expect(booked.statusCode).toBe(200);
     expect(booked.json().data[0]).toMatchObject({ outcome: "booked", version: 3 });
 
+    // Send now: the chosen recall's next step is done at once, and nobody else's.
+    const other = await recallCustomer(t, admin, { email: "other@example.com" });
+    expect((await addByHand(other.id, "2027-01-25")).statusCode).toBe(201);
+    // Another recall due today too: send now leaves it for the run.
+    await q(
+      t,
+      "update customer_recalls set next_step_on = (now() at time zone 'Australia/Sydney')::date where customer_id = $1",
+      [other.id],
+    );
+    const now = await recallCustomer(t, admin, { email: "now@example.com" });
+    const soon = (await addByHand(now.id, "2027-01-25")).json().data;
+    const sent = await t.call(manager, {
+      method: "POST",
+      url: "/api/staff/recalls/bulk",
+      payload: { action: "send_now", recalls: [{ id: soon.id, version: soon.version }] },
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().data[0].last_step).toMatchObject({
+      status: "queued",
+      channel: "email",
+      step_index: 0,
+    });
+    expect((await recallsOf(other.id))[0].steps).toEqual([]);
     const list = await t.call(admin, {
       method: "GET",
       url: `/api/staff/recalls?state=all&outlet_id=${c.outletId}&per_page=100`,
