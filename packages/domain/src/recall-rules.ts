@@ -1,59 +1,11 @@
 import { z } from "zod";
+import { RECALL_CHANNELS, RECALL_TRIGGERS } from "./recall-labels";
 
 // Issue 28: recalls. The shapes an administrator's recall type takes, as the settings form and the
 // server check them. The rules that act on them (due dates, consent, channels, spacing, quiet
 // hours) live beside these, below.
 
-/** What can set a customer's recall of a type: a new prescription of a kind, or a completed job. */
-export const RECALL_TRIGGERS = [
-  "spectacle_prescription",
-  "contact_lens_prescription",
-  "job_single_vision",
-  "job_multifocal",
-  "job_contact_lenses",
-  "job_frame_only",
-] as const;
-export type RecallTrigger = (typeof RECALL_TRIGGERS)[number];
-
-export const RECALL_TRIGGER_LABELS: Record<RecallTrigger, string> = {
-  spectacle_prescription: "New spectacle prescription",
-  contact_lens_prescription: "New contact-lens prescription",
-  job_single_vision: "Completed single vision job",
-  job_multifocal: "Completed multifocal job",
-  job_contact_lenses: "Completed contact-lens job",
-  job_frame_only: "Completed frame-only job",
-};
-
-/** How a step reaches the customer. A letter goes on the outlet's daily letter PDF; a phone step onto its recall call list. */
-export const RECALL_CHANNELS = ["email", "sms", "letter", "phone"] as const;
-export type RecallChannel = (typeof RECALL_CHANNELS)[number];
-
-export const RECALL_CHANNEL_LABELS: Record<RecallChannel, string> = {
-  email: "E-mail",
-  sms: "SMS",
-  letter: "Letter",
-  phone: "Phone call",
-};
-
-/** Where a recall stands: open until staff mark it booked or declined, or the customer came back. */
-export const RECALL_OUTCOMES = ["open", "booked", "declined", "returned"] as const;
-export type RecallOutcome = (typeof RECALL_OUTCOMES)[number];
-
-export const RECALL_OUTCOME_LABELS: Record<RecallOutcome, string> = {
-  open: "Open",
-  booked: "Booked",
-  declined: "Declined",
-  returned: "Returned",
-};
-
-/** What became of one step. */
-export const RECALL_STEP_STATUSES = ["queued", "sent", "skipped", "failed", "to_call", "called"] as const;
-export type RecallStepStatus = (typeof RECALL_STEP_STATUSES)[number];
-
-/** Days a recall counts as "returned" after a step: a new prescription or a job within them. */
-export const RECALL_RETURN_DAYS = 90;
-/** No customer gets two recall messages within this many days; the later one waits. */
-export const RECALL_SPACING_DAYS = 7;
+export * from "./recall-labels";
 
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 

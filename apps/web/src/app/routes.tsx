@@ -28,6 +28,7 @@ const AccessLogPage = lazy(() => import("../features/access-log/pages/access-log
 const OutletDayPage = lazy(() => import("../features/workshop/pages/outlet-day-page"));
 const TillSummaryPage = lazy(() => import("../features/till/pages/till-summary-page"));
 const CallListPage = lazy(() => import("../features/ready-messages/pages/call-list-page"));
+const RecallsPage = lazy(() => import("../features/recalls/pages/recalls-page"));
 
 const page = (node: ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>;
 
@@ -64,6 +65,7 @@ export const routes: RouteObject[] = [
       { path: "/till-summary", element: page(<TillSummaryPage />) },
       { path: "/call-list", element: page(<CallListPage />) },
       { path: "/today", element: page(<OutletDayPage />) },
+      { path: "/recalls", element: page(<RecallsPage />) },
       { path: "*", element: <Navigate to="/customers" replace /> },
     ],
   },

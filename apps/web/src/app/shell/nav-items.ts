@@ -11,6 +11,8 @@ export const NAV_TABS: { path: string; label: string; adminOnly?: boolean }[] = 
   { path: "/jobs", label: "Jobs" },
   // The outlet's day on one screen (issue 27).
   { path: "/today", label: "Today" },
+  // Due, overdue and upcoming recalls, their letters, calls and return rate (issue 28).
+  { path: "/recalls", label: "Recalls" },
   { path: "/jobs-search", label: "Beta Jobs" },
   { path: "/jobs-meili", label: "Jobs MEILI" },
   { path: GO_JOBS_PATH, label: GO_JOBS_TITLE },

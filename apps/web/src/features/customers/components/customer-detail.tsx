@@ -2,7 +2,7 @@ import type { CustomerWire } from "@loupe/contract";
 import { ADMIN_ROLE_ID, ageFromDob, OPT_IN_LABELS } from "@loupe/domain";
 import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router";
 import { useAlert } from "../../../app/alert-context";
 import { appConfig } from "../../../lib/config";
@@ -23,6 +23,9 @@ import { PdModal } from "./pd-modal";
 import { PdsPanel } from "./pds-panel";
 import { PrescriptionModal } from "./prescription-modal";
 import { PrescriptionsPanel } from "./prescriptions-panel";
+
+// The recall card (issue 28) loads with the profile tab, not with the customers list.
+const CustomerRecallCard = lazy(() => import("../../recalls/components/customer-recall-card"));
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -82,6 +85,11 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
               </Button>
             </Group>
           </Paper>
+          {tab === "profile" && (
+            <Suspense fallback={null}>
+              <CustomerRecallCard customerId={customer.id} />
+            </Suspense>
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="prescriptions" pt="sm">
           {tab === "prescriptions" && <PrescriptionsPanel customerId={customer.id} />}

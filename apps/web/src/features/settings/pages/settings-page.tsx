@@ -26,6 +26,9 @@ const WorkshopSettingsManager = lazy(() =>
   import("../components/workshop-settings-manager").then((m) => ({ default: m.WorkshopSettingsManager })),
 );
 
+// Recall types (issue 28) bring the form library and their own schemas: loaded after the page.
+const RecallTypesManager = lazy(() => import("../../recalls/components/recall-types-manager"));
+
 export default function SettingsPage() {
   const { data: me } = useCurrentUser();
   return (
@@ -59,6 +62,10 @@ export default function SettingsPage() {
           <WorkshopSettingsManager />
         </Suspense>
       )}
+      {/* Everyone reads the recall types; administrators change them. */}
+      <Suspense fallback={null}>
+        <RecallTypesManager />
+      </Suspense>
     </>
   );
 }
