@@ -236,9 +236,17 @@ export async function finishCall(
   stepId: number,
   outcome: "booked" | "declined" | "no_answer",
   service: RecallsService,
+  /** Whether the staff member works where the call is due (their region's outlets; everywhere for administrators). */
+  sees: (outletId: number | null) => boolean,
 ) {
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
+    // Another region's call list is not theirs: answered as if there were no such call.
+    const [target] = await tx
+      .select({ outletId: recallSteps.outletId })
+      .from(recallSteps)
+      .where(eq(recallSteps.id, stepId));
+    if (!target || !sees(target.outletId)) throw notFound("Recall call still to make");
     const [step] = await tx
       .update(recallSteps)
       .set({ status: "called", callOutcome: outcome, calledBy: staffId, updatedAt: service.now() })

@@ -266,7 +266,8 @@ export function registerRecallsRoutes(ctx: ModuleContext, made?: { service?: Rec
   });
 
   bind(finishRecallCall, async ({ staff, params, body }) => {
-    await finishCall(db, staff.id, params.id, body.outcome, service);
+    const { sees } = await visibility(staff);
+    await finishCall(db, staff.id, params.id, body.outcome, service, sees);
     return { message: "Ticked off the recall call list." };
   });
 

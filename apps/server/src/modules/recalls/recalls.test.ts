@@ -355,6 +355,15 @@ describe("the run on a fixed clock", () => {
     ).json();
     const call = calls.data.find((r: { customer: { id: number } }) => r.customer.id === c.id);
     expect(call).toMatchObject({ phone: "02 9999 0000", script: "Call Letitia to book." });
+    // Aroha works in New Zealand: a Sydney outlet's call is not hers to tick off (nor to see).
+    const nz = await t.login("aroha@loupe.test");
+    const foreign = await t.call(nz, {
+      method: "POST",
+      url: `/api/staff/recall-calls/${call.step_id}/done`,
+      payload: { outcome: "declined" },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect((await stepsOf(c.id)).at(-1)?.status).toBe("to_call");
     const done = await t.call(admin, {
       method: "POST",
       url: `/api/staff/recall-calls/${call.step_id}/done`,
