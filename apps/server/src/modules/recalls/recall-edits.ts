@@ -123,6 +123,13 @@ export async function addRecall(
   if (!customer) throw notFound("Customer");
   const [type] = await db.select().from(recallTypes).where(eq(recallTypes.id, body.recall_type_id));
   if (!type) throw validationError({ recall_type_id: ["The selected recall type does not exist."] });
+  if (!type.active) throw validationError({ recall_type_id: ["The selected recall type is archived."] });
+  // A region's types are its own (their texts name its outlets and follow its rules).
+  const region = customer.regionId ?? customer.homeRegionId;
+  if (region != null && type.regionId !== region)
+    throw validationError({
+      recall_type_id: ["The selected recall type is not one of the customer's region."],
+    });
   const today = dayInZone(service.now(), await zoneOf(customer.outletId));
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;

@@ -117,6 +117,31 @@ describe("recall types", () => {
   });
 });
 
+describe("a recall by hand", () => {
+  it("takes only an active type of the customer's own region", async () => {
+    const c = await recallCustomer(t, admin, { first_name: "Regina" });
+    const nzType = await t.call(admin, {
+      method: "POST",
+      url: "/api/staff/recall-types",
+      payload: type({ name: "NZ check (test)", region_id: 2 }),
+    });
+    expect(nzType.statusCode).toBe(201);
+    const foreign = await addByHand(c.id, "2027-05-01", nzType.json().data.id);
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().errors.recall_type_id).toEqual([
+      "The selected recall type is not one of the customer's region.",
+    ]);
+    const archived = await t.call(admin, {
+      method: "POST",
+      url: "/api/staff/recall-types",
+      payload: type({ name: "Archived (test)", active: false }),
+    });
+    expect((await addByHand(c.id, "2027-05-01", archived.json().data.id)).statusCode).toBe(422);
+    expect(await recallsOf(c.id)).toEqual([]);
+    expect((await addByHand(c.id, "2027-05-01", handTypeId)).statusCode).toBe(201);
+  });
+});
+
 describe("recompute on a record's change", () => {
   it("a saved spectacle prescription sets the recall and the customer's active recall; a child's does not", async () => {
     const adult = await recallCustomer(t, admin, { email: "adult@example.com" });

@@ -87,7 +87,7 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
           </Paper>
           {tab === "profile" && (
             <Suspense fallback={null}>
-              <CustomerRecallCard customerId={customer.id} />
+              <CustomerRecallCard customerId={customer.id} regionId={customer.region?.id ?? null} />
             </Suspense>
           )}
         </Tabs.Panel>

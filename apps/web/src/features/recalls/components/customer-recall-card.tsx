@@ -28,7 +28,14 @@ export const SNOOZE_DEFAULT_REASON = "Customer asked to be reminded later";
  * its outcome and next step, every step so far (channel, result, why, when), a one-click snooze
  * of a month, a due date set by hand, and a recall added by hand. Each change names its reason.
  */
-export default function CustomerRecallCard({ customerId }: { customerId: number }) {
+export default function CustomerRecallCard({
+  customerId,
+  regionId = null,
+}: {
+  customerId: number;
+  /** The customer's region: a recall added by hand is of one of its types. */
+  regionId?: number | null;
+}) {
   const { data, isLoading, error } = useCustomerRecalls(customerId);
   const [adding, setAdding] = useState(false);
   return (
@@ -55,7 +62,9 @@ export default function CustomerRecallCard({ customerId }: { customerId: number 
           <RecallItem key={r.id} customerId={customerId} recall={r} />
         ))}
       </Stack>
-      {adding && <AddRecallModal customerId={customerId} onClose={() => setAdding(false)} />}
+      {adding && (
+        <AddRecallModal customerId={customerId} regionId={regionId} onClose={() => setAdding(false)} />
+      )}
     </Paper>
   );
 }

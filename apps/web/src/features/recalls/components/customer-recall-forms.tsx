@@ -96,7 +96,15 @@ export function SetDueModal({
 }
 
 /** Give the customer a recall of a type by hand (e.g. diabetic), due on a date, with the reason. */
-export function AddRecallModal({ customerId, onClose }: { customerId: number; onClose: () => void }) {
+export function AddRecallModal({
+  customerId,
+  regionId = null,
+  onClose,
+}: {
+  customerId: number;
+  regionId?: number | null;
+  onClose: () => void;
+}) {
   const { add } = useCustomerRecallWrites(customerId);
   const { data: types = [] } = useRecallTypes();
   const { showAlert } = useAlert();
@@ -130,7 +138,9 @@ export function AddRecallModal({ customerId, onClose }: { customerId: number; on
         <Select
           label="Recall type"
           withAsterisk
-          data={types.filter((t) => t.active).map((t) => ({ value: String(t.id), label: t.name }))}
+          data={types
+            .filter((t) => t.active && (regionId == null || t.region_id === regionId))
+            .map((t) => ({ value: String(t.id), label: t.name }))}
           value={typeId}
           onChange={setTypeId}
           error={errors.recall_type_id}
