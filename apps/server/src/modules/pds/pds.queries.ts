@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { customers } from "../customers/customers.tables";
 import { pdSources } from "../reference/reference.tables";
@@ -7,9 +7,17 @@ import { staffUsers } from "../staff/staff.tables";
 /** Every PD source (each PD's wire names its source). */
 export const allPdSources = (db: Db) => db.select().from(pdSources);
 
-/** Every staff member's name (each PD's wire names who measured it). */
-export const staffNames = (db: Db) =>
-  db.select({ id: staffUsers.id, first: staffUsers.firstName, last: staffUsers.lastName }).from(staffUsers);
+/**
+ * The names of these staff members (each PD's wire names who wrote it): only the ones the rows
+ * name, not the whole staff list on every read; no statement when none does.
+ */
+export const staffNames = async (db: Db, staffIds: number[]) =>
+  staffIds.length
+    ? db
+        .select({ id: staffUsers.id, first: staffUsers.firstName, last: staffUsers.lastName })
+        .from(staffUsers)
+        .where(inArray(staffUsers.id, staffIds))
+    : [];
 
 /** The PD source of this id, if there is one. */
 export const pdSourceIdOf = (db: Db, sourceId: number) =>

@@ -26,7 +26,8 @@ export type { PresenterOptions };
 export function createPdsService({ db }: { db: Db }) {
   async function toWire(rows: PdRow[], options: PresenterOptions = {}): Promise<PdWire[]> {
     if (!rows.length) return [];
-    const [sources, staff] = await Promise.all([allPdSources(db), staffNames(db)]);
+    const staffIds = [...new Set(rows.flatMap((r) => (r.staffUserId ? [r.staffUserId] : [])))];
+    const [sources, staff] = await Promise.all([allPdSources(db), staffNames(db, staffIds)]);
     const sourceById = new Map(sources.map((s) => [s.id, s]));
     const staffById = new Map(
       staff.map((s) => [s.id, { id: s.id, full_name: `${s.first} ${s.last}`.trim() }]),

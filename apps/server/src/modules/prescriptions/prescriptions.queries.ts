@@ -13,9 +13,17 @@ export const allPrescriptionSources = (db: Db) => db.select().from(prescriptionS
 export const prescriptionSourceById = (db: Db, sourceId: number) =>
   db.select().from(prescriptionSources).where(eq(prescriptionSources.id, sourceId));
 
-/** Every staff member's name (each prescription's wire names who wrote it). */
-export const staffNames = (db: Db) =>
-  db.select({ id: staffUsers.id, first: staffUsers.firstName, last: staffUsers.lastName }).from(staffUsers);
+/**
+ * The names of these staff members (each prescription's wire names who wrote it): only the ones the rows
+ * name, not the whole staff list on every read; no statement when none does.
+ */
+export const staffNames = async (db: Db, staffIds: number[]) =>
+  staffIds.length
+    ? db
+        .select({ id: staffUsers.id, first: staffUsers.firstName, last: staffUsers.lastName })
+        .from(staffUsers)
+        .where(inArray(staffUsers.id, staffIds))
+    : [];
 
 /** The files attached to these prescriptions. */
 export const filesOfPrescriptions = (db: Db, prescriptionIds: number[]) =>

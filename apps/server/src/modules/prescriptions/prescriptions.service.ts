@@ -39,9 +39,10 @@ export function createPrescriptionsService({
   async function toWire(rows: PrescriptionRow[]) {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
+    const staffIds = [...new Set(rows.flatMap((r) => (r.staffUserId ? [r.staffUserId] : [])))];
     const [sources, staff, links] = await Promise.all([
       allPrescriptionSources(db),
-      staffNames(db),
+      staffNames(db, staffIds),
       filesOfPrescriptions(db, ids),
     ]);
     const sourceById = new Map(sources.map((s) => [s.id, s]));
