@@ -33,6 +33,7 @@ import {
   lensOptionOfProduct,
   loadItemContext,
   lockItem,
+  lockJobAgainstCustomerChange,
   outletWithId,
   supplierWithId,
 } from "./lens-orders.queries";
@@ -186,6 +187,7 @@ export function createLensOrderPlace(
     return db
       .transaction(async (txx) => {
         const tx = txx as unknown as Db;
+        await lockJobAgainstCustomerChange(tx, ctx.job.id);
         await lockItem(tx, ctx.item.id);
         // Read again under the lock: a customer change that committed since the checks above.
         await refuseWhileReentryNeeded(tx, ctx.item.id);

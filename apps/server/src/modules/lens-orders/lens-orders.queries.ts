@@ -132,6 +132,17 @@ export async function lensOrdersOfJob(db: Db, orderId: number): Promise<LensOrde
   return rows.map((r) => toSummaryWire(r.order, r.supplierName));
 }
 
+/**
+ * Holds the job's row against a change of its customer (FOR KEY SHARE, which the lens order's own
+ * foreign key would take anyway) before the item is locked: both this and the customer change then
+ * take the job first and the item second, so they queue behind each other instead of each holding
+ * what the other waits for (a deadlock: the change locks the job, then its items; an order locked
+ * its item, then waited on the job for its foreign key).
+ */
+export async function lockJobAgainstCustomerChange(tx: Db, orderId: number): Promise<void> {
+  await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("key share");
+}
+
 /** Locks the item's row for the transaction: orders for one item queue behind each other. */
 export async function lockItem(tx: Db, itemId: number): Promise<void> {
   await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.id, itemId)).for("update");
