@@ -82,7 +82,15 @@ test.describe("recalls (issue 28)", () => {
     async function customerWithRx(first: string, details: Record<string, unknown>) {
       const created = await page.request.post("/api/user", {
         headers,
-        data: { first_name: first, last_name: `Recall${stamp}`, new_opt_in: "ALL", ...details },
+        // Newtown's customers (an earlier journey may have left the administrator at another outlet):
+        // their recalls, letters and calls are Newtown's.
+        data: {
+          first_name: first,
+          last_name: `Recall${stamp}`,
+          new_opt_in: "ALL",
+          outlet_id: newtown.id,
+          ...details,
+        },
       });
       expect(created.status(), await created.text()).toBeLessThan(300);
       const id = (await created.json()).data.id as number;
@@ -180,6 +188,9 @@ test.describe("recalls (issue 28)", () => {
 
     // 6. Calls: Cy is on Newtown's list with the script; ticked off as booked, the call goes.
     await page.getByRole("tab", { name: "Calls", exact: true }).click();
+    // The list opens on the staff member's outlet; an earlier journey may have left it elsewhere.
+    await page.getByTestId("recall-calls").getByLabel("Outlet").click();
+    await page.getByRole("option", { name: "Newtown", exact: true }).click();
     const calls = page.getByRole("table", { name: "Recall calls" });
     const cyCall = calls.locator("tr", { hasText: `Cy Recall${stamp}` });
     await expect(cyCall).toContainText("02 9557 4121");

@@ -15,7 +15,8 @@ export function NavTabs() {
     <Tabs value={active} onChange={(v) => v && navigate(v)} variant="default">
       <Tabs.List style={{ flexWrap: "nowrap", overflowX: "auto", overflowY: "hidden" }}>
         {tabs.map((t) => (
-          <Tabs.Tab key={t.path} value={t.path} style={{ whiteSpace: "nowrap" }}>
+          // 12 px either side rather than Mantine's 16: every tab (Recalls made fifteen) fits at 1440 px.
+          <Tabs.Tab key={t.path} value={t.path} px="sm" style={{ whiteSpace: "nowrap" }}>
             {t.label}
           </Tabs.Tab>
         ))}

@@ -7,14 +7,16 @@ export default function ProfileMenuOpen({
   label,
   avatar,
   fullName,
-  openAtOnce,
+  opened,
+  onChange,
   focusAtOnce,
 }: {
   label: string;
   avatar: ReactNode;
   fullName?: string;
-  /** Clicked before this loaded: open now, as the click asked. */
-  openAtOnce: boolean;
+  /** Kept by the avatar that loaded it: pressed before this loaded, it opens at once. */
+  opened: boolean;
+  onChange: (opened: boolean) => void;
   focusAtOnce: boolean;
 }) {
   const navigate = useNavigate();
@@ -24,7 +26,7 @@ export default function ProfileMenuOpen({
     if (focusAtOnce) target.current?.focus();
   }, []);
   return (
-    <Menu position="bottom-end" width={200} defaultOpened={openAtOnce}>
+    <Menu position="bottom-end" width={200} opened={opened} onChange={onChange}>
       <Menu.Target>
         <UnstyledButton ref={target} aria-label={label}>
           {avatar}
