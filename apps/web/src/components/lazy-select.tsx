@@ -1,0 +1,91 @@
+import { ComboboxChevron, type SelectProps, TextInput } from "@mantine/core";
+import type { ComponentType } from "react";
+import { useRef } from "react";
+import { onDemand, useOnDemand } from "../lib/on-demand";
+
+// Mantine's Select brings its dropdown's floating layer (Popover, floating-ui, ScrollArea, focus
+// trap: ~37 KB gzip), which no first paint needs: it loads on the first intent to use a select
+// (pointer over, focus, press), so screens opened cold stay within issue 31's 200 KB.
+const mantineSelect = onDemand<ComponentType<SelectProps>>(() => import("./mantine-select"));
+
+/** The label shown for `value`: Select's own lookup over plain strings, items and groups. */
+export function selectLabel(data: SelectProps["data"], value: string | null | undefined): string {
+  if (value == null) return "";
+  const find = (entries: readonly unknown[]): string | undefined => {
+    for (const entry of entries) {
+      if (typeof entry === "string") {
+        if (entry === value) return entry;
+      } else if (entry && typeof entry === "object") {
+        const e = entry as { value?: string; label?: string; items?: readonly unknown[] };
+        if (e.items) {
+          const found = find(e.items);
+          if (found !== undefined) return found;
+        } else if (e.value === value) return e.label ?? e.value;
+      }
+    }
+    return undefined;
+  };
+  return find((data ?? []) as readonly unknown[]) ?? "";
+}
+
+const KEYS_THAT_OPEN = new Set(["ArrowDown", "ArrowUp", "Enter", " "]);
+
+/**
+ * Mantine's Select, drawn until first used by a stand-in that looks and reads the same (a
+ * combobox with its label, value and chevron). Pointer over or focus loads the real one in its
+ * place; a press or an opening key opens its list once it is in, and focus stays on it.
+ */
+export function LazySelect(props: SelectProps) {
+  const standIn = useRef<HTMLInputElement>(null);
+  const { want, ready } = useOnDemand(mantineSelect, standIn);
+  if (ready) {
+    const { Loaded: Select, intent } = ready;
+    return (
+      <Select
+        {...props}
+        defaultDropdownOpened={(intent.open && !props.disabled) || props.defaultDropdownOpened}
+        autoFocus={intent.focus || props.autoFocus}
+      />
+    );
+  }
+  const inputStyle =
+    props.styles && typeof props.styles === "object" && "input" in props.styles
+      ? props.styles.input
+      : undefined;
+  return (
+    <TextInput
+      ref={standIn}
+      readOnly
+      role="combobox"
+      aria-haspopup="listbox"
+      aria-expanded={false}
+      aria-label={props["aria-label"]}
+      label={props.label}
+      description={props.description}
+      error={props.error}
+      withAsterisk={props.withAsterisk}
+      placeholder={props.placeholder}
+      size={props.size}
+      w={props.w}
+      miw={props.miw}
+      maw={props.maw}
+      disabled={props.disabled}
+      className={props.className}
+      style={props.style}
+      styles={{ input: { cursor: "pointer", ...(inputStyle as object | undefined) } }}
+      value={selectLabel(props.data, props.value ?? props.defaultValue)}
+      rightSection={<ComboboxChevron size={props.size} error={props.error} />}
+      rightSectionPointerEvents="none"
+      data-lazy-select=""
+      onPointerEnter={() => want()}
+      onFocus={() => want()}
+      // A pressed field takes the focus: the real one keeps it.
+      onMouseDown={() => want(true, true)}
+      onKeyDown={(e) => {
+        if (!KEYS_THAT_OPEN.has(e.key)) return;
+        e.preventDefault();
+        want(true, true);
+      }}
+    />
+  );
+}
