@@ -44,6 +44,21 @@ describe("a select drawn by a stand-in until first used (issue 31)", () => {
     expect(await screen.findByRole("option", { name: "Ready To Go" })).toBeTruthy();
   });
 
+  it("a clearable select holding a value shows Select's clear button, which clears it", async () => {
+    function Clearable() {
+      const [value, setValue] = useState<string | null>("2");
+      return <LazySelect aria-label="Region" clearable data={DATA} value={value} onChange={setValue} />;
+    }
+    renderInShell(<Clearable />);
+    const box = screen.getByRole("combobox", { name: "Region" }) as HTMLInputElement;
+    expect(box.value).toBe("Dispatched");
+    const clear = box.parentElement?.querySelector("button");
+    expect(clear).toBeTruthy();
+    fireEvent.click(clear!);
+    await waitFor(() => expect(box.value).toBe(""));
+    expect(box.parentElement?.querySelector("button")).toBeNull();
+  });
+
   it("finds labels in plain strings and groups as Mantine does", () => {
     expect(selectLabel(["a", "b"], "b")).toBe("b");
     expect(selectLabel([{ group: "G", items: [{ value: "x", label: "Ex" }] }], "x")).toBe("Ex");

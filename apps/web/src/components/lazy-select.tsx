@@ -1,4 +1,4 @@
-import { ComboboxChevron, type SelectProps, TextInput } from "@mantine/core";
+import { ComboboxChevron, InputClearButton, type SelectProps, TextInput } from "@mantine/core";
 import type { ComponentType } from "react";
 import { useRef } from "react";
 import { onDemand, useOnDemand } from "../lib/on-demand";
@@ -48,6 +48,7 @@ export function LazySelect(props: SelectProps) {
       />
     );
   }
+  const value = props.value === undefined ? props.defaultValue : props.value;
   const inputStyle =
     props.styles && typeof props.styles === "object" && "input" in props.styles
       ? props.styles.input
@@ -73,9 +74,26 @@ export function LazySelect(props: SelectProps) {
       className={props.className}
       style={props.style}
       styles={{ input: { cursor: "pointer", ...(inputStyle as object | undefined) } }}
-      value={selectLabel(props.data, props.value ?? props.defaultValue)}
-      rightSection={<ComboboxChevron size={props.size} error={props.error} />}
-      rightSectionPointerEvents="none"
+      value={selectLabel(props.data, value)}
+      // The right section as Select draws it: its chevron, and the clear button of a clearable
+      // select holding a value (Select's own input props, so both sit exactly as in the real one).
+      __defaultRightSection={<ComboboxChevron size={props.size} error={props.error} />}
+      __clearable={!!props.clearable && value != null && value !== "" && !props.disabled && !props.readOnly}
+      __clearSectionMode={props.clearSectionMode}
+      __clearSection={
+        <InputClearButton
+          {...props.clearButtonProps}
+          tabIndex={-1}
+          aria-hidden
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => {
+            props.onChange?.(null, null as never);
+            props.onClear?.();
+          }}
+        />
+      }
+      rightSection={props.rightSection}
+      rightSectionPointerEvents={props.rightSectionPointerEvents ?? "none"}
       data-lazy-select=""
       onPointerEnter={() => want()}
       onFocus={() => want()}
