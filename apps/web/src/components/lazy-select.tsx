@@ -1,12 +1,13 @@
 import { ComboboxChevron, InputClearButton, type SelectProps, TextInput } from "@mantine/core";
-import type { ComponentType } from "react";
-import { useRef } from "react";
-import { onDemand, useOnDemand } from "../lib/on-demand";
+import { type ComponentType, useEffect, useRef } from "react";
+import { type Intent, onDemand, useOnDemand } from "../lib/on-demand";
 
 // Mantine's Select brings its dropdown's floating layer (Popover, floating-ui, ScrollArea, focus
 // trap: ~37 KB gzip), which no first paint needs: it loads on the first intent to use a select
 // (pointer over, focus, press), so screens opened cold stay within issue 31's 200 KB.
-const mantineSelect = onDemand<ComponentType<SelectProps>>(() => import("./mantine-select"));
+const mantineSelect = onDemand<ComponentType<SelectProps & { ref?: React.Ref<HTMLInputElement> }>>(
+  () => import("./mantine-select"),
+);
 
 /** The label shown for `value`: Select's own lookup over plain strings, items and groups. */
 export function selectLabel(data: SelectProps["data"], value: string | null | undefined): string {
@@ -38,16 +39,7 @@ const KEYS_THAT_OPEN = new Set(["ArrowDown", "ArrowUp", "Enter", " "]);
 export function LazySelect(props: SelectProps) {
   const standIn = useRef<HTMLInputElement>(null);
   const { want, ready } = useOnDemand(mantineSelect, standIn);
-  if (ready) {
-    const { Loaded: Select, intent } = ready;
-    return (
-      <Select
-        {...props}
-        defaultDropdownOpened={(intent.open && !props.disabled) || props.defaultDropdownOpened}
-        autoFocus={intent.focus || props.autoFocus}
-      />
-    );
-  }
+  if (ready) return <Loaded Select={ready.Loaded} props={props} intent={ready.intent} />;
   const value = props.value === undefined ? props.defaultValue : props.value;
   const inputStyle =
     props.styles && typeof props.styles === "object" && "input" in props.styles
@@ -97,13 +89,49 @@ export function LazySelect(props: SelectProps) {
       data-lazy-select=""
       onPointerEnter={() => want()}
       onFocus={() => want()}
-      // A pressed field takes the focus: the real one keeps it.
-      onMouseDown={() => want(true, true)}
-      onKeyDown={(e) => {
-        if (!KEYS_THAT_OPEN.has(e.key)) return;
+      // The press opens the list and focuses the real field; its own default (focusing this
+      // stand-in, gone by then) would take the focus away from it and close the list.
+      onMouseDown={(e) => {
         e.preventDefault();
         want(true, true);
       }}
+      onKeyDown={(e) => {
+        if (!KEYS_THAT_OPEN.has(e.key)) return;
+        e.preventDefault();
+        want(true, true, { key: e.key, code: e.code });
+      }}
+    />
+  );
+}
+
+/**
+ * The real Select in the stand-in's place: focused if the stand-in was, its list open if it was
+ * pressed, and an opening key pressed meanwhile handed to it, so it does what that key does there
+ * (ArrowDown opens onto the current value and moves on from it).
+ */
+function Loaded({
+  Select,
+  props,
+  intent,
+}: {
+  Select: ComponentType<SelectProps & { ref?: React.Ref<HTMLInputElement> }>;
+  props: SelectProps;
+  intent: Intent;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when it takes the stand-in's place
+  useEffect(() => {
+    if (intent.focus || intent.key) input.current?.focus();
+    if (intent.key)
+      input.current?.dispatchEvent(
+        new KeyboardEvent("keydown", { ...intent.key, bubbles: true, cancelable: true }),
+      );
+  }, []);
+  return (
+    <Select
+      {...props}
+      ref={input}
+      defaultDropdownOpened={(intent.open && !intent.key && !props.disabled) || props.defaultDropdownOpened}
     />
   );
 }

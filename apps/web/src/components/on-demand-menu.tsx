@@ -12,14 +12,14 @@ type TriggerProps = {
   ref?: unknown;
   onPointerEnter?: () => void;
   onFocus?: () => void;
-  onPointerDown?: () => void;
+  onMouseDown?: (e: { preventDefault: () => void }) => void;
   onClick?: () => void;
 };
 
 /**
  * A dropdown menu whose code (Mantine's Menu and its floating layer) loads on the first pointer
  * over or focus of its trigger, drawn plainly until then (issue 31: /jobs opened cold ≤ 200 KB).
- * The menu takes the trigger's place when it is pressed (pointer down, or Enter/Space: a click)
+ * The menu takes the trigger's place when it is pressed (mouse down, or Enter/Space: a click)
  * and opens at once, as the press asked; only pressing swaps it in, so a press never lands on a
  * trigger that hovering just replaced.
  */
@@ -44,8 +44,12 @@ export function OnDemandMenu<P extends object>({
     "aria-expanded": false,
     onPointerEnter: preload,
     onFocus: preload,
-    // A pressed button takes the focus: the menu's trigger keeps it.
-    onPointerDown: () => want(true, true),
+    // The press opens the menu and focuses its trigger; its own default (focusing this stand-in,
+    // gone by then) would take the focus away from the menu.
+    onMouseDown: (e: { preventDefault: () => void }) => {
+      e.preventDefault();
+      want(true, true);
+    },
     onClick: () => want(true),
   } as TriggerProps);
 }

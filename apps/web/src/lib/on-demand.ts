@@ -27,6 +27,8 @@ export interface Intent {
   open: boolean;
   /** The stand-in had the focus: the real control takes it. */
   focus: boolean;
+  /** The key that asked to open it, for the real control to act on as its own (ArrowDown…). */
+  key?: { key: string; code: string };
 }
 
 /**
@@ -39,8 +41,12 @@ export function useOnDemand<T>(mod: OnDemand<T>, standIn: RefObject<HTMLElement 
   const [intent, setIntent] = useState<Intent | null>(null);
   const [loaded, setLoaded] = useState<T | null>(mod.current);
   const hasFocus = () => !!standIn.current && document.activeElement === standIn.current;
-  const want = (open = false, focus = false) => {
-    setIntent((i) => ({ open: open || !!i?.open, focus: focus || !!i?.focus || hasFocus() }));
+  const want = (open = false, focus = false, key?: Intent["key"]) => {
+    setIntent((i) => ({
+      open: open || !!i?.open,
+      focus: focus || !!i?.focus || hasFocus(),
+      key: key ?? i?.key,
+    }));
     if (!loaded)
       void mod.load().then((value) => {
         setIntent((i) => i && { ...i, focus: i.focus || hasFocus() });
