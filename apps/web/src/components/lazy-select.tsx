@@ -1,5 +1,5 @@
 import { ComboboxChevron, InputClearButton, type SelectProps, TextInput } from "@mantine/core";
-import { type ComponentType, useEffect, useRef } from "react";
+import { type ComponentType, useLayoutEffect, useRef } from "react";
 import { type Intent, onDemand, useOnDemand } from "../lib/on-demand";
 
 // Mantine's Select brings its dropdown's floating layer (Popover, floating-ui, ScrollArea, focus
@@ -119,8 +119,10 @@ function Loaded({
   intent: Intent;
 }) {
   const input = useRef<HTMLInputElement>(null);
+  // Before the browser handles another event: a key pressed between the swap and a later effect
+  // would land nowhere.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when it takes the stand-in's place
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (intent.focus || intent.key) input.current?.focus();
     if (intent.key)
       input.current?.dispatchEvent(
