@@ -1,5 +1,5 @@
 import { ComboboxChevron, InputClearButton, type SelectProps, TextInput } from "@mantine/core";
-import { type ComponentType, useLayoutEffect, useRef } from "react";
+import { type ComponentType, useEffect, useLayoutEffect, useRef } from "react";
 import { type Intent, onDemand, useOnDemand } from "../lib/on-demand";
 
 // Mantine's Select brings its dropdown's floating layer (Popover, floating-ui, ScrollArea, focus
@@ -119,11 +119,15 @@ function Loaded({
   intent: Intent;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  // Before the browser handles another event: a key pressed between the swap and a later effect
-  // would land nowhere.
+  // The focus before the browser handles another event: a key pressed between the swap and a
+  // later effect would land nowhere.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when it takes the stand-in's place
   useLayoutEffect(() => {
     if (intent.focus || intent.key) input.current?.focus();
+  }, []);
+  // The key once the Select has set itself up (its own effects have run), so it acts as on its own.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when it takes the stand-in's place
+  useEffect(() => {
     if (intent.key)
       input.current?.dispatchEvent(
         new KeyboardEvent("keydown", { ...intent.key, bubbles: true, cancelable: true }),
