@@ -88,7 +88,11 @@ export function LazySelect(props: SelectProps) {
       rightSectionPointerEvents={props.rightSectionPointerEvents ?? "none"}
       data-lazy-select=""
       onPointerEnter={() => want()}
-      onFocus={() => want()}
+      onFocus={(e) => {
+        want();
+        // The field has the focus, as Select's own would (the jobs status cell mounts its list then).
+        props.onFocus?.(e);
+      }}
       // The press opens the list and focuses the real field; its own default (focusing this
       // stand-in, gone by then) would take the focus away from it and close the list.
       onMouseDown={(e) => {
@@ -125,13 +129,21 @@ function Loaded({
   useLayoutEffect(() => {
     if (intent.focus || intent.key) input.current?.focus();
   }, []);
-  // The key once the Select has set itself up (its own effects have run), so it acts as on its own.
+  // The key once the Select has set itself up, two frames on: its own renders done, its option
+  // list in the page (the jobs status cell mounts it from the first focus on), so the key acts as
+  // on Select itself (ArrowDown opens onto the current value, which it finds in that list).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when it takes the stand-in's place
   useEffect(() => {
-    if (intent.key)
-      input.current?.dispatchEvent(
-        new KeyboardEvent("keydown", { ...intent.key, bubbles: true, cancelable: true }),
+    const key = intent.key;
+    if (!key) return;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() =>
+        input.current?.dispatchEvent(
+          new KeyboardEvent("keydown", { ...key, bubbles: true, cancelable: true }),
+        ),
       );
+    });
+    return () => cancelAnimationFrame(frame);
   }, []);
   return (
     <Select
