@@ -12,10 +12,17 @@ export function onDemand<T>(load: () => Promise<{ default: T }>): OnDemand<T> {
   return {
     current: () => value,
     load: () => {
-      pending ??= load().then((m) => {
-        value = m.default;
-        return value;
-      });
+      pending ??= load().then(
+        (m) => {
+          value = m.default;
+          return value;
+        },
+        (err) => {
+          // A failed fetch (network down) is tried again on the next intent.
+          pending = null;
+          throw err;
+        },
+      );
       return pending;
     },
   };
@@ -48,13 +55,17 @@ export function useOnDemand<T>(mod: OnDemand<T>, standIn: RefObject<HTMLElement 
       key: key ?? i?.key,
     }));
     if (!loaded)
-      void mod.load().then((value) => {
-        setIntent((i) => i && { ...i, focus: i.focus || hasFocus() });
-        setLoaded(() => value);
-      });
+      mod.load().then(
+        (value) => {
+          setIntent((i) => i && { ...i, focus: i.focus || hasFocus() });
+          setLoaded(() => value);
+        },
+        // The stand-in stays; the next pointer over, focus or press tries again.
+        () => {},
+      );
   };
   /** Fetches the code without taking the stand-in's place (pointer over a menu's trigger). */
-  const preload = () => void mod.load();
+  const preload = () => void mod.load().catch(() => {});
   return { want, preload, ready: intent && loaded ? { Loaded: loaded, intent } : null };
 }
 
