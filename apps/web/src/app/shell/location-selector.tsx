@@ -1,8 +1,9 @@
 import { updateMeAddress } from "@loupe/contract";
 import { isAdmin, isSelectableOutlet, navRegionId, REGION } from "@loupe/domain";
-import { Group, Select } from "@mantine/core";
+import { Group } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
+import { LazySelect as Select } from "../../components/lazy-select";
 import {
   useCurrentOutlet,
   useCurrentUser,

@@ -1,7 +1,8 @@
 import { ADMIN_ROLE_ID } from "@loupe/domain";
-import { Alert, Select, Stack } from "@mantine/core";
+import { Alert, Stack } from "@mantine/core";
 import { lazy, Suspense } from "react";
 import { useSearchParams } from "react-router";
+import { LazySelect as Select } from "../../../components/lazy-select";
 import { PageHeader } from "../../../components/page-header";
 import { useCurrentUser, useStaffs } from "../../reference/use-reference-data";
 

@@ -5,8 +5,9 @@ import {
   REGION,
   SEARCH_TOO_SHORT,
 } from "@loupe/domain";
-import { Button, Group, Select, TextInput } from "@mantine/core";
+import { Button, Group, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
+import { LazySelect as Select } from "../../../components/lazy-select";
 import { useRegions } from "../../reference/use-reference-data";
 
 export interface CustomerFilterValues {

@@ -9,4 +9,6 @@ export const jobKeys = {
   tabs: ["jobs", "tabs"] as const,
   savedSearches: ["saved-searches"] as const,
   goOrders: (query: Record<string, unknown>) => ["go-orders", query] as const,
+  /** An outlet's latest shipping manifests (the Manifests menu). */
+  manifests: (outletId: number) => ["shipping-manifests", outletId] as const,
 };

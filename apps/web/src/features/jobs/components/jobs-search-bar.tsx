@@ -1,6 +1,7 @@
 import { JOB_SEARCH_TYPES, JOBS_SEARCH_PLACEHOLDER, jobSearchError, REGION } from "@loupe/domain";
-import { Button, Group, Select, TextInput } from "@mantine/core";
+import { Button, Group, TextInput } from "@mantine/core";
 import { useState } from "react";
+import { LazySelect as Select } from "../../../components/lazy-select";
 import { useRegions } from "../../reference/use-reference-data";
 
 export interface SearchValues {

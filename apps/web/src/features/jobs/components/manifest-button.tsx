@@ -1,34 +1,19 @@
-import {
-  endpointUrl,
-  getManifestSummary,
-  listShippingManifests,
-  type ManifestWire,
-  runShippingManifest,
-} from "@loupe/contract";
-import { DAY_DISPLAY_FORMAT, shipmentCount } from "@loupe/domain";
-import { ActionIcon, Button, Group, Menu, Text } from "@mantine/core";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { useAlert } from "../../../app/alert-context";
+import { runShippingManifest } from "@loupe/contract";
+import { ActionIcon, Button, Group } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
 import { confirmAction } from "../../../components/confirm-dialog";
+import { OnDemandMenu } from "../../../components/on-demand-menu";
 import { callEndpoint } from "../../../lib/api-client";
-import { errorMessage } from "../../../lib/errors";
-import { openFileBlob } from "../../../lib/file-blob";
-import { dayjs } from "../../../lib/format";
+import { onDemand } from "../../../lib/on-demand";
 import { useCurrentOutlet } from "../../reference/use-reference-data";
+import { jobKeys } from "../api/job-keys";
 import { useJobCall } from "../api/use-job-call";
 import { useManifestRule } from "../use-job-rules";
 import { RuleGate } from "./rule-gate";
 
-const manifestsKey = (outletId: number) => ["shipping-manifests", outletId] as const;
-
-/** A manifest as the menu lists it: "26th Nov 2026 · 3 shipments". */
-const manifestLabel = (m: ManifestWire) =>
-  `${dayjs(m.manifest_date, "YYYY-MM-DD").format(DAY_DISPLAY_FORMAT)} · ${shipmentCount(m.shipment_count)}`;
-
-/** Why a manifest has no summary to print. */
-const noSummaryReason = (m: ManifestWire) =>
-  m.state === "failed" ? "Failed" : m.state === "pending" ? "In progress" : "No summary";
+// The manifests menu (Mantine's Menu, with the floating layer) loads on the first pointer over,
+// focus or click of its arrow, not with the jobs list (issue 31: /jobs opened cold ≤ 200 KB).
+const manifestsMenu = onDemand(() => import("./manifests-menu"));
 
 /**
  * Manifest today: hands the current outlet's booked parcels to the courier now rather than at
@@ -50,7 +35,7 @@ export function ManifestButton() {
       danger: false,
       onConfirm: async () => {
         await call(() => callEndpoint(runShippingManifest, { body: { sender_outlet_id: outlet.id } }));
-        await queryClient.invalidateQueries({ queryKey: manifestsKey(outlet.id) });
+        await queryClient.invalidateQueries({ queryKey: jobKeys.manifests(outlet.id) });
       },
     });
   return (
@@ -67,63 +52,20 @@ export function ManifestButton() {
           </Button>
         )}
       </RuleGate>
-      <ManifestsMenu outletId={outlet.id} />
-    </Group>
-  );
-}
-
-/** The outlet's latest manifests, read when the menu first opens. */
-function ManifestsMenu({ outletId }: { outletId: number }) {
-  const [opened, setOpened] = useState(false);
-  const { showAlert } = useAlert();
-  const manifests = useQuery({
-    queryKey: manifestsKey(outletId),
-    queryFn: async () =>
-      (await callEndpoint(listShippingManifests, { query: { sender_outlet_id: String(outletId) } })).data,
-    enabled: opened,
-  });
-  const openSummary = async (m: ManifestWire) => {
-    try {
-      await openFileBlob(endpointUrl(getManifestSummary, { id: m.id }), `manifest-${m.carrier_order_id}.pdf`);
-    } catch (err) {
-      showAlert({ variant: "danger", message: errorMessage(err) });
-    }
-  };
-  // The server keeps a month; the latest ten are what a shop reprints.
-  const list = (manifests.data ?? []).slice(0, 10);
-  return (
-    <Menu opened={opened} onChange={setOpened} position="bottom-end" width={300}>
-      <Menu.Target>
-        <ActionIcon
-          variant="light"
-          size={36}
-          aria-label="Manifests"
-          style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0, borderLeft: "1px solid white" }}
-        >
-          ▾
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Manifests: the courier's summary</Menu.Label>
-        {manifests.isLoading && <Menu.Item disabled>Loading…</Menu.Item>}
-        {manifests.isError && <Menu.Item disabled>{errorMessage(manifests.error)}</Menu.Item>}
-        {manifests.isSuccess && !list.length && <Menu.Item disabled>No manifests yet</Menu.Item>}
-        {list.map((m) => (
-          <Menu.Item
-            key={m.id}
-            disabled={!m.has_summary}
-            title={m.last_error ?? undefined}
-            onClick={() => void openSummary(m)}
-            rightSection={
-              <Text size="xs" c="dimmed">
-                {m.has_summary ? "Summary PDF" : noSummaryReason(m)}
-              </Text>
-            }
+      <OnDemandMenu
+        menu={manifestsMenu}
+        props={{ outletId: outlet.id }}
+        trigger={
+          <ActionIcon
+            variant="light"
+            size={36}
+            aria-label="Manifests"
+            style={{ borderTopLeftRadius: 0, borderBottomLeftRadius: 0, borderLeft: "1px solid white" }}
           >
-            {manifestLabel(m)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+            ▾
+          </ActionIcon>
+        }
+      />
+    </Group>
   );
 }

@@ -8,10 +8,11 @@ import {
   PARTLY_REFUNDED_LABEL,
   STATUS_CHANGED_MESSAGE,
 } from "@loupe/domain";
-import { Badge, Select, Stack } from "@mantine/core";
+import { Badge, Stack } from "@mantine/core";
 import { useState } from "react";
 import { useAlert } from "../../../app/alert-context";
 import { confirmed } from "../../../components/confirm-dialog";
+import { LazySelect as Select } from "../../../components/lazy-select";
 import { errorText } from "../../../lib/errors";
 import { formatMoney } from "../../../lib/format";
 import { useStatuses } from "../../reference/use-reference-data";

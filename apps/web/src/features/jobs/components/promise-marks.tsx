@@ -1,4 +1,5 @@
-import { Badge, Tooltip } from "@mantine/core";
+import { Badge } from "@mantine/core";
+import { LazyTooltip as Tooltip } from "../../../components/lazy-tooltip";
 import type { PromisedJob } from "./promised-date-form";
 
 // Apart from the promised date's form (issue 31): the jobs list shows the marks on every row,

@@ -1,6 +1,6 @@
 import type { Verdict } from "@loupe/domain";
-import { Tooltip } from "@mantine/core";
 import type { ReactNode } from "react";
+import { LazyTooltip as Tooltip } from "../../../components/lazy-tooltip";
 
 /**
  * A control as the rulebook allows it (ADR 0025): not drawn when the verdict hides it, disabled

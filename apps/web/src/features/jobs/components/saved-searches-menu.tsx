@@ -1,61 +1,22 @@
 import type { SavedSearchWire } from "@loupe/contract";
-import { removeFilterQuestion, SAVED_SEARCHES_EMPTY } from "@loupe/domain";
-import { ActionIcon, Button, Menu } from "@mantine/core";
-import { IconTrash } from "@tabler/icons-react";
-import { useState } from "react";
-import { useAlert } from "../../../app/alert-context";
-import { confirmAction } from "../../../components/confirm-dialog";
-import { errorText } from "../../../lib/errors";
-import { useSavedSearches, useSavedSearchMutations } from "../api/saved-searches";
+import { Button } from "@mantine/core";
+import { OnDemandMenu } from "../../../components/on-demand-menu";
+import { onDemand } from "../../../lib/on-demand";
+import { useSavedSearches } from "../api/saved-searches";
+
+// The menu (Mantine's Menu, with the floating layer) loads on the first pointer over, focus or
+// click of its button, not with the jobs list (issue 31: /jobs opened cold ≤ 200 KB).
+const savedSearchesMenu = onDemand(() => import("./saved-searches-menu-open"));
 
 /** Saved Searches: the user's filter names ("Empty" when none), each with a remove icon (spec §2). */
 export function SavedSearchesMenu({ onApply }: { onApply: (search: SavedSearchWire) => void }) {
-  const { showAlert } = useAlert();
-  const { data = [] } = useSavedSearches();
-  const { remove } = useSavedSearchMutations();
-  const [opened, setOpened] = useState(false);
-  const askRemove = (s: SavedSearchWire) =>
-    confirmAction({
-      title: removeFilterQuestion(s.name),
-      confirmLabel: "Yes",
-      cancelLabel: "No",
-      onConfirm: () =>
-        remove.mutateAsync(s.id).catch((err) => showAlert({ variant: "danger", message: errorText(err) })),
-    });
+  // Read with the screen, as before the menu loaded on demand, so it opens onto the list.
+  useSavedSearches();
   return (
-    <Menu position="bottom-end" width={260} withinPortal opened={opened} onChange={setOpened}>
-      <Menu.Target>
-        <Button variant="default">Saved Searches</Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {data.length === 0 && <Menu.Label>{SAVED_SEARCHES_EMPTY}</Menu.Label>}
-        {data.map((s) => (
-          <Menu.Item
-            key={s.id}
-            onClick={() => onApply(s)}
-            rightSection={
-              <ActionIcon
-                component="span"
-                size="sm"
-                variant="subtle"
-                color="red"
-                aria-label={`Remove ${s.name}`}
-                role="button"
-                onClick={(e) => {
-                  e.stopPropagation();
-                  // The question stands alone: the menu closes rather than float above it.
-                  setOpened(false);
-                  askRemove(s);
-                }}
-              >
-                <IconTrash size={14} />
-              </ActionIcon>
-            }
-          >
-            {s.name}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <OnDemandMenu
+      menu={savedSearchesMenu}
+      props={{ onApply }}
+      trigger={<Button variant="default">Saved Searches</Button>}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { statusColour } from "@loupe/domain";
-import { Badge, Tooltip } from "@mantine/core";
+import { Badge } from "@mantine/core";
+import { LazyTooltip as Tooltip } from "../../../components/lazy-tooltip";
 
 const COLOUR = { orange: "orange", green: "green", blue: "blue", neutral: "gray" } as const;
 

@@ -1,9 +1,10 @@
 import type { OrderWire } from "@loupe/contract";
-import { ActionIcon, Menu } from "@mantine/core";
+import { ActionIcon } from "@mantine/core";
 import { IconDots } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
-import { useJobRules } from "../../use-job-rules";
-import { refusalText } from "../rule-gate";
+import { OnDemandMenu } from "../../../../components/on-demand-menu";
+import { onDemand } from "../../../../lib/on-demand";
+import type { RowAction } from "./job-row-actions-menu";
 
 // Each action's form loads when it is first opened, not with the jobs list (issue 31: /jobs
 // opened cold ≤ 200 KB; Change customer alone brings the customer search and phone rules).
@@ -18,49 +19,28 @@ const ReceiptNoteModal = lazy(() =>
   import("./receipt-note-modal").then((m) => ({ default: m.ReceiptNoteModal })),
 );
 
-type Open = "email" | "customer" | "link" | "note" | null;
+// The menu itself (Mantine's Menu, with the floating layer) loads on the first pointer over, focus
+// or click of a row's dots, not with the jobs list (issue 31).
+const rowActionsMenu = onDemand(() => import("./job-row-actions-menu"));
 
 /**
  * A job row's actions (spec §2): View receipt, Send email receipt, Change customer, Link order,
  * Receipt note, each as the rulebook allows it (a refused one is disabled and says why).
  */
 export function JobRowActions({ job }: { job: OrderWire }) {
-  const [open, setOpen] = useState<Open>(null);
+  const [open, setOpen] = useState<RowAction | null>(null);
   const close = () => setOpen(null);
-  const decide = useJobRules();
-  const item = (
-    action: "receipt_email" | "change_customer" | "link" | "receipt_note",
-    to: Open,
-    label: string,
-  ) => {
-    const verdict = decide(action, job);
-    if (!verdict.allowed && verdict.hide) return null;
-    const why = refusalText(verdict);
-    return (
-      <Menu.Item disabled={why !== null} title={why ?? undefined} onClick={() => setOpen(to)}>
-        {label}
-        {why && <div style={{ fontSize: 11, opacity: 0.8, maxWidth: 260, whiteSpace: "normal" }}>{why}</div>}
-      </Menu.Item>
-    );
-  };
   return (
     <>
-      <Menu position="bottom-end" withinPortal shadow="md">
-        <Menu.Target>
+      <OnDemandMenu
+        menu={rowActionsMenu}
+        props={{ job, onOpen: setOpen }}
+        trigger={
           <ActionIcon variant="subtle" aria-label={`Actions for ${job.vend_invoice_number}`}>
             <IconDots size={16} />
           </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item component="a" href={job.receipt_url} target="_blank" rel="noopener noreferrer">
-            View receipt
-          </Menu.Item>
-          {item("receipt_email", "email", "Send email receipt")}
-          {item("change_customer", "customer", "Change customer")}
-          {item("link", "link", "Link order")}
-          {item("receipt_note", "note", "Receipt note")}
-        </Menu.Dropdown>
-      </Menu>
+        }
+      />
       <Suspense fallback={null}>
         {open === "email" && <EmailReceiptModal job={job} onClose={close} />}
         {open === "customer" && <ChangeCustomerModal job={job} onClose={close} />}

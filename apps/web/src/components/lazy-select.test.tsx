@@ -1,0 +1,73 @@
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
+import { describe, expect, it } from "vitest";
+import { renderInShell } from "../test/render";
+import { LazySelect, selectLabel } from "./lazy-select";
+
+const DATA = [
+  { value: "1", label: "Ready To Go" },
+  { value: "2", label: "Dispatched" },
+];
+
+function Controlled() {
+  const [value, setValue] = useState<string | null>("1");
+  return <LazySelect aria-label="Status" data={DATA} value={value} onChange={setValue} />;
+}
+
+function Clearable() {
+  const [value, setValue] = useState<string | null>("2");
+  return <LazySelect aria-label="Region" clearable data={DATA} value={value} onChange={setValue} />;
+}
+
+const realSelectIn = () => document.querySelector("[data-lazy-select]") === null;
+
+describe("a select drawn by a stand-in until first used (issue 31)", () => {
+  it("reads as the select it stands for: a combobox with its name and the chosen label", () => {
+    renderInShell(<Controlled />);
+    const box = screen.getByRole("combobox", { name: "Status" });
+    expect((box as HTMLInputElement).value).toBe("Ready To Go");
+    expect(realSelectIn()).toBe(false);
+  });
+
+  it("a key pressed before the real select is in opens its list, focused, and a choice is made", async () => {
+    renderInShell(<Controlled />);
+    const box = screen.getByRole("combobox", { name: "Status" });
+    act(() => box.focus());
+    fireEvent.keyDown(box, { key: "ArrowDown", code: "ArrowDown" });
+    const option = await screen.findByRole("option", { name: "Dispatched" });
+    expect(realSelectIn()).toBe(true);
+    expect(document.activeElement).toBe(screen.getByRole("combobox", { name: "Status" }));
+    // As the key does on Mantine's own Select: the list opens onto the current value.
+    await waitFor(() =>
+      expect(document.querySelector("[data-combobox-selected]")?.textContent).toBe("Ready To Go"),
+    );
+    fireEvent.click(option);
+    await waitFor(() =>
+      expect((screen.getByRole("combobox", { name: "Status" }) as HTMLInputElement).value).toBe("Dispatched"),
+    );
+  });
+
+  it("a press opens the list at once", async () => {
+    renderInShell(<Controlled />);
+    fireEvent.mouseDown(screen.getByRole("combobox", { name: "Status" }));
+    expect(await screen.findByRole("option", { name: "Ready To Go" })).toBeTruthy();
+  });
+
+  it("a clearable select holding a value shows Select's clear button, which clears it", async () => {
+    renderInShell(<Clearable />);
+    const box = screen.getByRole("combobox", { name: "Region" }) as HTMLInputElement;
+    expect(box.value).toBe("Dispatched");
+    const clear = box.parentElement?.querySelector("button");
+    expect(clear).toBeTruthy();
+    fireEvent.click(clear!);
+    await waitFor(() => expect(box.value).toBe(""));
+    expect(box.parentElement?.querySelector("button")).toBeNull();
+  });
+
+  it("finds labels in plain strings and groups as Mantine does", () => {
+    expect(selectLabel(["a", "b"], "b")).toBe("b");
+    expect(selectLabel([{ group: "G", items: [{ value: "x", label: "Ex" }] }], "x")).toBe("Ex");
+    expect(selectLabel(DATA, "9")).toBe("");
+    expect(selectLabel(DATA, null)).toBe("");
+  });
+});
