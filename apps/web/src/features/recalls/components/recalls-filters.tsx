@@ -1,6 +1,7 @@
 import { RECALL_OUTCOME_LABELS, RECALL_OUTCOMES } from "@loupe/domain";
-import { Group, SegmentedControl, Select } from "@mantine/core";
+import { Group, SegmentedControl } from "@mantine/core";
 import { lazy, Suspense } from "react";
+import { LazySelect } from "../../../components/lazy-select";
 import { useOutlets } from "../../reference/use-reference-data";
 import { type RecallsFilter, useRecallTypes } from "../api";
 import { STATE_LABELS } from "../recall-words";
@@ -32,7 +33,7 @@ export function RecallsFilters({
           data={Object.entries(STATE_LABELS).map(([value, label]) => ({ value, label }))}
         />
       )}
-      <Select
+      <LazySelect
         label="Outlet"
         size="xs"
         w={170}
@@ -43,7 +44,7 @@ export function RecallsFilters({
         value={filter.outlet_id ?? null}
         onChange={(v) => onChange({ outlet_id: v ?? undefined })}
       />
-      <Select
+      <LazySelect
         label="Type"
         size="xs"
         w={190}
@@ -54,7 +55,7 @@ export function RecallsFilters({
         onChange={(v) => onChange({ recall_type_id: v ?? undefined })}
       />
       {!forReturns && (
-        <Select
+        <LazySelect
           label="Outcome"
           size="xs"
           w={130}
