@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { openBenchDatabase } from "../src/seed/bench-database";
+import { benchEyes } from "./bench-eyes";
 import { type CapturedStatement, inlined, startCaptureProxy } from "./sql-capture-proxy";
 import { percentiles } from "./stats";
 
@@ -278,25 +279,7 @@ async function lensOptionsPath(
     `select rp.id from region_products rp join lens_addon_combinations c on c.region_product_id = rp.id
       where rp.region_id = 1 and rp.lenses_type = 'multifocal' group by rp.id order by count(*) desc limit 1`,
   );
-  const customer = await post("/api/user", { first_name: "Bench", last_name: "Lenses" });
-  const rxSource = await one<{ id: number }>("select id from prescription_sources order by id limit 1");
-  const pdSource = await one<{ id: number }>("select id from pd_sources order by id limit 1");
-  const rx = await post(`/api/v4/users/${customer.id}/prescriptions`, {
-    type_id: 1,
-    source_id: rxSource.id,
-    right_sph: -2,
-    left_sph: -2.5,
-    right_cyl: -0.75,
-    right_axis: 90,
-    spectacles: { right_near_add: 2, left_near_add: 2 },
-  });
-  const pd = await post("/api/customer-pd", {
-    customer_user_id: customer.id,
-    source_id: pdSource.id,
-    binocular_dist_pd: 62,
-    right_height_multifocal: 22,
-    left_height_multifocal: 21.5,
-  });
+  const { rx, pd } = await benchEyes(one, post);
   return `/api/staff/product-lens-addons?region_product_id=${product.id}&prescription_id=${rx.id}&pd_id=${pd.id}&frame_size=M`;
 }
 

@@ -6,6 +6,7 @@ import type { WorkshopContext } from "../src/modules/jobs/workshop-filters";
 import { workshopCountsSql } from "../src/modules/jobs/workshop-filters";
 import { orderNotesCountSql } from "../src/modules/notes";
 import { startBenchApp } from "./bench-app";
+import { benchEyes } from "./bench-eyes";
 import { measure, measureInTurns, ms, percentiles } from "./stats";
 
 /**
@@ -229,32 +230,10 @@ async function main() {
       order by i.id desc limit 1`,
     [product.id],
   );
-  const made = saved.rows[0] ? null : await benchEyes();
+  const made = saved.rows[0] ? null : await benchEyes(one, post);
   const rx = { id: saved.rows[0]?.rx ?? made!.rx.id };
   const pd = { id: saved.rows[0]?.pd ?? made!.pd.id };
   const frameSize = saved.rows[0]?.size ?? "M";
-  async function benchEyes() {
-    const benchCustomer = await post("/api/user", { first_name: "Bench", last_name: "Lenses" });
-    const rxSource = await one<{ id: number }>("select id from prescription_sources order by id limit 1");
-    const pdSource = await one<{ id: number }>("select id from pd_sources order by id limit 1");
-    const rx = await post(`/api/v4/users/${benchCustomer.id}/prescriptions`, {
-      type_id: 1,
-      source_id: rxSource.id,
-      right_sph: -2,
-      left_sph: -2.5,
-      right_cyl: -0.75,
-      right_axis: 90,
-      spectacles: { right_near_add: 2, left_near_add: 2 },
-    });
-    const pd = await post("/api/customer-pd", {
-      customer_user_id: benchCustomer.id,
-      source_id: pdSource.id,
-      binocular_dist_pd: 62,
-      right_height_multifocal: 22,
-      left_height_multifocal: 21.5,
-    });
-    return { rx, pd };
-  }
   cases.push({
     name: "lens options (job edit)",
     endpoint: () =>
