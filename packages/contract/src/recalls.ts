@@ -159,7 +159,7 @@ export const runRecallsNow = defineEndpoint({
   base: "api",
   path: "/staff/recalls/run",
   summary:
-    "Run today's recall steps now rather than waiting for the worker (administrators); each step still happens once",
+    "Run today's recall steps now rather than waiting for the worker (managers and administrators); each step still happens once",
   response: z.object({
     message: z.string(),
     data: z.object({ sent: z.number(), skipped: z.number(), waiting: z.number(), failed: z.number() }),

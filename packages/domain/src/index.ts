@@ -43,6 +43,7 @@ export * from "./print-rules";
 export * from "./promised-date";
 export * from "./ready-messages";
 export * from "./ready-statuses";
+export * from "./recall-permissions";
 export * from "./recall-rules";
 export * from "./recall-schedule";
 export * from "./receipt-tax";

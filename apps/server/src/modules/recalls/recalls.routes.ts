@@ -19,8 +19,9 @@ import {
   ADMIN_ROLE_ID,
   customerLabel,
   dayInZone,
-  MANAGER_ROLE_ID,
   RECALL_CHANNEL_LABELS,
+  type RecallAction,
+  recallRefusal,
 } from "@loupe/domain";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
@@ -46,14 +47,10 @@ import { type CustomerRecallRow, createRecallsService, type RecallsService } fro
 import { customerRecalls, recallSteps, recallTypes } from "./recalls.tables";
 import { recallsPage, recallsWhere, toRows, visibleOutletIds } from "./recalls-list";
 
-const ONLY_ADMINS = "Only an administrator can define or change recall types.";
-const MANAGERS = "Only managers and administrators can do this to recalls.";
-
-const adminOnly = (roleId: number | null) => {
-  if (roleId !== ADMIN_ROLE_ID) throw new AppError("forbidden", ONLY_ADMINS);
-};
-const managersOnly = (roleId: number | null) => {
-  if (roleId !== ADMIN_ROLE_ID && roleId !== MANAGER_ROLE_ID) throw new AppError("forbidden", MANAGERS);
+/** 403 with the domain's words when the role may not (the screens ask the same rule). */
+const allowed = (roleId: number | null, action: RecallAction) => {
+  const refusal = recallRefusal(roleId, action);
+  if (refusal) throw new AppError("forbidden", refusal);
 };
 
 /**
@@ -105,7 +102,7 @@ export function registerRecallsRoutes(ctx: ModuleContext, made?: { service?: Rec
   });
 
   bind(createRecallType, async ({ staff, body, reply }) => {
-    adminOnly(staff.roleId);
+    allowed(staff.roleId, "define_types");
     if (!(await referenceData(db)).regions.some((r) => r.id === body.region_id))
       throw validationError({ region_id: ["The selected region does not exist."] });
     reply.status(201);
@@ -113,7 +110,7 @@ export function registerRecallsRoutes(ctx: ModuleContext, made?: { service?: Rec
   });
 
   bind(updateRecallType, async ({ staff, params, body }) => {
-    adminOnly(staff.roleId);
+    allowed(staff.roleId, "define_types");
     if (!(await referenceData(db)).regions.some((r) => r.id === body.region_id))
       throw validationError({ region_id: ["The selected region does not exist."] });
     return { data: toRecallTypeWire(await updateType(db, staff, params.id, body)) };
@@ -126,7 +123,7 @@ export function registerRecallsRoutes(ctx: ModuleContext, made?: { service?: Rec
   });
 
   bind(bulkRecalls, async ({ staff, body }) => {
-    managersOnly(staff.roleId);
+    allowed(staff.roleId, "act");
     const { sees } = await visibility(staff);
     const rows = await bulk(db, service, zoneOf, staff, body, sees);
     if (body.action === "send_now")
@@ -157,7 +154,7 @@ export function registerRecallsRoutes(ctx: ModuleContext, made?: { service?: Rec
   });
 
   bind(runRecallsNow, async ({ staff }) => {
-    managersOnly(staff.roleId);
+    allowed(staff.roleId, "act");
     const totals = await service.runDue();
     return {
       message: `Recall run done: ${totals.sent} sent, ${totals.skipped} skipped, ${totals.waiting} waiting, ${totals.failed} failed.`,

@@ -1,5 +1,5 @@
 import type { RecallTypeWire } from "@loupe/contract";
-import { isAdmin, RECALL_CHANNEL_LABELS, RECALL_TRIGGER_LABELS } from "@loupe/domain";
+import { RECALL_CHANNEL_LABELS, RECALL_TRIGGER_LABELS, recallRefusal } from "@loupe/domain";
 import { Badge, Button, Group, Loader, Paper, Select, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useCurrentUser, useRegions } from "../../reference/use-reference-data";
@@ -13,7 +13,7 @@ import { RecallTypeForm } from "./recall-type-form";
  */
 export default function RecallTypesManager() {
   const { data: me } = useCurrentUser();
-  const admin = !!me && isAdmin(me);
+  const admin = !!me && !recallRefusal(me.role_id, "define_types");
   const { data: regions = [] } = useRegions();
   const [regionId, setRegionId] = useState<number>(me?.region_id ?? 1);
   const { data: types, isLoading, error } = useRecallTypes(regionId);

@@ -91,7 +91,7 @@ describe("recalls screen", () => {
     expect(post.body).toEqual({ action: "booked", recalls: [{ id: 2, version: 2 }] });
   });
 
-  it("offers the run to administrators only, the export and bulk actions to managers and administrators", async () => {
+  it("offers the run, the export and bulk actions to managers and administrators only", async () => {
     open("/recalls", { role_id: 2 });
     await screen.findByRole("table", { name: "Recalls" });
     expect(screen.queryByRole("button", { name: "Run today's recalls now" })).toBeNull();

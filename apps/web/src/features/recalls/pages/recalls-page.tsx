@@ -1,5 +1,5 @@
 import { exportRecalls, type RecallRow } from "@loupe/contract";
-import { ADMIN_ROLE_ID, exportRefusal, isAdmin, MANAGER_ROLE_ID } from "@loupe/domain";
+import { exportRefusal, recallRefusal } from "@loupe/domain";
 import { Button, Group, Tabs } from "@mantine/core";
 import { lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -96,7 +96,7 @@ export default function RecallsPage() {
               fileName="recalls.csv"
               refusal={exportRefusal(me?.role_id, "recalls")}
             />
-            {me && isAdmin(me) && (
+            {me && !recallRefusal(me.role_id, "act") && (
               <Button size="xs" onClick={runNow} loading={run.isPending}>
                 Run today's recalls now
               </Button>
@@ -116,11 +116,7 @@ export default function RecallsPage() {
           <RecallBulkBar
             selected={[...selected.values()]}
             onDone={() => setSelected(new Map())}
-            refusal={
-              me?.role_id === ADMIN_ROLE_ID || me?.role_id === MANAGER_ROLE_ID
-                ? null
-                : "Only managers and administrators act on recalls."
-            }
+            refusal={recallRefusal(me?.role_id, "act")}
           />
           <RecallsTable
             rows={list.data?.data ?? []}
