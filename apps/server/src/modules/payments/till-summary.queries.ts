@@ -4,7 +4,6 @@ import { and, eq, gte, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { orderPayments, orderRefundPayments, orderRefunds, orders } from "../jobs/jobs.tables";
 import { outlets, regions } from "../reference/reference.tables";
-import { staffUsers } from "../staff/staff.tables";
 import { payments } from "./payments.tables";
 
 export async function outletWithRegion(db: Db, outletId: number) {
@@ -128,13 +127,4 @@ export async function outletIntents(db: Db, outletId: number, intentIds: string[
     .innerJoin(orders, eq(orders.id, orderPayments.orderId))
     .where(and(eq(orders.originOutletId, outletId), inArray(orderPayments.intentId, intentIds)));
   return new Set(rows.map((r) => r.intentId!));
-}
-
-export async function staffNames(db: Db, ids: number[]) {
-  if (!ids.length) return new Map<number, string>();
-  const rows = await db
-    .select({ id: staffUsers.id, first: staffUsers.firstName, last: staffUsers.lastName })
-    .from(staffUsers)
-    .where(inArray(staffUsers.id, ids));
-  return new Map(rows.map((r) => [r.id, `${r.first} ${r.last}`.trim()]));
 }

@@ -3,7 +3,8 @@ import { mayApprove, reconcileTill, zoneDayBounds } from "@loupe/domain";
 import type { PaymentGateway } from "../../integrations/payments";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound } from "../../platform/http/app-error";
-import { outletIntents, outletWithRegion, staffNames, tillRows } from "./till-summary.queries";
+import { staffNamesByIds } from "../staff";
+import { outletIntents, outletWithRegion, tillRows } from "./till-summary.queries";
 
 const ZERO = { card_payments_minor: 0, card_refunds_minor: 0, till_payments_minor: 0, till_refunds_minor: 0 };
 const FIELD = {
@@ -39,7 +40,7 @@ export async function tillSummary(
     s[FIELD[r.kind]] += r.amountMinor;
     byStaff.set(r.staffUserId, s);
   }
-  const names = await staffNames(
+  const names = await staffNamesByIds(
     db,
     [...byStaff.keys()].filter((k): k is number => k !== null),
   );

@@ -13,9 +13,9 @@ import { type Editor, matchVersion, nextVersion, readVersion } from "../../platf
 import { notFound, validationError } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
 import type { StaffRow } from "../staff";
-import { staleOrMissing } from "../staff";
+import { staffNamesByIds, staleOrMissing } from "../staff";
 import { PD_MEASURES, type PdRow, type PresenterOptions, pdColumnName, toPdWire } from "./pds.mappers";
-import { allPdSources, customerIdOf, pdSourceIdOf, staffNames } from "./pds.queries";
+import { allPdSources, customerIdOf, pdSourceIdOf } from "./pds.queries";
 import { pds } from "./pds.tables";
 
 const camel = pdColumnName;
@@ -26,20 +26,14 @@ export type { PresenterOptions };
 export function createPdsService({ db }: { db: Db }) {
   async function toWire(rows: PdRow[], options: PresenterOptions = {}): Promise<PdWire[]> {
     if (!rows.length) return [];
-    const staffIds = [...new Set(rows.flatMap((r) => (r.staffUserId ? [r.staffUserId] : [])))];
-    const [sources, staff] = await Promise.all([allPdSources(db), staffNames(db, staffIds)]);
+    const staffIds = rows.flatMap((r) => (r.staffUserId ? [r.staffUserId] : []));
+    const [sources, names] = await Promise.all([allPdSources(db), staffNamesByIds(db, staffIds)]);
     const sourceById = new Map(sources.map((s) => [s.id, s]));
-    const staffById = new Map(
-      staff.map((s) => [s.id, { id: s.id, full_name: `${s.first} ${s.last}`.trim() }]),
-    );
-    return rows.map((r) =>
-      toPdWire(
-        r,
-        sourceById.get(r.sourceId)!,
-        r.staffUserId ? (staffById.get(r.staffUserId) ?? null) : null,
-        options,
-      ),
-    );
+    const writer = (id: number | null) => {
+      const name = id == null ? undefined : names.get(id);
+      return name === undefined ? null : { id: id!, full_name: name };
+    };
+    return rows.map((r) => toPdWire(r, sourceById.get(r.sourceId)!, writer(r.staffUserId), options));
   }
 
   /**

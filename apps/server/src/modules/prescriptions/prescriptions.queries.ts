@@ -3,7 +3,6 @@ import type { Db } from "../../platform/db/client";
 import { customers } from "../customers/customers.tables";
 import { files } from "../files/files.tables";
 import { prescriptionSources } from "../reference/reference.tables";
-import { staffUsers } from "../staff/staff.tables";
 import { prescriptionFiles } from "./prescriptions.tables";
 
 /** Every prescription source (each prescription's wire names its source). */
@@ -12,18 +11,6 @@ export const allPrescriptionSources = (db: Db) => db.select().from(prescriptionS
 /** The prescription source of this id, if there is one. */
 export const prescriptionSourceById = (db: Db, sourceId: number) =>
   db.select().from(prescriptionSources).where(eq(prescriptionSources.id, sourceId));
-
-/**
- * The names of these staff members (each prescription's wire names who wrote it): only the ones the rows
- * name, not the whole staff list on every read; no statement when none does.
- */
-export const staffNames = async (db: Db, staffIds: number[]) =>
-  staffIds.length
-    ? db
-        .select({ id: staffUsers.id, first: staffUsers.firstName, last: staffUsers.lastName })
-        .from(staffUsers)
-        .where(inArray(staffUsers.id, staffIds))
-    : [];
 
 /** The files attached to these prescriptions. */
 export const filesOfPrescriptions = (db: Db, prescriptionIds: number[]) =>

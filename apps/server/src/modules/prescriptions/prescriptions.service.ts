@@ -12,7 +12,7 @@ import { parseOrThrow } from "../../platform/http/validate";
 import type { Slots } from "../../platform/slots";
 import type { OutboxService } from "../outbox";
 import type { StaffRow } from "../staff";
-import { staleOrMissing } from "../staff";
+import { staffNamesByIds, staleOrMissing } from "../staff";
 import { type PrescriptionRow, toPrescriptionWire } from "./prescriptions.mappers";
 import {
   allPrescriptionSources,
@@ -21,7 +21,6 @@ import {
   fileIdsOf,
   filesOfPrescriptions,
   prescriptionSourceById,
-  staffNames,
 } from "./prescriptions.queries";
 import { tellPrescriptionSaved } from "./prescriptions.slots";
 import { prescriptionFiles, prescriptions } from "./prescriptions.tables";
@@ -39,21 +38,22 @@ export function createPrescriptionsService({
   async function toWire(rows: PrescriptionRow[]) {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
-    const staffIds = [...new Set(rows.flatMap((r) => (r.staffUserId ? [r.staffUserId] : [])))];
-    const [sources, staff, links] = await Promise.all([
+    const staffIds = rows.flatMap((r) => (r.staffUserId ? [r.staffUserId] : []));
+    const [sources, names, links] = await Promise.all([
       allPrescriptionSources(db),
-      staffNames(db, staffIds),
+      staffNamesByIds(db, staffIds),
       filesOfPrescriptions(db, ids),
     ]);
     const sourceById = new Map(sources.map((s) => [s.id, s]));
-    const staffById = new Map(
-      staff.map((s) => [s.id, { id: s.id, full_name: `${s.first} ${s.last}`.trim() }]),
-    );
+    const writer = (id: number | null) => {
+      const name = id == null ? undefined : names.get(id);
+      return name === undefined ? null : { id: id!, full_name: name };
+    };
     return rows.map((r) =>
       toPrescriptionWire(
         r,
         sourceById.get(r.sourceId)!,
-        r.staffUserId ? (staffById.get(r.staffUserId) ?? null) : null,
+        writer(r.staffUserId),
         links.filter((l) => l.rxId === r.id).map((l) => l.file),
       ),
     );

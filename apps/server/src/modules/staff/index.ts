@@ -12,4 +12,5 @@ export {
   setStaffPasswordHash,
 } from "./staff.service";
 export { type StaffAuth, staffAuthSlot } from "./staff.slots";
+export { staffNamesByIds } from "./staff-names";
 export { staleOrMissing } from "./stale-or-missing";
