@@ -15,15 +15,8 @@ import {
   snoozeCustomerRecall,
   updateRecallType,
 } from "@loupe/contract";
-import {
-  ADMIN_ROLE_ID,
-  customerLabel,
-  dayInZone,
-  RECALL_CHANNEL_LABELS,
-  type RecallAction,
-  recallRefusal,
-} from "@loupe/domain";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { ADMIN_ROLE_ID, dayInZone, type RecallAction, recallRefusal } from "@loupe/domain";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { runEvery } from "../../platform/run-every";
@@ -31,6 +24,7 @@ import { jobCompletedSlot } from "../jobs";
 import type { ModuleContext } from "../module-context";
 import { prescriptionSavedSlot } from "../prescriptions";
 import { outletTimeZoneOf, referenceData } from "../reference";
+import { recallCallsAt } from "./recall-calls";
 import {
   addRecall,
   bulkRecalls as bulk,
@@ -42,9 +36,8 @@ import {
 import { recallLettersPdf as lettersPdf } from "./recall-letters";
 import { recallReturnsOf } from "./recall-returns";
 import { toRecallStepWire, toRecallTypeWire } from "./recalls.mappers";
-import { customerPhones } from "./recalls.queries";
 import { type CustomerRecallRow, createRecallsService, type RecallsService } from "./recalls.service";
-import { customerRecalls, recallSteps, recallTypes } from "./recalls.tables";
+import { customerRecalls, recallTypes } from "./recalls.tables";
 import { recallsPage, recallsWhere, toRows, visibleOutletIds } from "./recalls-list";
 
 /** 403 with the domain's words when the role may not (the screens ask the same rule). */
@@ -216,49 +209,10 @@ export function registerRecallsRoutes(ctx: ModuleContext, made?: { service?: Rec
     const { sees } = await visibility(staff);
     const outlet = (await referenceData(db)).outlets.find((o) => o.id === params.id);
     if (!outlet || !sees(params.id)) throw notFound("Outlet");
-    const steps = await db
-      .select()
-      .from(recallSteps)
-      .where(and(eq(recallSteps.outletId, params.id), eq(recallSteps.status, "to_call")))
-      .orderBy(asc(recallSteps.dueOn), asc(recallSteps.id))
-      .limit(query.limit);
-    const recalls = steps.length
-      ? await db
-          .select()
-          .from(customerRecalls)
-          .where(inArray(customerRecalls.id, [...new Set(steps.map((s) => s.recallId))]))
-      : [];
-    const types = recalls.length
-      ? await db
-          .select()
-          .from(recallTypes)
-          .where(inArray(recallTypes.id, [...new Set(recalls.map((r) => r.recallTypeId))]))
-      : [];
-    const people = await customerPhones(db, [...new Set(steps.map((s) => s.customerId))]);
-    const recallById = new Map(recalls.map((r) => [r.id, r]));
-    const typeById = new Map(types.map((t) => [t.id, t]));
-    const personById = new Map(people.map((p) => [p.id, p]));
     return {
       outlet_name: outlet.name,
       time_zone: outlet.timeZone,
-      data: steps.map((s) => {
-        const recall = recallById.get(s.recallId);
-        const person = personById.get(s.customerId);
-        return {
-          step_id: s.id,
-          recall_id: s.recallId,
-          customer: {
-            id: s.customerId,
-            name: customerLabel({ first_name: person?.firstName, last_name: person?.lastName }),
-          },
-          recall_type: (recall && typeById.get(recall.recallTypeId)?.name) ?? RECALL_CHANNEL_LABELS.phone,
-          due_date: recall?.dueDate ?? s.dueOn,
-          mobile: person?.mobile ?? null,
-          phone: person?.phone ?? null,
-          script: s.body ?? "",
-          due_on: s.dueOn,
-        };
-      }),
+      data: await recallCallsAt(db, params.id, query.limit),
     };
   });
 
