@@ -17,7 +17,8 @@ import { percentiles } from "./stats";
  * exactly those statements, one client, in its own loop. The ratio of the two medians is the
  * server's own share; the server's CPU time per call comes from /proc of its process.
  * Environment: DATABASE_URL (default the local `loupe_bench`), BENCH_RUNS (default 3),
- * BENCH_CALLS (timed calls per loop, default 300), BENCH_ONLY (comma-separated case names).
+ * BENCH_CALLS (timed calls per loop, default 300), BENCH_ONLY (comma-separated case names),
+ * BENCH_SQL=1 (print each call's captured statements).
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
@@ -130,6 +131,8 @@ async function main() {
       c.name,
       second.filter((s) => texts.has(s.text)),
     );
+    if (process.env.BENCH_SQL)
+      console.log(`${c.name}:\n${captured.get(c.name)!.map((s) => `  ${s.text.slice(0, 160)}`).join("\n")}`);
   }
   await stopServer(server);
   port += 1;

@@ -11,6 +11,7 @@ import {
   prescriptionCopyLine,
 } from "./copy-lines";
 import { generateCustomer } from "./customer-generator";
+import { deferIndexes, restoreDeferredIndexes, shouldDeferIndexes } from "./deferred-indexes";
 import { createRng } from "./rng";
 import { loadSelectionCatalogue } from "./selection-catalogue";
 import { makeEyes, type SelectionCatalogue } from "./selection-generator";
@@ -21,6 +22,8 @@ import { makeEyes, type SelectionCatalogue } from "./selection-generator";
  * a contact-lens one) and a PD, made by the generator the job seeders use.
  */
 const total = Number(process.argv[2] ?? 1_000_000);
+/** The tables this seed fills, whose secondary indexes are built after the rows when it is a big seed. */
+const CUSTOMER_TABLES = ["customers", "prescriptions", "pds"];
 
 async function main() {
   const { database, url } = await openBenchDatabase();
@@ -37,6 +40,10 @@ async function main() {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const started = Date.now();
+  // A seed killed earlier may have left its indexes dropped: build them before adding to the tables.
+  await restoreDeferredIndexes(client);
+  const deferred = (await shouldDeferIndexes(client, "customers", total)) ? CUSTOMER_TABLES : [];
+  if (deferred.length) console.log(`  ${await deferIndexes(client, deferred)} secondary indexes deferred`);
   const rng = createRng(1_000_003);
   let i = n;
   const end = n + total;
@@ -83,6 +90,11 @@ async function main() {
     maxId,
   ]);
   const eyes = await copyEyes(client, url, catalogue, { first, count: total, rx, pd });
+  if (deferred.length) {
+    const t = Date.now();
+    await restoreDeferredIndexes(client);
+    console.log(`  indexes in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  }
   await client.query("ANALYZE customers, prescriptions, pds");
   await client.end();
   console.log(

@@ -17,6 +17,7 @@ import {
   pdCopyLine,
   prescriptionCopyLine,
 } from "./copy-lines";
+import { deferIndexes, restoreDeferredIndexes, shouldDeferIndexes } from "./deferred-indexes";
 import { seedLensCatalogue } from "./demo-lens-catalogue";
 import { createRng, type Rng } from "./rng";
 import { loadSelectionCatalogue } from "./selection-catalogue";
@@ -77,6 +78,16 @@ const LAST =
   Flores Santos Silva Pereira Oliveira Ferreira`
     .split(/\s+/)
     .filter((n, i, all) => n && all.indexOf(n) === i);
+/** The tables this seed fills, whose secondary indexes are built after the rows when it is a big seed. */
+const JOB_TABLES = [
+  "orders",
+  "order_items",
+  "item_groups",
+  "order_payments",
+  "order_item_selections",
+  "prescriptions",
+  "pds",
+];
 const PAYMENT_TYPES = ["Card", "Cash", "Afterpay", "Health fund", "Gift card"];
 const STREETS = ["King St", "George St", "High St", "Queen St", "Victoria Rd", "Church St", "Park Ave"];
 
@@ -420,7 +431,11 @@ async function main() {
     console.log(`  ${label} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   };
 
-  // One transaction: a failed run leaves nothing behind.
+  // A seed killed earlier may have left its indexes dropped: build them before adding to the tables.
+  await restoreDeferredIndexes(client);
+  const deferred = (await shouldDeferIndexes(client, "orders", total)) ? JOB_TABLES : [];
+  if (deferred.length) console.log(`  ${await deferIndexes(client, deferred)} secondary indexes deferred`);
+  // One transaction: a failed run leaves nothing behind (but the deferred indexes, built again below).
   await client.query("BEGIN");
   await copy(
     "orders",
@@ -560,6 +575,11 @@ async function main() {
   for (const table of ["orders", "order_items", "item_groups", "prescriptions", "pds"])
     await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), max(id)) from ${table}`);
   await client.query("COMMIT");
+  if (deferred.length) {
+    t = Date.now();
+    await restoreDeferredIndexes(client);
+    console.log(`  indexes in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  }
   // VACUUM sets the visibility map, so counts and filters can answer from the indexes alone.
   t = Date.now();
   await client.query(

@@ -1,0 +1,67 @@
+import type pg from "pg";
+
+/**
+ * Bulk seeds into large tables drop the tables' secondary indexes first and build them again at
+ * the end: PostgreSQL builds an index from sorted rows in one pass, while keeping trigram and
+ * random-key indexes up to date row by row through a COPY of millions thrashes the buffer cache
+ * (the 2M-job seed spent most of its 990 s there). Indexes that back a constraint (primary keys,
+ * unique keys) stay, so ids and uniqueness are checked as the rows arrive.
+ *
+ * The dropped definitions are written to `bench_deferred_indexes` before anything is dropped, in
+ * the same transaction, so a seed killed half-way leaves them on record and the next seed (or
+ * `restoreDeferredIndexes`) builds them before it starts.
+ */
+export async function deferIndexes(client: pg.Client, tables: readonly string[]): Promise<number> {
+  await client.query(
+    "create table if not exists bench_deferred_indexes (name text primary key, definition text not null)",
+  );
+  const { rows } = await client.query<{ name: string; definition: string }>(
+    `select i.relname as name, pg_get_indexdef(x.indexrelid) as definition
+     from pg_index x
+     join pg_class i on i.oid = x.indexrelid
+     join pg_class t on t.oid = x.indrelid
+     where t.relname = any($1) and t.relnamespace = 'public'::regnamespace
+       and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)`,
+    [tables],
+  );
+  await client.query("BEGIN");
+  for (const r of rows) {
+    await client.query(
+      "insert into bench_deferred_indexes (name, definition) values ($1, $2) on conflict (name) do nothing",
+      [r.name, r.definition],
+    );
+    await client.query(`drop index "${r.name}"`);
+  }
+  await client.query("COMMIT");
+  return rows.length;
+}
+
+/** Builds every index a seed dropped (this one's, or one that was killed), then forgets them. */
+export async function restoreDeferredIndexes(client: pg.Client, log = console.log): Promise<void> {
+  const { rows: present } = await client.query(
+    "select 1 from pg_class where relname = 'bench_deferred_indexes' and relnamespace = 'public'::regnamespace",
+  );
+  if (!present.length) return;
+  const { rows } = await client.query<{ name: string; definition: string }>(
+    "select name, definition from bench_deferred_indexes order by name",
+  );
+  // Sorting millions of keys wants memory; the server's default (64 MB) spills to disk.
+  await client.query("set maintenance_work_mem = '1GB'");
+  for (const r of rows) {
+    const t = Date.now();
+    await client.query(r.definition.replace(/^CREATE (UNIQUE )?INDEX /, "CREATE $1INDEX IF NOT EXISTS "));
+    await client.query("delete from bench_deferred_indexes where name = $1", [r.name]);
+    log(`  index ${r.name} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  }
+  await client.query("drop table bench_deferred_indexes");
+  await client.query("reset maintenance_work_mem");
+}
+
+/** Worth it only when the seed adds more rows than the table holds (a first or a doubling seed). */
+export async function shouldDeferIndexes(client: pg.Client, table: string, adding: number) {
+  const { rows } = await client.query<{ n: string }>(
+    "select greatest(reltuples, 0)::bigint as n from pg_class where relname = $1 and relnamespace = 'public'::regnamespace",
+    [table],
+  );
+  return adding >= 100_000 && adding >= Number(rows[0]?.n ?? 0);
+}
