@@ -9,12 +9,11 @@ import { JobsFilterPanel } from "./jobs-filter-panel";
  */
 export function JobsFilterDrawer({
   expanded,
-  panelKey,
   ...panel
-}: ComponentProps<typeof JobsFilterPanel> & { expanded: boolean; panelKey: string }) {
+}: ComponentProps<typeof JobsFilterPanel> & { expanded: boolean }) {
   return (
     <Collapse expanded={expanded}>
-      <JobsFilterPanel key={panelKey} {...panel} />
+      <JobsFilterPanel {...panel} />
     </Collapse>
   );
 }

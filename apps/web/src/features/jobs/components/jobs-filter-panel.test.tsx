@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
+import { useState } from "react";
 import { MemoryRouter, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { referenceAnswer, renderInShell, stubFetch } from "../../../test/render";
@@ -49,7 +50,37 @@ function panel(initial: Partial<PanelFilters> = {}, regionId = "") {
   return { ...view, onApply };
 }
 
+/** The panel as the jobs screen holds it: applying makes the applied filters its `initial`. */
+function AppliedPanel() {
+  const [applied, setApplied] = useState(none);
+  return (
+    <>
+      <button type="button" onClick={() => setApplied({ ...none, priority: "2" })}>
+        Urgent tab
+      </button>
+      <JobsFilterPanel initial={applied} regionId="" baseQuery={{}} onApply={setApplied} />
+    </>
+  );
+}
+
 describe("the Filters panel", () => {
+  it("keeps its fields across an apply, and takes filters applied elsewhere in place", async () => {
+    stubFetch();
+    const { user } = renderInShell(<AppliedPanel />);
+    const status = screen.getByLabelText("Order Status", { selector: "input" }) as HTMLInputElement;
+    await user.click(status);
+    await user.click(await screen.findByRole("option", { name: "In Store" }));
+    await user.click(screen.getByRole("button", { name: "Apply Filters" }));
+    // The same field, not a new panel: an apply redraws nothing it does not change.
+    expect(screen.getByLabelText("Order Status", { selector: "input" })).toBe(status);
+    expect(status.value).toBe("In Store");
+    // Filters applied from outside (a tab, a saved search, Back) replace the draft.
+    await user.click(screen.getByLabelText("Priority"));
+    await user.click(screen.getByRole("button", { name: "Urgent tab" }));
+    await waitFor(() => expect(status.value).toBe(""));
+    expect((screen.getByLabelText("Priority") as HTMLInputElement).checked).toBe(true);
+  });
+
   it("lists Location by abbreviation, narrowed to the chosen country", async () => {
     const { user } = panel({}, "1");
     await user.click(screen.getByLabelText("Location", { selector: "input" }));

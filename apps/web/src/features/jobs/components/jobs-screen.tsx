@@ -83,7 +83,6 @@ export function JobsScreen(props: {
   };
   const filterCount = activeFilterCount(route);
   const { r: _r, ...savable } = route;
-  const panelKey = JSON.stringify(panel);
 
   const choose = (query: Record<string, string | number>) => {
     setDraftRegion(null);
@@ -177,7 +176,6 @@ export function JobsScreen(props: {
         <Suspense fallback={null}>
           <JobsFilterDrawer
             expanded={showFilters}
-            panelKey={panelKey}
             initial={panel}
             regionId={regionId}
             baseQuery={{ ...savable, region_id: regionId }}
