@@ -132,7 +132,12 @@ async function main() {
       second.filter((s) => texts.has(s.text)),
     );
     if (process.env.BENCH_SQL)
-      console.log(`${c.name}:\n${captured.get(c.name)!.map((s) => `  ${s.text.slice(0, 160)}`).join("\n")}`);
+      console.log(
+        `${c.name}:\n${captured
+          .get(c.name)!
+          .map((s) => `  ${s.text.slice(0, 160)}`)
+          .join("\n")}`,
+      );
   }
   await stopServer(server);
   port += 1;
