@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prefixEnd } from "../../platform/db/prefix-range";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { notes } from "../notes/notes.tables";
-import { prefixEnd } from "./customers.search";
 
 let t: TestApp;
 let token: string;

@@ -2,6 +2,7 @@ import type { TotalKind } from "@loupe/domain";
 import type { SearchQuery, SearchResult } from "../../integrations/search";
 import { cappedCountSql, cappedTotal, countCap } from "../../platform/db/capped-count";
 import type { Database } from "../../platform/db/client";
+import { prefixEnd } from "../../platform/db/prefix-range";
 import type { CustomerRow } from "./customers.mappers";
 
 /**
@@ -165,22 +166,6 @@ function filterSql(f: NonNullable<SearchQuery["filters"]>) {
     if (f.region_id) parts.push(`c.region_id = ${p(Number(f.region_id))}`);
     return parts.map((x) => ` and ${x}`).join("");
   };
-}
-
-/**
- * The smallest string greater than every string that starts with `s` (byte order, as "C" compares
- * UTF-8): `s` with its last character moved on by one. Null when there is none (the last character
- * is the highest code point); then the range has no upper end.
- */
-export function prefixEnd(s: string): string | null {
-  const chars = Array.from(s);
-  while (chars.length) {
-    const last = chars.pop() as string;
-    let cp = (last.codePointAt(0) as number) + 1;
-    if (cp >= 0xd800 && cp <= 0xdfff) cp = 0xe000; // surrogates are not characters
-    if (cp <= 0x10ffff) return chars.join("") + String.fromCodePoint(cp);
-  }
-  return null;
 }
 
 /**

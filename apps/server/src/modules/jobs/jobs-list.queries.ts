@@ -2,8 +2,9 @@ import type { TotalKind } from "@loupe/domain";
 import type { SearchQuery } from "../../integrations/search";
 import { cappedTotal, countCap } from "../../platform/db/capped-count";
 import type { Database } from "../../platform/db/client";
+import { prefixEnd } from "../../platform/db/prefix-range";
 import type { ListedOrder } from "./jobs.mappers";
-import { ordersSearchParts } from "./jobs-search";
+import { isNameTerm, ordersSearchParts } from "./jobs-search";
 import type { RefundRows } from "./refund-facts";
 
 /** One job of a list page: its listed columns and what its row shows of its related rows. */
@@ -55,6 +56,33 @@ const ORDER_FIELDS: [key: keyof ListedOrder, column: string][] = [
 const pageColumns = ORDER_FIELDS.map(([, c]) => `o.${c}`).join(", ");
 const orderJson = ORDER_FIELDS.map(([k, c]) => `'${k}', o.${c}`).join(", ");
 
+/** The billing name and surname as `orders_billing_name_rank_idx` and `…_last_name_rank_idx` order them. */
+const NAME_C = `lower(o.billing_first_name || ' ' || o.billing_last_name) collate "C"`;
+const LAST_C = `lower(o.billing_last_name) collate "C"`;
+
+/**
+ * How many jobs a name or surname starting with the term proves there are, up to cap + 1, off the
+ * two name btrees alone (ADR 0042): every such job matches the free text (its full name contains
+ * the term), so past the cap the total is "1,000+" without the trigram bitmaps a common name costs.
+ * Null where the term is not read as a name, or other filters would make the ranges long walks.
+ */
+function nameCountProof(
+  q: string,
+  filters: string[] | null,
+  p: (v: unknown) => string,
+  cap: number,
+): string | null {
+  if (!filters || !isNameTerm(q)) return null;
+  const term = q.toLowerCase();
+  const end = prefixEnd(term);
+  const also = filters.map((f) => ` and ${f}`).join("");
+  const range = (expr: string) =>
+    `(select count(*)::int from (select 1 from orders o where ${expr} >= ${p(term)}${
+      end === null ? "" : ` and ${expr} < ${p(end)}`
+    }${also} limit ${cap + 1}) s)`;
+  return `greatest(${range(NAME_C)}, ${range(LAST_C)})`;
+}
+
 /**
  * A jobs list page in ONE statement (issue 16): the page's orders, each with its customer's name,
  * notes count, items, payments and refund attempts not failed as JSON, and the total beside them.
@@ -89,7 +117,11 @@ export function buildJobsPageSql(
     const order = parts.order;
     const limit = parts.limit();
     const many = `(select total from t) > ${cap}`;
-    matches = `with m as materialized (select o.id, o.created_at, o.due_date from orders o ${parts.whereSql} limit ${cap + 1}), t as (select count(*)::int as total from m) `;
+    const proof = query.q ? nameCountProof(query.q, parts.lightFilters, parts.p, cap) : null;
+    matches = proof
+      ? // The matches are read only when the name ranges do not already prove more than the cap.
+        `with pr as (select ${proof} as n), m as materialized (select o.id, o.created_at, o.due_date from orders o ${parts.whereSql} and (select n from pr) <= ${cap} limit ${cap + 1}), t as (select case when (select n from pr) > ${cap} then (select n from pr) else count(*)::int end as total from m) `
+      : `with m as materialized (select o.id, o.created_at, o.due_date from orders o ${parts.whereSql} limit ${cap + 1}), t as (select count(*)::int as total from m) `;
     const rest = query.q
       ? `select ${pageColumns} from (select * from orders o where ${many} order by ${order} offset 0) o ${parts.whereSql} order by ${order} ${limit}`
       : `select ${pageColumns} from orders o ${parts.whereSql} and ${many} order by ${order} ${limit}`;

@@ -219,4 +219,51 @@ describe("jobs list in one statement", () => {
     expect(answer.meta.pagination.total).toBe(matches.length);
     expect(answer.meta.pagination.total_kind).toBeUndefined();
   });
+
+  it("proves a common surname past the cap off the name index, and pages it as every other search", async () => {
+    // The demo's most common surname: more jobs than a small cap, counted off the btree ranges.
+    const [{ last }] = await sql<{ last: string }>(
+      "select lower(billing_last_name) as last from orders group by 1 order by count(*) desc, 1 limit 1",
+    );
+    const byName = await sql<{ id: number; region: number }>(
+      `select id, region_id as region from orders
+        where lower(billing_first_name || ' ' || billing_last_name) like '%' || $1 || '%'
+           or lower(billing_email) like '%' || $1 || '%' or lower(vend_invoice_number) like $1 || '%' or uid = $1
+        order by created_at desc, id desc`,
+      [last],
+    );
+    const [{ surnames }] = await sql<{ surnames: number }>(
+      "select count(*)::int as surnames from orders where lower(billing_last_name) = $1",
+      [last],
+    );
+    expect(surnames).toBeGreaterThan(2);
+    const search = {
+      q: last,
+      filters: {},
+      page: 1,
+      perPage: 2,
+      sort: { field: "created_at" as const, direction: "desc" as const },
+    };
+    const notes = orderNotesCountSql;
+    // Past the cap by the surnames alone: "at least", and the newest matches of any kind first.
+    const proven = await readJobsPage(t.database, search, notes, surnames - 1);
+    expect(proven).toMatchObject({ total: surnames - 1, totalKind: "at_least" });
+    expect(proven.jobs.map((j) => j.id)).toEqual(byName.slice(0, 2).map((m) => Number(m.id)));
+    const page3 = await readJobsPage(t.database, { ...search, page: 3 }, notes, surnames - 1);
+    expect(page3.jobs.map((j) => j.id)).toEqual(byName.slice(4, 6).map((m) => Number(m.id)));
+    // Not past it: every match counted exactly, as before.
+    const counted = await readJobsPage(t.database, search, notes, byName.length);
+    expect(counted).toMatchObject({ total: byName.length, totalKind: "exact" });
+    // A region filter goes into the proof too: only that region's surnames count.
+    const region = byName[0].region;
+    const inRegion = byName.filter((m) => m.region === region);
+    const regional = await readJobsPage(
+      t.database,
+      { ...search, filters: { region_id: region } },
+      notes,
+      inRegion.length,
+    );
+    expect(regional).toMatchObject({ total: inRegion.length, totalKind: "exact" });
+    expect(regional.jobs.map((j) => j.id)).toEqual(inRegion.slice(0, 2).map((m) => Number(m.id)));
+  });
 });

@@ -172,6 +172,12 @@ function predicate(field: string, f: Exclude<SearchFilter, null | undefined>, p:
   throw new Error(`The orders search cannot filter on ${field} with ${JSON.stringify(f)}`);
 }
 
+const digitsOf = (q: string) => q.replace(/[^0-9]/g, "");
+/** A phone number as staff type it: digits, spaces and + ( ) -, at least six digits. */
+const isPhoneTerm = (q: string) => /^[0-9+()\-\s]+$/.test(q) && digitsOf(q).length >= 6;
+/** Free text the search reads as (part of) a name, among other things: not an e-mail, not a phone. */
+export const isNameTerm = (q: string) => !q.includes("@") && !isPhoneTerm(q);
+
 /**
  * Free text the way staff type it: an e-mail (whole or part), a phone number, an invoice number
  * (its start, or its digits) or uid, or a name (any part). Each branch binds only the parameters
@@ -180,10 +186,10 @@ function predicate(field: string, f: Exclude<SearchFilter, null | undefined>, p:
 function textPredicate(q: string, p: (v: unknown) => string) {
   const lower = q.toLowerCase();
   const escaped = lower.replace(/[\\%_]/g, (m) => `\\${m}`);
-  const digits = q.replace(/[^0-9]/g, "");
+  const digits = digitsOf(q);
   const numeric = /^[0-9]+$/.test(q);
   if (q.includes("@")) return `lower(o.billing_email) like ${p(`%${escaped}%`)}`;
-  if (/^[0-9+()\-\s]+$/.test(q) && digits.length >= 6)
+  if (isPhoneTerm(q))
     return `(regexp_replace(coalesce(o.billing_mobile, ''), '[^0-9]', '', 'g') = ${p(digits)} or lower(o.vend_invoice_number) like ${p(`%${digits}%`)} or o.uid = ${p(q)})`;
   const contains = p(`%${escaped}%`);
   // "PAR-1008" is the start of an invoice number; "1008" its digits, after the outlet's prefix.
@@ -211,6 +217,13 @@ export function ordersSearchParts(query: SearchQuery) {
     const sql = predicate(field, f, p);
     if (sql) where.push(sql);
   }
+  // The filters alone, before the free text: a count that proves "1,000+" off a name index repeats
+  // them (jobs-list.queries.ts). Light ones only: a region or the channel leaves most rows in.
+  const lightFilters =
+    !query.sqlWhere &&
+    active.every(([k, f]) => ["region_id", "channel_id"].includes(k) && typeof f !== "object")
+      ? [...where]
+      : null;
   if (query.q) where.push(textPredicate(query.q, p));
   if (query.sqlWhere) where.push(query.sqlWhere(p));
   const whereSql = where.length ? `where ${where.join(" and ")}` : "";
@@ -231,7 +244,7 @@ export function ordersSearchParts(query: SearchQuery) {
       ? `o.due_date ${direction} nulls last, o.id ${direction}`
       : `o.created_at ${direction}, o.id ${direction}`;
   const limit = () => `limit ${p(query.perPage)} offset ${p((query.page - 1) * query.perPage)}`;
-  return { params, p, whereSql, order, limit, countSql, countable };
+  return { params, p, whereSql, order, limit, countSql, countable, lightFilters };
 }
 
 /** A search over the orders index as SQL: the page's ids (newest or oldest first, id breaking ties) and the total. */

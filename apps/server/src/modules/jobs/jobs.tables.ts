@@ -124,6 +124,17 @@ export const orders = pgTable(
       "gin",
       sql`(lower(${t.billingFirstName} || ' ' || ${t.billingLastName})) gin_trgm_ops`,
     ),
+    // A name search counts up to the cap off these two ranges first (ADR 0042); byte order makes a
+    // prefix one range, and the plain columns let the count answer from the index alone.
+    index("orders_billing_name_rank_idx").on(
+      sql`(lower(${t.billingFirstName} || ' ' || ${t.billingLastName}) collate "C")`,
+      t.billingFirstName,
+      t.billingLastName,
+    ),
+    index("orders_billing_last_name_rank_idx").on(
+      sql`(lower(${t.billingLastName}) collate "C")`,
+      t.billingLastName,
+    ),
   ],
 );
 

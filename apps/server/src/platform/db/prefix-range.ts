@@ -1,0 +1,18 @@
+// A prefix search on a btree read in byte order ("C" collation) is one index range; the customers
+// name tiers (ADR 0019) and the jobs name count (ADR 0042) read it.
+
+/**
+ * The smallest string greater than every string that starts with `s` (byte order, as "C" compares
+ * UTF-8): `s` with its last character moved on by one. Null when there is none (the last character
+ * is the highest code point); then the range has no upper end.
+ */
+export function prefixEnd(s: string): string | null {
+  const chars = Array.from(s);
+  while (chars.length) {
+    const last = chars.pop() as string;
+    let cp = (last.codePointAt(0) as number) + 1;
+    if (cp >= 0xd800 && cp <= 0xdfff) cp = 0xe000; // surrogates are not characters
+    if (cp <= 0x10ffff) return chars.join("") + String.fromCodePoint(cp);
+  }
+  return null;
+}
