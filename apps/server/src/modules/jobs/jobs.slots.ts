@@ -24,7 +24,7 @@ export const orderNotesSlot = defineSlot<OrderNotesReader>("jobs.orderNotes");
 /** A job's notes count as a subselect of the list's one statement (`alias` names the orders row). */
 export const orderNotesCountSqlSlot = defineSlot<(alias: string) => string>("jobs.orderNotesCountSql");
 
-/** The latest lens order of each item, as an item's wire shows it (lens-orders). */
+/** The latest lens order of each item, as an item's wire shows it (lens-orders): `toItemWires`; the detail uses `lensOrderSummarySqlSlot`. */
 export const lensOrderSummariesSlot =
   defineSlot<(db: Db, itemIds: number[]) => Promise<Map<number, LensOrderSummaryWire>>>(
     "jobs.lensOrderSummaries",

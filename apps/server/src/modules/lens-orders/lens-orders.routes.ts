@@ -43,7 +43,8 @@ export function registerLensOrdersRoutes({
 }: ModuleContext): void {
   // A supplier contact some lens order went through is kept (made inactive) when removed.
   contactHasOrdersSlot.provide(slots, contactHasOrders);
-  // The jobs list and detail show each item's lens order (jobs sits below lens orders).
+  // An item's wire shows its lens order (jobs sits below lens orders): read by item ids, or as a part
+  // of the job detail's one statement.
   lensOrderSummariesSlot.provide(slots, lensOrderSummaries);
   lensOrderSummarySqlSlot.provide(slots, lensOrderSummarySql);
   const suppliersService = createSuppliersService({ db: database.db, slots });
