@@ -12,14 +12,15 @@ export { registerJobsRoutes } from "./jobs.routes";
 export { ordersSearchIndex } from "./jobs.search-index";
 export {
   type CreditNoteInput,
-  creditNoteCodesSlot,
+  creditNoteCodeSqlSlot,
   customerChangeReentrySlot,
   type DispenseStatusChange,
   dispenseStatusChangedSlot,
   issueCreditNoteSlot,
   jobCompletedSlot,
-  jobShipmentSlot,
+  jobShipmentSqlSlot,
   lensOrderSummariesSlot,
+  lensOrderSummarySqlSlot,
   type OrderNotesReader,
   orderNotesCountSqlSlot,
   orderNotesSlot,
@@ -28,6 +29,7 @@ export {
   receiptLinksSlot,
   refundApprovalSlot,
   regionReadyStatusesSlot,
+  type SqlJsonPart,
 } from "./jobs.slots";
 export { type JobExportRow, jobsExportReader } from "./jobs-export.queries";
 export { partialRefundMinor } from "./partial-refunds.queries";

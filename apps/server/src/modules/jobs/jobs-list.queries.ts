@@ -17,7 +17,7 @@ export type JobsPageRow = ListedOrder & {
 };
 
 /** The same as the statement's JSON holds it: timestamps as ISO text (JSON has no dates). */
-type JsonRow = Omit<JobsPageRow, "createdAt" | "dispenseStatusAt" | "payments"> & {
+export type JsonRow = Omit<JobsPageRow, "createdAt" | "dispenseStatusAt" | "payments"> & {
   createdAt: string | Date;
   dispenseStatusAt: string | Date;
   payments: (Omit<RefundRows["payments"][number], "createdAt"> & { createdAt: string | Date })[];
@@ -84,6 +84,33 @@ function nameCountProof(
 }
 
 /**
+ * One job's list row as a JSON object (`o` its orders row, `c` its customer, left joined): the
+ * list page and the job detail (job-detail.queries.ts) build it with this one definition, so their
+ * rows cannot drift apart.
+ */
+export const jobRowJson = (notesCountSql: (alias: string) => string) => `json_build_object(${orderJson},
+    'customer', case when c.id is null then null else json_build_object('firstName', c.first_name, 'lastName', c.last_name) end,
+    'notesCount', ${notesCountSql("o")},
+    'items', (select coalesce(json_agg(json_build_object('id', i.id, 'quantity', i.quantity) order by i.id), '[]'::json)
+              from order_items i where i.order_id = o.id),
+    'payments', (select coalesce(json_agg(json_build_object('amountMinor', x.amount_minor, 'state', x.state, 'createdAt', x.created_at) order by x.id), '[]'::json)
+                 from order_payments x where x.order_id = o.id),
+    'refunds', (select coalesce(json_agg(json_build_object('amountMinor', r.amount_minor, 'status', r.status, 'scope', r.scope, 'kind', r.kind) order by r.id), '[]'::json)
+                from order_refunds r where r.order_id = o.id and r.status <> 'failed')
+  )`;
+
+/**
+ * The parsed row's timestamps become dates in place, not in copies (a copy of a row's 28 fields
+ * cost 5 µs a row on the list's hot path).
+ */
+export function rowDatesInPlace(job: JsonRow): JobsPageRow {
+  job.createdAt = new Date(job.createdAt);
+  job.dispenseStatusAt = new Date(job.dispenseStatusAt);
+  for (const payment of job.payments) payment.createdAt = new Date(payment.createdAt);
+  return job as JobsPageRow;
+}
+
+/**
  * A jobs list page in ONE statement (issue 16): the page's orders, each with its customer's name,
  * notes count, items, payments and refund attempts not failed as JSON, and the total beside them.
  * One round trip instead of seven (ids and total, orders, customers, notes, items, payments,
@@ -131,16 +158,7 @@ export function buildJobsPageSql(
     count = "select total from t";
   }
   const sql = `${matches}select t.total, (
-  select coalesce(json_agg(json_build_object(${orderJson},
-    'customer', case when c.id is null then null else json_build_object('firstName', c.first_name, 'lastName', c.last_name) end,
-    'notesCount', ${notesCountSql("o")},
-    'items', (select coalesce(json_agg(json_build_object('id', i.id, 'quantity', i.quantity) order by i.id), '[]'::json)
-              from order_items i where i.order_id = o.id),
-    'payments', (select coalesce(json_agg(json_build_object('amountMinor', x.amount_minor, 'state', x.state, 'createdAt', x.created_at) order by x.id), '[]'::json)
-                 from order_payments x where x.order_id = o.id),
-    'refunds', (select coalesce(json_agg(json_build_object('amountMinor', r.amount_minor, 'status', r.status, 'scope', r.scope, 'kind', r.kind) order by r.id), '[]'::json)
-                from order_refunds r where r.order_id = o.id and r.status <> 'failed')
-  ) order by ${parts.order}), '[]'::json)
+  select coalesce(json_agg(${jobRowJson(notesCountSql)} order by ${parts.order}), '[]'::json)
   from (${page}) o left join customers c on c.id = o.customer_id
 ) as jobs
 from (${count}) t`;
@@ -158,13 +176,8 @@ export async function readJobsPage(
   const { sql, params, cap } = buildJobsPageSql(query, notesCountSql, countUpTo);
   // Both drivers (pg, PGlite) parse a json column into objects.
   const [row] = await database.query<{ total: number; jobs: JsonRow[] }>(sql, params);
-  // The parsed rows are this call's own: their timestamps become dates in place, not in copies
-  // (a copy of a row's 28 fields cost 5 µs a row on the list's hot path).
-  for (const job of row.jobs) {
-    job.createdAt = new Date(job.createdAt);
-    job.dispenseStatusAt = new Date(job.dispenseStatusAt);
-    for (const payment of job.payments) payment.createdAt = new Date(payment.createdAt);
-  }
+  // The parsed rows are this call's own.
+  for (const job of row.jobs) rowDatesInPlace(job);
   const counted = Number(row.total);
   const { total, totalKind } =
     cap === null ? { total: counted, totalKind: "exact" as const } : cappedTotal(counted, cap);

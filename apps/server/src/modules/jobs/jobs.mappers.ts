@@ -6,24 +6,16 @@ import {
   REFUNDED_QUANTITY,
   type RefundState,
 } from "@loupe/domain";
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import type { Slots } from "../../platform/slots";
 import { customersByIds } from "./job-customers.queries";
+import type { DetailItem, JobDetailRows } from "./job-detail.queries";
 import { type JobReference, jobReference } from "./job-reference";
-import { jobShipmentSlot, lensOrderSummariesSlot, orderNotesSlot, type ReceiptLinks } from "./jobs.slots";
-import {
-  itemGroups,
-  orderItems,
-  orderPayments,
-  orderRefunds,
-  orders,
-  regionProducts,
-  relatedOrders,
-} from "./jobs.tables";
-import { refundDocuments } from "./partial-refunds.queries";
+import { lensOrderSummariesSlot, orderNotesSlot, type ReceiptLinks } from "./jobs.slots";
+import { orderItems, orders, regionProducts } from "./jobs.tables";
 import { loadRefundStates } from "./refund-facts";
-import { itemsNeedingReentry } from "./selection-owners.queries";
+import { itemsNeedingReentry, itemsNeedingReentryOf } from "./selection-owners.queries";
 import { readySlugsByRegion } from "./workshop.queries";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -227,76 +219,63 @@ export async function toItemWires(db: Db, items: ItemRow[], slots: Slots): Promi
     items,
     (itemId) => customerOfOrder.get(orderOf.get(itemId)!) ?? null,
   );
-  const { status, outlet } = reference;
   const product = new Map(products.map((p) => [p.id, p]));
-  return items.map((i) => {
-    const p = product.get(i.regionProductId)!;
-    const o = outlet.get(i.outletId)!;
-    return {
-      id: i.id,
-      order_id: i.orderId,
-      group_id: i.groupId,
-      quantity: i.quantity,
-      dispense_status_id: i.dispenseStatusId,
-      dispense_status: status.get(i.dispenseStatusId)!,
-      outlet: { id: o.id, name: o.name, abbreviation: o.abbreviation },
-      historical_unit_price: money(i.unitPriceMinor),
-      total_amount: money(i.totalAmountMinor),
-      discount_amount: money(i.discountAmountMinor),
-      delivery_type_id: i.deliveryTypeId,
-      region_product_id: p.id,
-      region_product: {
-        price: money(p.priceMinor),
-        product_id: p.id,
-        requires_prescription: p.requiresPrescription,
-        product: { name: p.name, type: { key: p.productTypeKey } },
-        lenses_type: p.lensesType,
-        parent_type: { key: p.parentTypeKey },
-      },
-      hoya_status: i.hoyaStatus,
-      shamir_status: i.shamirStatus,
-      lens_order: lensOrder.get(i.id) ?? null,
-      next_scheduled_date: i.nextScheduledDate,
-      additional_info: i.additionalInfo ?? null,
-      prescription_reentry_required: reentry.has(i.id),
-    };
-  });
+  return items.map((i) =>
+    toItemWire(
+      { ...i, product: product.get(i.regionProductId)!, lensOrder: lensOrder.get(i.id) ?? null },
+      reentry.has(i.id),
+      reference,
+    ),
+  );
+}
+
+/** One item's wire from its columns, product and lens order: no reads. */
+function toItemWire(i: DetailItem, reentryRequired: boolean, reference: JobReference): OrderItemWire {
+  const p = i.product;
+  const o = reference.outlet.get(i.outletId)!;
+  return {
+    id: i.id,
+    order_id: i.orderId,
+    group_id: i.groupId,
+    quantity: i.quantity,
+    dispense_status_id: i.dispenseStatusId,
+    dispense_status: reference.status.get(i.dispenseStatusId)!,
+    outlet: { id: o.id, name: o.name, abbreviation: o.abbreviation },
+    historical_unit_price: money(i.unitPriceMinor),
+    total_amount: money(i.totalAmountMinor),
+    discount_amount: money(i.discountAmountMinor),
+    delivery_type_id: i.deliveryTypeId,
+    region_product_id: p.id,
+    region_product: {
+      price: money(p.priceMinor),
+      product_id: p.id,
+      requires_prescription: p.requiresPrescription,
+      product: { name: p.name, type: { key: p.productTypeKey } },
+      lenses_type: p.lensesType,
+      parent_type: { key: p.parentTypeKey },
+    },
+    hoya_status: i.hoyaStatus,
+    shamir_status: i.shamirStatus,
+    lens_order: i.lensOrder,
+    next_scheduled_date: i.nextScheduledDate,
+    additional_info: i.additionalInfo ?? null,
+    prescription_reentry_required: reentryRequired,
+  };
 }
 
 /**
- * The detail: the job's list row (`base`, one statement) and its own rows, all read by the job's
- * id in one round, then its items' products and lens orders in a second. Null for no such job.
+ * The detail from its one statement's rows (job-detail.queries.ts) and the job's list row (`row`,
+ * made from the same rows by `toOrderWire`): no reads.
  */
-export async function toOrderDetail(
-  db: Db,
-  id: number,
-  base: () => Promise<OrderWire | undefined>,
-  slots: Slots,
-): Promise<OrderDetailWire | null> {
-  const [row, [order], groups, items, pays, related, refunds, shipment] = await Promise.all([
-    base(),
-    db.select({ coupons: orders.coupons }).from(orders).where(eq(orders.id, id)),
-    db.select().from(itemGroups).where(eq(itemGroups.orderId, id)),
-    db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.id),
-    db.select().from(orderPayments).where(eq(orderPayments.orderId, id)),
-    db
-      .select({ id: orders.id, vend_invoice_number: orders.vendInvoiceNumber, uid: orders.uid })
-      .from(relatedOrders)
-      .innerJoin(orders, eq(orders.id, relatedOrders.relatedOrderId))
-      .where(eq(relatedOrders.orderId, id))
-      .orderBy(orders.id),
-    db.select().from(orderRefunds).where(eq(orderRefunds.orderId, id)).orderBy(orderRefunds.id),
-    jobShipmentSlot.get(slots)(db, id),
-  ]);
-  if (!row || !order) return null;
-  const documents = await refundDocuments(db, id, slots);
+export function toOrderDetail(row: OrderWire, d: JobDetailRows, reference: JobReference): OrderDetailWire {
+  const reentry = itemsNeedingReentryOf(d.items, d, d.row.customerId);
+  const wires = d.items.map((i) => toItemWire(i, reentry.has(i.id), reference));
   // The credit note opens through the job's own signed receipt link (ADR 0033).
   const creditNoteUrl = (code: string) =>
     `${row.receipt_url.replace("/receipt/show/", "/receipt/credit-note/")}/${code}`;
-  const wires = await toItemWires(db, items, slots);
   return {
     ...row,
-    item_groups: groups.map((g) => ({
+    item_groups: d.groups.map((g) => ({
       id: g.id,
       name: g.name,
       type: g.type,
@@ -304,13 +283,13 @@ export async function toOrderDetail(
     })),
     no_group_items: wires.filter((w) => w.group_id == null),
     items: wires,
-    payments: pays.map((p) => ({
+    payments: d.payments.map((p) => ({
       amount: money(p.amountMinor),
       historical_payment_type_name: p.paymentTypeName,
     })),
-    coupons: order.coupons,
-    related_orders: related,
-    refunds: refunds.map((r) => ({
+    coupons: d.coupons,
+    related_orders: d.related,
+    refunds: d.refunds.map((r) => ({
       id: r.id,
       kind: r.kind,
       amount: money(r.amountMinor),
@@ -325,13 +304,11 @@ export async function toOrderDetail(
         quantity: l.quantity,
         amount: money(l.amountMinor),
       })),
-      credit_note: documents.creditNoteOf.has(r.id)
-        ? { code: documents.creditNoteOf.get(r.id)!, url: creditNoteUrl(documents.creditNoteOf.get(r.id)!) }
-        : null,
-      approved_by: documents.approverOf.get(r.id) ?? null,
+      credit_note: r.creditNote !== null ? { code: r.creditNote, url: creditNoteUrl(r.creditNote) } : null,
+      approved_by: r.approver ? `${r.approver.firstName} ${r.approver.lastName}`.trim() : null,
       idempotency_key: r.idempotencyKey,
     })),
-    shipment,
+    shipment: d.shipment,
     prescription_reentry_required: wires.some(
       (w) => w.prescription_reentry_required && w.quantity !== REFUNDED_QUANTITY,
     ),

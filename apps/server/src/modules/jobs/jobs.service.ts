@@ -19,8 +19,9 @@ import { AppError, notFound, validationError } from "../../platform/http/app-err
 import type { Slots } from "../../platform/slots";
 import { referenceData } from "../reference";
 import type { StaffRow } from "../staff";
+import { readJobDetail } from "./job-detail.queries";
 import { recordJobEvents } from "./job-events";
-import { jobReference } from "./job-reference";
+import { type JobReference, jobReference } from "./job-reference";
 import {
   allOutlets,
   allStatuses,
@@ -32,9 +33,16 @@ import {
 } from "./job-reference.queries";
 import { type OrderLinks, toItemWires, toOrderDetail, toOrderWire, toOrderWires } from "./jobs.mappers";
 import { ORDERS_INDEX, readOrderDocuments } from "./jobs.search-index";
-import { dispenseStatusChangedSlot, jobCompletedSlot, orderNotesCountSqlSlot } from "./jobs.slots";
+import {
+  creditNoteCodeSqlSlot,
+  dispenseStatusChangedSlot,
+  jobCompletedSlot,
+  jobShipmentSqlSlot,
+  lensOrderSummarySqlSlot,
+  orderNotesCountSqlSlot,
+} from "./jobs.slots";
 import { orderItems, orders } from "./jobs.tables";
-import { readJobsPage } from "./jobs-list.queries";
+import { type JobsPageRow, readJobsPage } from "./jobs-list.queries";
 import {
   COMPACT_DELTAS_AFTER,
   FINISHED_SLUGS,
@@ -110,13 +118,17 @@ export function createJobsService({
       readJobsPage(database, search, orderNotesCountSqlSlot.get(slots)),
       jobReference(db),
     ]);
-    const regionOf = (j: (typeof jobs)[number]) =>
-      reference.originOutlet.get(j.originOutletId)?.region_id ?? 0;
+    return { total, totalKind, rows: await rowWires(jobs, reference) };
+  }
+
+  /** List rows (the list page's, or the detail's one) to their wires. */
+  async function rowWires(jobs: JobsPageRow[], reference: JobReference) {
+    const regionOf = (j: JobsPageRow) => reference.originOutlet.get(j.originOutletId)?.region_id ?? 0;
     const readySlugs = await readySlugsByRegion(db, slots, jobs.map(regionOf));
     const now = new Date();
     // A page row is the job's columns and its related rows in one object: it is the order, and
     // the refund rule's rows, as it is (readJobsPage says why no copy).
-    const rows = jobs.map((j) => {
+    return jobs.map((j) => {
       const refund = refundStateOf(j, j, reference, now);
       const facts = {
         order: j,
@@ -128,7 +140,6 @@ export function createJobsService({
       };
       return toOrderWire(facts, reference, links);
     });
-    return { total, totalKind, rows };
   }
 
   /** After a committed write: the search engine's copy of these jobs catches up (a no-op on Postgres). */
@@ -168,18 +179,20 @@ export function createJobsService({
     /** Any search over the orders index, by SQL; the online-channel list builds its own. */
     searchSql: (query: SearchQuery) => searchOrdersSql(database, query),
 
+    /** The job detail: one statement (job-detail.queries.ts), its list row made as the list makes it. */
     async detail(id: number) {
-      const detail = await toOrderDetail(
-        db,
-        id,
-        async () => {
-          const { rows } = await pageOfWires({ filters: { id }, page: 1, perPage: 1 });
-          return rows[0];
-        },
-        slots,
-      );
-      if (!detail) throw notFound("Order");
-      return detail;
+      const [d, reference] = await Promise.all([
+        readJobDetail(database, id, {
+          notesCountSql: orderNotesCountSqlSlot.get(slots),
+          lensOrder: lensOrderSummarySqlSlot.get(slots),
+          shipment: jobShipmentSqlSlot.get(slots),
+          creditNoteCodeSql: creditNoteCodeSqlSlot.get(slots),
+        }),
+        jobReference(db),
+      ]);
+      if (!d) throw notFound("Order");
+      const [row] = await rowWires([d.row], reference);
+      return toOrderDetail(row, d, reference);
     },
 
     reindex,

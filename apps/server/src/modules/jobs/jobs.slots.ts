@@ -24,15 +24,28 @@ export const orderNotesSlot = defineSlot<OrderNotesReader>("jobs.orderNotes");
 /** A job's notes count as a subselect of the list's one statement (`alias` names the orders row). */
 export const orderNotesCountSqlSlot = defineSlot<(alias: string) => string>("jobs.orderNotesCountSql");
 
-/** The latest lens order of each item, as an item's wire shows it (lens-orders). */
+/** The latest lens order of each item, as an item's wire shows it (lens-orders): `toItemWires`; the detail uses `lensOrderSummarySqlSlot`. */
 export const lensOrderSummariesSlot =
   defineSlot<(db: Db, itemIds: number[]) => Promise<Map<number, LensOrderSummaryWire>>>(
     "jobs.lensOrderSummaries",
   );
 
-/** The job's live shipment, as its detail shows it (shipping). */
-export const jobShipmentSlot =
-  defineSlot<(db: Db, orderId: number) => Promise<ShipmentWire | null>>("jobs.jobShipment");
+/**
+ * A part of one of jobs' statements that a module above answers: `sql` is a JSON expression for a
+ * row alias of the statement, `toWire` turns what the driver parsed of it into the wire (the
+ * modules above keep their tables and their wire shapes).
+ */
+export interface SqlJsonPart<T> {
+  sql: (alias: string) => string;
+  toWire: (json: unknown) => T;
+}
+
+/** An item's latest lens order as its wire shows it, in the detail's one statement (lens-orders; `alias` names the order_items row). */
+export const lensOrderSummarySqlSlot =
+  defineSlot<SqlJsonPart<LensOrderSummaryWire | null>>("jobs.lensOrderSummarySql");
+
+/** The job's live shipment, as its detail shows it, in the detail's one statement (shipping; `alias` names the orders row). */
+export const jobShipmentSqlSlot = defineSlot<SqlJsonPart<ShipmentWire | null>>("jobs.jobShipmentSql");
 
 /**
  * When a job moves to another customer, the items' selections drop the old customer's
@@ -72,9 +85,11 @@ export const issueCreditNoteSlot =
 export const refundApprovalSlot =
   defineSlot<(db: Db, orderId: number, requestedBy: number) => Promise<number | null>>("jobs.refundApproval");
 
-/** The credit note code of each of a job's refunds, by refund id (receipts fills it, ADR 0033). */
-export const creditNoteCodesSlot =
-  defineSlot<(db: Db, orderId: number) => Promise<Map<number, string>>>("jobs.creditNoteCodes");
+/**
+ * A refund's credit note code (text, null for none) as a subselect of the detail's one statement;
+ * `alias` names the order_refunds row (receipts fills it, ADR 0033).
+ */
+export const creditNoteCodeSqlSlot = defineSlot<(alias: string) => string>("jobs.creditNoteCodeSql");
 
 /** A job's status change, as the modules told of it see it (issue 27). */
 export interface DispenseStatusChange {

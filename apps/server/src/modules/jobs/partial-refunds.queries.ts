@@ -4,10 +4,7 @@
 import { isTaxableOnReceipt, type QuoteFacts, quoteRefund, REFUNDED_QUANTITY } from "@loupe/domain";
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import type { Slots } from "../../platform/slots";
 import { outlets, regions } from "../reference/reference.tables";
-import { staffUsers } from "../staff/staff.tables";
-import { creditNoteCodesSlot } from "./jobs.slots";
 import {
   orderItems,
   orderPayments,
@@ -124,22 +121,6 @@ function sharesOf(
       if (s.paymentId !== null) taken.set(s.paymentId, (taken.get(s.paymentId) ?? 0) + s.amountMinor);
     return { amountMinor: r.amountMinor, lines: r.lines ?? [], splits: shares };
   });
-}
-
-/** The credit notes of a job's refunds, and the names of who approved them, for the detail. */
-export async function refundDocuments(db: Db, orderId: number, slots: Slots) {
-  const [creditNoteOf, approvers] = await Promise.all([
-    creditNoteCodesSlot.get(slots)(db, orderId),
-    db
-      .select({ refundId: orderRefunds.id, firstName: staffUsers.firstName, lastName: staffUsers.lastName })
-      .from(orderRefunds)
-      .innerJoin(staffUsers, eq(staffUsers.id, orderRefunds.approvedBy))
-      .where(eq(orderRefunds.orderId, orderId)),
-  ]);
-  return {
-    creditNoteOf,
-    approverOf: new Map(approvers.map((a) => [a.refundId, `${a.firstName} ${a.lastName}`.trim()])),
-  };
 }
 
 /** Items whose line was refunded in full by this refund's lines: they go to quantity −1. */

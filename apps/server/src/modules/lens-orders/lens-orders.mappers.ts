@@ -7,7 +7,22 @@ export type LensOrderEventRow = typeof lensOrderEvents.$inferSelect;
 
 const iso = (d: Date) => d.toISOString();
 
-export function toSummaryWire(r: LensOrderRow, supplierName: string): LensOrderSummaryWire {
+/** The columns a lens order's summary shows (the job detail's statement reads only these). */
+export type SummaryRow = Pick<
+  LensOrderRow,
+  | "id"
+  | "reference"
+  | "supplierId"
+  | "supplierKind"
+  | "state"
+  | "statusCode"
+  | "open"
+  | "eta"
+  | "trackingNumber"
+  | "createdAt"
+>;
+
+export function toSummaryWire(r: SummaryRow, supplierName: string): LensOrderSummaryWire {
   const state = supplierState(r.supplierKind, r.statusCode);
   const label =
     r.state === "pending"

@@ -2,11 +2,12 @@ import type { LensOrderSummaryWire } from "@loupe/contract";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { lensAddonCombinations, lenses, orderItemSelections } from "../job-edit/job-edit.tables";
+import type { SqlJsonPart } from "../jobs";
 import { orderItems, orders, regionProducts } from "../jobs/jobs.tables";
 import { outlets, regions, statuses } from "../reference/reference.tables";
 import { staffUsers } from "../staff/staff.tables";
 import { lensSuppliers, supplierContacts } from "../suppliers/suppliers.tables";
-import { toSummaryWire } from "./lens-orders.mappers";
+import { type SummaryRow, toSummaryWire } from "./lens-orders.mappers";
 import { lensOrders } from "./lens-orders.tables";
 
 /** An item with its job, product, outlet and region: what ordering lenses for it reads. */
@@ -110,6 +111,23 @@ export async function lensOrderSummaries(
     .orderBy(lensOrders.orderItemId, desc(lensOrders.sequence));
   return new Map(rows.map((r) => [r.order.orderItemId, toSummaryWire(r.order, r.supplierName)]));
 }
+
+/**
+ * `lensOrderSummaries` for one item as a JSON subselect of the job detail's one statement (`item`
+ * names its order_items row): the same latest order by sequence, read by the same columns.
+ */
+export const lensOrderSummarySql: SqlJsonPart<LensOrderSummaryWire | null> = {
+  sql: (item) => `(select json_build_object('id', l.id, 'reference', l.reference, 'supplierId', l.supplier_id,
+      'supplierKind', l.supplier_kind, 'state', l.state, 'statusCode', l.status_code, 'open', l.open, 'eta', l.eta,
+      'trackingNumber', l.tracking_number, 'createdAt', l.created_at, 'supplierName', s.name)
+    from lens_orders l join lens_suppliers s on s.id = l.supplier_id
+    where l.order_item_id = ${item}.id order by l.sequence desc limit 1)`,
+  toWire(json) {
+    if (!json) return null;
+    const row = json as Omit<SummaryRow, "createdAt"> & { createdAt: string; supplierName: string };
+    return toSummaryWire({ ...row, createdAt: new Date(row.createdAt) }, row.supplierName);
+  },
+};
 
 /** One lens order in brief, by its id (what a cancel names), or null. */
 export async function lensOrderSummary(db: Db, lensOrderId: number): Promise<LensOrderSummaryWire | null> {

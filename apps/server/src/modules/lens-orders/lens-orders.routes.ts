@@ -18,11 +18,11 @@ import { create as contentDisposition } from "content-disposition";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../../platform/http/app-error";
 import { requestContext } from "../access-log";
-import { lensOrderSummariesSlot } from "../jobs";
+import { lensOrderSummariesSlot, lensOrderSummarySqlSlot } from "../jobs";
 import type { ModuleContext } from "../module-context";
 import { contactHasOrdersSlot, createSuppliersService } from "../suppliers";
 import { createLensOrderNotSent } from "./lens-order-not-sent";
-import { contactHasOrders, lensOrderSummaries } from "./lens-orders.queries";
+import { contactHasOrders, lensOrderSummaries, lensOrderSummarySql } from "./lens-orders.queries";
 import { createLensOrdersService } from "./lens-orders.service";
 import { createLensStatusPoller } from "./lens-status-poller";
 
@@ -43,8 +43,10 @@ export function registerLensOrdersRoutes({
 }: ModuleContext): void {
   // A supplier contact some lens order went through is kept (made inactive) when removed.
   contactHasOrdersSlot.provide(slots, contactHasOrders);
-  // The jobs list and detail show each item's lens order (jobs sits below lens orders).
+  // An item's wire shows its lens order (jobs sits below lens orders): read by item ids, or as a part
+  // of the job detail's one statement.
   lensOrderSummariesSlot.provide(slots, lensOrderSummaries);
+  lensOrderSummarySqlSlot.provide(slots, lensOrderSummarySql);
   const suppliersService = createSuppliersService({ db: database.db, slots });
   const service = createLensOrdersService({
     database,

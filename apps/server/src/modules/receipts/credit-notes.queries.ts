@@ -26,11 +26,9 @@ export type CreditNoteData = NonNullable<Awaited<ReturnType<typeof readCreditNot
 export const creditNotesOf = (db: Db, orderId: number) =>
   db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId)).orderBy(creditNotes.number);
 
-/** The credit note code of each of a job's refunds, by refund id (the job detail's payments list). */
-export async function creditNoteCodes(db: Db, orderId: number): Promise<Map<number, string>> {
-  const notes = await db
-    .select({ refundId: creditNotes.refundId, code: creditNotes.code })
-    .from(creditNotes)
-    .where(eq(creditNotes.orderId, orderId));
-  return new Map(notes.map((n) => [n.refundId, n.code]));
-}
+/**
+ * A refund's credit note code as a subselect of the job detail's one statement (`refund` names its
+ * order_refunds row): a refund has at most one (credit_notes_refund_uq).
+ */
+export const creditNoteCodeSql = (refund: string) =>
+  `(select cn.code from credit_notes cn where cn.order_id = ${refund}.order_id and cn.refund_id = ${refund}.id)`;

@@ -5,10 +5,10 @@ import type { FastifyReply } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound } from "../../platform/http/app-error";
-import { creditNoteCodesSlot, issueCreditNoteSlot, receiptLinksSlot, recordJobEvents } from "../jobs";
+import { creditNoteCodeSqlSlot, issueCreditNoteSlot, receiptLinksSlot, recordJobEvents } from "../jobs";
 import type { ModuleContext } from "../module-context";
 import { issueCreditNote } from "./credit-notes";
-import { creditNoteCodes } from "./credit-notes.queries";
+import { creditNoteCodeSql } from "./credit-notes.queries";
 import { registerCreditNoteRoutes } from "./credit-notes.routes";
 import { receiptHtml, receiptModel, receiptText, type Seller } from "./receipt-page";
 import { createReceiptTokens, RECEIPT_TOKEN } from "./receipt-token";
@@ -51,7 +51,7 @@ export function registerReceiptsRoutes(ctx: ModuleContext): void {
   receiptLinksSlot.provide(slots, createReceiptTokens(config));
   // A refund's credit note is numbered and kept here; jobs records the refund and asks (ADR 0033).
   issueCreditNoteSlot.provide(slots, issueCreditNote);
-  creditNoteCodesSlot.provide(slots, creditNoteCodes);
+  creditNoteCodeSqlSlot.provide(slots, creditNoteCodeSql);
 
   async function load(orderId: number, token: string) {
     const receipt = await readReceipt(db, orderId);

@@ -9,9 +9,30 @@ type EventRow = typeof shipmentEvents.$inferSelect;
 export const jobStatusOf = (state: ShipmentState): ShipmentStatus =>
   state === "created" || state === "in_transit" || state === "delivered" ? state : "not_created";
 
+/** The columns a shipment's wire shows (the job detail's statement reads only these). */
+export type WireRow = Pick<
+  Row,
+  | "id"
+  | "orderId"
+  | "attempt"
+  | "state"
+  | "courier"
+  | "company"
+  | "productId"
+  | "productName"
+  | "trackingNumber"
+  | "trackingUrl"
+  | "carrierOrderId"
+  | "carrierReference"
+  | "manifestedAt"
+  | "lastError"
+  | "idempotencyKey"
+  | "createdAt"
+>;
+
 export function toShipmentWire(
-  row: Row,
-  events: EventRow[] = [],
+  row: WireRow,
+  events: Pick<EventRow, "status" | "description" | "occurredAt">[] = [],
   manifestOrderId: string | null = null,
 ): ShipmentWire {
   return {

@@ -12,11 +12,11 @@ import {
 import { shippingMessages } from "@loupe/domain";
 import { create as contentDisposition } from "content-disposition";
 import type { FastifyReply } from "fastify";
-import { jobShipmentSlot } from "../jobs";
+import { jobShipmentSqlSlot } from "../jobs";
 import type { ModuleContext } from "../module-context";
 import { createManifests } from "./manifests";
 import { toManifestWire } from "./shipping.mappers";
-import { jobShipment } from "./shipping.queries";
+import { jobShipmentSql } from "./shipping.queries";
 import { createShippingService } from "./shipping.service";
 import { createTrackingPoller } from "./tracking-poller";
 
@@ -39,7 +39,7 @@ export function registerShippingRoutes({
   slots,
 }: ModuleContext): void {
   // The job detail shows its shipment (jobs sits below shipping).
-  jobShipmentSlot.provide(slots, jobShipment);
+  jobShipmentSqlSlot.provide(slots, jobShipmentSql);
   const service = createShippingService({ database, couriers, config });
   bind(getShippingQuote, async ({ body }) => ({ data: await service.quote(body) }));
   bind(createAuPostOrder, async ({ staff, body }) => ({
