@@ -124,6 +124,17 @@ type JsonDetail = Omit<JobDetailRows, "row" | "items" | "refunds" | "shipment"> 
   shipment: unknown;
 };
 
+/** The statement's text for these parts, built once: the same text is what a prepared name stands for. */
+const detailSql = new WeakMap<DetailParts, string>();
+function detailSqlOf(parts: DetailParts) {
+  let text = detailSql.get(parts);
+  if (text === undefined) {
+    text = buildJobDetailSql(parts);
+    detailSql.set(parts, text);
+  }
+  return text;
+}
+
 /** Runs the detail's one statement; null for no such job. */
 export async function readJobDetail(
   database: Database,
@@ -132,7 +143,9 @@ export async function readJobDetail(
 ): Promise<JobDetailRows | null> {
   // Both drivers (pg, PGlite) parse a json column into objects; they are this call's own, so the
   // parts above jobs turn theirs into wires in place.
-  const [found] = await database.query<{ job: JsonDetail }>(buildJobDetailSql(parts), [id]);
+  // Prepared: the text is the same for every job (slots are filled once), and planning this
+  // statement cost more than running it (4–5 ms against 1.5 on a loaded machine).
+  const [found] = await database.query<{ job: JsonDetail }>(detailSqlOf(parts), [id], { prepared: true });
   if (!found) return null;
   const d = found.job;
   rowDatesInPlace(d.row);

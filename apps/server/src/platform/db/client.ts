@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -22,8 +23,17 @@ export interface PoolStats {
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Raw SQL for the few places Drizzle cannot express (COPY, benchmarks). */
-  query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
+  /**
+   * Raw SQL for the few places Drizzle cannot express (COPY, benchmarks, one-statement reads).
+   * `prepared`: on PostgreSQL a named statement, parsed and planned once per connection, for a hot
+   * statement whose text never changes and whose plan does not hinge on its parameters (a read by
+   * id); PGlite runs it as any other.
+   */
+  query: <T = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ) => Promise<T[]>;
   close: () => Promise<void>;
   /** Connection pool use for the metrics; null on PGlite, which is one connection inside the process. */
   poolStats: () => PoolStats | null;
@@ -33,6 +43,21 @@ export interface Database {
    * meanwhile are lost, so whoever relies on them must stop trusting what it holds until `live`).
    */
   listen: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
+}
+
+export interface QueryOptions {
+  prepared?: boolean;
+}
+
+/** A statement's name from its text, so one name never stands for two texts on a connection. */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `loupe_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 export interface ListenHandlers {
@@ -74,7 +99,13 @@ export function openPostgres(url: string, max = 10): Database {
   return {
     db,
     kind: "postgres",
-    query: async (text, params) => (await (scopedClient() ?? pool).query(text, params as any[])).rows as any,
+    query: async (text, params, options) => {
+      const on = (scopedClient() ?? pool) as pg.Pool;
+      const config: pg.QueryConfig = options?.prepared
+        ? { name: statementName(text), text, values: params as any[] }
+        : { text, values: params as any[] };
+      return (await on.query(config)).rows as any;
+    },
     close: () => pool.end(),
     poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
