@@ -240,9 +240,11 @@ describe("shipping with Australia Post and Sendle (stand-ins)", () => {
   beforeAll(async () => {
     auspost = await startAusPostStandIn();
     sendle = await startSendleStandIn();
+    // Short enough that a stalled call fails fast, long enough that the stand-in drawing a label PDF
+    // on a busy machine is not taken for a stall (400 ms failed the label fetch under load).
     couriers = {
-      aupost: createAusPostCourier({ ...AUSPOST_CREDENTIALS, baseUrl: auspost.url, timeoutMs: 400 }),
-      sendle: createSendleCourier({ ...SENDLE_CREDENTIALS, baseUrl: sendle.url, timeoutMs: 400 }),
+      aupost: createAusPostCourier({ ...AUSPOST_CREDENTIALS, baseUrl: auspost.url, timeoutMs: 1500 }),
+      sendle: createSendleCourier({ ...SENDLE_CREDENTIALS, baseUrl: sendle.url, timeoutMs: 1500 }),
     };
     ({ t, token, ntn } = await seededShippingApp({
       env: { TRACKING_POLL_SECONDS: "0" },
