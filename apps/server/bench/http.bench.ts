@@ -98,6 +98,8 @@ async function main() {
   const lensOptions = await lensOptionsPath(one, post);
 
   const cases: { name: string; path: string }[] = [
+    // The HTTP floor: the API's base answer, no statement; what any call costs before its SQL.
+    { name: "floor: GET /api (no SQL)", path: "/api" },
     { name: "jobs page 1", path: "/api/staff/orders?action=list&order_item_append=next_scheduled_date" },
     { name: "customers default list", path: "/api/v4/users?customer=1&page=1&per_page=15" },
     { name: "job detail", path: `/api/staff/orders/${job.id}` },
@@ -161,11 +163,11 @@ async function main() {
       }
       cpuPerCall.push((cpu() - cpu0) / CALLS);
       http50.push(percentiles(times).p50);
-      sql50.push(pgbench(url, script));
+      sql50.push(statements.length ? pgbench(url, script) : 0);
     }
     const [h, s, u] = [summary(http50), summary(sql50), summary(cpuPerCall)];
-    const ratio = median(http50) / median(sql50);
-    rows.push(`| ${c.name} | ${statements.length} | ${h} | ${s} | ${ratio.toFixed(2)}× | ${u} |`);
+    const ratio = statements.length ? `${(median(http50) / median(sql50)).toFixed(2)}×` : "—";
+    rows.push(`| ${c.name} | ${statements.length} | ${h} | ${s} | ${ratio} | ${u} |`);
     console.log(rows.at(-1));
   }
 
