@@ -42,6 +42,28 @@ export async function lensOptionRows(db: Db, productId: number) {
     .orderBy(asc(lensAddonCombinations.id));
 }
 
+/**
+ * A product with its active lens options (as `lensOptionRows` reads them), in one statement: the
+ * lens-options call read them in two round trips. A row per option, or one row with `combo` null
+ * when there is none; a combination whose lens is inactive or whose supplier is gone comes back
+ * with `lens` or `supplier` null and is dropped, as the inner joins dropped it.
+ */
+export async function productWithLensOptions(db: Db, productId: number) {
+  const rows = await db
+    .select({ product: regionProducts, combo: lensAddonCombinations, lens: lenses, supplier: lensSuppliers })
+    .from(regionProducts)
+    .leftJoin(lensAddonCombinations, eq(lensAddonCombinations.regionProductId, regionProducts.id))
+    .leftJoin(lenses, and(eq(lenses.id, lensAddonCombinations.lensId), eq(lenses.isActive, true)))
+    .leftJoin(lensSuppliers, eq(lensSuppliers.id, lenses.supplierId))
+    .where(eq(regionProducts.id, productId))
+    .orderBy(asc(lensAddonCombinations.id));
+  if (!rows.length) return null;
+  const options: LensOptionRow[] = [];
+  for (const { combo, lens, supplier } of rows)
+    if (combo && lens && supplier) options.push({ combo, lens, supplier });
+  return { product: rows[0].product, options };
+}
+
 /** An item with its job and product. */
 export const itemWithOrderAndProduct = (db: Db, itemId: number) =>
   db
