@@ -108,7 +108,14 @@ async function makeOrder(items: number) {
 
 async function addEvent(
   orderId: number,
-  e: { item?: number | null; kind: string; from?: string | null; to?: string | null; staff: number | null; at: string },
+  e: {
+    item?: number | null;
+    kind: string;
+    from?: string | null;
+    to?: string | null;
+    staff: number | null;
+    at: string;
+  },
 ) {
   await q(
     `insert into job_events (order_id, order_item_id, kind, from_value, to_value, staff_user_id, created_at)
@@ -130,12 +137,45 @@ describe("job timeline", () => {
     const staff = await q<{ id: number }>("select id from staff_users order by id limit 2");
     await q("update staff_users set last_name = '' where id = $1", [staff[1].id]);
     // Written out of time order, two at the same instant (their ids break the tie).
-    await addEvent(orderId, { kind: "priority", from: "normal", to: "urgent", staff: staff[0].id, at: "2026-03-02T10:00:00Z" });
-    await addEvent(orderId, { item: itemIds[2], kind: "item_status", from: "Ordered", to: "Ready", staff: null, at: "2026-03-01T09:00:00Z" });
-    await addEvent(orderId, { item: itemIds[0], kind: "item_status", from: "New", to: "Ordered", staff: staff[1].id, at: "2026-03-01T09:00:00Z" });
+    await addEvent(orderId, {
+      kind: "priority",
+      from: "normal",
+      to: "urgent",
+      staff: staff[0].id,
+      at: "2026-03-02T10:00:00Z",
+    });
+    await addEvent(orderId, {
+      item: itemIds[2],
+      kind: "item_status",
+      from: "Ordered",
+      to: "Ready",
+      staff: null,
+      at: "2026-03-01T09:00:00Z",
+    });
+    await addEvent(orderId, {
+      item: itemIds[0],
+      kind: "item_status",
+      from: "New",
+      to: "Ordered",
+      staff: staff[1].id,
+      at: "2026-03-01T09:00:00Z",
+    });
     // An item of another job (moved since): no number, as before.
-    await addEvent(orderId, { item: other.itemIds[0], kind: "item_status", from: "A", to: "B", staff: staff[0].id, at: "2026-03-03T08:00:00Z" });
-    await addEvent(orderId, { kind: "dispense_status", from: "In progress", to: "Ready", staff: null, at: "2026-03-04T08:00:00Z" });
+    await addEvent(orderId, {
+      item: other.itemIds[0],
+      kind: "item_status",
+      from: "A",
+      to: "B",
+      staff: staff[0].id,
+      at: "2026-03-03T08:00:00Z",
+    });
+    await addEvent(orderId, {
+      kind: "dispense_status",
+      from: "In progress",
+      to: "Ready",
+      staff: null,
+      at: "2026-03-04T08:00:00Z",
+    });
 
     const now = await listJobEvents(t.database.db, orderId);
     expect(now).toEqual(await listJobEventsInTurn(t.database.db, orderId));
