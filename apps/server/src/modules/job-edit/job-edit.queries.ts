@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { builtOnce } from "../../platform/db/built-once";
 import type { Db } from "../../platform/db/client";
 import { orderItems, orders, regionProducts } from "../jobs/jobs.tables";
 import { colours } from "../reference/reference.tables";
@@ -40,6 +41,33 @@ export async function lensOptionRows(db: Db, productId: number) {
     .innerJoin(lensSuppliers, eq(lensSuppliers.id, lenses.supplierId))
     .where(and(eq(lensAddonCombinations.regionProductId, productId), eq(lenses.isActive, true)))
     .orderBy(asc(lensAddonCombinations.id));
+}
+
+const productOptionRows = builtOnce(["productId"], (db, { productId }) =>
+  db
+    .select({ product: regionProducts, combo: lensAddonCombinations, lens: lenses, supplier: lensSuppliers })
+    .from(regionProducts)
+    .leftJoin(lensAddonCombinations, eq(lensAddonCombinations.regionProductId, regionProducts.id))
+    .leftJoin(lenses, and(eq(lenses.id, lensAddonCombinations.lensId), eq(lenses.isActive, true)))
+    .leftJoin(lensSuppliers, eq(lensSuppliers.id, lenses.supplierId))
+    .where(eq(regionProducts.id, productId))
+    .orderBy(asc(lensAddonCombinations.id)),
+);
+
+/**
+ * A product with its active lens options (as `lensOptionRows` reads them), in one statement: the
+ * lens-options call read them in two round trips. A row per option, or one row with `combo` null
+ * when there is none; a combination whose lens is inactive or whose supplier is gone comes back
+ * with `lens` or `supplier` null and is dropped, as the inner joins dropped it. Its SQL is built
+ * once (built-once.ts).
+ */
+export async function productWithLensOptions(db: Db, productId: number) {
+  const rows = await productOptionRows(db, { productId });
+  if (!rows.length) return null;
+  const options: LensOptionRow[] = [];
+  for (const { combo, lens, supplier } of rows)
+    if (combo && lens && supplier) options.push({ combo, lens, supplier });
+  return { product: rows[0].product, options };
 }
 
 /** An item with its job and product. */

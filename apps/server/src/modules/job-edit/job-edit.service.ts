@@ -37,6 +37,7 @@ import {
   type ProductRow,
   productsOfRegion,
   productWithId,
+  productWithLensOptions,
   revisionsWithStaff,
 } from "./job-edit.queries";
 import { selectionAdditionalInfo, toLensOptionWires } from "./job-edit.snapshot";
@@ -217,10 +218,12 @@ export function createJobEditService({ db, outbox, slots }: { db: Db; outbox: Ou
 
   return {
     async lensOptions(q: LensOptionsQuery) {
-      const p = await product(q.region_product_id);
+      const found = await productWithLensOptions(db, q.region_product_id);
+      if (!found) throw notFound("Product");
+      const p = found.product;
       const rx = await getRx(q.prescription_id);
       const pd = await getPd(q.pd_id, p, q.prescription_type);
-      const data = await lensOptions(p, rx, pd, q.frame_size);
+      const data = toLensOptionWires(found.options, rx, pd, q.frame_size);
       const messages = lensListMessages(q.frame_size, data);
       return {
         data,

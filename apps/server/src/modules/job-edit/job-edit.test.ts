@@ -1,9 +1,14 @@
-import { JOB_EDIT_MESSAGES } from "@loupe/domain";
+import { JOB_EDIT_MESSAGES, pdPurposeFor } from "@loupe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCustomers } from "../../seed/demo-customers";
 import { seedDemoJobs } from "../../seed/demo-jobs";
 import { seedLensCatalogue } from "../../seed/demo-lens-catalogue";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import type { OutboxService } from "../outbox";
+import { createPdsService, type PresenterOptions } from "../pds";
+import { createPrescriptionsService } from "../prescriptions";
+import { lensOptionRows } from "./job-edit.queries";
+import { toLensOptionWires } from "./job-edit.snapshot";
 
 /**
  * The job edit calls (jobs-area §7): lens options for a prescription, PD and frame; a product's
@@ -463,6 +468,92 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("parallel saves from the same re
         [itemId],
       );
       expect(n).toBe(1);
+    }
+  });
+});
+
+describe("reads in one statement", () => {
+  // The lens options read the product with its options, the prescription with its writer and files,
+  // and the PD with its writer, one statement each, the sources from the process's copy. These hold
+  // them to the answers of the reads they replaced (the list reads, and the two option statements).
+  const outbox = {} as OutboxService;
+
+  it("answers one prescription with its named writer, source and files as the customer's list does", async () => {
+    const rx = await makeRx(customerId, { ...multifocalRx, source_id: rxSource });
+    const fileIds: number[] = [];
+    for (const name of ["scan-b.pdf", "scan-a.jpg"]) {
+      const [{ id }] = await q<{ id: number }>(
+        `insert into files (customer_id, file_name, storage_key, mime_type, size_bytes)
+         values ($1, $2, $2, 'application/pdf', 10) returning id`,
+        [customerId, name],
+      );
+      fileIds.push(id);
+    }
+    // Linked in the order of their ids, as uploads are (the separate files read had no order).
+    for (const id of [...fileIds].sort((a, b) => a - b))
+      await q("insert into prescription_files (prescription_id, file_id) values ($1, $2)", [rx.id, id]);
+    const service = createPrescriptionsService({ db: t.database.db, outbox });
+    const one = await service.get(rx.id);
+    const listed = (await service.listForCustomer(customerId)).find((r) => r.id === rx.id);
+    expect(one).toEqual(listed);
+    expect(one.staff?.data.full_name).toMatch(/\S/);
+    expect(one.source.data.name).toMatch(/\S/);
+    expect(one.files.map((f) => f.id)).toEqual([...fileIds].sort((a, b) => a - b));
+    const bare = await makeRx(customerId, { ...multifocalRx, source_id: rxSource });
+    await q("update prescriptions set staff_user_id = null where id = $1", [bare.id]);
+    const bareOne = await service.get(bare.id);
+    expect(bareOne).toEqual((await service.listForCustomer(customerId)).find((r) => r.id === bare.id));
+    expect(bareOne).toMatchObject({ staff: null, files: [] });
+    await expect(service.get(99_999_999)).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("answers one PD with its named writer and source as the customer's list does", async () => {
+    const pd = await makePd(customerId, heights);
+    const service = createPdsService({ db: t.database.db });
+    const presenter: PresenterOptions = {
+      purpose: pdPurposeFor("multifocal", undefined),
+      lensType: "multifocal",
+    };
+    const one = await service.get(pd.id, presenter);
+    expect(one).toEqual((await service.listForCustomer(customerId, presenter)).find((r) => r.id === pd.id));
+    expect(one.staff?.data.full_name).toMatch(/\S/);
+    await expect(service.get(99_999_999, {})).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("offers the options the two statements offered, an inactive lens's left out", async () => {
+    const productId = product["Milo frame + multifocal lenses"];
+    const rx = await makeRx(customerId, multifocalRx);
+    const pd = await makePd(customerId, heights);
+    const [{ lens_id }] = await q<{ lens_id: number }>(
+      "select lens_id from lens_addon_combinations where region_product_id = $1 order by id limit 1",
+      [productId],
+    );
+    await q("update lenses set is_active = false where id = $1", [lens_id]);
+    try {
+      const db = t.database.db;
+      const rxWire = await createPrescriptionsService({ db, outbox }).get(rx.id);
+      const pdWire = await createPdsService({ db }).get(pd.id, {
+        purpose: pdPurposeFor("multifocal", undefined),
+        lensType: "multifocal",
+      });
+      const before = toLensOptionWires(await lensOptionRows(db, productId), rxWire, pdWire, "M");
+      const res = await options(
+        `region_product_id=${productId}&prescription_id=${rx.id}&pd_id=${pd.id}&frame_size=M`,
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual(JSON.parse(JSON.stringify(before)));
+      expect(res.json().data.some((o: { lens_id: number }) => o.lens_id === lens_id)).toBe(false);
+      const none = await options(`region_product_id=${product["Harper frame + lenses"]}&frame_size=M`);
+      expect(none.json().data).toEqual(
+        JSON.parse(
+          JSON.stringify(
+            toLensOptionWires(await lensOptionRows(db, product["Harper frame + lenses"]), null, null, "M"),
+          ),
+        ),
+      );
+      expect((await options("region_product_id=99999999")).statusCode).toBe(404);
+    } finally {
+      await q("update lenses set is_active = true where id = $1", [lens_id]);
     }
   });
 });

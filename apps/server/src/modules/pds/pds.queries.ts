@@ -1,10 +1,19 @@
 import { eq } from "drizzle-orm";
+import { builtOnce } from "../../platform/db/built-once";
 import type { Db } from "../../platform/db/client";
 import { customers } from "../customers/customers.tables";
 import { pdSources } from "../reference/reference.tables";
+import { staffUsers } from "../staff/staff.tables";
+import { pds } from "./pds.tables";
 
-/** Every PD source (each PD's wire names its source). */
-export const allPdSources = (db: Db) => db.select().from(pdSources);
+/** One PD with its writer's name, in one statement (the name was a second round trip), its SQL built once. */
+export const pdWithWriter = builtOnce(["id"], (db, { id }) =>
+  db
+    .select({ pd: pds, writerFirst: staffUsers.firstName, writerLast: staffUsers.lastName })
+    .from(pds)
+    .leftJoin(staffUsers, eq(staffUsers.id, pds.staffUserId))
+    .where(eq(pds.id, id)),
+);
 
 /** The PD source of this id, if there is one. */
 export const pdSourceIdOf = (db: Db, sourceId: number) =>

@@ -12,10 +12,11 @@ import type { Db } from "../../platform/db/client";
 import { type Editor, matchVersion, nextVersion, readVersion } from "../../platform/db/versioning";
 import { notFound, validationError } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
+import { sourceLists } from "../reference";
 import type { StaffRow } from "../staff";
 import { staffNamesByIds, staleOrMissing } from "../staff";
 import { PD_MEASURES, type PdRow, type PresenterOptions, pdColumnName, toPdWire } from "./pds.mappers";
-import { allPdSources, customerIdOf, pdSourceIdOf } from "./pds.queries";
+import { customerIdOf, pdSourceIdOf, pdWithWriter } from "./pds.queries";
 import { pds } from "./pds.tables";
 
 const camel = pdColumnName;
@@ -24,16 +25,36 @@ const MEASURES = PD_MEASURES;
 export type { PresenterOptions };
 
 export function createPdsService({ db }: { db: Db }) {
+  /** Sources from the process's copy (reference-cache.ts), read again once if one is missing. */
+  async function sourcesFor(rows: PdRow[]) {
+    const { pdSources: known } = await sourceLists(db);
+    if (rows.every((r) => known.has(r.sourceId))) return known;
+    return (await sourceLists(db, true)).pdSources;
+  }
+
   async function toWire(rows: PdRow[], options: PresenterOptions = {}): Promise<PdWire[]> {
     if (!rows.length) return [];
     const staffIds = rows.flatMap((r) => (r.staffUserId ? [r.staffUserId] : []));
-    const [sources, names] = await Promise.all([allPdSources(db), staffNamesByIds(db, staffIds)]);
-    const sourceById = new Map(sources.map((s) => [s.id, s]));
+    const [sourceById, names] = await Promise.all([sourcesFor(rows), staffNamesByIds(db, staffIds)]);
     const writer = (id: number | null) => {
       const name = id == null ? undefined : names.get(id);
       return name === undefined ? null : { id: id!, full_name: name };
     };
     return rows.map((r) => toPdWire(r, sourceById.get(r.sourceId)!, writer(r.staffUserId), options));
+  }
+
+  /** One PD as the API sends it: the same answer as `toWire([row], options)`, in one statement. */
+  async function readOne(id: number, options: PresenterOptions) {
+    const [row] = await pdWithWriter(db, { id });
+    if (!row) throw notFound("PD");
+    const { pd, writerFirst, writerLast } = row;
+    const sourceById = await sourcesFor([pd]);
+    // As staffNamesByIds names them; a writer whose row is gone is no writer.
+    const writer =
+      pd.staffUserId != null && writerFirst != null
+        ? { id: pd.staffUserId, full_name: `${writerFirst} ${writerLast}`.trim() }
+        : null;
+    return toPdWire(pd, sourceById.get(pd.sourceId)!, writer, options);
   }
 
   /**
@@ -111,7 +132,7 @@ export function createPdsService({ db }: { db: Db }) {
       return toWire(rows, options);
     },
     async get(id: number, options: PresenterOptions) {
-      return (await toWire([await load(id)], options))[0];
+      return readOne(id, options);
     },
     /** Edits from a stale read (an older `version`) are refused with a 409, never applied. */
     async update(editor: Editor, id: number, input: unknown) {

@@ -11,16 +11,17 @@ import { AppError, notFound, validationError } from "../../platform/http/app-err
 import { parseOrThrow } from "../../platform/http/validate";
 import type { Slots } from "../../platform/slots";
 import type { OutboxService } from "../outbox";
+import { sourceLists } from "../reference";
 import type { StaffRow } from "../staff";
 import { staffNamesByIds, staleOrMissing } from "../staff";
 import { type PrescriptionRow, toPrescriptionWire } from "./prescriptions.mappers";
 import {
-  allPrescriptionSources,
   customerById,
   customerIdOf,
   fileIdsOf,
   filesOfPrescriptions,
   prescriptionSourceById,
+  prescriptionWithWriterAndFiles,
 } from "./prescriptions.queries";
 import { tellPrescriptionSaved } from "./prescriptions.slots";
 import { prescriptionFiles, prescriptions } from "./prescriptions.tables";
@@ -35,16 +36,22 @@ export function createPrescriptionsService({
   /** The app's slots: a saved prescription tells recalls (issue 28). */
   slots?: Slots;
 }) {
+  /** Sources from the process's copy (reference-cache.ts), read again once if one is missing. */
+  async function sourcesFor(rows: PrescriptionRow[]) {
+    const { prescriptionSources: known } = await sourceLists(db);
+    if (rows.every((r) => known.has(r.sourceId))) return known;
+    return (await sourceLists(db, true)).prescriptionSources;
+  }
+
   async function toWire(rows: PrescriptionRow[]) {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
     const staffIds = rows.flatMap((r) => (r.staffUserId ? [r.staffUserId] : []));
-    const [sources, names, links] = await Promise.all([
-      allPrescriptionSources(db),
+    const [sourceById, names, links] = await Promise.all([
+      sourcesFor(rows),
       staffNamesByIds(db, staffIds),
       filesOfPrescriptions(db, ids),
     ]);
-    const sourceById = new Map(sources.map((s) => [s.id, s]));
     const writer = (id: number | null) => {
       const name = id == null ? undefined : names.get(id);
       return name === undefined ? null : { id: id!, full_name: name };
@@ -57,6 +64,21 @@ export function createPrescriptionsService({
         links.filter((l) => l.rxId === r.id).map((l) => l.file),
       ),
     );
+  }
+
+  /** One prescription as the API sends it: the same answer as `toWire([row])`, in one statement. */
+  async function readOne(id: number) {
+    const rows = await prescriptionWithWriterAndFiles(db, { id });
+    if (!rows.length) throw notFound("Prescription");
+    const { rx, writerFirst, writerLast } = rows[0];
+    const sourceById = await sourcesFor([rx]);
+    // As staffNamesByIds names them; a writer whose row is gone is no writer.
+    const writer =
+      rx.staffUserId != null && writerFirst != null
+        ? { id: rx.staffUserId, full_name: `${writerFirst} ${writerLast}`.trim() }
+        : null;
+    const fileRows = rows.flatMap((r) => (r.file ? [r.file] : []));
+    return toPrescriptionWire(rx, sourceById.get(rx.sourceId)!, writer, fileRows);
   }
 
   async function load(id: number) {
@@ -155,7 +177,7 @@ export function createPrescriptionsService({
       return toWire(rows);
     },
     async get(id: number) {
-      return (await toWire([await load(id)]))[0];
+      return readOne(id);
     },
     /** Edits from a stale read (an older `version`) are refused with a 409, never applied. */
     async update(editor: Editor, id: number, input: unknown) {
@@ -210,7 +232,7 @@ export function createPrescriptionsService({
     },
     /** E-mails the prescription to its customer (or the given address); allowed for every source. */
     async email(id: number, to?: string) {
-      const [wire] = await toWire([await load(id)]);
+      const wire = await readOne(id);
       let address = to;
       if (!address && wire.customer_id) {
         const [c] = await customerById(db, wire.customer_id);

@@ -16,4 +16,6 @@ export {
   outletTimeZoneOf,
   type ReferenceData,
   referenceData,
+  type SourceLists,
+  sourceLists,
 } from "./reference-cache";

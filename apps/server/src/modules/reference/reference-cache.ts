@@ -1,5 +1,5 @@
 import type { Db } from "../../platform/db/client";
-import { outlets, regions, statuses } from "./reference.tables";
+import { outlets, pdSources, prescriptionSources, regions, statuses } from "./reference.tables";
 
 export interface ReferenceData {
   statuses: (typeof statuses.$inferSelect)[];
@@ -36,7 +36,35 @@ export function referenceData(db: Db): Promise<ReferenceData> {
   return data;
 }
 
-/** Call after writing statuses, outlets or regions: the next read, on any handle, goes to the database. */
+export interface SourceLists {
+  prescriptionSources: Map<number, typeof prescriptionSources.$inferSelect>;
+  pdSources: Map<number, typeof pdSources.$inferSelect>;
+}
+
+const sourcesCache = new WeakMap<Db, { at: number; generation: number; data: Promise<SourceLists> }>();
+
+/**
+ * Prescription and PD sources by id, kept like the lists above (only seeds write them): every
+ * prescription and PD wire names its source, and reading both tables on each call was two of the
+ * job edit's nine statements. Apart from `referenceData` so the jobs list's cold read stays three.
+ * `refresh` reads again whatever the copy's age: a caller that meets a source its copy lacks (one
+ * added since, elsewhere) asks once more before giving up.
+ */
+export function sourceLists(db: Db, refresh = false): Promise<SourceLists> {
+  const hit = sourcesCache.get(db);
+  if (!refresh && hit && hit.generation === generation && Date.now() - hit.at < MAX_AGE_MS) return hit.data;
+  const data = Promise.all([db.select().from(prescriptionSources), db.select().from(pdSources)]).then(
+    ([rx, pd]) => ({
+      prescriptionSources: new Map(rx.map((s) => [s.id, s])),
+      pdSources: new Map(pd.map((s) => [s.id, s])),
+    }),
+  );
+  data.catch(() => sourcesCache.delete(db));
+  sourcesCache.set(db, { at: Date.now(), generation, data });
+  return data;
+}
+
+/** Call after writing statuses, outlets, regions or sources: the next read, on any handle, goes to the database. */
 export function invalidateReferenceData(): void {
   generation++;
 }
