@@ -433,7 +433,12 @@ async function main() {
 
   // A seed killed earlier may have left its indexes dropped: build them before adding to the tables.
   await restoreDeferredIndexes(client);
-  const deferred = (await shouldDeferIndexes(client, "orders", total)) ? JOB_TABLES : [];
+  // Without selections no prescription or PD is written: theirs stay (the customers' seed built them).
+  const deferred = (await shouldDeferIndexes(client, "orders", total))
+    ? JOB_TABLES.filter(
+        (t) => withSelections || !["prescriptions", "pds", "order_item_selections"].includes(t),
+      )
+    : [];
   if (deferred.length) console.log(`  ${await deferIndexes(client, deferred)} secondary indexes deferred`);
   // One transaction: a failed run leaves nothing behind (but the deferred indexes, built again below).
   await client.query("BEGIN");
