@@ -1,6 +1,8 @@
+import { Table } from "@mantine/core";
 import { screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "../lib/api-client";
+import { canonicalMarkup } from "../test/markup";
 import { renderInShell } from "../test/render";
 import { DataTable } from "./data-table";
 import { PaginationBar } from "./pagination-bar";
@@ -43,5 +45,29 @@ describe("a list's states tell the truth", () => {
       <DataTable rows={[]} columns={columns} rowKey={(r) => r.id} emptyText="No jobs match “smith”." />,
     );
     expect(screen.getByTestId("empty-state").textContent).toBe("No jobs match “smith”.");
+  });
+});
+
+describe("a record's row", () => {
+  it("is drawn as Mantine's Table.Tr and Table.Td draw it in this table", () => {
+    const { container } = renderInShell(
+      <DataTable
+        rows={[{ id: 1, name: "Ava" }]}
+        columns={columns}
+        rowKey={(r) => r.id}
+        rowVersion={() => ""}
+      />,
+    );
+    const mantine = renderInShell(
+      <Table striped highlightOnHover withTableBorder verticalSpacing="xs">
+        <Table.Tbody>
+          <Table.Tr data-row>
+            <Table.Td>Ava</Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>,
+    );
+    const row = (root: HTMLElement) => canonicalMarkup(root.querySelector("tr[data-row]")!);
+    expect(row(container)).toBe(row(mantine.container));
   });
 });

@@ -165,15 +165,24 @@ interface DataRowProps<T> {
   version?: string;
 }
 
+// A record's row and cells as Table.Tr and Table.Td draw them in this striped, hover-lit table with
+// row borders: plain elements, as a big table's redraw of fifteen rows by eleven cells spent more
+// on resolving each cell's Mantine props than on the cells themselves (issue 31).
+// data-table.test.tsx compares them with Mantine's.
+const ROW_CLASS = "m_4e7aa4fd mantine-Table-tr";
+const CELL_CLASS = "m_4e7aa4ef mantine-Table-td";
+
 function DataRowImpl<T>({ row, columns, expanded, renderExpanded }: DataRowProps<T>) {
   return (
     <>
       {/* data-row: the record's own row, which j/k move between (app/shell/keyboard-shortcuts.tsx). */}
-      <Table.Tr data-row>
+      <tr className={ROW_CLASS} data-with-row-border data-striped="odd" data-hover data-row>
         {columns.map((c) => (
-          <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+          <td key={c.key} className={CELL_CLASS}>
+            {c.render(row)}
+          </td>
         ))}
-      </Table.Tr>
+      </tr>
       {expanded && renderExpanded ? (
         <Table.Tr>
           <Table.Td colSpan={columns.length} bg="gray.0">

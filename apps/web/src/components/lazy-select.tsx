@@ -1,5 +1,5 @@
 import { ComboboxChevron, InputClearButton, type SelectProps, TextInput } from "@mantine/core";
-import { type ComponentType, useEffect, useLayoutEffect, useRef } from "react";
+import { type ComponentType, type CSSProperties, type Ref, useEffect, useLayoutEffect, useRef } from "react";
 import { type Intent, onDemand, useOnDemand } from "../lib/on-demand";
 
 // Mantine's Select brings its dropdown's floating layer (Popover, floating-ui, ScrollArea, focus
@@ -45,6 +45,39 @@ export function LazySelect(props: SelectProps) {
     props.styles && typeof props.styles === "object" && "input" in props.styles
       ? props.styles.input
       : undefined;
+  // The stand-in's handlers, the same on either drawing of it.
+  const handlers = {
+    onPointerEnter: () => want(),
+    onFocus: (e: React.FocusEvent<HTMLInputElement>) => {
+      want();
+      // The field has the focus, as Select's own would (the jobs status cell mounts its list then).
+      props.onFocus?.(e);
+    },
+    // The press opens the list and focuses the real field; its own default (focusing this
+    // stand-in, gone by then) would take the focus away from it and close the list.
+    onMouseDown: (e: React.MouseEvent) => {
+      e.preventDefault();
+      want(true, true);
+    },
+    onKeyDown: (e: React.KeyboardEvent) => {
+      if (!KEYS_THAT_OPEN.has(e.key)) return;
+      e.preventDefault();
+      want(true, true, { key: e.key, code: e.code });
+    },
+  };
+  if (isPlain(props))
+    return (
+      <PlainStandIn
+        ref={standIn}
+        size={props.size}
+        width={props.w}
+        ariaLabel={props["aria-label"]}
+        disabled={!!props.disabled}
+        value={selectLabel(props.data, value)}
+        inputStyle={inputStyle as CSSProperties | undefined}
+        handlers={handlers}
+      />
+    );
   return (
     <TextInput
       ref={standIn}
@@ -87,24 +120,105 @@ export function LazySelect(props: SelectProps) {
       rightSection={props.rightSection}
       rightSectionPointerEvents={props.rightSectionPointerEvents ?? "none"}
       data-lazy-select=""
-      onPointerEnter={() => want()}
-      onFocus={(e) => {
-        want();
-        // The field has the focus, as Select's own would (the jobs status cell mounts its list then).
-        props.onFocus?.(e);
-      }}
-      // The press opens the list and focuses the real field; its own default (focusing this
-      // stand-in, gone by then) would take the focus away from it and close the list.
-      onMouseDown={(e) => {
-        e.preventDefault();
-        want(true, true);
-      }}
-      onKeyDown={(e) => {
-        if (!KEYS_THAT_OPEN.has(e.key)) return;
-        e.preventDefault();
-        want(true, true, { key: e.key, code: e.code });
-      }}
+      {...handlers}
     />
+  );
+}
+
+/**
+ * A stand-in with no label, description, error or sections of its own, at a named size and a
+ * width in px (the jobs table's status cells): drawn as the plain elements TextInput would draw,
+ * since fifteen TextInputs cost a jobs table's redraw more than its rows' data (issue 31).
+ * lazy-select.test.tsx compares the two.
+ */
+function isPlain(
+  props: SelectProps,
+): props is SelectProps & { size: "xs" | "sm" | "md" | "lg" | "xl"; w: number | undefined } {
+  return (
+    typeof props.size === "string" &&
+    ["xs", "sm", "md", "lg", "xl"].includes(props.size) &&
+    (props.w === undefined || typeof props.w === "number") &&
+    !props.label &&
+    !props.description &&
+    !props.error &&
+    !props.withAsterisk &&
+    !props.placeholder &&
+    !props.clearable &&
+    !props.rightSection &&
+    props.rightSectionPointerEvents === undefined &&
+    !props.className &&
+    !props.style &&
+    props.miw === undefined &&
+    props.maw === undefined
+  );
+}
+
+function PlainStandIn(p: {
+  ref: Ref<HTMLInputElement>;
+  size: string;
+  width: number | undefined;
+  ariaLabel: string | undefined;
+  disabled: boolean;
+  value: string;
+  inputStyle: CSSProperties | undefined;
+  handlers: object;
+}) {
+  const wrapperVars = {
+    "--input-height": `var(--input-height-${p.size})`,
+    "--input-fz": `var(--mantine-font-size-${p.size})`,
+    "--input-right-section-pointer-events": "none",
+  } as CSSProperties;
+  return (
+    <div
+      className="m_46b77525 mantine-InputWrapper-root mantine-TextInput-root"
+      data-size={p.size}
+      style={p.width === undefined ? undefined : { width: `calc(${p.width / 16}rem * var(--mantine-scale))` }}
+    >
+      <div
+        className="m_6c018570 mantine-Input-wrapper mantine-TextInput-wrapper"
+        data-variant="default"
+        data-size={p.size}
+        data-disabled={p.disabled || undefined}
+        data-with-right-section="true"
+        style={wrapperVars}
+      >
+        <input
+          ref={p.ref}
+          className="m_8fb7ebe7 mantine-Input-input mantine-TextInput-input"
+          data-variant="default"
+          data-disabled={p.disabled || undefined}
+          readOnly
+          role="combobox"
+          aria-haspopup="listbox"
+          aria-expanded={false}
+          aria-label={p.ariaLabel}
+          data-lazy-select=""
+          disabled={p.disabled}
+          value={p.value}
+          style={{ cursor: "pointer", ...p.inputStyle }}
+          {...p.handlers}
+        />
+        <div data-position="right" className="m_82577fc2 mantine-Input-section mantine-TextInput-section">
+          {/* biome-ignore lint/a11y/noSvgWithoutTitle: Select's chevron, drawn as ComboboxChevron draws it; the field names it */}
+          <svg
+            className="m_2943220b mantine-ComboboxChevron-chevron"
+            data-size={p.size}
+            data-combobox-chevron="true"
+            viewBox="0 0 15 15"
+            fill="none"
+            xmlns="http://www.w3.org/2000/svg"
+            style={{ "--combobox-chevron-size": `var(--combobox-chevron-size-${p.size})` } as CSSProperties}
+          >
+            <path
+              d="M4.93179 5.43179C4.75605 5.60753 4.75605 5.89245 4.93179 6.06819C5.10753 6.24392 5.39245 6.24392 5.56819 6.06819L7.49999 4.13638L9.43179 6.06819C9.60753 6.24392 9.89245 6.24392 10.0682 6.06819C10.2439 5.89245 10.2439 5.60753 10.0682 5.43179L7.81819 3.18179C7.73379 3.0974 7.61933 3.04999 7.49999 3.04999C7.38064 3.04999 7.26618 3.0974 7.18179 3.18179L4.93179 5.43179ZM10.0682 9.56819C10.2439 9.39245 10.2439 9.10753 10.0682 8.93179C9.89245 8.75606 9.60753 8.75606 9.43179 8.93179L7.49999 10.8636L5.56819 8.93179C5.39245 8.75606 5.10753 8.75606 4.93179 8.93179C4.75605 9.10753 4.75605 9.39245 4.93179 9.56819L7.18179 11.8182C7.35753 11.9939 7.64245 11.9939 7.81819 11.8182L10.0682 9.56819Z"
+              fill="currentColor"
+              fillRule="evenodd"
+              clipRule="evenodd"
+            />
+          </svg>
+        </div>
+      </div>
+    </div>
   );
 }
 

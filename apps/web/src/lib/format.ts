@@ -30,11 +30,57 @@ export function formatDateTime(
   let out = formatted.get(key);
   if (out === undefined) {
     if (formatted.size >= 5000) formatted.clear();
-    out = formatInstant(value, timeZone, format);
+    out =
+      (format === DATE_TIME_DISPLAY_FORMAT && toTheHour(value, timeZone)) ||
+      formatInstant(value, timeZone, format);
     formatted.set(key, out);
   }
   return out;
 }
+
+// The spec's "Do MMM YYYY, ha" from one Intl formatter per zone, kept: a jobs table's new rows are
+// never in the cache above, and dayjs's zone conversion is most of their Created cells (issue 31).
+// Only for what both read alike (an ISO instant with its offset, a four-digit year); anything else
+// is dayjs's. format.test.ts compares the two.
+const hourFormats = new Map<string, Intl.DateTimeFormat>();
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+function toTheHour(value: string, timeZone: string): string | undefined {
+  if (!ISO_INSTANT.test(value)) return undefined;
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return undefined;
+  let format = hourFormats.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        year: "numeric",
+        month: "numeric",
+        day: "numeric",
+        hour: "numeric",
+        hourCycle: "h23",
+      });
+    } catch {
+      return undefined;
+    }
+    hourFormats.set(timeZone, format);
+  }
+  let year = 0;
+  let month = 0;
+  let day = 0;
+  let hour = 0;
+  for (const part of format.formatToParts(at)) {
+    if (part.type === "year") year = Number(part.value);
+    else if (part.type === "month") month = Number(part.value);
+    else if (part.type === "day") day = Number(part.value);
+    else if (part.type === "hour") hour = Number(part.value);
+  }
+  if (!(year >= 1000 && year <= 9999)) return undefined;
+  return `${day}${ordinal(day)} ${MONTHS[month - 1]} ${year}, ${hour % 12 || 12}${hour < 12 ? "am" : "pm"}`;
+}
+
+const ordinal = (n: number) => (n >= 11 && n <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th"));
 
 /** A calendar date (date of birth, expiry) in the day style, "2nd May 1990", never shifted by a zone. */
 export const formatDate = formatCalendarDay;

@@ -1,10 +1,11 @@
 import type { OrderWire } from "@loupe/contract";
 import { currencyForCountry, isRefundedItem, jobCustomerName } from "@loupe/domain";
-import { ActionIcon, Button, Checkbox, Loader } from "@mantine/core";
+import { Loader } from "@mantine/core";
 import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { DataTable } from "../../../components/data-table";
+import { PlainActionIcon, PlainCheckbox, PlainCompactButton } from "../../../components/plain-mantine";
 import { formatMoney } from "../../../lib/format";
 import { customerProfilePath } from "../job-paths";
 import { JobRowActions } from "./actions/job-row-actions";
@@ -36,7 +37,8 @@ function totalTitle(rows: OrderWire[]): string {
 
 /**
  * Jobs table (spec §2): expand, Customer, Priority, Invoice Number, Total (its currency), Status,
- * Created (sortable), Promised (sortable, issue 27), notes count, select.
+ * Created (sortable), Promised (sortable, issue 27), notes count, select. The cells draw Mantine's
+ * markup with plain elements (components/plain-mantine.tsx): a redraw is fifteen rows of them.
  */
 export function JobsTable(props: {
   rows: OrderWire[];
@@ -92,13 +94,12 @@ export function JobsTable(props: {
           title: "",
           width: 40,
           render: (o) => (
-            <ActionIcon
-              variant="subtle"
+            <PlainActionIcon
               aria-label={props.expanded.has(o.id) ? "Collapse" : "Expand"}
               onClick={() => props.onExpand(o.id)}
             >
               {props.expanded.has(o.id) ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
-            </ActionIcon>
+            </PlainActionIcon>
           ),
         },
         {
@@ -142,15 +143,13 @@ export function JobsTable(props: {
           key: "notes",
           title: "Notes",
           render: (o) => (
-            <Button
-              size="compact-xs"
-              variant="light"
+            <PlainCompactButton
               color={o.notes_count ? "blue" : "gray"}
               aria-label={`${o.notes_count} notes of ${o.vend_invoice_number}`}
               onClick={() => props.onNotes(o)}
             >
               {o.notes_count}
-            </Button>
+            </PlainCompactButton>
           ),
         },
         {
@@ -167,7 +166,7 @@ export function JobsTable(props: {
             const ids = selectableItems(o);
             const on = ids.length > 0 && ids.every((id) => selected.has(id));
             return (
-              <Checkbox
+              <PlainCheckbox
                 aria-label={`Select ${o.vend_invoice_number}`}
                 disabled={ids.length === 0}
                 checked={on}

@@ -8,11 +8,11 @@ import {
   PARTLY_REFUNDED_LABEL,
   STATUS_CHANGED_MESSAGE,
 } from "@loupe/domain";
-import { Badge, Stack } from "@mantine/core";
 import { useState } from "react";
 import { useAlert } from "../../../app/alert-context";
 import { confirmed } from "../../../components/confirm-dialog";
 import { LazySelect as Select } from "../../../components/lazy-select";
+import { PlainBadge, plainStack } from "../../../components/plain-mantine";
 import { errorText } from "../../../lib/errors";
 import { formatMoney } from "../../../lib/format";
 import { useStatuses } from "../../reference/use-reference-data";
@@ -24,7 +24,7 @@ import { StatusBadge, statusColourName } from "./status-badge";
 /**
  * A job's status (spec §4): refunded (every item quantity −1), voided and refunded-transaction
  * are display-only; in-progress and cancelled are fixed badges; anything else is a dropdown of
- * the selectable statuses.
+ * the selectable statuses. Its stack and badge are Mantine's markup drawn plainly (issue 31).
  */
 export function OrderStatusCell({ job }: { job: OrderWire }) {
   const { data: statuses } = useStatuses();
@@ -38,14 +38,16 @@ export function OrderStatusCell({ job }: { job: OrderWire }) {
   const status = fixed ? <StatusBadge slug={shown} label={label} /> : <StatusSelect job={job} />;
   // A partly refunded job keeps its status (ADR 0033); what went back shows under it.
   if (!(job.partly_refunded_amount > 0)) return status;
-  return (
-    <Stack gap={2} align="flex-start">
+  return plainStack(
+    2,
+    <>
       {status}
-      <Badge size="xs" color="red" variant="light" data-testid="partly-refunded-badge">
+      <PlainBadge size="xs" color="red" variant="light" data-testid="partly-refunded-badge">
         {PARTLY_REFUNDED_LABEL}{" "}
         {formatMoney(job.partly_refunded_amount, currencyForCountry(job.origin_outlet.region.country_code))}
-      </Badge>
-    </Stack>
+      </PlainBadge>
+    </>,
+    "flex-start",
   );
 }
 

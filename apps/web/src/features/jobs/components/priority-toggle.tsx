@@ -1,21 +1,27 @@
 import type { OrderWire } from "@loupe/contract";
 import { PRIORITY, STATUS_CHANGED_MESSAGE, togglePriority } from "@loupe/domain";
-import { Switch } from "@mantine/core";
+import { useId } from "react";
 import { useAlert } from "../../../app/alert-context";
+import { PlainSwitch } from "../../../components/plain-mantine";
 import { errorText } from "../../../lib/errors";
 import { useSetJobPriority } from "../api/jobs-mutations";
 import { useJobRules } from "../use-job-rules";
 import { RuleGate } from "./rule-gate";
 
-/** Priority 1 ⇄ 2, shown at once and put back with an error alert when the server refuses (spec §4). */
+/**
+ * Priority 1 ⇄ 2, shown at once and put back with an error alert when the server refuses (spec §4).
+ * Mantine's Switch markup without its component: a switch on every jobs row (issue 31).
+ */
 export function PriorityToggle({ job }: { job: OrderWire }) {
   const setPriority = useSetJobPriority();
   const { showAlert } = useAlert();
   const verdict = useJobRules()("priority", job);
+  const id = useId();
   return (
     <RuleGate verdict={verdict}>
       {(refused) => (
-        <Switch
+        <PlainSwitch
+          id={id}
           aria-label={`Priority of ${job.vend_invoice_number}`}
           color="red"
           checked={job.priority === PRIORITY.urgent}

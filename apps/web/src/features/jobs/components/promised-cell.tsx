@@ -1,20 +1,22 @@
 import type { OrderWire } from "@loupe/contract";
 import { formatCalendarDay } from "@loupe/domain";
-import { Group, Stack, Text } from "@mantine/core";
+import { plainGroup, plainStack, plainText } from "../../../components/plain-mantine";
 import { PromiseMarks } from "./promise-marks";
 
-/** The Promised column (issue 27): the day on the outlet's clock, Late or At risk beside it. */
+/**
+ * The Promised column (issue 27): the day on the outlet's clock, Late or At risk beside it. Drawn
+ * as Mantine's Stack, Text and Group without their components: a cell of every jobs row (issue 31).
+ */
 export function PromisedCell({ job }: { job: OrderWire }) {
-  return (
-    <Stack gap={2}>
-      <Text size="sm" fw={job.is_late ? 700 : undefined} c={job.is_late ? "red.8" : undefined}>
-        {job.due_date ? formatCalendarDay(job.due_date) : "—"}
-      </Text>
-      {(job.is_late || job.at_risk_reason) && (
-        <Group gap={4}>
-          <PromiseMarks job={job} />
-        </Group>
+  return plainStack(
+    2,
+    <>
+      {plainText(
+        "sm",
+        job.due_date ? formatCalendarDay(job.due_date) : "—",
+        job.is_late ? { color: "var(--mantine-color-red-8)", fontWeight: 700 } : undefined,
       )}
-    </Stack>
+      {(job.is_late || job.at_risk_reason) && plainGroup(4, <PromiseMarks job={job} />)}
+    </>,
   );
 }

@@ -1,8 +1,8 @@
 import type { OrderWire } from "@loupe/contract";
-import { ActionIcon } from "@mantine/core";
 import { IconDots } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
 import { OnDemandMenu } from "../../../../components/on-demand-menu";
+import { PlainActionIcon } from "../../../../components/plain-mantine";
 import { onDemand } from "../../../../lib/on-demand";
 import type { RowAction } from "./job-row-actions-menu";
 
@@ -36,9 +36,9 @@ export function JobRowActions({ job }: { job: OrderWire }) {
         menu={rowActionsMenu}
         props={{ job, onOpen: setOpen }}
         trigger={
-          <ActionIcon variant="subtle" aria-label={`Actions for ${job.vend_invoice_number}`}>
+          <PlainActionIcon aria-label={`Actions for ${job.vend_invoice_number}`}>
             <IconDots size={16} />
-          </ActionIcon>
+          </PlainActionIcon>
         }
       />
       <Suspense fallback={null}>
