@@ -43,7 +43,8 @@ async function main() {
   // A seed killed earlier may have left its indexes dropped: build them before adding to the tables.
   await restoreDeferredIndexes(client);
   const deferred = (await shouldDeferIndexes(client, "customers", total)) ? CUSTOMER_TABLES : [];
-  if (deferred.length) console.log(`  ${await deferIndexes(client, deferred)} secondary indexes and foreign keys deferred`);
+  if (deferred.length)
+    console.log(`  ${await deferIndexes(client, deferred)} secondary indexes and foreign keys deferred`);
   const rng = createRng(1_000_003);
   let i = n;
   const end = n + total;

@@ -439,7 +439,8 @@ async function main() {
         (t) => withSelections || !["prescriptions", "pds", "order_item_selections"].includes(t),
       )
     : [];
-  if (deferred.length) console.log(`  ${await deferIndexes(client, deferred)} secondary indexes and foreign keys deferred`);
+  if (deferred.length)
+    console.log(`  ${await deferIndexes(client, deferred)} secondary indexes and foreign keys deferred`);
   // One transaction: a failed run leaves nothing behind (but the deferred indexes, built again below).
   await client.query("BEGIN");
   await copy(
