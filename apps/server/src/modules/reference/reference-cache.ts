@@ -14,34 +14,39 @@ export interface ReferenceData {
  */
 const MAX_AGE_MS = 30_000;
 
-const cache = new WeakMap<Db, { at: number; generation: number; data: Promise<ReferenceData> }>();
 /** Bumped by every invalidation: copies read before it are dropped, whichever handle wrote. */
 let generation = 0;
+
+/**
+ * A read kept per database handle for MAX_AGE_MS and until the next invalidation; `refresh` reads
+ * again whatever the copy's age. A failed read is not kept: the next call asks again.
+ */
+function keptPerDatabase<T>(read: (db: Db) => Promise<T>) {
+  const cache = new WeakMap<Db, { at: number; generation: number; data: Promise<T> }>();
+  return (db: Db, refresh = false): Promise<T> => {
+    const hit = cache.get(db);
+    if (!refresh && hit && hit.generation === generation && Date.now() - hit.at < MAX_AGE_MS) return hit.data;
+    const data = read(db);
+    data.catch(() => cache.delete(db));
+    cache.set(db, { at: Date.now(), generation, data });
+    return data;
+  };
+}
 
 /**
  * Statuses, outlets and regions, read once per process (per database) instead of three queries on
  * every jobs call (issue 16: they were most of a page's 10 statements).
  */
-export function referenceData(db: Db): Promise<ReferenceData> {
-  const hit = cache.get(db);
-  if (hit && hit.generation === generation && Date.now() - hit.at < MAX_AGE_MS) return hit.data;
-  const data = Promise.all([
-    db.select().from(statuses),
-    db.select().from(outlets),
-    db.select().from(regions),
-  ]).then(([s, o, r]) => ({ statuses: s, outlets: o, regions: r }));
-  // A failed read is not kept: the next call asks again.
-  data.catch(() => cache.delete(db));
-  cache.set(db, { at: Date.now(), generation, data });
-  return data;
-}
+export const referenceData: (db: Db) => Promise<ReferenceData> = keptPerDatabase((db) =>
+  Promise.all([db.select().from(statuses), db.select().from(outlets), db.select().from(regions)]).then(
+    ([s, o, r]) => ({ statuses: s, outlets: o, regions: r }),
+  ),
+);
 
 export interface SourceLists {
   prescriptionSources: Map<number, typeof prescriptionSources.$inferSelect>;
   pdSources: Map<number, typeof pdSources.$inferSelect>;
 }
-
-const sourcesCache = new WeakMap<Db, { at: number; generation: number; data: Promise<SourceLists> }>();
 
 /**
  * Prescription and PD sources by id, kept like the lists above (only seeds write them): every
@@ -50,19 +55,12 @@ const sourcesCache = new WeakMap<Db, { at: number; generation: number; data: Pro
  * `refresh` reads again whatever the copy's age: a caller that meets a source its copy lacks (one
  * added since, elsewhere) asks once more before giving up.
  */
-export function sourceLists(db: Db, refresh = false): Promise<SourceLists> {
-  const hit = sourcesCache.get(db);
-  if (!refresh && hit && hit.generation === generation && Date.now() - hit.at < MAX_AGE_MS) return hit.data;
-  const data = Promise.all([db.select().from(prescriptionSources), db.select().from(pdSources)]).then(
-    ([rx, pd]) => ({
-      prescriptionSources: new Map(rx.map((s) => [s.id, s])),
-      pdSources: new Map(pd.map((s) => [s.id, s])),
-    }),
-  );
-  data.catch(() => sourcesCache.delete(db));
-  sourcesCache.set(db, { at: Date.now(), generation, data });
-  return data;
-}
+export const sourceLists = keptPerDatabase((db) =>
+  Promise.all([db.select().from(prescriptionSources), db.select().from(pdSources)]).then(([rx, pd]) => ({
+    prescriptionSources: new Map(rx.map((s) => [s.id, s])),
+    pdSources: new Map(pd.map((s) => [s.id, s])),
+  })),
+);
 
 /** Call after writing statuses, outlets, regions or sources: the next read, on any handle, goes to the database. */
 export function invalidateReferenceData(): void {
