@@ -2,7 +2,7 @@ import type { TotalKind } from "@loupe/domain";
 import type { SearchQuery, SearchResult } from "../../integrations/search";
 import { cappedCountSql, cappedTotal, countCap } from "../../platform/db/capped-count";
 import type { Database } from "../../platform/db/client";
-import { prefixEnd } from "../../platform/db/prefix-range";
+import { prefixCountSql, prefixEnd } from "../../platform/db/prefix-range";
 import type { CustomerRow } from "./customers.mappers";
 
 /**
@@ -149,11 +149,7 @@ function prefixFirstCount(
     params.push(v);
     return `$${params.length}`;
   };
-  const end = prefixEnd(term);
-  const prefixCount = (expr: string) =>
-    `(select count(*)::int from (select 1 from customers c where ${expr} >= ${p(term)}${
-      end === null ? "" : ` and ${expr} < ${p(end)}`
-    }${filters(p)} limit ${cap + 1}) s)`;
+  const prefixCount = (expr: string) => prefixCountSql("customers c", expr, term, p, cap, filters(p));
   const lower = `greatest(${prefixCount(NAME_C)}, ${prefixCount(LAST_C)})`;
   return `select case when ${lower} > ${cap} then ${cap + 1} else (${fullCount}) end as n`;
 }

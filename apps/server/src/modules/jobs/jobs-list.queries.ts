@@ -2,7 +2,7 @@ import type { TotalKind } from "@loupe/domain";
 import type { SearchQuery } from "../../integrations/search";
 import { cappedTotal, countCap } from "../../platform/db/capped-count";
 import type { Database } from "../../platform/db/client";
-import { prefixEnd } from "../../platform/db/prefix-range";
+import { prefixCountSql } from "../../platform/db/prefix-range";
 import type { ListedOrder } from "./jobs.mappers";
 import { isNameTerm, ordersSearchParts } from "./jobs-search";
 import type { RefundRows } from "./refund-facts";
@@ -74,12 +74,8 @@ function nameCountProof(
 ): string | null {
   if (!filters || !isNameTerm(q)) return null;
   const term = q.toLowerCase();
-  const end = prefixEnd(term);
   const also = filters.map((f) => ` and ${f}`).join("");
-  const range = (expr: string) =>
-    `(select count(*)::int from (select 1 from orders o where ${expr} >= ${p(term)}${
-      end === null ? "" : ` and ${expr} < ${p(end)}`
-    }${also} limit ${cap + 1}) s)`;
+  const range = (expr: string) => prefixCountSql("orders o", expr, term, p, cap, also);
   return `greatest(${range(NAME_C)}, ${range(LAST_C)})`;
 }
 

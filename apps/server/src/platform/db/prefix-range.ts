@@ -16,3 +16,21 @@ export function prefixEnd(s: string): string | null {
   }
   return null;
 }
+
+/**
+ * How many rows of `from` have `expr` starting with `term`, counted up to `cap` + 1 off a byte-order
+ * btree on `expr` (one range, read in order, stopped at the limit); `also` adds " and …" filters.
+ */
+export function prefixCountSql(
+  from: string,
+  expr: string,
+  term: string,
+  p: (v: unknown) => string,
+  cap: number,
+  also = "",
+): string {
+  const end = prefixEnd(term);
+  return `(select count(*)::int from (select 1 from ${from} where ${expr} >= ${p(term)}${
+    end === null ? "" : ` and ${expr} < ${p(end)}`
+  }${also} limit ${cap + 1}) s)`;
+}
