@@ -82,7 +82,7 @@ export interface DetailParts {
  * modules' tables): that is why it lives in a `.queries.ts`; lens orders, the shipment and credit
  * notes come from the modules above jobs through their SQL slots.
  */
-export function buildJobDetailSql(parts: DetailParts): string {
+function buildJobDetailSql(parts: DetailParts): string {
   const owners = selectionOwnersSql("o");
   return `select json_build_object(
   'row', ${jobRowJson(parts.notesCountSql)},
@@ -124,33 +124,24 @@ type JsonDetail = Omit<JobDetailRows, "row" | "items" | "refunds" | "shipment"> 
   shipment: unknown;
 };
 
-/** The statement's text for these parts, built once: the same text is what a prepared name stands for. */
-const detailSql = new WeakMap<DetailParts, string>();
-function detailSqlOf(parts: DetailParts) {
-  let text = detailSql.get(parts);
-  if (text === undefined) {
-    text = buildJobDetailSql(parts);
-    detailSql.set(parts, text);
-  }
-  return text;
-}
-
-/** Runs the detail's one statement; null for no such job. */
-export async function readJobDetail(
-  database: Database,
-  id: number,
-  parts: DetailParts,
-): Promise<JobDetailRows | null> {
-  // Both drivers (pg, PGlite) parse a json column into objects; they are this call's own, so the
-  // parts above jobs turn theirs into wires in place.
-  // Prepared: the text is the same for every job (slots are filled once), and planning this
-  // statement cost more than running it (4–5 ms against 1.5 on a loaded machine).
-  const [found] = await database.query<{ job: JsonDetail }>(detailSqlOf(parts), [id], { prepared: true });
-  if (!found) return null;
-  const d = found.job;
-  rowDatesInPlace(d.row);
-  for (const item of d.items) item.lensOrder = parts.lensOrder.toWire(item.lensOrder);
-  for (const refund of d.refunds) refund.createdAt = new Date(refund.createdAt);
-  d.shipment = parts.shipment.toWire(d.shipment);
-  return d as JobDetailRows;
+/**
+ * The detail's reader for these parts: its one statement's text is built here, once (the same text
+ * is what a prepared name stands for), and each call runs it for a job; null for no such job.
+ */
+export function jobDetailReader(parts: DetailParts) {
+  const text = buildJobDetailSql(parts);
+  return async (database: Database, id: number): Promise<JobDetailRows | null> => {
+    // Both drivers (pg, PGlite) parse a json column into objects; they are this call's own, so the
+    // parts above jobs turn theirs into wires in place.
+    // Prepared: the text is the same for every job, and planning this statement cost more than
+    // running it (4–5 ms against 1.5 on a loaded machine).
+    const [found] = await database.query<{ job: JsonDetail }>(text, [id], { prepared: true });
+    if (!found) return null;
+    const d = found.job;
+    rowDatesInPlace(d.row);
+    for (const item of d.items) item.lensOrder = parts.lensOrder.toWire(item.lensOrder);
+    for (const refund of d.refunds) refund.createdAt = new Date(refund.createdAt);
+    d.shipment = parts.shipment.toWire(d.shipment);
+    return d as JobDetailRows;
+  };
 }

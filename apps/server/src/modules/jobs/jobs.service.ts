@@ -19,7 +19,7 @@ import { AppError, notFound, validationError } from "../../platform/http/app-err
 import type { Slots } from "../../platform/slots";
 import { referenceData } from "../reference";
 import type { StaffRow } from "../staff";
-import { type DetailParts, readJobDetail } from "./job-detail.queries";
+import { jobDetailReader } from "./job-detail.queries";
 import { recordJobEvents } from "./job-events";
 import { type JobReference, jobReference } from "./job-reference";
 import {
@@ -156,7 +156,7 @@ export function createJobsService({
     const rows = await tx.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id));
     return toOrderWires(tx, rows, links, slots);
   }
-  let detailParts: DetailParts | undefined;
+  let readDetail: ReturnType<typeof jobDetailReader> | undefined;
   return {
     /** The jobs list (spec §2, §4): the route query answered by SQL on the orders tables. */
     async list(query: JobsListQuery, timeZone?: string) {
@@ -183,14 +183,14 @@ export function createJobsService({
     /** The job detail: one statement (job-detail.queries.ts), its list row made as the list makes it. */
     async detail(id: number) {
       // The parts are read from the slots on the first call (they are filled once every module has
-      // registered) and kept: one object, so the statement's text is built once.
-      detailParts ??= {
+      // registered); the reader keeps the statement's text built from them.
+      readDetail ??= jobDetailReader({
         notesCountSql: orderNotesCountSqlSlot.get(slots),
         lensOrder: lensOrderSummarySqlSlot.get(slots),
         shipment: jobShipmentSqlSlot.get(slots),
         creditNoteCodeSql: creditNoteCodeSqlSlot.get(slots),
-      };
-      const [d, reference] = await Promise.all([readJobDetail(database, id, detailParts), jobReference(db)]);
+      });
+      const [d, reference] = await Promise.all([readDetail(database, id), jobReference(db)]);
       if (!d) throw notFound("Order");
       const [row] = await rowWires([d.row], reference);
       return toOrderDetail(row, d, reference);
