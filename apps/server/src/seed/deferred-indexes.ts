@@ -13,7 +13,7 @@ import type pg from "pg";
  * the same transaction, so a seed killed half-way leaves them on record and the next seed (or
  * `restoreDeferredIndexes`) builds them before it starts.
  */
-export async function deferIndexes(client: pg.Client, tables: readonly string[]): Promise<number> {
+async function deferIndexes(client: pg.Client, tables: readonly string[]): Promise<number> {
   await client.query(
     "create table if not exists bench_deferred_indexes (name text primary key, definition text not null)",
   );
@@ -54,7 +54,7 @@ export async function deferIndexes(client: pg.Client, tables: readonly string[])
 }
 
 /** Builds every index a seed dropped (this one's, or one that was killed), then forgets them. */
-export async function restoreDeferredIndexes(client: pg.Client, log = console.log): Promise<void> {
+async function restoreDeferredIndexes(client: pg.Client, log = console.log): Promise<void> {
   const { rows: present } = await client.query(
     "select 1 from pg_class where relname = 'bench_deferred_indexes' and relnamespace = 'public'::regnamespace",
   );
@@ -82,10 +82,30 @@ export async function restoreDeferredIndexes(client: pg.Client, log = console.lo
 }
 
 /** Worth it only when the seed adds more rows than the table holds (a first or a doubling seed). */
-export async function shouldDeferIndexes(client: pg.Client, table: string, adding: number) {
+async function shouldDeferIndexes(client: pg.Client, table: string, adding: number) {
   const { rows } = await client.query<{ n: string }>(
     "select greatest(reltuples, 0)::bigint as n from pg_class where relname = $1 and relnamespace = 'public'::regnamespace",
     [table],
   );
   return adding >= 100_000 && adding >= Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * A bulk seed's start: builds what a killed seed left dropped, then, when `adding` rows to `table`
+ * makes it worth it, defers `tables`' indexes and keys. Answers what to call once the rows are in.
+ */
+export async function deferForBulkSeed(
+  client: pg.Client,
+  table: string,
+  adding: number,
+  tables: readonly string[],
+): Promise<() => Promise<void>> {
+  await restoreDeferredIndexes(client);
+  if (!(await shouldDeferIndexes(client, table, adding))) return async () => {};
+  console.log(`  ${await deferIndexes(client, tables)} secondary indexes and foreign keys deferred`);
+  return async () => {
+    const t = Date.now();
+    await restoreDeferredIndexes(client);
+    console.log(`  indexes in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  };
 }

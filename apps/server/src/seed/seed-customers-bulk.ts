@@ -11,7 +11,7 @@ import {
   prescriptionCopyLine,
 } from "./copy-lines";
 import { generateCustomer } from "./customer-generator";
-import { deferIndexes, restoreDeferredIndexes, shouldDeferIndexes } from "./deferred-indexes";
+import { deferForBulkSeed } from "./deferred-indexes";
 import { createRng } from "./rng";
 import { loadSelectionCatalogue } from "./selection-catalogue";
 import { makeEyes, type SelectionCatalogue } from "./selection-generator";
@@ -40,11 +40,7 @@ async function main() {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const started = Date.now();
-  // A seed killed earlier may have left its indexes dropped: build them before adding to the tables.
-  await restoreDeferredIndexes(client);
-  const deferred = (await shouldDeferIndexes(client, "customers", total)) ? CUSTOMER_TABLES : [];
-  if (deferred.length)
-    console.log(`  ${await deferIndexes(client, deferred)} secondary indexes and foreign keys deferred`);
+  const buildDeferred = await deferForBulkSeed(client, "customers", total, CUSTOMER_TABLES);
   const rng = createRng(1_000_003);
   let i = n;
   const end = n + total;
@@ -91,11 +87,7 @@ async function main() {
     maxId,
   ]);
   const eyes = await copyEyes(client, url, catalogue, { first, count: total, rx, pd });
-  if (deferred.length) {
-    const t = Date.now();
-    await restoreDeferredIndexes(client);
-    console.log(`  indexes in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  }
+  await buildDeferred();
   // VACUUM sets the visibility map, so counts can answer from the indexes alone (as seed:jobs does).
   await client.query("VACUUM (ANALYZE) customers, prescriptions, pds");
   await client.end();

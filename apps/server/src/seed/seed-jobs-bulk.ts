@@ -17,7 +17,7 @@ import {
   pdCopyLine,
   prescriptionCopyLine,
 } from "./copy-lines";
-import { deferIndexes, restoreDeferredIndexes, shouldDeferIndexes } from "./deferred-indexes";
+import { deferForBulkSeed } from "./deferred-indexes";
 import { seedLensCatalogue } from "./demo-lens-catalogue";
 import { createRng, type Rng } from "./rng";
 import { loadSelectionCatalogue } from "./selection-catalogue";
@@ -431,16 +431,15 @@ async function main() {
     console.log(`  ${label} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   };
 
-  // A seed killed earlier may have left its indexes dropped: build them before adding to the tables.
-  await restoreDeferredIndexes(client);
   // Without selections no prescription or PD is written: theirs stay (the customers' seed built them).
-  const deferred = (await shouldDeferIndexes(client, "orders", total))
-    ? JOB_TABLES.filter(
-        (t) => withSelections || !["prescriptions", "pds", "order_item_selections"].includes(t),
-      )
-    : [];
-  if (deferred.length)
-    console.log(`  ${await deferIndexes(client, deferred)} secondary indexes and foreign keys deferred`);
+  const buildDeferred = await deferForBulkSeed(
+    client,
+    "orders",
+    total,
+    JOB_TABLES.filter(
+      (t) => withSelections || !["prescriptions", "pds", "order_item_selections"].includes(t),
+    ),
+  );
   // One transaction: a failed run leaves nothing behind (but the deferred indexes, built again below).
   await client.query("BEGIN");
   await copy(
@@ -581,11 +580,7 @@ async function main() {
   for (const table of ["orders", "order_items", "item_groups", "prescriptions", "pds"])
     await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), max(id)) from ${table}`);
   await client.query("COMMIT");
-  if (deferred.length) {
-    t = Date.now();
-    await restoreDeferredIndexes(client);
-    console.log(`  indexes in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  }
+  await buildDeferred();
   // VACUUM sets the visibility map, so counts and filters can answer from the indexes alone.
   t = Date.now();
   await client.query(
