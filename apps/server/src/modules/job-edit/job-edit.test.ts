@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCustomers } from "../../seed/demo-customers";
 import { seedDemoJobs } from "../../seed/demo-jobs";
 import { seedLensCatalogue } from "../../seed/demo-lens-catalogue";
+import { insertBareOrder } from "../../test/bare-order";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import type { OutboxService } from "../outbox";
 import { createPdsService, type PresenterOptions } from "../pds";
@@ -30,31 +31,14 @@ const product: Record<string, number> = {};
 const q = async <T>(sql: string, params: unknown[] = []) => t.database.query<T>(sql, params);
 
 async function makeOrder(productId: number, customer: number | null) {
-  const [{ id: outletId, region_id }] = await q<{ id: number; region_id: number }>(
-    "select id, region_id from outlets where region_id = 1 order by id limit 1",
-  );
-  const [{ id: dispense }] = await q<{ id: number }>(
-    "select id from statuses where kind = 'dispense' order by id limit 1",
-  );
-  const [{ id: payment }] = await q<{ id: number }>(
-    "select id from statuses where kind = 'payment' order by id limit 1",
-  );
-  const [{ id: item }] = await q<{ id: number }>(
-    "select id from statuses where kind = 'item' order by id limit 1",
-  );
-  const uid = `JE${Math.random().toString(36).slice(2, 10)}`;
-  const [{ id: orderId }] = await q<{ id: number }>(
-    `insert into orders (uid, name, vend_invoice_number, customer_id, billing_first_name, billing_last_name,
-       total_amount_minor, dispense_status_id, payment_status_id, channel_id, channel, origin_outlet_id, region_id)
-     values ($1, $1, $1, $2, 'Jo', 'Edit', 39500, $3, $4, 1, 'pos', $5, $6) returning id`,
-    [uid, customer, dispense, payment, outletId, region_id],
-  );
-  const [{ id: itemId }] = await q<{ id: number }>(
-    `insert into order_items (order_id, region_product_id, dispense_status_id, outlet_id, unit_price_minor, total_amount_minor)
-     values ($1, $2, $3, $4, 39500, 39500) returning id`,
-    [orderId, productId, item, outletId],
-  );
-  return { orderId, itemId };
+  const { orderId, itemIds } = await insertBareOrder(t.database, {
+    productId,
+    items: 1,
+    customerId: customer,
+    itemMinor: 39500,
+    name: { uidPrefix: "JE", first: "Jo", last: "Edit" },
+  });
+  return { orderId, itemId: itemIds[0] };
 }
 
 async function makeRx(customer: number | null, body: Record<string, unknown>) {

@@ -2,6 +2,7 @@ import { describeJobEvent } from "@loupe/domain";
 import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../platform/db/client";
+import { insertBareOrder } from "../../test/bare-order";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { outlets } from "../reference/reference.tables";
 import { staffUsers } from "../staff/staff.tables";
@@ -70,39 +71,16 @@ async function listJobEventsInTurn(db: Db, orderId: number) {
 }
 
 async function makeOrder(items: number) {
-  const [{ id: outletId, region_id }] = await q<{ id: number; region_id: number }>(
-    "select id, region_id from outlets where region_id = 1 order by id limit 1",
-  );
-  const [{ id: dispense }] = await q<{ id: number }>(
-    "select id from statuses where kind = 'dispense' order by id limit 1",
-  );
-  const [{ id: payment }] = await q<{ id: number }>(
-    "select id from statuses where kind = 'payment' order by id limit 1",
-  );
-  const [{ id: itemStatus }] = await q<{ id: number }>(
-    "select id from statuses where kind = 'item' order by id limit 1",
-  );
   const [{ id: productId }] = await q<{ id: number }>(
     `insert into region_products (region_id, name, product_type_key, parent_type_key, price_minor)
-     values ($1, 'Timeline frame', 'frames', 'frames', 500) returning id`,
-    [region_id],
+     values (1, 'Timeline frame', 'frames', 'frames', 500) returning id`,
   );
-  const uid = `EV${Math.random().toString(36).slice(2, 10)}`;
-  const [{ id: orderId }] = await q<{ id: number }>(
-    `insert into orders (uid, name, vend_invoice_number, customer_id, billing_first_name, billing_last_name,
-       total_amount_minor, dispense_status_id, payment_status_id, channel_id, channel, origin_outlet_id, region_id)
-     values ($1, $1, $1, null, 'Tim', 'Line', 1000, $2, $3, 1, 'pos', $4, $5) returning id`,
-    [uid, dispense, payment, outletId, region_id],
-  );
-  const itemIds: number[] = [];
-  for (let i = 0; i < items; i++) {
-    const [{ id }] = await q<{ id: number }>(
-      `insert into order_items (order_id, region_product_id, dispense_status_id, outlet_id, unit_price_minor, total_amount_minor)
-       values ($1, $2, $3, $4, 500, 500) returning id`,
-      [orderId, productId, itemStatus, outletId],
-    );
-    itemIds.push(id);
-  }
+  const { orderId, itemIds } = await insertBareOrder(t.database, {
+    productId,
+    items,
+    itemMinor: 500,
+    name: { uidPrefix: "EV", first: "Tim", last: "Line" },
+  });
   return { orderId, itemIds };
 }
 
