@@ -79,6 +79,20 @@ describe("a select drawn by a stand-in until first used (issue 31)", () => {
     expect(await screen.findByRole("option", { name: "Ready To Go" }, { timeout: 5000 })).toBeTruthy();
   });
 
+  it("pointer over only fetches the code: a press after it lands on the field the pointer is on", async () => {
+    const { user } = renderInShell(<Controlled />);
+    const box = screen.getByRole("combobox", { name: "Status" });
+    await user.hover(box);
+    // The code is in (the same module the hover asked for) and React has drawn whatever it would.
+    await import("./mantine-select");
+    await act(() => new Promise((done) => setTimeout(done, 20)));
+    // Still the stand-in under the pointer: swapping on hover would leave this press on a removed field.
+    expect(box.isConnected).toBe(true);
+    await user.click(box);
+    expect(await screen.findByRole("option", { name: "Dispatched" })).toBeTruthy();
+    expect(realSelectIn()).toBe(true);
+  });
+
   it("a clearable select holding a value shows Select's clear button, which clears it", async () => {
     renderInShell(<Clearable />);
     const box = screen.getByRole("combobox", { name: "Region" }) as HTMLInputElement;

@@ -33,12 +33,12 @@ const KEYS_THAT_OPEN = new Set(["ArrowDown", "ArrowUp", "Enter", " "]);
 
 /**
  * Mantine's Select, drawn until first used by a stand-in that looks and reads the same (a
- * combobox with its label, value and chevron). Pointer over or focus loads the real one in its
+ * combobox with its label, value and chevron). Pointer over fetches its code; focus or a press puts the real one in its
  * place; a press or an opening key opens its list once it is in, and focus stays on it.
  */
 export function LazySelect(props: SelectProps) {
   const standIn = useRef<HTMLInputElement>(null);
-  const { want, ready } = useOnDemand(mantineSelect, standIn);
+  const { want, preload, ready } = useOnDemand(mantineSelect, standIn);
   if (ready) return <Loaded Select={ready.Loaded} props={props} intent={ready.intent} />;
   const value = props.value === undefined ? props.defaultValue : props.value;
   const inputStyle =
@@ -47,7 +47,9 @@ export function LazySelect(props: SelectProps) {
       : undefined;
   // The stand-in's handlers, the same on either drawing of it.
   const handlers = {
-    onPointerEnter: () => want(),
+    // Pointer over fetches the code only: swapping the real select in on hover could replace the
+    // field between the pointer arriving and the press, and the press would land on nothing.
+    onPointerEnter: preload,
     onFocus: (e: React.FocusEvent<HTMLInputElement>) => {
       want();
       // The field has the focus, as Select's own would (the jobs status cell mounts its list then).
