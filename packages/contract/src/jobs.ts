@@ -8,7 +8,7 @@ import {
 } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
-import { dataEnvelope, hitsEnvelope, idParams, pagedEnvelope, qId, qInt } from "./envelope";
+import { dataEnvelope, hitsEnvelope, idParams, pagedEnvelope, qId, qInt, totalKind } from "./envelope";
 import { shipmentWire } from "./shipping";
 import { lensOrderSummaryWire } from "./suppliers";
 
@@ -257,6 +257,8 @@ export const tabWire = z.object({
   slug: z.string(),
   display_name: z.string(),
   total: z.number(),
+  /** Status and GO tabs are exact (counters); the late and workshop tabs stop at the cap (ADR 0016): "at_least". */
+  total_kind: totalKind,
   filter_type: z.enum(["status", "custom"]),
   customFilter: z.string().nullable(),
   defaultQuery: z.record(z.string(), z.union([z.string(), z.number()])),

@@ -190,20 +190,27 @@ describe("tabs and list rows", () => {
     const tabs = (await s.get("/api/staff/total-orders")).json().data as {
       slug: string;
       total: number;
+      total_kind: string;
       filter_type: string;
     }[];
     const counts = await s.sql<{ slug: string; n: number }>(
       `select st.slug, count(o.id)::int as n from statuses st left join orders o on o.dispense_status_id = st.id
        where st.kind = 'dispense' group by st.slug`,
     );
-    for (const c of counts) expect(tabs.find((x) => x.slug === c.slug)?.total, c.slug).toBe(c.n);
+    for (const c of counts) {
+      expect(tabs.find((x) => x.slug === c.slug)?.total, c.slug).toBe(c.n);
+      expect(tabs.find((x) => x.slug === c.slug)?.total_kind, c.slug).toBe("exact");
+    }
     const [late] = await s.sql<{ n: number }>(
       `select count(*)::int as n from orders o join statuses st on st.id = o.dispense_status_id
        where o.created_at < now() - interval '14 days' and st.slug not in
        ('completed','collected-by-customer','dispatched','cancelled','refunded','refunded-transaction','voided')`,
     );
     const [go] = await s.sql<{ n: number }>("select count(*)::int as n from orders where channel_id = 4");
-    expect(tabs.find((x) => x.slug === "late-orders")?.total).toBe(late.n);
+    // Late Orders is counted up to the cap, past it "at least" (ADR 0016): "1k+" on the tab.
+    expect(tabs.find((x) => x.slug === "late-orders")).toMatchObject(
+      late.n > 1000 ? { total: 1000, total_kind: "at_least" } : { total: late.n, total_kind: "exact" },
+    );
     expect(tabs.find((x) => x.slug === "loupego")?.total).toBe(go.n);
     const list = (await s.get("/api/staff/orders")).json();
     const [all] = await s.sql<{ n: number }>("select count(*)::int as n from orders");
@@ -250,6 +257,33 @@ describe("tabs and list rows", () => {
     expect(pos.items).toEqual(
       detail.items.map((i: { id: number; quantity: number }) => ({ id: i.id, quantity: i.quantity })),
     );
+  });
+
+  it("stops the late and workshop tabs' counts past the cap (they grow with the table), the status tabs stay exact", async () => {
+    const open = await s.statusId("dispense", "in-progress");
+    const [template] = await s.sql<{ id: number }>("select id from orders order by id limit 1");
+    // 1,100 jobs in progress, made 60 days ago and promised 30 days ago: late on both counts.
+    await s.sql(
+      `insert into orders (uid, name, vend_invoice_number, customer_id, billing_first_name, billing_last_name,
+         billing_email, billing_mobile, billing_address, total_amount_minor, total_payment_minor, dispense_status_id,
+         payment_status_id, priority, channel_id, channel, is_octopos_order, origin_outlet_id, region_id,
+         created_at, updated_at, due_date, dispense_status_at)
+       select 'late-' || g, 'L' || g, 'LATE-' || g, o.customer_id, o.billing_first_name, o.billing_last_name,
+         o.billing_email, o.billing_mobile, o.billing_address, o.total_amount_minor, o.total_payment_minor, $1,
+         o.payment_status_id, o.priority, o.channel_id, o.channel, o.is_octopos_order, o.origin_outlet_id, o.region_id,
+         now() - interval '60 days', now(), (now() - interval '30 days')::date, now() - interval '60 days'
+       from orders o cross join generate_series(1, 1100) g where o.id = $2`,
+      [open, template.id],
+    );
+    const tabs = (await s.get("/api/staff/total-orders")).json().data as {
+      slug: string;
+      total: number;
+      total_kind: string;
+    }[];
+    expect(tabs.find((x) => x.slug === "late-orders")).toMatchObject({ total: 1000, total_kind: "at_least" });
+    expect(tabs.find((x) => x.slug === "late")).toMatchObject({ total: 1000, total_kind: "at_least" });
+    expect(tabs.find((x) => x.slug === "in-progress")?.total_kind).toBe("exact");
+    await expectTabsToMatchTheOrders();
   });
 });
 

@@ -10,6 +10,7 @@ import {
   timeZoneForRegion,
 } from "@loupe/domain";
 import type { SearchFilter, SearchQuery, SearchResult } from "../../integrations/search";
+import { cappedCountSql, EXACT_COUNT_CAP } from "../../platform/db/capped-count";
 import type { Database } from "../../platform/db/client";
 import { validationError } from "../../platform/http/app-error";
 import { type WorkshopContext, workshopWhere } from "./workshop-filters";
@@ -20,15 +21,15 @@ export const FINISHED_SLUGS: readonly string[] = FINISHED_JOB_STATUS_SLUGS;
 export const COMPACT_DELTAS_AFTER = 1000;
 
 /**
- * The tabs' counts in one statement ($1: the open status ids): the
- * status counters summed per status and channel, the late jobs (unfinished are few, so a handful
- * of (status, created_at) index ranges), and whether the counters have piled up enough to fold.
+ * The tabs' counts in one statement ($1: the open status ids): the status counters summed per
+ * status and channel (exact, constant time), the late jobs counted up to one past the cap (a
+ * handful of (status, created_at) index ranges; old jobs never closed grow with the table, so past
+ * the cap the tab says "1k+", ADR 0016), and whether the counters have piled up enough to fold.
  */
 export const TAB_COUNTS_SQL = `select
   (select coalesce(json_agg(d), '[]'::json) from (
      select dispense_status_id as id, channel_id, sum(n)::int as n from order_status_deltas group by 1, 2) d) as counts,
-  (select count(*)::int from orders o
-    where o.dispense_status_id = any($1::int[]) and o.created_at < now() - interval '${LATE_AFTER_DAYS} days') as late,
+  (${cappedCountSql(`from orders o where o.dispense_status_id = any($1::int[]) and o.created_at < now() - interval '${LATE_AFTER_DAYS} days'`, EXACT_COUNT_CAP)}) as late,
   (select count(*)::int from (select 1 from order_status_deltas limit ${COMPACT_DELTAS_AFTER + 1}) x) as deltas`;
 
 /** What turning the route query into a search needs to know: the brand and the status ids. */

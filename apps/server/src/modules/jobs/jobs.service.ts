@@ -14,6 +14,7 @@ import {
 } from "@loupe/domain";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { SearchPort, SearchQuery } from "../../integrations/search";
+import { cappedTotal, EXACT_COUNT_CAP } from "../../platform/db/capped-count";
 import type { Database, Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import type { Slots } from "../../platform/slots";
@@ -54,6 +55,12 @@ import {
 import { refundStateOf } from "./refund-facts";
 import { readWorkshopContext, readySlugsByRegion } from "./workshop.queries";
 import { workshopCountsSql } from "./workshop-filters";
+
+/** A tab's count that stopped one past the cap: the cap, said as "at least" ("1k+" on the tab). */
+function tabTotal(counted: number) {
+  const { total, totalKind } = cappedTotal(counted, EXACT_COUNT_CAP);
+  return { total, total_kind: totalKind };
+}
 
 /** The workshop tabs the jobs list shows beside the spec's (the outlet's day adds "Promised today"). */
 const WORKSHOP_TABS: WorkshopFilter[] = ["late", "at-risk", "ready", "uncollected"];
@@ -224,6 +231,7 @@ export function createJobsService({
           slug: s.slug,
           display_name: s.displayName,
           total: byStatus.get(s.id) ?? 0,
+          total_kind: "exact" as const,
           filter_type: "status" as const,
           customFilter: null,
           defaultQuery: { dispense_status_id: s.id, sort_by: "created_at", sort_direction: "desc", page: 1 },
@@ -231,7 +239,7 @@ export function createJobsService({
         {
           slug: "late-orders",
           display_name: "Late Orders",
-          total: Number(row.late),
+          ...tabTotal(Number(row.late)),
           filter_type: "custom" as const,
           customFilter: "late-orders",
           defaultQuery: {
@@ -246,6 +254,7 @@ export function createJobsService({
           slug: `${brandSlug}go`,
           display_name: "Go Orders",
           total: online,
+          total_kind: "exact" as const,
           filter_type: "custom" as const,
           customFilter: `${brandSlug}go`,
           defaultQuery: {
@@ -385,11 +394,12 @@ export function createJobsService({
 
   /** The workshop tabs (issue 27) with their counts over every outlet, each on its own clock. */
   async function workshopTabs() {
-    const counts = await workshopCounts();
+    // Across every outlet a count stops past the cap: jobs left on a shelf grow with the table.
+    const counts = await workshopCounts(undefined, new Date(), EXACT_COUNT_CAP);
     return WORKSHOP_TABS.map((f) => ({
       slug: f,
       display_name: WORKSHOP_FILTER_LABELS[f],
-      total: counts[f],
+      ...tabTotal(counts[f]),
       filter_type: "custom" as const,
       customFilter: f,
       defaultQuery: { customFilter: f, sort_by: "due_date", sort_direction: "asc", page: 1 },
@@ -397,8 +407,8 @@ export function createJobsService({
   }
 
   /** Each workshop filter's count, for every outlet or one, in one statement. */
-  async function workshopCounts(outletId?: number, now = new Date()) {
-    const { sql: text, params } = workshopCountsSql(await readWorkshopContext(db, slots), now, outletId);
+  async function workshopCounts(outletId?: number, now = new Date(), cap?: number) {
+    const { sql: text, params } = workshopCountsSql(await readWorkshopContext(db, slots), now, outletId, cap);
     const [row] = await database.query<Record<WorkshopFilter, number>>(text, params);
     return Object.fromEntries(WORKSHOP_FILTERS.map((f) => [f, Number(row[f])])) as Record<
       WorkshopFilter,

@@ -5,6 +5,7 @@ import {
   WORKSHOP_FILTERS,
   type WorkshopFilter,
 } from "@loupe/domain";
+import { cappedCountSql } from "../../platform/db/capped-count";
 
 // The workshop tabs (issue 27, ADR 0036) as SQL over `orders o`. "Today" and "N days ago" are
 // each outlet's own, so outlets are grouped by what their predicate needs (their day, their
@@ -132,16 +133,19 @@ export function workshopWhere(
 
 /**
  * Every workshop filter's count in one statement, for every outlet or one: the tabs' numbers and
- * the outlet's day. Each count is its own indexed scan; none reads a job's row.
+ * the outlet's day. Each count is its own indexed scan; none reads a job's row. With `cap`, each
+ * stops one past it (the tabs across every outlet: old jobs left on a shelf grow with the table).
  */
-export function workshopCountsSql(ctx: WorkshopContext, now: Date, outletId?: number) {
+export function workshopCountsSql(ctx: WorkshopContext, now: Date, outletId?: number, cap?: number) {
   const params: unknown[] = [];
   const p: Bind = (v) => {
     params.push(v);
     return `$${params.length}`;
   };
-  const columns = WORKSHOP_FILTERS.map(
-    (f) => `(select count(*)::int from orders o where ${workshopWhere(f, ctx, now, p, outletId)}) as "${f}"`,
-  );
+  const columns = WORKSHOP_FILTERS.map((f) => {
+    const fromWhere = `from orders o where ${workshopWhere(f, ctx, now, p, outletId)}`;
+    const count = cap === undefined ? `select count(*)::int ${fromWhere}` : cappedCountSql(fromWhere, cap);
+    return `(${count}) as "${f}"`;
+  });
   return { sql: `select ${columns.join(", ")}`, params };
 }

@@ -120,6 +120,7 @@ const tabs = [
     slug: "in-store",
     display_name: "In Store",
     total: 3,
+    total_kind: "exact",
     filter_type: "status",
     customFilter: null,
     defaultQuery: { dispense_status_id: 4, sort_by: "created_at", sort_direction: "desc", page: 1 },
@@ -127,7 +128,8 @@ const tabs = [
   {
     slug: "late-orders",
     display_name: "Late Orders",
-    total: 2,
+    total: 1000,
+    total_kind: "at_least",
     filter_type: "custom",
     customFilter: "late-orders",
     defaultQuery: { customFilter: "late-orders", sort_by: "created_at", sort_direction: "asc", page: 1 },
@@ -202,5 +204,11 @@ describe("the jobs screen's filter count (spec §4 Filter counting)", () => {
     expect(address().get("sort_direction")).toBe("asc");
     expect(address().get("page")).toBe("1");
     expect(address().has("dispense_status_id")).toBe(false);
+  });
+
+  it("tab counts are abbreviated; one the server stopped at its cap says so", async () => {
+    screenAt("/jobs");
+    expect((await screen.findByTestId("tab-count-in-store")).textContent).toBe("3");
+    expect(screen.getByTestId("tab-count-late-orders").textContent).toBe("1k+");
   });
 });

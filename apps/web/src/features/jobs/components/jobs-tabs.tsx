@@ -13,6 +13,9 @@ const TAB_COLOURS: Record<string, string> = {
   ready: "teal",
   uncollected: "grape",
 };
+/** The count abbreviated (spec §2); a count that stopped at the cap says so: "1k+". */
+export const tabCount = (t: Pick<TabWire, "total" | "total_kind">) =>
+  `${abbreviateCount(t.total)}${t.total_kind === "at_least" ? "+" : ""}`;
 const tabValue = (t: TabWire) => t.customFilter ?? `status-${t.defaultQuery.dispense_status_id}`;
 
 /**
@@ -82,7 +85,7 @@ export function JobsTabs({
                   style={{ borderRadius: 10 }}
                   data-testid={`tab-count-${t.slug}`}
                 >
-                  {abbreviateCount(t.total)}
+                  {tabCount(t)}
                 </Text>
               </Group>
             </Tabs.Tab>
