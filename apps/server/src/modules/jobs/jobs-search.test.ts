@@ -6,6 +6,7 @@ import { seedDemoCustomers } from "../../seed/demo-customers";
 import { seedDemoJobs } from "../../seed/demo-jobs";
 import { createTestApp } from "../../test/test-app";
 import { ordersSearchIndex } from "./jobs.search-index";
+import { outletStatusKeys } from "./jobs-search";
 
 const size = { customers: 20, jobs: 60 };
 type Row = { id: number; created_at: string; channel_id: number; vend_invoice_number: string };
@@ -259,6 +260,37 @@ describe("tabs and list rows", () => {
     );
   });
 
+  it("a location with a status finds the jobs with an item there in that status, as items move and statuses change", async () => {
+    const [job] = await s.sql<{ id: number; item: number; outlet: number }>(
+      `select o.id, min(i.id) as item, min(i.outlet_id) as outlet
+         from orders o join order_items i on i.order_id = o.id group by o.id order by o.id desc limit 1`,
+    );
+    const [other] = await s.sql<{ id: number }>("select id from outlets where id <> $1 order by id limit 1", [
+      job.outlet,
+    ]);
+    const paid = await s.statusId("dispense", "paid");
+    const ready = await s.statusId("dispense", "ready-to-go");
+    await s.sql("update orders set dispense_status_id = $1 where id = $2", [paid, job.id]);
+    await s.sql("update order_items set outlet_id = $1 where id = $2", [other.id, job.item]);
+    const list = async (status: number) => {
+      const body = (
+        await s.get(`/api/staff/orders?per_page=100&outlet_id=${other.id}&dispense_status_id=${status}`)
+      ).json();
+      const [{ n }] = await s.sql<{ n: number }>(
+        "select count(*)::int as n from orders where item_outlet_ids && $1::int[] and dispense_status_id = $2",
+        [[other.id], status],
+      );
+      // The pairs' keys answer exactly what "an item there, and in that status" does.
+      expect(body.meta.pagination.total).toBe(n);
+      return (body.data as Row[]).map((r) => r.id);
+    };
+    expect(await list(paid)).toContain(job.id);
+    expect(await list(ready)).not.toContain(job.id);
+    await s.sql("update orders set dispense_status_id = $1 where id = $2", [ready, job.id]);
+    expect(await list(ready)).toContain(job.id);
+    expect(await list(paid)).not.toContain(job.id);
+  });
+
   it("stops the late and workshop tabs' counts past the cap (they grow with the table), the status tabs stay exact", async () => {
     const open = await s.statusId("dispense", "in-progress");
     const [template] = await s.sql<{ id: number }>("select id from orders order by id limit 1");
@@ -353,5 +385,22 @@ describe("online-channel list", () => {
     const bad = await s.get("/shop-api/loupego/getOrders?created_start_at=yesterday");
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toEqual(["created_start_at"]);
+  });
+});
+
+describe("the (outlet, status) keys a location and status filter ask for", () => {
+  it("are every outlet with every status, outlet × 1000 + status", () => {
+    expect(outletStatusKeys({ outlet_ids: { in: [3, 7] }, dispense_status_id: 12 })).toEqual([3012, 7012]);
+    expect(outletStatusKeys({ outlet_ids: { in: [3] }, dispense_status_id: { in: [1, 2] } })).toEqual([
+      3001, 3002,
+    ]);
+  });
+
+  it("are not used without both filters, for a status id the key cannot hold, or for too many pairs", () => {
+    expect(outletStatusKeys({ outlet_ids: { in: [3] } })).toBeNull();
+    expect(outletStatusKeys({ dispense_status_id: 4 })).toBeNull();
+    expect(outletStatusKeys({ outlet_ids: { in: [3] }, dispense_status_id: 1000 })).toBeNull();
+    const many = Array.from({ length: 30 }, (_, k) => k + 1);
+    expect(outletStatusKeys({ outlet_ids: { in: many }, dispense_status_id: { in: many } })).toBeNull();
   });
 });

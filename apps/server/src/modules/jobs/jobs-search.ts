@@ -173,6 +173,30 @@ function predicate(field: string, f: Exclude<SearchFilter, null | undefined>, p:
   throw new Error(`The orders search cannot filter on ${field} with ${JSON.stringify(f)}`);
 }
 
+/** A filter's ids: one, or a list; null for other shapes. */
+const idsOf = (f: SearchFilter | undefined): number[] | null =>
+  f === undefined || f === null
+    ? null
+    : typeof f !== "object"
+      ? [Number(f)]
+      : "in" in f
+        ? f.in.map(Number)
+        : null;
+
+/**
+ * The `item_outlet_status_keys` a location and status filter ask for (outlet × 1000 + status, as
+ * `outlet_status_keys` in migration 0038 makes them), or null: no such pair of filters, a status id
+ * the key cannot hold, or so many pairs that the plain predicates read less.
+ */
+export function outletStatusKeys(filters: Record<string, SearchFilter>): number[] | null {
+  const outlets = idsOf(filters.outlet_ids);
+  const statuses = idsOf(filters.dispense_status_id);
+  if (!outlets?.length || !statuses?.length || outlets.length * statuses.length > 200) return null;
+  if (statuses.some((s) => !Number.isInteger(s) || s < 0 || s >= 1000)) return null;
+  if (outlets.some((o) => !Number.isInteger(o) || o < 0 || o > 2_000_000)) return null;
+  return outlets.flatMap((o) => statuses.map((s) => o * 1000 + s));
+}
+
 const digitsOf = (q: string) => q.replace(/[^0-9]/g, "");
 /** A phone number as staff type it: digits, spaces and + ( ) -, at least six digits. */
 const isPhoneTerm = (q: string) => /^[0-9+()\-\s]+$/.test(q) && digitsOf(q).length >= 6;
@@ -214,8 +238,14 @@ export function ordersSearchParts(query: SearchQuery) {
   const active = Object.entries(query.filters ?? {}).filter(
     (e): e is [string, Exclude<SearchFilter, null | undefined>] => e[1] !== undefined && e[1] !== null,
   );
+  const pairs = outletStatusKeys(query.filters ?? {});
   for (const [field, f] of active) {
-    const sql = predicate(field, f, p);
+    // A location with a status: the (outlet, status) pairs' posting lists, not every job ever at
+    // the outlet ANDed with the status range (the status predicate stays for its btree).
+    const sql =
+      field === "outlet_ids" && pairs
+        ? `o.item_outlet_status_keys && ${p(pairs)}::int[]`
+        : predicate(field, f, p);
     if (sql) where.push(sql);
   }
   // The filters alone, before the free text: a count that proves "1,000+" off a name index repeats

@@ -88,6 +88,14 @@ export const orders = pgTable(
      */
     itemOutletIds: integer("item_outlet_ids").array().notNull().default(sql`'{}'::int[]`),
     itemStatusIds: integer("item_status_ids").array().notNull().default(sql`'{}'::int[]`),
+    /**
+     * "Has an item at outlet X and is in status S" as one key per (outlet, status): outlet × 1000 +
+     * status (`outlet_status_keys`, migration 0038). A location filter with a status reads the GIN
+     * posting list of exactly those pairs instead of every job ever at the outlet (issue 31).
+     */
+    itemOutletStatusKeys: integer("item_outlet_status_keys")
+      .array()
+      .generatedAlwaysAs(sql`outlet_status_keys(item_outlet_ids, dispense_status_id)`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -112,6 +120,7 @@ export const orders = pgTable(
       .where(sql`${t.atRiskReason} is not null`),
     index("orders_item_outlets_idx").using("gin", t.itemOutletIds),
     index("orders_item_statuses_idx").using("gin", t.itemStatusIds),
+    index("orders_item_outlet_status_idx").using("gin", t.itemOutletStatusKeys),
     index("orders_invoice_idx").on(sql`lower(${t.vendInvoiceNumber})`),
     index("orders_billing_email_idx").on(sql`lower(${t.billingEmail})`),
     index("orders_billing_mobile_digits_idx").on(
