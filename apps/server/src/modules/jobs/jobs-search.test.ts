@@ -100,6 +100,26 @@ describe("Jobs MEILI", () => {
     }
   });
 
+  it("reads an invoice number's start as one byte-order range: exactly the jobs whose invoice starts with it, any case", async () => {
+    const [job] = await pg.sql<{ vend_invoice_number: string }>(
+      "select vend_invoice_number from orders where vend_invoice_number ~ '^[A-Z]+-[0-9]{3,}$' order by id limit 1",
+    );
+    for (const term of [
+      job.vend_invoice_number.slice(0, -2),
+      job.vend_invoice_number.slice(0, -2).toLowerCase(),
+    ]) {
+      const [{ n }] = await pg.sql<{ n: number }>(
+        "select count(*)::int as n from orders where lower(vend_invoice_number) like lower($1) || '%'",
+        [term],
+      );
+      const body = (await pg.get(`/api/staff/orders?per_page=100&q=${encodeURIComponent(term)}`)).json();
+      expect(n, term).toBeGreaterThan(0);
+      expect(body.meta.pagination.total, term).toBe(n);
+      for (const row of body.data as Row[])
+        expect(row.vend_invoice_number.toLowerCase().startsWith(term.toLowerCase())).toBe(true);
+    }
+  });
+
   it("searches by an e-mail address on the SQL engine (only the e-mail's parameter is sent)", async () => {
     const res = await pg.get("/api/orders-meili?q=nobody@example.com");
     expect(res.statusCode).toBe(200);

@@ -12,6 +12,7 @@ import {
 import type { SearchFilter, SearchQuery, SearchResult } from "../../integrations/search";
 import { cappedCountSql, EXACT_COUNT_CAP } from "../../platform/db/capped-count";
 import type { Database } from "../../platform/db/client";
+import { prefixEnd } from "../../platform/db/prefix-range";
 import { validationError } from "../../platform/http/app-error";
 import { type WorkshopContext, workshopWhere } from "./workshop-filters";
 
@@ -200,13 +201,20 @@ export function outletStatusKeys(filters: Record<string, SearchFilter>): number[
 const digitsOf = (q: string) => q.replace(/[^0-9]/g, "");
 /** A phone number as staff type it: digits, spaces and + ( ) -, at least six digits. */
 const isPhoneTerm = (q: string) => /^[0-9+()\-\s]+$/.test(q) && digitsOf(q).length >= 6;
-/** Free text the search reads as (part of) a name, among other things: not an e-mail, not a phone. */
-export const isNameTerm = (q: string) => !q.includes("@") && !isPhoneTerm(q);
+/** Free text the search reads as (part of) a name, among other things: not an e-mail, not a phone, no digit. */
+export const isNameTerm = (q: string) => !q.includes("@") && !isPhoneTerm(q) && !/[0-9]/.test(q);
+/** An invoice number's start as staff type it off a receipt: the outlet's letters, a dash, digits. */
+const isInvoiceTerm = (q: string) => /^[a-z]{2,}-[0-9]+$/i.test(q);
+/** The invoice number in byte order, as `orders_invoice_prefix_idx` holds it: a prefix is one range. */
+const INVOICE_C = `(lower(o.vend_invoice_number) collate "C")`;
 
 /**
  * Free text the way staff type it: an e-mail (whole or part), a phone number, an invoice number
- * (its start, or its digits) or uid, or a name (any part). Each branch binds only the parameters
- * it uses: Postgres cannot type a parameter the statement never mentions.
+ * (its start, or its digits) or uid, or a name (any part). A name holds no digits, so a term with
+ * one is not looked for in names; a term shaped like an invoice number ("PAR-2095") is looked for
+ * in invoice numbers and uids only (issue 31: the trigram lists of "000" or "par" in every e-mail
+ * and name cost more than the answer). Each branch binds only the parameters it uses: Postgres
+ * cannot type a parameter the statement never mentions.
  */
 function textPredicate(q: string, p: (v: unknown) => string) {
   const lower = q.toLowerCase();
@@ -216,10 +224,24 @@ function textPredicate(q: string, p: (v: unknown) => string) {
   if (q.includes("@")) return `lower(o.billing_email) like ${p(`%${escaped}%`)}`;
   if (isPhoneTerm(q))
     return `(regexp_replace(coalesce(o.billing_mobile, ''), '[^0-9]', '', 'g') = ${p(digits)} or lower(o.vend_invoice_number) like ${p(`%${digits}%`)} or o.uid = ${p(q)})`;
-  const contains = p(`%${escaped}%`);
-  // "PAR-1008" is the start of an invoice number; "1008" its digits, after the outlet's prefix.
-  const invoice = numeric ? contains : p(`${escaped}%`);
-  return `(lower(o.vend_invoice_number) like ${invoice} or o.uid = ${p(q)} or lower(o.billing_email) like ${contains} or lower(o.billing_first_name || ' ' || o.billing_last_name) like ${contains})`;
+  let contains: string | undefined;
+  const containsParam = () => {
+    contains ??= p(`%${escaped}%`);
+    return contains;
+  };
+  // "1008" is an invoice number's digits, after the outlet's prefix (trigrams); "PAR-1008" its
+  // start, one range of the byte-order btree.
+  const end = prefixEnd(lower);
+  const arms = [
+    numeric
+      ? `lower(o.vend_invoice_number) like ${containsParam()}`
+      : `(${INVOICE_C} >= ${p(lower)}${end === null ? "" : ` and ${INVOICE_C} < ${p(end)}`})`,
+    `o.uid = ${p(q)}`,
+  ];
+  if (!isInvoiceTerm(q)) arms.push(`lower(o.billing_email) like ${containsParam()}`);
+  if (isNameTerm(q))
+    arms.push(`lower(o.billing_first_name || ' ' || o.billing_last_name) like ${containsParam()}`);
+  return `(${arms.join(" or ")})`;
 }
 
 /**

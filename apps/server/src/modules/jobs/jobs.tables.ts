@@ -121,7 +121,8 @@ export const orders = pgTable(
     index("orders_item_outlets_idx").using("gin", t.itemOutletIds),
     index("orders_item_statuses_idx").using("gin", t.itemStatusIds),
     index("orders_item_outlet_status_idx").using("gin", t.itemOutletStatusKeys),
-    index("orders_invoice_idx").on(sql`lower(${t.vendInvoiceNumber})`),
+    // The start of an invoice number ("PAR-20"): byte order makes a prefix one range (jobs-search.ts).
+    index("orders_invoice_prefix_idx").on(sql`(lower(${t.vendInvoiceNumber}) collate "C")`),
     index("orders_billing_email_idx").on(sql`lower(${t.billingEmail})`),
     index("orders_billing_mobile_digits_idx").on(
       sql`regexp_replace(coalesce(${t.billingMobile}, ''), '[^0-9]', '', 'g')`,
