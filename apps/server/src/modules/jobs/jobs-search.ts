@@ -263,7 +263,10 @@ export function ordersSearchParts(query: SearchQuery) {
   const pairs = outletStatusKeys(query.filters ?? {});
   for (const [field, f] of active) {
     // A location with a status: the (outlet, status) pairs' posting lists, not every job ever at
-    // the outlet ANDed with the status range (the status predicate stays for its btree).
+    // the outlet ANDed with the status range. The pairs say the status too, so its own predicate
+    // goes: left in, the planner ANDs the pairs' few entries with the status's whole range (at 2M,
+    // the busiest outlet's Collected jobs: 84 ms instead of 16).
+    if (field === "dispense_status_id" && pairs) continue;
     const sql =
       field === "outlet_ids" && pairs
         ? `o.item_outlet_status_keys && ${p(pairs)}::int[]`
