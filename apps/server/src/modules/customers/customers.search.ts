@@ -2,7 +2,7 @@ import type { TotalKind } from "@loupe/domain";
 import type { SearchQuery, SearchResult } from "../../integrations/search";
 import { cappedCountSql, cappedTotal, countCap } from "../../platform/db/capped-count";
 import type { Database } from "../../platform/db/client";
-import { prefixCountSql, prefixEnd } from "../../platform/db/prefix-range";
+import { prefixCountSql, prefixEnd, prefixRangeSql } from "../../platform/db/prefix-range";
 import type { CustomerRow } from "./customers.mappers";
 
 /**
@@ -202,7 +202,7 @@ export function rankTiers(
     const sql = build(p);
     return { sql: `${sql} limit $${params.length + 1}`, params };
   };
-  const startsWith = (expr: string, p: P) => between(expr, p, q, ">=", qEnd);
+  const startsWith = (expr: string, p: P) => prefixRangeSql(expr, q, p);
   const between = (expr: string, p: P, from: string, fromOp: ">" | ">=", to: string | null, toOp = "<") =>
     `${expr} ${fromOp} ${p(from)}${to === null ? "" : ` and ${expr} ${toOp} ${p(to)}`}`;
   const ids = (p: P, where: string, order: string) =>

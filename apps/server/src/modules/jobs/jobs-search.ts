@@ -12,7 +12,7 @@ import {
 import type { SearchFilter, SearchQuery, SearchResult } from "../../integrations/search";
 import { cappedCountSql, EXACT_COUNT_CAP } from "../../platform/db/capped-count";
 import type { Database } from "../../platform/db/client";
-import { prefixEnd } from "../../platform/db/prefix-range";
+import { prefixRangeSql } from "../../platform/db/prefix-range";
 import { validationError } from "../../platform/http/app-error";
 import { type WorkshopContext, workshopWhere } from "./workshop-filters";
 
@@ -155,7 +155,7 @@ function predicate(field: string, f: Exclude<SearchFilter, null | undefined>, p:
     case "outlet_ids":
     case "item_status_ids": {
       // "Has an item at / in …": the job shows where any of its items is (a moved item moves the job).
-      const ids = scalar ? [Number(f)] : "in" in f ? f.in.map(Number) : null;
+      const ids = idsOf(f);
       if (ids) return `o.item_${field === "outlet_ids" ? "outlet_ids" : "status_ids"} && ${p(ids)}::int[]`;
       break;
     }
@@ -231,11 +231,10 @@ function textPredicate(q: string, p: (v: unknown) => string) {
   };
   // "1008" is an invoice number's digits, after the outlet's prefix (trigrams); "PAR-1008" its
   // start, one range of the byte-order btree.
-  const end = prefixEnd(lower);
   const arms = [
     numeric
       ? `lower(o.vend_invoice_number) like ${containsParam()}`
-      : `(${INVOICE_C} >= ${p(lower)}${end === null ? "" : ` and ${INVOICE_C} < ${p(end)}`})`,
+      : `(${prefixRangeSql(INVOICE_C, lower, p)})`,
     `o.uid = ${p(q)}`,
   ];
   if (!isInvoiceTerm(q)) arms.push(`lower(o.billing_email) like ${containsParam()}`);

@@ -17,6 +17,12 @@ export function prefixEnd(s: string): string | null {
   return null;
 }
 
+/** `expr` starts with `term`, as one range of a byte-order btree on `expr`: [term, prefixEnd(term)). */
+export function prefixRangeSql(expr: string, term: string, p: (v: unknown) => string): string {
+  const end = prefixEnd(term);
+  return `${expr} >= ${p(term)}${end === null ? "" : ` and ${expr} < ${p(end)}`}`;
+}
+
 /**
  * How many rows of `from` have `expr` starting with `term`, counted up to `cap` + 1 off a byte-order
  * btree on `expr` (one range, read in order, stopped at the limit); `also` adds " and …" filters.
@@ -29,8 +35,5 @@ export function prefixCountSql(
   cap: number,
   also = "",
 ): string {
-  const end = prefixEnd(term);
-  return `(select count(*)::int from (select 1 from ${from} where ${expr} >= ${p(term)}${
-    end === null ? "" : ` and ${expr} < ${p(end)}`
-  }${also} limit ${cap + 1}) s)`;
+  return `(select count(*)::int from (select 1 from ${from} where ${prefixRangeSql(expr, term, p)}${also} limit ${cap + 1}) s)`;
 }
