@@ -7,6 +7,8 @@ describe("job filters", () => {
     expect(abbreviateCount(12345)).toBe("12.3k");
     expect(abbreviateCount(2000)).toBe("2k");
     expect(abbreviateCount(1_234_567)).toBe("1.2m");
+    expect(abbreviateCount(1000, "at_least")).toBe("1k+");
+    expect(abbreviateCount(12, "at_least")).toBe("12+");
   });
 
   it("counts location, statuses, start date and priority 2", () => {

@@ -1,10 +1,15 @@
 // Jobs list filters (jobs-area §4, §9).
+import type { TotalKind } from "./pagination-info";
 
-/** 12345 → "12.3k", 1234567 → "1.2m": tab counts stay short. */
-export function abbreviateCount(n: number): string {
-  if (n >= 1_000_000) return `${(n / 1_000_000).toFixed(1).replace(/\.0$/, "")}m`;
-  if (n >= 1_000) return `${(n / 1_000).toFixed(1).replace(/\.0$/, "")}k`;
-  return String(n);
+/**
+ * 12345 → "12.3k", 1234567 → "1.2m": tab counts stay short. A count that stopped at its cap (ADR
+ * 0016) says so: 1000 at least → "1k+".
+ */
+export function abbreviateCount(n: number, kind: TotalKind = "exact"): string {
+  const more = kind === "at_least" ? "+" : "";
+  if (n >= 1_000_000) return `${(n / 1_000_000).toFixed(1).replace(/\.0$/, "")}m${more}`;
+  if (n >= 1_000) return `${(n / 1_000).toFixed(1).replace(/\.0$/, "")}k${more}`;
+  return `${n}${more}`;
 }
 
 /** Location, order status, item status, a start date and priority 2 count one each (spec §4). */

@@ -13,9 +13,6 @@ const TAB_COLOURS: Record<string, string> = {
   ready: "teal",
   uncollected: "grape",
 };
-/** The count abbreviated (spec §2); a count that stopped at the cap says so: "1k+". */
-export const tabCount = (t: Pick<TabWire, "total" | "total_kind">) =>
-  `${abbreviateCount(t.total)}${t.total_kind === "at_least" ? "+" : ""}`;
 const tabValue = (t: TabWire) => t.customFilter ?? `status-${t.defaultQuery.dispense_status_id}`;
 
 /**
@@ -85,7 +82,7 @@ export function JobsTabs({
                   style={{ borderRadius: 10 }}
                   data-testid={`tab-count-${t.slug}`}
                 >
-                  {tabCount(t)}
+                  {abbreviateCount(t.total, t.total_kind)}
                 </Text>
               </Group>
             </Tabs.Tab>
