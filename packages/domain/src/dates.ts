@@ -156,6 +156,23 @@ const ordinal = (n: number) => {
 };
 
 /**
+ * A wall-clock reading (month 1–12, hour 0–23) written in one of the three styles by hand, as
+ * dayjs would write it: "27th Nov 2026", "…, 9am", "…, 9:05am". For callers that already hold the
+ * reading (a zone's offset read once, an Intl formatter's parts) and must not pay dayjs per value.
+ */
+export function wallClockText(
+  w: { year: number; month: number; day: number; hour: number; minute: number },
+  style: DateStyle,
+): string {
+  const day = `${ordinal(w.day)} ${MONTHS[w.month - 1]} ${w.year}`;
+  if (style === "day") return day;
+  const hour = `${w.hour % 12 === 0 ? 12 : w.hour % 12}`;
+  const half = w.hour < 12 ? "am" : "pm";
+  if (style === "time") return `${day}, ${hour}${half}`;
+  return `${day}, ${hour}:${String(w.minute).padStart(2, "0")}${half}`;
+}
+
+/**
  * `formatWhen` for many instants in one zone and style (a list export). The zone's offset is read
  * through dayjs once per UTC hour (offsets change on the hour or half hour, and a change inside an
  * hour is found by reading the offset at both ends), and the wall-clock text is then written by hand
@@ -188,12 +205,15 @@ export function whenFormatter(
     const ms = typeof value === "string" ? Date.parse(value) : value.getTime();
     if (Number.isNaN(ms)) return "";
     const wall = new Date(ms + offsetOf(ms) * 60_000);
-    const day = `${ordinal(wall.getUTCDate())} ${MONTHS[wall.getUTCMonth()]} ${wall.getUTCFullYear()}`;
-    if (style === "day") return day;
-    const h = wall.getUTCHours();
-    const hour = `${h % 12 === 0 ? 12 : h % 12}`;
-    const half = h < 12 ? "am" : "pm";
-    if (style === "time") return `${day}, ${hour}${half}`;
-    return `${day}, ${hour}:${String(wall.getUTCMinutes()).padStart(2, "0")}${half}`;
+    return wallClockText(
+      {
+        year: wall.getUTCFullYear(),
+        month: wall.getUTCMonth() + 1,
+        day: wall.getUTCDate(),
+        hour: wall.getUTCHours(),
+        minute: wall.getUTCMinutes(),
+      },
+      style,
+    );
   };
 }

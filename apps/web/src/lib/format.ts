@@ -5,6 +5,7 @@ import {
   formatCalendarDay,
   formatInstant,
   formatMoney as formatMoneyIn,
+  wallClockText,
 } from "@loupe/domain";
 
 // The web app's formatting is the domain's (packages/domain/src/dates.ts), tested there.
@@ -43,7 +44,6 @@ export function formatDateTime(
 // Only for what both read alike (an ISO instant with its offset, a four-digit year); anything else
 // is dayjs's. format.test.ts compares the two.
 const hourFormats = new Map<string, Intl.DateTimeFormat>();
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 function toTheHour(value: string, timeZone: string): string | undefined {
@@ -77,10 +77,8 @@ function toTheHour(value: string, timeZone: string): string | undefined {
     else if (part.type === "hour") hour = Number(part.value);
   }
   if (!(year >= 1000 && year <= 9999)) return undefined;
-  return `${day}${ordinal(day)} ${MONTHS[month - 1]} ${year}, ${hour % 12 || 12}${hour < 12 ? "am" : "pm"}`;
+  return wallClockText({ year, month, day, hour, minute: 0 }, "time");
 }
-
-const ordinal = (n: number) => (n >= 11 && n <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th"));
 
 /** A calendar date (date of birth, expiry) in the day style, "2nd May 1990", never shifted by a zone. */
 export const formatDate = formatCalendarDay;
