@@ -67,15 +67,14 @@ async function restoreDeferredIndexes(client: pg.Client, log = console.log): Pro
   await client.query("set maintenance_work_mem = '1GB'");
   for (const r of rows) {
     const t = Date.now();
-    const exists = r.definition.startsWith("ALTER TABLE")
+    const isKey = r.definition.startsWith("ALTER TABLE");
+    const exists = isKey
       ? (await client.query("select 1 from pg_constraint where conname = $1", [r.name])).rowCount
       : 0;
     if (!exists)
       await client.query(r.definition.replace(/^CREATE (UNIQUE )?INDEX /, "CREATE $1INDEX IF NOT EXISTS "));
     await client.query("delete from bench_deferred_indexes where name = $1", [r.name]);
-    log(
-      `  ${r.definition.startsWith("ALTER") ? "key" : "index"} ${r.name} in ${((Date.now() - t) / 1000).toFixed(1)} s`,
-    );
+    log(`  ${isKey ? "key" : "index"} ${r.name} in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   }
   await client.query("drop table bench_deferred_indexes");
   await client.query("reset maintenance_work_mem");
