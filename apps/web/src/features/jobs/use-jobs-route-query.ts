@@ -39,6 +39,12 @@ function customFilterState(name: string | null) {
   }
 }
 
+const outletIdsOf = (params: URLSearchParams) =>
+  params
+    .getAll("outlet_id")
+    .flatMap((v) => v.split(","))
+    .filter(Boolean);
+
 /** The route query as the list call sends it: the spec's keys, outlets comma-joined, default sort. */
 function routeQuery(
   params: URLSearchParams,
@@ -60,7 +66,7 @@ function routeQuery(
  * The jobs list state, all of it in the address query (spec §4) and remembered in the browser
  * under `storageKey`: opening the screen with no query brings the last one back.
  */
-export function useJobsRouteQuery(storageKey: string) {
+export function useJobsRouteQuery(storageKey: string, onLeave?: (route: Record<string, string>) => void) {
   const [raw, setParams] = useSearchParams();
   const empty = [...raw.keys()].length === 0;
   // Bad or unknown values fall back to their defaults: the screen never sees them.
@@ -86,11 +92,16 @@ export function useJobsRouteQuery(storageKey: string) {
     if (remembered) localStorage.setItem(storageKey, remembered);
   }, [remembered, storageKey]);
 
-  const outletIds = params
-    .getAll("outlet_id")
-    .flatMap((v) => v.split(","))
-    .filter(Boolean);
+  const outletIds = outletIdsOf(params);
   const route = routeQuery(params, outletIds, custom.sort);
+
+  /** Goes to a new address, first telling `onLeave` the route it will show (when it can be sent). */
+  const go = (next: URLSearchParams) => {
+    const cleaned = cleanJobsRouteQuery(next);
+    const nextCustom = customFilterState(cleaned.get("customFilter"));
+    if (onLeave && !nextCustom.error) onLeave(routeQuery(cleaned, outletIdsOf(cleaned), nextCustom.sort));
+    setParams(next);
+  };
 
   /** Sets or removes keys; back to page 1 unless `keepPage`. */
   const push = (changes: RouteChanges, keepPage = false) => {
@@ -102,7 +113,7 @@ export function useJobsRouteQuery(storageKey: string) {
     }
     if (!keepPage) next.set("page", "1");
     next.set("r", refreshValue());
-    setParams(next);
+    go(next);
   };
 
   /** Replaces the whole query (a tab, a saved search). */
@@ -110,7 +121,7 @@ export function useJobsRouteQuery(storageKey: string) {
     const next = new URLSearchParams();
     for (const [k, v] of Object.entries(query)) if (v !== "" && v != null) next.set(k, String(v));
     next.set("r", refreshValue());
-    setParams(next);
+    go(next);
   };
 
   return {

@@ -7,7 +7,7 @@ import {
   searchJobsIndex,
 } from "@loupe/contract";
 import type { TotalKind } from "@loupe/domain";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { callEndpoint } from "../../../lib/api-client";
 import { jobKeys } from "./job-keys";
 
@@ -49,14 +49,31 @@ async function fetchJobs(route: Record<string, string>, source: JobsSource, sign
   return { rows: res.data, total, totalKind: total_kind, perPage: per_page };
 }
 
+/**
+ * How long a list asked for is taken as current. A click asks for its list before the screen
+ * redraws (prefetchJobs); the screen's query mounts a render later and must take that answer, not
+ * ask again. Every choice carries a fresh "r", so this never serves a choice made twice.
+ */
+const JUST_ASKED_MS = 2_000;
+
+const jobsQuery = (route: Record<string, string>, source: JobsSource) =>
+  queryOptions<JobsPage>({
+    queryKey: jobKeys.list(source, route),
+    queryFn: ({ signal }) => fetchJobs(route, source, signal),
+    staleTime: JUST_ASKED_MS,
+  });
+
 /** The jobs list for a route query; `enabled` is off while the query cannot be sent (bad custom filter). */
 export const useJobs = (route: Record<string, string>, source: JobsSource, enabled = true) =>
-  useQuery<JobsPage>({
-    queryKey: jobKeys.list(source, route),
-    placeholderData: keepPreviousData,
-    enabled,
-    queryFn: ({ signal }) => fetchJobs(route, source, signal),
-  });
+  useQuery<JobsPage>({ ...jobsQuery(route, source), placeholderData: keepPreviousData, enabled });
+
+/**
+ * Sends the list call for a route the screen is about to show, so it travels while React redraws
+ * the screen for the new address (issue 31: the request used to leave only after that redraw,
+ * ~50 ms after an Apply Filters click).
+ */
+export const prefetchJobs = (client: QueryClient, route: Record<string, string>, source: JobsSource) =>
+  void client.prefetchQuery(jobsQuery(route, source));
 
 /**
  * One job with its items. The ungrouped items become one more group, so the detail renders every

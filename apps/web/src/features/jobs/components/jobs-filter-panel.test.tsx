@@ -191,6 +191,26 @@ describe("the jobs screen's filter count (spec §4 Filter counting)", () => {
     expect(address.get("page")).toBe("1");
   });
 
+  it("Apply Filters sends the new list call once, with the click, before the screen redraws", async () => {
+    const { user, calls } = screenAt("/jobs?page=3");
+    // The address bar as drawn when each call left.
+    const drawnWhenSent = new Map<string, string>();
+    const stub = globalThis.fetch;
+    vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
+      drawnWhenSent.set(String(input), screen.getByTestId("address").textContent ?? "");
+      return stub(input, init);
+    });
+    await user.click(screen.getByRole("button", { name: /^Filters/ }));
+    const filters = await screen.findByTestId("jobs-filter-panel");
+    await user.click(within(filters).getByLabelText("Priority"));
+    await user.click(within(filters).getByRole("button", { name: "Apply Filters" }));
+    await waitFor(() => expect(count()).toBe("1"));
+    const sent = calls.filter((c) => c.url.includes("action=list") && c.url.includes("priority=2"));
+    expect(sent).toHaveLength(1);
+    // It left while the old address was still drawn: the redraw for the new one did not come first.
+    expect(new URLSearchParams(drawnWhenSent.get(sent[0]!.url)).get("page")).toBe("3");
+  });
+
   it("a status tab starts at page 1, newest first; Late Orders oldest first", async () => {
     const { user } = screenAt("/jobs?page=4&sort_direction=asc&q=smith");
     await user.click(await screen.findByRole("tab", { name: /In Store/ }));

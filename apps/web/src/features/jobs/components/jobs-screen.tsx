@@ -8,6 +8,7 @@ import {
   jobFilterNames,
 } from "@loupe/domain";
 import { Alert, Badge, Box, Button, Group } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useRef, useState } from "react";
 import { ExportCsvButton } from "../../../components/export-csv-button";
 import { PageHeader } from "../../../components/page-header";
@@ -15,7 +16,7 @@ import { PaginationBar } from "../../../components/pagination-bar";
 import { buildUrl } from "../../../lib/api-client";
 import { NotSentLensOrders } from "../../lens-orders/not-sent-lens-orders";
 import { useCurrentUser, useOutlets } from "../../reference/use-reference-data";
-import { type JobsSource, useJobs } from "../api/jobs-queries";
+import { type JobsSource, prefetchJobs, useJobs } from "../api/jobs-queries";
 import { useJobsRouteQuery } from "../use-jobs-route-query";
 import { type PanelFilters, panelQuery } from "./jobs-filter-query";
 import { JobsSearchBar } from "./jobs-search-bar";
@@ -56,7 +57,9 @@ export function JobsScreen(props: {
   withSearchType?: boolean;
   storageKey: string;
 }) {
-  const state = useJobsRouteQuery(props.storageKey);
+  const queryClient = useQueryClient();
+  // A new choice's list call leaves with the click, not after the redraw for the new address.
+  const state = useJobsRouteQuery(props.storageKey, (next) => prefetchJobs(queryClient, next, props.source));
   const { route, get } = state;
   const list = useJobs(route, props.source, !state.customFilterError && !state.restoring);
   const { data: me } = useCurrentUser();
