@@ -4,6 +4,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { sessionOptions } from "../src/platform/db/client";
 import { openBenchDatabase } from "../src/seed/bench-database";
 import { benchEyes } from "./bench-eyes";
 import { type CapturedStatement, inlined, startCaptureProxy } from "./sql-capture-proxy";
@@ -18,7 +19,8 @@ import { percentiles } from "./stats";
  * server's own share; the server's CPU time per call comes from /proc of its process.
  * Environment: DATABASE_URL (default the local `loupe_bench`), BENCH_RUNS (default 3),
  * BENCH_CALLS (timed calls per loop, default 300), BENCH_ONLY (comma-separated case names),
- * BENCH_SQL=1 (print each call's captured statements).
+ * BENCH_SQL=1 (print the start of each call's captured statements; BENCH_SQL=full: each in full,
+ * parameters written in, ready for EXPLAIN).
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
@@ -137,7 +139,7 @@ async function main() {
       console.log(
         `${c.name}:\n${captured
           .get(c.name)!
-          .map((s) => `  ${s.text.slice(0, 160)}`)
+          .map((s) => (process.env.BENCH_SQL === "full" ? `${inlined(s)};` : `  ${s.text.slice(0, 160)}`))
           .join("\n")}`,
       );
   }
@@ -263,7 +265,8 @@ function pgbench(url: string, script: string): number {
       u.username || "postgres",
       u.pathname.slice(1),
     ],
-    { encoding: "utf8" },
+    // The server's own session settings (ADR 0045), so both run the same plans the same way.
+    { encoding: "utf8", env: { ...process.env, PGOPTIONS: sessionOptions(url) } },
   );
   if (r.status !== 0) throw new Error(`pgbench failed: ${r.stderr}`);
   const latencies = fs

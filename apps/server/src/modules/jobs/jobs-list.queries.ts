@@ -146,7 +146,7 @@ export function buildJobsPageSql(
         `with pr as (select ${proof} as n), m as materialized (select o.id, o.created_at, o.due_date from orders o ${parts.whereSql} and (select n from pr) <= ${cap} limit ${cap + 1}), t as (select case when (select n from pr) > ${cap} then (select n from pr) else count(*)::int end as total from m) `
       : `with m as materialized (select o.id, o.created_at, o.due_date from orders o ${parts.whereSql} limit ${cap + 1}), t as (select count(*)::int as total from m) `;
     const rest = query.q
-      ? `select ${pageColumns} from (select * from orders o where ${many} order by ${order} offset 0) o ${parts.whereSql} order by ${order} ${limit}`
+      ? `select ${pageColumns} from (select * from orders o where ${many} order by ${order} offset 0) o ${parts.walkWhereSql()} order by ${order} ${limit}`
       : `select ${pageColumns} from orders o ${parts.whereSql} and ${many} order by ${order} ${limit}`;
     page = `select ${pageColumns} from (select m.id from m where (select total from t) <= ${cap} order by ${order.replaceAll("o.", "m.")} ${limit}) p join orders o on o.id = p.id
       union all

@@ -220,6 +220,37 @@ describe("jobs list in one statement", () => {
     expect(answer.meta.pagination.total_kind).toBeUndefined();
   });
 
+  it("walking the date index, the search_text prefilter keeps every kind of match", async () => {
+    // Five jobs made to match "zqx" each in one field only, by updates: the generated column must
+    // follow them. Cap 0: the page comes from the walk, where the prefilter runs first.
+    const five = await sql<{ id: number }>("select id from orders order by id desc limit 5");
+    const [inv, mail, first, last, uid] = five.map((r) => Number(r.id));
+    await sql("update orders set vend_invoice_number = 'ZQX-0001' where id = $1", [inv]);
+    await sql("update orders set billing_email = 'a.ZQX@example.com' where id = $1", [mail]);
+    await sql("update orders set billing_first_name = 'Mazqxa' where id = $1", [first]);
+    await sql("update orders set billing_first_name = 'Ann', billing_last_name = 'Zqx' where id = $1", [
+      last,
+    ]);
+    await sql("update orders set uid = 'zqx' where id = $1", [uid]);
+    const newestFirst = await sql<{ id: number }>(
+      "select id from orders where id = any($1::int[]) order by created_at desc, id desc",
+      [[inv, mail, first, last, uid]],
+    );
+    const search = {
+      q: "zqx",
+      filters: {},
+      page: 1,
+      perPage: 15,
+      sort: { field: "created_at" as const, direction: "desc" as const },
+    };
+    const walked = await readJobsPage(t.database, search, orderNotesCountSql, 0);
+    expect(walked.totalKind).toBe("at_least");
+    expect(walked.jobs.map((j) => j.id)).toEqual(newestFirst.map((r) => Number(r.id)));
+    // A first and last name together, as the name arm reads them.
+    const both = await readJobsPage(t.database, { ...search, q: "ann zqx" }, orderNotesCountSql, 0);
+    expect(both.jobs.map((j) => j.id)).toEqual([last]);
+  });
+
   it("proves a common surname past the cap off the name index, and pages it as every other search", async () => {
     // The demo's most common surname: more jobs than a small cap, counted off the btree ranges.
     const [{ last }] = await sql<{ last: string }>(

@@ -216,17 +216,19 @@ const INVOICE_C = `(lower(o.vend_invoice_number) collate "C")`;
  * and name cost more than the answer). Each branch binds only the parameters it uses: Postgres
  * cannot type a parameter the statement never mentions.
  */
+/** `like` pattern for "contains the term", any case (the columns are compared lower-cased). */
+const containsPattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
 function textPredicate(q: string, p: (v: unknown) => string) {
   const lower = q.toLowerCase();
-  const escaped = lower.replace(/[\\%_]/g, (m) => `\\${m}`);
   const digits = digitsOf(q);
   const numeric = /^[0-9]+$/.test(q);
-  if (q.includes("@")) return `lower(o.billing_email) like ${p(`%${escaped}%`)}`;
+  if (q.includes("@")) return `lower(o.billing_email) like ${p(containsPattern(q))}`;
   if (isPhoneTerm(q))
     return `(regexp_replace(coalesce(o.billing_mobile, ''), '[^0-9]', '', 'g') = ${p(digits)} or lower(o.vend_invoice_number) like ${p(`%${digits}%`)} or o.uid = ${p(q)})`;
   let contains: string | undefined;
   const containsParam = () => {
-    contains ??= p(`%${escaped}%`);
+    contains ??= p(containsPattern(q));
     return contains;
   };
   // "1008" is an invoice number's digits, after the outlet's prefix (trigrams); "PAR-1008" its
@@ -241,6 +243,17 @@ function textPredicate(q: string, p: (v: unknown) => string) {
   if (isNameTerm(q))
     arms.push(`lower(o.billing_first_name || ' ' || o.billing_last_name) like ${containsParam()}`);
   return `(${arms.join(" or ")})`;
+}
+
+/**
+ * A cheap test every row a free-text search matches passes (`textPredicate`'s arms look in the
+ * invoice number, the uid, the e-mail and the name; `search_text` holds all but the uid, lower
+ * case). Walking the date index, one `like` per row instead of the four-way test (at 2M jobs, a
+ * surname's page 7.3 → 3.7 ms of SQL). Null for a phone number, which looks in the mobile's digits.
+ */
+function textPrefilter(q: string, p: (v: unknown) => string): string | null {
+  if (isPhoneTerm(q)) return null;
+  return `(o.search_text like ${p(containsPattern(q))} or o.uid = ${p(q)})`;
 }
 
 /**
@@ -299,7 +312,12 @@ export function ordersSearchParts(query: SearchQuery) {
       ? `o.due_date ${direction} nulls last, o.id ${direction}`
       : `o.created_at ${direction}, o.id ${direction}`;
   const limit = () => `limit ${p(query.perPage)} offset ${p((query.page - 1) * query.perPage)}`;
-  return { params, p, whereSql, order, limit, countSql, countable, lightFilters };
+  /** The `where` for walking rows one by one: a free-text search's prefilter first (binds its own parameters). */
+  const walkWhereSql = () => {
+    const pre = query.q ? textPrefilter(query.q, p) : null;
+    return pre ? `${whereSql} and ${pre}` : whereSql;
+  };
+  return { params, p, whereSql, walkWhereSql, order, limit, countSql, countable, lightFilters };
 }
 
 /** A search over the orders index as SQL: the page's ids (newest or oldest first, id breaking ties) and the total. */

@@ -1,9 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../test/test-app";
+import { openPostgres, sessionOptions } from "./client";
 import { inRequestTransaction } from "./request-transaction";
+
+describe("session options", () => {
+  it("turns JIT off, and options in the address come after, so they win", () => {
+    expect(sessionOptions("postgres://u@h:5432/db")).toBe("-c jit=off");
+    expect(sessionOptions("postgres://u@h/db?options=-c%20jit%3Don")).toBe("-c jit=off -c jit=on");
+  });
+});
 
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("PostgreSQL connections", () => {
   const testDatabase = useTestDatabase();
+
+  it("runs every pooled session with JIT off (ADR 0045)", async () => {
+    const database = openPostgres(process.env.TEST_DATABASE_URL!, 2);
+    try {
+      const rows = await Promise.all([1, 2].map(() => database.query<{ jit: string }>("show jit")));
+      expect(rows.map(([r]) => r.jit)).toEqual(["off", "off"]);
+    } finally {
+      await database.close();
+    }
+  });
 
   it("runs a transaction's reads started together one after another, without pg's deprecated queue", async () => {
     const database = testDatabase();

@@ -90,8 +90,25 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
+/**
+ * What every pooled connection's session starts with, in the start-up message (no round trip).
+ * JIT off (ADR 0045): this is a workload of short statements, and a statement whose estimate is
+ * high only because it stops early (a LIMIT over an index walk) would otherwise spend 0.5–1 s
+ * compiling itself with LLVM for a few milliseconds of work. Options in the address come after
+ * ours, so a deployment can still say otherwise.
+ */
+export function sessionOptions(url: string): string {
+  let own: string | null = null;
+  try {
+    own = new URL(url).searchParams.get("options");
+  } catch {
+    // Not an address URL can read (a key=value string): pg reads its options itself.
+  }
+  return own ? `-c jit=off ${own}` : "-c jit=off";
+}
+
 export function openPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, options: sessionOptions(url) });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   pool.on("connect", queueQueries);
