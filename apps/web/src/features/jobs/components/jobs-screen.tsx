@@ -1,26 +1,18 @@
-import { exportJobsAddress, type OrderWire } from "@loupe/contract";
-import {
-  activeFilterCount,
-  emptyListText,
-  exportRefusal,
-  JOB_PANEL_FILTER_KEYS,
-  JOBS_DEFAULT_SORT,
-  jobFilterNames,
-} from "@loupe/domain";
-import { Alert, Badge, Box, Button, Group } from "@mantine/core";
+import { exportJobsAddress } from "@loupe/contract";
+import { activeFilterCount, exportRefusal, JOB_PANEL_FILTER_KEYS, JOBS_DEFAULT_SORT } from "@loupe/domain";
+import { Alert, Badge, Button, Group } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useRef, useState } from "react";
 import { ExportCsvButton } from "../../../components/export-csv-button";
 import { PageHeader } from "../../../components/page-header";
-import { PaginationBar } from "../../../components/pagination-bar";
 import { buildUrl } from "../../../lib/api-client";
 import { NotSentLensOrders } from "../../lens-orders/not-sent-lens-orders";
 import { useCurrentUser, useOutlets } from "../../reference/use-reference-data";
-import { type JobsSource, prefetchJobs, useJobs } from "../api/jobs-queries";
+import { type JobsSource, prefetchJobs } from "../api/jobs-queries";
 import { useJobsRouteQuery } from "../use-jobs-route-query";
 import { type PanelFilters, panelQuery } from "./jobs-filter-query";
+import { JobsList } from "./jobs-list";
 import { JobsSearchBar } from "./jobs-search-bar";
-import { JobsTable } from "./jobs-table";
 import { JobsTabs } from "./jobs-tabs";
 import { ManifestButton } from "./manifest-button";
 import { SavedSearchesMenu } from "./saved-searches-menu";
@@ -29,23 +21,8 @@ import { SavedSearchesMenu } from "./saved-searches-menu";
 const JobsFilterDrawer = lazy(() =>
   import("./jobs-filter-drawer").then((m) => ({ default: m.JobsFilterDrawer })),
 );
-// The batch footer (its dialogs, the location and status choices) shows once an item is selected.
-const BatchFooter = lazy(() => import("./batch-footer").then((m) => ({ default: m.BatchFooter })));
-// A job's notes open from a row now and then: loaded on first use, not with the list.
-const CommentsModal = lazy(() =>
-  import("../../customer-actions/comments-modal").then((m) => ({ default: m.CommentsModal })),
-);
 // Opened by a few staff at a bench, and never on the first screen: loaded when first opened.
 const ScanStation = lazy(() => import("../scan-station/scan-station"));
-
-const toggled = (set: Set<number>, ids: number[], on: boolean) => {
-  const next = new Set(set);
-  for (const id of ids) {
-    if (on) next.add(id);
-    else next.delete(id);
-  }
-  return next;
-};
 
 /**
  * The jobs screen shared by Jobs, Beta Jobs (with the search type) and Jobs MEILI (fed by the
@@ -61,15 +38,11 @@ export function JobsScreen(props: {
   // A new choice's list call leaves with the click, not after the redraw for the new address.
   const state = useJobsRouteQuery(props.storageKey, (next) => prefetchJobs(queryClient, next, props.source));
   const { route, get } = state;
-  const list = useJobs(route, props.source, !state.customFilterError && !state.restoring);
   const { data: me } = useCurrentUser();
-  const [expanded, setExpanded] = useState(new Set<number>());
-  const [selected, setSelected] = useState(new Set<number>());
   const [showFilters, setShowFilters] = useState(false);
   // Once opened, the panel stays mounted (closing keeps its draft, as before).
   const filtersOpened = useRef(false);
   if (showFilters) filtersOpened.current = true;
-  const [notesFor, setNotesFor] = useState<OrderWire | null>(null);
   const [draftRegion, setDraftRegion] = useState<string | null>(null);
   const [station, setStation] = useState(false);
   const regionId = draftRegion ?? get("region_id");
@@ -93,7 +66,7 @@ export function JobsScreen(props: {
   };
 
   return (
-    <Box pb={selected.size ? 80 : 0}>
+    <>
       <PageHeader
         title={props.title}
         actions={
@@ -200,47 +173,7 @@ export function JobsScreen(props: {
           {state.customFilterError}
         </Alert>
       )}
-      <JobsTable
-        rows={state.customFilterError ? [] : (list.data?.rows ?? [])}
-        loading={list.isLoading}
-        error={list.error}
-        onRetry={() => list.refetch()}
-        emptyText={emptyListText("jobs", { search: get("q"), filters: jobFilterNames(route) })}
-        stale={list.isPlaceholderData}
-        expanded={expanded}
-        onExpand={(id) => setExpanded((s) => toggled(s, [id], !s.has(id)))}
-        sortBy={route.sort_by === "due_date" ? "due_date" : "created_at"}
-        sortDirection={route.sort_direction === "asc" ? "asc" : "desc"}
-        onSort={(field, direction) => state.push({ sort_by: field, sort_direction: direction })}
-        onNotes={setNotesFor}
-        selection={{ selected, toggle: (ids, on) => setSelected((s) => toggled(s, ids, on)) }}
-      />
-      <PaginationBar
-        page={Number(route.page)}
-        perPage={list.data?.perPage ?? 15}
-        total={list.data?.total ?? 0}
-        totalKind={list.data?.totalKind}
-        unknown={!list.data}
-        onChange={(p) => state.push({ page: String(p) }, true)}
-      />
-      {selected.size > 0 && (
-        <Suspense fallback={null}>
-          <BatchFooter
-            itemIds={[...selected]}
-            jobs={(list.data?.rows ?? []).filter((j) => j.items.some((i) => selected.has(i.id)))}
-            onDone={() => setSelected(new Set())}
-          />
-        </Suspense>
-      )}
-      {notesFor && (
-        <Suspense fallback={null}>
-          <CommentsModal
-            target={{ orderId: notesFor.id }}
-            title={`Notes for ${notesFor.vend_invoice_number}`}
-            onClose={() => setNotesFor(null)}
-          />
-        </Suspense>
-      )}
-    </Box>
+      <JobsList state={state} source={props.source} />
+    </>
   );
 }

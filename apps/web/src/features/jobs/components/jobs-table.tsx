@@ -8,6 +8,7 @@ import { DataTable } from "../../../components/data-table";
 import { PlainActionIcon, PlainCheckbox, PlainCompactButton } from "../../../components/plain-mantine";
 import { formatMoney } from "../../../lib/format";
 import { customerProfilePath } from "../job-paths";
+import { JobRulesProvider } from "../use-job-rules";
 import { JobRowActions } from "./actions/job-row-actions";
 import { CreatedCell } from "./created-cell";
 import { OrderStatusCell } from "./order-status-cell";
@@ -69,114 +70,117 @@ export function JobsTable(props: {
     return props.expanded.has(o.id) ? `${box}|${[...selected].join(",")}` : box;
   };
   return (
-    <DataTable<OrderWire>
-      ariaLabel="Jobs"
-      rows={props.rows}
-      loading={props.loading}
-      error={props.error}
-      onRetry={props.onRetry}
-      emptyText={props.emptyText}
-      stale={props.stale}
-      rowKey={(o) => o.id}
-      rowVersion={rowVersion}
-      expanded={props.expanded}
-      renderExpanded={(o) => (
-        <Suspense fallback={<Loader size="sm" m="md" aria-label="Loading the job" />}>
-          <JobDetail jobId={o.id} selected={selected} onToggle={toggle} />
-        </Suspense>
-      )}
-      sortBy={props.sortBy}
-      sortDirection={props.sortDirection}
-      onSort={props.onSort}
-      columns={[
-        {
-          key: "expand",
-          title: "",
-          width: 40,
-          render: (o) => (
-            <PlainActionIcon
-              aria-label={props.expanded.has(o.id) ? "Collapse" : "Expand"}
-              onClick={() => props.onExpand(o.id)}
-            >
-              {props.expanded.has(o.id) ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
-            </PlainActionIcon>
-          ),
-        },
-        {
-          key: "customer",
-          title: "Customer",
-          render: (o) =>
-            o.customer_id ? (
-              <Link to={customerProfilePath(o)}>{jobCustomerName(o)}</Link>
-            ) : (
-              jobCustomerName(o)
+    <JobRulesProvider>
+      <DataTable<OrderWire>
+        ariaLabel="Jobs"
+        rows={props.rows}
+        loading={props.loading}
+        error={props.error}
+        onRetry={props.onRetry}
+        emptyText={props.emptyText}
+        stale={props.stale}
+        rowKey={(o) => o.id}
+        rowVersion={rowVersion}
+        expanded={props.expanded}
+        renderExpanded={(o) => (
+          <Suspense fallback={<Loader size="sm" m="md" aria-label="Loading the job" />}>
+            <JobDetail jobId={o.id} selected={selected} onToggle={toggle} />
+          </Suspense>
+        )}
+        sortBy={props.sortBy}
+        sortDirection={props.sortDirection}
+        onSort={props.onSort}
+        columns={[
+          {
+            key: "expand",
+            title: "",
+            width: 40,
+            render: (o) => (
+              <PlainActionIcon
+                aria-label={props.expanded.has(o.id) ? "Collapse" : "Expand"}
+                onClick={() => props.onExpand(o.id)}
+              >
+                {props.expanded.has(o.id) ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+              </PlainActionIcon>
             ),
-        },
-        { key: "priority", title: "Priority", render: (o) => <PriorityToggle job={o} /> },
-        {
-          key: "invoice",
-          title: "Invoice Number",
-          // The job's own address (issue 29): open it alone, bookmark it, send it.
-          render: (o) => (
-            <Link to={`/jobs/${encodeURIComponent(o.vend_invoice_number)}`}>{o.vend_invoice_number}</Link>
-          ),
-        },
-        {
-          key: "total",
-          title: totalTitle(props.rows),
-          render: (o) => formatMoney(o.total_amount, currencyForCountry(o.origin_outlet.region.country_code)),
-        },
-        { key: "status", title: "Status", render: (o) => <OrderStatusCell job={o} /> },
-        {
-          key: "created",
-          title: "Created",
-          sortField: "created_at",
-          render: (o) => <CreatedCell createdAt={o.created_at} timeZone={o.origin_outlet.time_zone} />,
-        },
-        {
-          key: "promised",
-          title: "Promised",
-          sortField: "due_date",
-          render: (o) => <PromisedCell job={o} />,
-        },
-        {
-          key: "notes",
-          title: "Notes",
-          render: (o) => (
-            <PlainCompactButton
-              color={o.notes_count ? "blue" : "gray"}
-              aria-label={`${o.notes_count} notes of ${o.vend_invoice_number}`}
-              onClick={() => props.onNotes(o)}
-            >
-              {o.notes_count}
-            </PlainCompactButton>
-          ),
-        },
-        {
-          key: "actions",
-          title: "",
-          width: 40,
-          render: (o) => <JobRowActions job={o} />,
-        },
-        {
-          key: "select",
-          title: "",
-          width: 40,
-          render: (o) => {
-            const ids = selectableItems(o);
-            const on = ids.length > 0 && ids.every((id) => selected.has(id));
-            return (
-              <PlainCheckbox
-                aria-label={`Select ${o.vend_invoice_number}`}
-                disabled={ids.length === 0}
-                checked={on}
-                indeterminate={!on && ids.some((id) => selected.has(id))}
-                onChange={() => toggle(ids, !on)}
-              />
-            );
           },
-        },
-      ]}
-    />
+          {
+            key: "customer",
+            title: "Customer",
+            render: (o) =>
+              o.customer_id ? (
+                <Link to={customerProfilePath(o)}>{jobCustomerName(o)}</Link>
+              ) : (
+                jobCustomerName(o)
+              ),
+          },
+          { key: "priority", title: "Priority", render: (o) => <PriorityToggle job={o} /> },
+          {
+            key: "invoice",
+            title: "Invoice Number",
+            // The job's own address (issue 29): open it alone, bookmark it, send it.
+            render: (o) => (
+              <Link to={`/jobs/${encodeURIComponent(o.vend_invoice_number)}`}>{o.vend_invoice_number}</Link>
+            ),
+          },
+          {
+            key: "total",
+            title: totalTitle(props.rows),
+            render: (o) =>
+              formatMoney(o.total_amount, currencyForCountry(o.origin_outlet.region.country_code)),
+          },
+          { key: "status", title: "Status", render: (o) => <OrderStatusCell job={o} /> },
+          {
+            key: "created",
+            title: "Created",
+            sortField: "created_at",
+            render: (o) => <CreatedCell createdAt={o.created_at} timeZone={o.origin_outlet.time_zone} />,
+          },
+          {
+            key: "promised",
+            title: "Promised",
+            sortField: "due_date",
+            render: (o) => <PromisedCell job={o} />,
+          },
+          {
+            key: "notes",
+            title: "Notes",
+            render: (o) => (
+              <PlainCompactButton
+                color={o.notes_count ? "blue" : "gray"}
+                aria-label={`${o.notes_count} notes of ${o.vend_invoice_number}`}
+                onClick={() => props.onNotes(o)}
+              >
+                {o.notes_count}
+              </PlainCompactButton>
+            ),
+          },
+          {
+            key: "actions",
+            title: "",
+            width: 40,
+            render: (o) => <JobRowActions job={o} />,
+          },
+          {
+            key: "select",
+            title: "",
+            width: 40,
+            render: (o) => {
+              const ids = selectableItems(o);
+              const on = ids.length > 0 && ids.every((id) => selected.has(id));
+              return (
+                <PlainCheckbox
+                  aria-label={`Select ${o.vend_invoice_number}`}
+                  disabled={ids.length === 0}
+                  checked={on}
+                  indeterminate={!on && ids.some((id) => selected.has(id))}
+                  onChange={() => toggle(ids, !on)}
+                />
+              );
+            },
+          },
+        ]}
+      />
+    </JobRulesProvider>
   );
 }

@@ -17,7 +17,7 @@ import { errorText } from "../../../lib/errors";
 import { formatMoney } from "../../../lib/format";
 import { useStatuses } from "../../reference/use-reference-data";
 import { useSetJobStatus } from "../api/jobs-mutations";
-import { useJobRules } from "../use-job-rules";
+import { useTableJobRules } from "../use-job-rules";
 import { RuleGate } from "./rule-gate";
 import { StatusBadge, statusColourName } from "./status-badge";
 
@@ -57,7 +57,7 @@ function StatusSelect({ job }: { job: OrderWire }) {
   const setStatus = useSetJobStatus();
   const { showAlert } = useAlert();
   const [focused, setFocused] = useState(false);
-  const verdict = useJobRules()("job_status", job);
+  const verdict = useTableJobRules()("job_status", job);
   const dispense = statuses?.dispense ?? [];
   const change = async (value: string | null) => {
     if (!value || Number(value) === job.dispense_status_id) return;

@@ -5,7 +5,7 @@ import { useAlert } from "../../../app/alert-context";
 import { PlainSwitch } from "../../../components/plain-mantine";
 import { errorText } from "../../../lib/errors";
 import { useSetJobPriority } from "../api/jobs-mutations";
-import { useJobRules } from "../use-job-rules";
+import { useTableJobRules } from "../use-job-rules";
 import { RuleGate } from "./rule-gate";
 
 /**
@@ -15,7 +15,7 @@ import { RuleGate } from "./rule-gate";
 export function PriorityToggle({ job }: { job: OrderWire }) {
   const setPriority = useSetJobPriority();
   const { showAlert } = useAlert();
-  const verdict = useJobRules()("priority", job);
+  const verdict = useTableJobRules()("priority", job);
   const id = useId();
   return (
     <RuleGate verdict={verdict}>

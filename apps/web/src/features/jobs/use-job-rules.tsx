@@ -13,6 +13,7 @@ import {
   type RuleActor,
   type Verdict,
 } from "@loupe/domain";
+import { createContext, type ReactNode, useContext, useMemo } from "react";
 import { useCurrentOutlet, useCurrentUser, useRegions } from "../reference/use-reference-data";
 import { useRoleSettings } from "../reference/use-role-settings";
 
@@ -52,13 +53,46 @@ export function useManifestRule(outletRegionId: number | undefined): Verdict {
 export function useJobRules(): DecideJob {
   const actor = useRuleActor();
   const { settings } = useRoleSettings();
-  return (action, job, item) => {
-    if (!actor) return { allowed: false, refusal: "who", reason: "Sign in again.", hide: true };
-    const currency = currencyForCountry(job.origin_outlet.region.country_code);
-    return decideJobAction(
-      action,
-      { actor, job: ruleJobFromWire(job), item: item ? ruleItemFromWire(item) : null, settings },
-      (minor) => formatMoney(minor / 100, currency),
-    );
-  };
+  // The same function until the facts change: a table hands it to its rows (JobRulesProvider),
+  // and a new one on every table render would redraw every row's controls.
+  const roleId = actor?.roleId;
+  const homeRegionId = actor?.homeRegionId ?? null;
+  const outletCountryCode = actor?.outletCountryCode ?? null;
+  return useMemo<DecideJob>(
+    () => (action, job, item) => {
+      if (roleId === undefined)
+        return { allowed: false, refusal: "who", reason: "Sign in again.", hide: true };
+      const currency = currencyForCountry(job.origin_outlet.region.country_code);
+      return decideJobAction(
+        action,
+        {
+          actor: { roleId, homeRegionId, outletCountryCode },
+          job: ruleJobFromWire(job),
+          item: item ? ruleItemFromWire(item) : null,
+          settings,
+        },
+        (minor) => formatMoney(minor / 100, currency),
+      );
+    },
+    [roleId, homeRegionId, outletCountryCode, settings],
+  );
+}
+
+const TableRules = createContext<DecideJob | null>(null);
+
+/**
+ * The rulebook asked once for a table's rows: each row's priority switch and status select read
+ * it here instead of asking for the user, the outlet, the regions and the role settings
+ * themselves (five queries a control, 150 on a page of jobs: issue 31, the redraw after Apply
+ * Filters).
+ */
+export function JobRulesProvider({ children }: { children: ReactNode }) {
+  return <TableRules.Provider value={useJobRules()}>{children}</TableRules.Provider>;
+}
+
+/** The rulebook of the table this control is drawn in (JobRulesProvider). */
+export function useTableJobRules(): DecideJob {
+  const decide = useContext(TableRules);
+  if (!decide) throw new Error("useTableJobRules: draw the control inside a JobRulesProvider");
+  return decide;
 }
