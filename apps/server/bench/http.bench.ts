@@ -116,6 +116,12 @@ async function main() {
       path: `/api/staff/orders?action=list&q=${encodeURIComponent(job.last_name)}`,
     },
     { name: "tab counts", path: "/api/staff/total-orders" },
+    // Reports: the busiest outlet's day on one screen, and its till yesterday.
+    { name: "report: outlet day", path: `/api/staff/outlet-day?outlet_id=${outlet.id}` },
+    {
+      name: "report: till summary",
+      path: `/api/staff/outlets/${outlet.id}/till-summary?date=${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}`,
+    },
   ].filter((c) => !ONLY || ONLY.includes(c.name));
 
   const cpu = () => {

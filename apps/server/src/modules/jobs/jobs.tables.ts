@@ -188,7 +188,10 @@ export const orderPayments = pgTable(
       .default("captured"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  // Indexed by job in migration 0014 (order_payments_order_id_fk_idx).
+  // Indexed by job in migration 0014 (order_payments_order_id_fk_idx). By time for an outlet's
+  // till by day (the till summary): that day's payments chain-wide, then their jobs' outlet;
+  // without it every payment ever taken was read (77 ms at 2M jobs, issue 31).
+  (t) => [index("order_payments_created_idx").on(t.createdAt)],
 );
 
 /**
@@ -237,6 +240,8 @@ export const orderRefunds = pgTable(
     index("order_refunds_order_idx").on(t.orderId),
     index("order_refunds_staff_idx").on(t.staffUserId),
     index("order_refunds_approved_by_idx").on(t.approvedBy),
+    // The till summary's refunds completed on a day.
+    index("order_refunds_completed_idx").on(t.completedAt),
     uniqueIndex("order_refunds_one_full_uq")
       .on(t.orderId)
       .where(sql`${t.scope} = 'full' and ${t.status} <> 'failed'`),
@@ -280,6 +285,8 @@ export const orderRefundPayments = pgTable(
   (t) => [
     uniqueIndex("order_refund_payments_refund_payment_uq").on(t.refundId, t.paymentId),
     index("order_refund_payments_payment_idx").on(t.paymentId),
+    // The till summary's card refund shares settled on a day.
+    index("order_refund_payments_updated_idx").on(t.updatedAt),
     check("order_refund_payments_amount_positive", sql`${t.amountMinor} > 0`),
   ],
 );
