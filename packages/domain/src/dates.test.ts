@@ -41,6 +41,11 @@ describe("dates as staff read them", () => {
     expect(dayRangeInUtc("2026-07-01", null, "America/Toronto")).toEqual({
       created_start_at: "2026-07-01T04:00:00.000Z",
     });
+    // The day the clocks go forward starts at the old offset and ends at the new one (23 hours).
+    expect(dayRangeInUtc("2026-10-04", "2026-10-04", "Australia/Sydney")).toEqual({
+      created_start_at: "2026-10-03T14:00:00.000Z",
+      created_end_at: "2026-10-04T12:59:59.999Z",
+    });
   });
 });
 

@@ -9,8 +9,8 @@ import {
   REFUNDED_QUANTITY,
   SEARCH_TOO_SHORT,
 } from "./constants";
-import { dayjs } from "./dates";
 import { messages } from "./messages";
+import { zoneDayBounds } from "./till-day";
 import { isWorkshopFilter, WORKSHOP_FILTER_LABELS } from "./workshop-filters";
 import { zoneDay } from "./zone-day";
 
@@ -205,9 +205,10 @@ export function dayRangeInUtc(
   endDate: string | null | undefined,
   timeZone = "Australia/Sydney",
 ): { created_start_at?: string; created_end_at?: string } {
-  const day = (v: string) => dayjs.tz(v.slice(0, 10), timeZone);
+  const day = (v: string) => zoneDayBounds(v.slice(0, 10), timeZone);
   const out: { created_start_at?: string; created_end_at?: string } = {};
-  if (startDate) out.created_start_at = day(startDate).startOf("day").toISOString();
-  if (endDate) out.created_end_at = day(endDate).endOf("day").toISOString();
+  if (startDate) out.created_start_at = day(startDate).from.toISOString();
+  // The last millisecond of the day, as dayjs's endOf("day") wrote it.
+  if (endDate) out.created_end_at = new Date(day(endDate).to.getTime() - 1).toISOString();
   return out;
 }

@@ -5,6 +5,7 @@ import {
   exportCustomerRecord,
   staffAccessReport,
 } from "@loupe/contract";
+import { zoneDayBounds } from "@loupe/domain";
 import { Alert, Badge, Button, Group, Select, Stack, Text } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -36,8 +37,8 @@ export function AccessHistory({ by, id }: { by: "customer" | "staff"; id: number
   const [page, setPage] = useState(1);
   const endpoint = by === "customer" ? customerAccessReport : staffAccessReport;
   const query = {
-    from: from ? dayjs.tz(from, zone).startOf("day").toISOString() : undefined,
-    to: to ? dayjs.tz(to, zone).add(1, "day").startOf("day").toISOString() : undefined,
+    from: from ? zoneDayBounds(from, zone).from.toISOString() : undefined,
+    to: to ? zoneDayBounds(to, zone).to.toISOString() : undefined,
     action: (action ?? undefined) as (typeof accessActions)[number] | undefined,
   };
   const { data, isFetching, error } = useQuery({
