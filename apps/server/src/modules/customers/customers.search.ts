@@ -52,8 +52,6 @@ export function buildCustomerSearchSql(
   countParams: unknown[];
   /** The count stops after this many rows (`countSql` reads one more to know it went past). */
   cap: number;
-  /** No text and no filter: past the cap the total is the table's estimated size. */
-  unfiltered: boolean;
   /**
    * Set for a ranked name search: the page is these tiers' ids, run in turn until the page is full
    * (`customerPage`), instead of `sql`.
@@ -114,16 +112,19 @@ export function buildCustomerSearchSql(
   const cap = countCap(query.page, query.perPage);
   const tiers = rankText && !sort ? rankTiers(rankText, filterSql(f), tierCap ?? cap) : null;
   const fullCount = cappedCountSql(`from customers c ${whereSql}`, cap);
+  // The whole table: the planner's size of it comes with the count (shown past the cap), not in a
+  // third round trip after the other two.
   const countSql = rankText
     ? prefixFirstCount(rankText, filterSql(f), fullCount, countParams, cap)
-    : fullCount;
+    : where.length === 0
+      ? `select (${fullCount}) as n, (${ESTIMATE_SQL}) as estimate`
+      : fullCount;
   return {
     sql,
     params,
     countSql,
     countParams,
     cap,
-    unfiltered: where.length === 0,
     tiers,
     rowsSql: rowsSql(notesCountSql),
     keyset,
@@ -324,11 +325,11 @@ export async function searchCustomers(
   notesCountSql: (alias: string) => string,
 ): Promise<{ rows: CustomerRow[]; notesCounts: Map<number, number>; total: number; totalKind: TotalKind }> {
   const built = buildCustomerSearchSql(query, notesCountSql);
-  const [raw, [{ n }]] = await Promise.all([
+  const [raw, [{ n, estimate }]] = await Promise.all([
     customerPage((sql, params) => database.query(sql, params), built, query),
-    database.query<{ n: number }>(built.countSql, built.countParams),
+    database.query<{ n: number; estimate?: string }>(built.countSql, built.countParams),
   ]);
-  const { total, totalKind } = await totalOf(database, n, built.cap, built.unfiltered);
+  const { total, totalKind } = totalOf(n, estimate, built.cap);
   return {
     rows: raw.map(toRow),
     notesCounts: new Map(raw.map((r) => [Number(r.id), Number(r.notes_count)])),
@@ -337,12 +338,13 @@ export async function searchCustomers(
   };
 }
 
-/** Exact under the cap; past it the planner's estimate of the whole table, or "at least the cap". */
-async function totalOf(database: Database, counted: number, cap: number, unfiltered: boolean) {
-  if (counted > cap && unfiltered) {
-    const [{ n }] = await database.query<{ n: string }>(ESTIMATE_SQL);
-    if (Number(n) > cap) return { total: Number(n), totalKind: "estimate" as const };
-  }
+/**
+ * Exact under the cap; past it the planner's estimate of the whole table (read with the count when
+ * nothing filters), or "at least the cap".
+ */
+function totalOf(counted: number, estimate: string | undefined, cap: number) {
+  if (counted > cap && estimate !== undefined && Number(estimate) > cap)
+    return { total: Number(estimate), totalKind: "estimate" as const };
   return cappedTotal(counted, cap);
 }
 
