@@ -19,12 +19,15 @@ import { percentiles } from "./stats";
  * server's own share; the server's CPU time per call comes from /proc of its process.
  * Environment: DATABASE_URL (default the local `loupe_bench`), BENCH_RUNS (default 3),
  * BENCH_CALLS (timed calls per loop, default 300), BENCH_ONLY (comma-separated case names),
+ * BENCH_CLIENTS=N (N > 1: instead, N clients at once over N connections, CALLS calls each, beside
+ * `pgbench -c N`; p50 and p95 of both, as a busy chain sees them),
  * BENCH_SQL=1 (print the start of each call's captured statements; BENCH_SQL=full: each in full,
  * parameters written in, ready for EXPLAIN).
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
 const ONLY = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1);
 const root = path.resolve(import.meta.dirname, "../../..");
 const serverMain = path.join(root, "apps/server/dist/main.js");
 
@@ -43,12 +46,12 @@ async function main() {
   const raw = new pg.Pool({ connectionString: url, max: 1 });
   const one = async <T>(sql: string, params: unknown[] = []) => (await raw.query(sql, params)).rows[0] as T;
 
-  const call = (method: string, pathname: string, token?: string, body?: unknown) =>
+  const call = (method: string, pathname: string, token?: string, body?: unknown, via = agent) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const req = http.request(
         {
-          agent,
+          agent: via,
           host: "127.0.0.1",
           port,
           method,
@@ -75,8 +78,8 @@ async function main() {
     password: "LoupeDemo1",
   });
   const token: string = JSON.parse(login.body).data.token;
-  const get = async (pathname: string) => {
-    const res = await call("GET", pathname, token);
+  const get = async (pathname: string, via = agent) => {
+    const res = await call("GET", pathname, token, undefined, via);
     if (res.status !== 200) throw new Error(`${pathname}: ${res.status} ${res.body.slice(0, 200)}`);
     return res.body;
   };
@@ -152,6 +155,37 @@ async function main() {
   await stopServer(server);
   port += 1;
   server = await startServer(url, port);
+
+  if (CLIENTS > 1) {
+    const many = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+    console.log(`\n${CLIENTS} clients at once, ${CALLS} calls each, keep-alive; pgbench -c ${CLIENTS} -j 2`);
+    console.log("| endpoint | HTTP p50 / p95 ms | pgbench p50 / p95 ms |");
+    console.log("| --- | --- | --- |");
+    for (const c of cases) {
+      const statements = captured.get(c.name) ?? [];
+      for (let i = 0; i < 20; i++) await get(c.path);
+      const times: number[] = [];
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async () => {
+          for (let i = 0; i < CALLS; i++) {
+            const t0 = performance.now();
+            await get(c.path, many);
+            times.push(performance.now() - t0);
+          }
+        }),
+      );
+      const h = percentiles(times);
+      const q = statements.length ? pgbenchLatencies(url, pgbenchScript(statements), CLIENTS) : null;
+      const ms = (v: { p50: number; p95: number }) => `${v.p50.toFixed(2)} / ${v.p95.toFixed(2)}`;
+      console.log(`| ${c.name} | ${ms(h)} | ${q ? ms(q) : "—"} |`);
+    }
+    many.destroy();
+    agent.destroy();
+    await raw.end();
+    await stopServer(server);
+    await proxy.close();
+    return;
+  }
 
   const rows: string[] = [];
   for (const c of cases) {
@@ -248,6 +282,11 @@ function pgbenchScript(statements: CapturedStatement[]): string {
 
 /** pgbench -c 1 on the script for CALLS transactions; the median latency in ms, from its log. */
 function pgbench(url: string, script: string): number {
+  return pgbenchLatencies(url, script, 1).p50;
+}
+
+/** pgbench with `clients` clients, CALLS transactions each; p50 and p95 in ms, from its log. */
+function pgbenchLatencies(url: string, script: string, clients: number): { p50: number; p95: number } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pgbench-"));
   const u = new URL(url);
   const r = spawnSync(
@@ -255,7 +294,9 @@ function pgbench(url: string, script: string): number {
     [
       "-n",
       "-c",
-      "1",
+      String(clients),
+      "-j",
+      String(Math.min(clients, 2)),
       "-t",
       String(CALLS),
       "-f",
@@ -280,7 +321,7 @@ function pgbench(url: string, script: string): number {
     .flatMap((f) => fs.readFileSync(path.join(dir, f), "utf8").trim().split("\n"))
     .map((line) => Number(line.split(" ")[2]) / 1000);
   fs.rmSync(dir, { recursive: true });
-  return percentiles(latencies).p50;
+  return percentiles(latencies);
 }
 
 const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
