@@ -292,7 +292,7 @@ export function ordersSearchParts(query: SearchQuery) {
     active.every(([k, f]) => ["region_id", "channel_id"].includes(k) && typeof f !== "object")
       ? [...where]
       : null;
-  if (query.q) where.push(textPredicate(query.q, p));
+  const textAt = query.q ? where.push(textPredicate(query.q, p)) - 1 : -1;
   if (query.sqlWhere) where.push(query.sqlWhere(p));
   const whereSql = where.length ? `where ${where.join(" and ")}` : "";
   const direction: "asc" | "desc" = query.sort?.direction === "asc" ? "asc" : "desc";
@@ -312,10 +312,18 @@ export function ordersSearchParts(query: SearchQuery) {
       ? `o.due_date ${direction} nulls last, o.id ${direction}`
       : `o.created_at ${direction}, o.id ${direction}`;
   const limit = () => `limit ${p(query.perPage)} offset ${p((query.page - 1) * query.perPage)}`;
-  /** The `where` for walking rows one by one: a free-text search's prefilter first (binds its own parameters). */
+  /**
+   * The `where` for walking rows one by one: a free-text search's prefilter first (binds its own
+   * parameters). As a CASE, not `and`: the order is fixed, and the planner does not multiply the two
+   * tests' estimates into "four rows in ten million" — which made it read and sort the whole table
+   * rather than walk the date index (22 s at 10M jobs, ADR 0045).
+   */
   const walkWhereSql = () => {
-    const pre = query.q ? textPrefilter(query.q, p) : null;
-    return pre ? `${whereSql} and ${pre}` : whereSql;
+    const pre = query.q && textAt >= 0 ? textPrefilter(query.q, p) : null;
+    if (!pre) return whereSql;
+    const walked = [...where];
+    walked[textAt] = `case when ${pre} then ${where[textAt]} else false end`;
+    return `where ${walked.join(" and ")}`;
   };
   return { params, p, whereSql, walkWhereSql, order, limit, countSql, countable, lightFilters };
 }
