@@ -6,6 +6,7 @@ import {
   formatInstantForRegion,
   formatMoney,
   parseCalendarDate,
+  zoneDayBounds,
 } from "./dates";
 import { dayRangeInUtc } from "./job-list-rules";
 
@@ -33,6 +34,19 @@ describe("dates as staff read them", () => {
     expect(formatCalendarDate(null)).toBe("");
   });
 
+  it("bounds a day in a zone the same each time asked, a DST day 23 hours long", () => {
+    const perth = zoneDayBounds("2026-10-04", "Australia/Perth");
+    const sydney = zoneDayBounds("2026-10-04", "Australia/Sydney");
+    expect(sydney.from.toISOString()).toBe("2026-10-03T14:00:00.000Z");
+    expect(sydney.to.getTime() - sydney.from.getTime()).toBe(23 * 3_600_000);
+    // A caller changing its dates does not change the next answer.
+    sydney.from.setTime(0);
+    expect(zoneDayBounds("2026-10-04", "Australia/Sydney").from.toISOString()).toBe(
+      "2026-10-03T14:00:00.000Z",
+    );
+    expect(zoneDayBounds("2026-10-04", "Australia/Perth")).toEqual(perth);
+    expect(perth.from.toISOString()).toBe("2026-10-03T16:00:00.000Z");
+  });
   it("turns a staff member's calendar days into UTC bounds with the zone's offset that day", () => {
     expect(dayRangeInUtc("2026-02-01", "2026-02-01", "Australia/Sydney")).toEqual({
       created_start_at: "2026-01-31T13:00:00.000Z",

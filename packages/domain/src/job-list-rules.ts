@@ -9,8 +9,8 @@ import {
   REFUNDED_QUANTITY,
   SEARCH_TOO_SHORT,
 } from "./constants";
+import { zoneDayBounds } from "./dates";
 import { messages } from "./messages";
-import { zoneDayBounds } from "./till-day";
 import { isWorkshopFilter, WORKSHOP_FILTER_LABELS } from "./workshop-filters";
 import { zoneDay } from "./zone-day";
 
