@@ -156,6 +156,13 @@ async function main() {
   port += 1;
   server = await startServer(url, port);
 
+  const close = async () => {
+    agent.destroy();
+    await raw.end();
+    await stopServer(server);
+    await proxy.close();
+  };
+
   if (CLIENTS > 1) {
     const many = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
     console.log(`\n${CLIENTS} clients at once, ${CALLS} calls each, keep-alive; pgbench -c ${CLIENTS} -j 2`);
@@ -180,10 +187,7 @@ async function main() {
       console.log(`| ${c.name} | ${ms(h)} | ${q ? ms(q) : "—"} |`);
     }
     many.destroy();
-    agent.destroy();
-    await raw.end();
-    await stopServer(server);
-    await proxy.close();
+    await close();
     return;
   }
 
@@ -224,11 +228,7 @@ async function main() {
   );
   console.log("| --- | ---: | --- | --- | ---: | --- |");
   for (const r of rows) console.log(r);
-
-  agent.destroy();
-  await raw.end();
-  await stopServer(server);
-  await proxy.close();
+  await close();
 }
 
 /** The built server on the bench database, its background loops slowed so they stay out of the capture. */

@@ -208,6 +208,9 @@ const isInvoiceTerm = (q: string) => /^[a-z]{2,}-[0-9]+$/i.test(q);
 /** The invoice number in byte order, as `orders_invoice_prefix_idx` holds it: a prefix is one range. */
 const INVOICE_C = `(lower(o.vend_invoice_number) collate "C")`;
 
+/** `like` pattern for "contains the term", any case (the columns are compared lower-cased). */
+const containsPattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
 /**
  * Free text the way staff type it: an e-mail (whole or part), a phone number, an invoice number
  * (its start, or its digits) or uid, or a name (any part). A name holds no digits, so a term with
@@ -216,9 +219,6 @@ const INVOICE_C = `(lower(o.vend_invoice_number) collate "C")`;
  * and name cost more than the answer). Each branch binds only the parameters it uses: Postgres
  * cannot type a parameter the statement never mentions.
  */
-/** `like` pattern for "contains the term", any case (the columns are compared lower-cased). */
-const containsPattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-
 function textPredicate(q: string, p: (v: unknown) => string) {
   const lower = q.toLowerCase();
   const digits = digitsOf(q);
@@ -319,7 +319,7 @@ export function ordersSearchParts(query: SearchQuery) {
    * rather than walk the date index (22 s at 10M jobs, ADR 0045).
    */
   const walkWhereSql = () => {
-    const pre = query.q && textAt >= 0 ? textPrefilter(query.q, p) : null;
+    const pre = query.q ? textPrefilter(query.q, p) : null;
     if (!pre) return whereSql;
     const walked = [...where];
     walked[textAt] = `case when ${pre} then ${where[textAt]} else false end`;
