@@ -62,6 +62,13 @@ function routeQuery(
   return q;
 }
 
+/** A cleaned address query as the screen reads it: its custom filter, its outlets, the list call's query. */
+function routeState(params: URLSearchParams) {
+  const custom = customFilterState(params.get("customFilter"));
+  const outletIds = outletIdsOf(params);
+  return { custom, outletIds, route: routeQuery(params, outletIds, custom.sort) };
+}
+
 /**
  * The jobs list state, all of it in the address query (spec §4) and remembered in the browser
  * under `storageKey`: opening the screen with no query brings the last one back.
@@ -84,7 +91,7 @@ export function useJobsRouteQuery(storageKey: string, onLeave?: (route: Record<s
     if (dirty) setParams(new URLSearchParams(serialized), { replace: true });
   }, [dirty, serialized, setParams]);
 
-  const custom = customFilterState(params.get("customFilter"));
+  const { custom, outletIds, route } = routeState(params);
   const remembered = custom.error ? withoutKey(params, "customFilter") : serialized;
   useEffect(() => {
     // An empty query is the moment before a restore, not a choice worth remembering; nor is a
@@ -92,14 +99,10 @@ export function useJobsRouteQuery(storageKey: string, onLeave?: (route: Record<s
     if (remembered) localStorage.setItem(storageKey, remembered);
   }, [remembered, storageKey]);
 
-  const outletIds = outletIdsOf(params);
-  const route = routeQuery(params, outletIds, custom.sort);
-
   /** Goes to a new address, first telling `onLeave` the route it will show (when it can be sent). */
   const go = (next: URLSearchParams) => {
-    const cleaned = cleanJobsRouteQuery(next);
-    const nextCustom = customFilterState(cleaned.get("customFilter"));
-    if (onLeave && !nextCustom.error) onLeave(routeQuery(cleaned, outletIdsOf(cleaned), nextCustom.sort));
+    const coming = routeState(cleanJobsRouteQuery(next));
+    if (onLeave && !coming.custom.error) onLeave(coming.route);
     setParams(next);
   };
 

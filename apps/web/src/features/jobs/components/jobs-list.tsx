@@ -1,27 +1,12 @@
 import type { OrderWire } from "@loupe/contract";
 import { emptyListText, jobFilterNames } from "@loupe/domain";
 import { Box } from "@mantine/core";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { PaginationBar } from "../../../components/pagination-bar";
 import { type JobsSource, useJobs } from "../api/jobs-queries";
 import type { JobsRouteQuery } from "../use-jobs-route-query";
+import { JobListOverlays, toggled } from "./job-list-overlays";
 import { JobsTable } from "./jobs-table";
-
-// The batch footer (its dialogs, the location and status choices) shows once an item is selected.
-const BatchFooter = lazy(() => import("./batch-footer").then((m) => ({ default: m.BatchFooter })));
-// A job's notes open from a row now and then: loaded on first use, not with the list.
-const CommentsModal = lazy(() =>
-  import("../../customer-actions/comments-modal").then((m) => ({ default: m.CommentsModal })),
-);
-
-const toggled = (set: Set<number>, ids: number[], on: boolean) => {
-  const next = new Set(set);
-  for (const id of ids) {
-    if (on) next.add(id);
-    else next.delete(id);
-  }
-  return next;
-};
 
 /**
  * The list's part of the screen: the table, the pager, the selection's footer and a job's notes.
@@ -59,24 +44,13 @@ export function JobsList({ state, source }: { state: JobsRouteQuery; source: Job
         unknown={!list.data}
         onChange={(p) => state.push({ page: String(p) }, true)}
       />
-      {selected.size > 0 && (
-        <Suspense fallback={null}>
-          <BatchFooter
-            itemIds={[...selected]}
-            jobs={(list.data?.rows ?? []).filter((j) => j.items.some((i) => selected.has(i.id)))}
-            onDone={() => setSelected(new Set())}
-          />
-        </Suspense>
-      )}
-      {notesFor && (
-        <Suspense fallback={null}>
-          <CommentsModal
-            target={{ orderId: notesFor.id }}
-            title={`Notes for ${notesFor.vend_invoice_number}`}
-            onClose={() => setNotesFor(null)}
-          />
-        </Suspense>
-      )}
+      <JobListOverlays
+        selected={selected}
+        jobs={(list.data?.rows ?? []).filter((j) => j.items.some((i) => selected.has(i.id)))}
+        onSelectionDone={() => setSelected(new Set())}
+        notesFor={notesFor}
+        onNotesClose={() => setNotesFor(null)}
+      />
     </Box>
   );
 }

@@ -1,21 +1,14 @@
 import type { OrderWire } from "@loupe/contract";
 import { JOBS_DEFAULT_SORT } from "@loupe/domain";
 import { Alert, Box, Button, Group } from "@mantine/core";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { CopyLinkButton } from "../../../components/copy-link-button";
 import { PageHeader } from "../../../components/page-header";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useJobs } from "../api/jobs-queries";
+import { JobListOverlays, toggled } from "../components/job-list-overlays";
 import { JobsTable } from "../components/jobs-table";
-
-// As on the jobs screen: the batch footer and a job's notes load when first needed (issue 31).
-const BatchFooter = lazy(() =>
-  import("../components/batch-footer").then((m) => ({ default: m.BatchFooter })),
-);
-const CommentsModal = lazy(() =>
-  import("../../customer-actions/comments-modal").then((m) => ({ default: m.CommentsModal })),
-);
 
 /** The address of one job: `/jobs/PAR-100909` (issue 29). */
 export const jobPath = (invoice: string) => `/jobs/${encodeURIComponent(invoice)}`;
@@ -63,15 +56,7 @@ export default function JobAddressPage() {
         sortDirection="desc"
         onSort={() => {}}
         onNotes={setNotesFor}
-        selection={{
-          selected,
-          toggle: (ids, on) =>
-            setSelected((s) => {
-              const next = new Set(s);
-              for (const id of ids) on ? next.add(id) : next.delete(id);
-              return next;
-            }),
-        }}
+        selection={{ selected, toggle: (ids, on) => setSelected((s) => toggled(s, ids, on)) }}
       />
       {!job && !list.isLoading && !list.error && (
         <Alert color="gray" mt="sm">
@@ -79,22 +64,13 @@ export default function JobAddressPage() {
           screen.
         </Alert>
       )}
-      <Suspense fallback={null}>
-        {selected.size > 0 && (
-          <BatchFooter
-            itemIds={[...selected]}
-            jobs={job ? [job] : []}
-            onDone={() => setSelected(new Set())}
-          />
-        )}
-        {notesFor && (
-          <CommentsModal
-            target={{ orderId: notesFor.id }}
-            title={`Notes for ${notesFor.vend_invoice_number}`}
-            onClose={() => setNotesFor(null)}
-          />
-        )}
-      </Suspense>
+      <JobListOverlays
+        selected={selected}
+        jobs={job ? [job] : []}
+        onSelectionDone={() => setSelected(new Set())}
+        notesFor={notesFor}
+        onNotesClose={() => setNotesFor(null)}
+      />
     </Box>
   );
 }
