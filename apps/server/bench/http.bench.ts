@@ -16,7 +16,9 @@ import { percentiles } from "./stats";
  * client calls each endpoint one at a time (c=1). A capture proxy between the server and
  * PostgreSQL records the statements one call runs, with their parameters; `pgbench` then runs
  * exactly those statements, one client, in its own loop. The ratio of the two medians is the
- * server's own share; the server's CPU time per call comes from /proc of its process.
+ * server's own share; the server's CPU time per call comes from /proc of its process. The same
+ * statements through `pgbench -M prepared` (planned once) are beside them: the server runs some
+ * as named statements, and the share over those is what its own work costs in full.
  * Environment: DATABASE_URL (default the local `loupe_bench`), BENCH_RUNS (default 3),
  * BENCH_CALLS (timed calls per loop, default 300), BENCH_ONLY (comma-separated case names),
  * BENCH_CLIENTS=N (N > 1: instead, N clients at once over N connections, CALLS calls each, beside
@@ -195,8 +197,10 @@ async function main() {
   for (const c of cases) {
     const statements = captured.get(c.name) ?? [];
     const script = pgbenchScript(statements);
+    const preparedScript = pgbenchScript(statements, "prepared");
     const http50: number[] = [];
     const sql50: number[] = [];
+    const prepared50: number[] = [];
     const cpuPerCall: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       for (let i = 0; i < 20; i++) await get(c.path);
@@ -210,10 +214,14 @@ async function main() {
       cpuPerCall.push((cpu() - cpu0) / CALLS);
       http50.push(percentiles(times).p50);
       sql50.push(statements.length ? pgbench(url, script) : 0);
+      prepared50.push(statements.length ? pgbench(url, preparedScript, "prepared") : 0);
     }
-    const [h, s, u] = [summary(http50), summary(sql50), summary(cpuPerCall)];
-    const ratio = statements.length ? `${(median(http50) / median(sql50)).toFixed(2)}×` : "—";
-    rows.push(`| ${c.name} | ${statements.length} | ${h} | ${s} | ${ratio} | ${u} |`);
+    const [h, s, sp, u] = [summary(http50), summary(sql50), summary(prepared50), summary(cpuPerCall)];
+    const ratio = (sql: number[]) =>
+      statements.length ? `${(median(http50) / median(sql)).toFixed(2)}×` : "—";
+    rows.push(
+      `| ${c.name} | ${statements.length} | ${h} | ${s} | ${ratio(sql50)} | ${sp} | ${ratio(prepared50)} | ${u} |`,
+    );
     console.log(rows.at(-1));
   }
 
@@ -224,9 +232,9 @@ async function main() {
       .join(" ")}\n`,
   );
   console.log(
-    "| endpoint | statements | HTTP p50 ms (min / median / max) | pgbench p50 ms | ratio | server CPU ms per call |",
+    "| endpoint | statements | HTTP p50 ms (min / median / max) | pgbench p50 ms | ratio | pgbench -M prepared p50 ms | ratio | server CPU ms per call |",
   );
-  console.log("| --- | ---: | --- | --- | ---: | --- |");
+  console.log("| --- | ---: | --- | --- | ---: | --- | ---: | --- |");
   for (const r of rows) console.log(r);
   await close();
 }
@@ -271,28 +279,43 @@ async function stopServer(child: ReturnType<typeof spawn>) {
 }
 
 /** One pgbench transaction: the call's statements, parameters written in. */
-function pgbenchScript(statements: CapturedStatement[]): string {
+function pgbenchScript(statements: CapturedStatement[], mode: "simple" | "prepared" = "simple"): string {
   const file = path.join(
     os.tmpdir(),
     `loupe-bench-${process.pid}-${Math.random().toString(36).slice(2)}.sql`,
   );
-  fs.writeFileSync(file, `${statements.map((s) => `${inlined(s)};`).join("\n")}\n`);
+  let text = `${statements.map((s) => `${inlined(s)};`).join("\n")}\n`;
+  // pgbench -M prepared reads `:name` as a variable even inside a quoted value (the access log's
+  // route, `/api/staff/orders/:id`); the value's colon becomes another character there.
+  if (mode === "prepared") text = text.replace(/(?<!:):(?=[A-Za-z_])/g, "%");
+  fs.writeFileSync(file, text);
   return file;
 }
 
-/** pgbench -c 1 on the script for CALLS transactions; the median latency in ms, from its log. */
-function pgbench(url: string, script: string): number {
-  return pgbenchLatencies(url, script, 1).p50;
+/**
+ * pgbench -c 1 on the script for CALLS transactions; the median latency in ms, from its log.
+ * `simple` plans each statement every time, as a one-off statement costs; `prepared` plans each
+ * once per connection, as the server's named statements (a first jobs page, reads by id) run.
+ */
+function pgbench(url: string, script: string, mode: "simple" | "prepared" = "simple"): number {
+  return pgbenchLatencies(url, script, 1, mode).p50;
 }
 
 /** pgbench with `clients` clients, CALLS transactions each; p50 and p95 in ms, from its log. */
-function pgbenchLatencies(url: string, script: string, clients: number): { p50: number; p95: number } {
+function pgbenchLatencies(
+  url: string,
+  script: string,
+  clients: number,
+  mode: "simple" | "prepared" = "simple",
+): { p50: number; p95: number } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pgbench-"));
   const u = new URL(url);
   const r = spawnSync(
     "pgbench",
     [
       "-n",
+      "-M",
+      mode,
       "-c",
       String(clients),
       "-j",

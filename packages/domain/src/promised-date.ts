@@ -1,5 +1,5 @@
 import { isCalendarDate } from "./calendar-date";
-import { dayjs } from "./dates";
+import { zoneDayBounds } from "./dates";
 import { zoneDay } from "./zone-day";
 
 // Issue 27: the date a job is promised to the customer, and the workshop's day read against it
@@ -54,15 +54,29 @@ export function turnaroundFor(kinds: readonly PromiseProductKind[], settings: Wo
 }
 
 const DAY = 86_400_000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const spelledDays = new Map<number, string>();
+/** YYYY-MM-DD of a UTC midnight; spelled once per day (the tab counts ask it per outlet and filter). */
+function isoDay(ms: number): string {
+  let day = spelledDays.get(ms);
+  if (day === undefined) {
+    day = new Date(ms).toISOString().slice(0, 10);
+    if (spelledDays.size >= 4096) spelledDays.clear();
+    spelledDays.set(ms, day);
+  }
+  return day;
+}
 /** ISO weekday (1 Monday … 7 Sunday) of a UTC-midnight day. */
 const weekday = (ms: number) => new Date(ms).getUTCDay() || 7;
 
 /** The outlet's calendar day of an instant (YYYY-MM-DD). */
 export const dayInZone = (at: Date, timeZone: string): string => isoDay(zoneDay(at, timeZone));
 
-/** The instant the outlet's day begins (its midnight; on a daylight-saving day, whatever its clock says). */
-export const startOfDayInZone = (day: string, timeZone: string): Date => dayjs.tz(day, timeZone).toDate();
+/**
+ * The instant the outlet's day begins (its midnight; on a daylight-saving day, whatever its clock
+ * says). Remembered per zone and day (`zoneDayBounds`): the workshop's tab counts ask it for every
+ * outlet on every call, and dayjs's zone arithmetic was a third of that endpoint's CPU.
+ */
+export const startOfDayInZone = (day: string, timeZone: string): Date => zoneDayBounds(day, timeZone).from;
 
 /** Days from `from` to `to` (YYYY-MM-DD), negative when `to` is earlier. */
 export const daysBetween = (from: string, to: string): number =>

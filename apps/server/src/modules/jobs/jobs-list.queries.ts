@@ -170,8 +170,12 @@ export async function readJobsPage(
   countUpTo?: number,
 ): Promise<{ total: number; totalKind: TotalKind; jobs: JobsPageRow[] }> {
   const { sql, params, cap } = buildJobsPageSql(query, notesCountSql, countUpTo);
-  // Both drivers (pg, PGlite) parse a json column into objects.
-  const [row] = await database.query<{ total: number; jobs: JsonRow[] }>(sql, params);
+  // Both drivers (pg, PGlite) parse a json column into objects. A statement that binds no values
+  // (the first page of the list, or of a tab with no filter values) runs as a named statement:
+  // planning it was 0.4 of its 1.0 ms of SQL, and with no values its plan cannot hinge on them.
+  const [row] = await database.query<{ total: number; jobs: JsonRow[] }>(sql, params, {
+    prepared: params.length === 0,
+  });
   // The parsed rows are this call's own.
   for (const job of row.jobs) rowDatesInPlace(job);
   const counted = Number(row.total);

@@ -161,6 +161,45 @@ describe("jobs list in one statement", () => {
     expect(none.meta.pagination).toMatchObject({ total: 0, total_pages: 1 });
   });
 
+  it("runs a first page that binds no values as a named statement, and every other page unnamed", async () => {
+    const asked: { params: unknown[]; prepared: boolean }[] = [];
+    const watched: typeof t.database = {
+      ...t.database,
+      query: (text, params, options) => {
+        asked.push({ params: params ?? [], prepared: options?.prepared === true });
+        return t.database.query(text, params, options);
+      },
+    };
+    const first = {
+      filters: {},
+      page: 1,
+      perPage: 15,
+      sort: { field: "created_at" as const, direction: "desc" as const },
+    };
+    const [{ newest }] = await sql<{ newest: number }>(
+      "select id as newest from orders order by created_at desc, id desc limit 1",
+    );
+    const page1 = await readJobsPage(watched, first, orderNotesCountSql);
+    expect(page1.jobs[0].id).toBe(Number(newest));
+    expect(page1.jobs).toHaveLength(15);
+    await readJobsPage(watched, { ...first, perPage: 25 }, orderNotesCountSql);
+    await readJobsPage(watched, { ...first, page: 2 }, orderNotesCountSql);
+    const [{ status }] = await sql<{ status: number }>(
+      "select dispense_status_id as status from orders limit 1",
+    );
+    await readJobsPage(watched, { ...first, filters: { dispense_status_id: status } }, orderNotesCountSql);
+    await readJobsPage(watched, { ...first, q: "com" }, orderNotesCountSql);
+    // Only the first pages bind nothing: a page further on, a filter's value or a search's term is
+    // bound, and a plan made for one value could be the wrong one for the next.
+    expect(asked).toEqual([
+      { params: [], prepared: true },
+      { params: [], prepared: true },
+      { params: [15, 15], prepared: false },
+      { params: [status, status], prepared: false },
+      expect.objectContaining({ prepared: false }),
+    ]);
+  });
+
   it("caps the total of a search or of combined filters, and pages a search alike below and above the cap", async () => {
     // Nearly every demo job's e-mail ends in ".com": a dense search. Its matches, newest first, as the
     // list must page them whichever branch (few matches sorted, or the date index walked) runs.

@@ -311,7 +311,12 @@ export function ordersSearchParts(query: SearchQuery) {
     query.sort?.field === "due_date"
       ? `o.due_date ${direction} nulls last, o.id ${direction}`
       : `o.created_at ${direction}, o.id ${direction}`;
-  const limit = () => `limit ${p(query.perPage)} offset ${p((query.page - 1) * query.perPage)}`;
+  // A first page's size is written in, not bound: a first page with no filter values then binds
+  // nothing, and runs as a named statement planned once (readJobsPage).
+  const limit = () =>
+    query.page === 1 && Number.isSafeInteger(query.perPage)
+      ? `limit ${query.perPage}`
+      : `limit ${p(query.perPage)} offset ${p((query.page - 1) * query.perPage)}`;
   /**
    * The `where` for walking rows one by one: a free-text search's prefilter first (binds its own
    * parameters). As a CASE, not `and`: the order is fixed, and the planner does not multiply the two

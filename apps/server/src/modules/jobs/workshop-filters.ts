@@ -37,10 +37,17 @@ function grouped(
   key: (o: WorkshopContext["outlets"][number]) => Omit<Group, "outletIds">,
 ): Group[] {
   const groups = new Map<string, Group>();
+  // The status lists are shared per region (`perRegion`), so each is spelled as a key once.
+  const spelled = new Map<number[], string>();
   for (const o of ctx.outlets) {
     if (outletId !== undefined && o.id !== outletId) continue;
     const g = key(o);
-    const k = JSON.stringify([g.statusIds, g.day, g.before?.getTime()]);
+    let statuses = spelled.get(g.statusIds);
+    if (statuses === undefined) {
+      statuses = g.statusIds.join(",");
+      spelled.set(g.statusIds, statuses);
+    }
+    const k = `${statuses}|${g.day ?? ""}|${g.before?.getTime() ?? ""}`;
     const found = groups.get(k);
     if (found) found.outletIds.push(o.id);
     else groups.set(k, { ...g, outletIds: [o.id] });
@@ -50,6 +57,19 @@ function grouped(
 
 const ids = (ctx: WorkshopContext, slugs: readonly string[]) =>
   slugs.flatMap((s) => ctx.statusIds.get(s) ?? []).sort((a, b) => a - b);
+
+/** A region's status list worked out once per call, not once per outlet (38 outlets, five filters). */
+function perRegion(list: (regionId: number) => number[]): (regionId: number) => number[] {
+  const known = new Map<number, number[]>();
+  return (regionId) => {
+    let found = known.get(regionId);
+    if (!found) {
+      found = list(regionId);
+      known.set(regionId, found);
+    }
+    return found;
+  };
+}
 
 /** Open (not finished) statuses that are not ready in this region: where a job can be late or at risk. */
 function beingMade(ctx: WorkshopContext, regionId: number) {
@@ -78,36 +98,40 @@ export function workshopWhere(
 ): string {
   let groups: Group[];
   let part: (g: Group) => string;
+  const made = perRegion((regionId) => beingMade(ctx, regionId));
+  const ready = perRegion((regionId) => ids(ctx, ctx.readySlugs.get(regionId) ?? []));
   switch (filter) {
     case "late":
       groups = grouped(ctx, outletId, (o) => ({
-        statusIds: beingMade(ctx, o.regionId),
+        statusIds: made(o.regionId),
         day: dayInZone(now, o.timeZone),
       }));
       part = (g) => `o.due_date < ${p(g.day)}::date`;
       break;
     case "at-risk":
-      groups = grouped(ctx, outletId, (o) => ({ statusIds: beingMade(ctx, o.regionId) }));
+      groups = grouped(ctx, outletId, (o) => ({ statusIds: made(o.regionId) }));
       part = () => "o.at_risk_reason is not null";
       break;
     case "ready":
-      groups = grouped(ctx, outletId, (o) => ({ statusIds: ids(ctx, ctx.readySlugs.get(o.regionId) ?? []) }));
+      groups = grouped(ctx, outletId, (o) => ({ statusIds: ready(o.regionId) }));
       part = () => "true";
       break;
     case "uncollected":
       groups = grouped(ctx, outletId, (o) => ({
-        statusIds: ids(ctx, ctx.readySlugs.get(o.regionId) ?? []),
+        statusIds: ready(o.regionId),
         before: uncollectedBefore(now, o.timeZone, o.uncollectedAfterDays),
       }));
       part = (g) => `o.dispense_status_at < ${p(g.before!.toISOString())}::timestamptz`;
       break;
-    case "due-today":
+    case "due-today": {
+      const open = notFinished(ctx);
       groups = grouped(ctx, outletId, (o) => ({
-        statusIds: notFinished(ctx),
+        statusIds: open,
         day: dayInZone(now, o.timeZone),
       }));
       part = (g) => `o.due_date = ${p(g.day)}::date`;
       break;
+    }
   }
   if (!groups.length) return "false";
   const parts = groups.map(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../test/test-app";
-import { openPostgres, sessionOptions } from "./client";
+import { MAX_NAMED_STATEMENTS, openPostgres, sessionOptions } from "./client";
 import { inRequestTransaction } from "./request-transaction";
 
 describe("session options", () => {
@@ -18,6 +18,33 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("PostgreSQL connections",
     try {
       const rows = await Promise.all([1, 2].map(() => database.query<{ jit: string }>("show jit")));
       expect(rows.map(([r]) => r.jit)).toEqual(["off", "off"]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("keeps a prepared statement on the connection, and runs texts past the cap unnamed", async () => {
+    const database = openPostgres(process.env.TEST_DATABASE_URL!, 1);
+    const named = () =>
+      database.query<{ n: number }>(
+        "select count(*)::int as n from pg_prepared_statements where name like 'loupe\\_%'",
+      );
+    try {
+      const texts = Array.from({ length: MAX_NAMED_STATEMENTS + 3 }, (_, i) => `select ${i}::int as v`);
+      for (const [i, text] of texts.entries()) {
+        // Twice each: the second run binds the statement the first one named.
+        for (let run = 0; run < 2; run++) {
+          const [row] = await database.query<{ v: number }>(text, [], { prepared: true });
+          expect(row.v).toBe(i);
+        }
+      }
+      const [{ n }] = await named();
+      // One connection: every named text is on it, and the texts past the cap are not.
+      expect(n).toBe(MAX_NAMED_STATEMENTS);
+      expect((await database.query<{ v: number }>("select 7::int as v", [], { prepared: false }))[0].v).toBe(
+        7,
+      );
+      expect((await named())[0].n).toBe(MAX_NAMED_STATEMENTS);
     } finally {
       await database.close();
     }

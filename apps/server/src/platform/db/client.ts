@@ -26,8 +26,9 @@ export interface Database {
   /**
    * Raw SQL for the few places Drizzle cannot express (COPY, benchmarks, one-statement reads).
    * `prepared`: on PostgreSQL a named statement, parsed and planned once per connection, for a hot
-   * statement whose text never changes and whose plan does not hinge on its parameters (a read by
-   * id); PGlite runs it as any other.
+   * statement whose text comes from a small set and whose plan does not hinge on its parameters (a
+   * read by id, a statement with none); PGlite runs it as any other, as does PostgreSQL once the
+   * process has named `MAX_NAMED_STATEMENTS` texts.
    */
   query: <T = Record<string, unknown>>(
     sql: string,
@@ -49,11 +50,19 @@ export interface QueryOptions {
   prepared?: boolean;
 }
 
-/** A statement's name from its text, so one name never stands for two texts on a connection. */
+/**
+ * A statement's name from its text, so one name never stands for two texts on a connection; none
+ * (the statement runs unnamed, planned each time) once a process has named MAX_NAMED_STATEMENTS
+ * texts. A named statement stays on each pooled connection that ran it (a jobs page's plan holds
+ * ~270 KB), and some texts vary with the call (a first page's size): the cap bounds what a caller
+ * trying every page size could make the database keep.
+ */
 const statementNames = new Map<string, string>();
-function statementName(text: string): string {
+export const MAX_NAMED_STATEMENTS = 64;
+export function statementName(text: string): string | undefined {
   let name = statementNames.get(text);
   if (!name) {
+    if (statementNames.size >= MAX_NAMED_STATEMENTS) return undefined;
     name = `loupe_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
     statementNames.set(text, name);
   }
@@ -118,8 +127,9 @@ export function openPostgres(url: string, max = 10): Database {
     kind: "postgres",
     query: async (text, params, options) => {
       const on = (scopedClient() ?? pool) as pg.Pool;
-      const config: pg.QueryConfig = options?.prepared
-        ? { name: statementName(text), text, values: params as any[] }
+      const name = options?.prepared ? statementName(text) : undefined;
+      const config: pg.QueryConfig = name
+        ? { name, text, values: params as any[] }
         : { text, values: params as any[] };
       return (await on.query(config)).rows as any;
     },
