@@ -31,8 +31,9 @@ interface Session {
  * walked and quoted on each call). `build` receives placeholders for its values and must not
  * otherwise depend on them; the answer is what `build(db, values)` would have answered.
  * On PostgreSQL it runs as a named statement: each pooled connection parses and plans it once,
- * then only binds the values (planning was 0.1–0.4 ms of these reads' SQL). So a select built once
- * must read by ids or keys, whose plan does not hinge on the values.
+ * then only binds the values (the timeline's SQL: 0.78 ms planned each time, 0.07 planned once;
+ * ADR 0046). So a select built once must read by ids or keys, whose plan does not hinge on the
+ * values.
  */
 export function builtOnce<K extends string, Row>(
   keys: readonly K[],
