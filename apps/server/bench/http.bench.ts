@@ -12,7 +12,8 @@ import { percentiles } from "./stats";
 
 /**
  * `npm run bench:http` (after `npm run build`, on a seeded bench database): what a client sees.
- * The built server runs as its own process (`node apps/server/dist/main.js`); a keep-alive HTTP
+ * The built server runs as its own process (`node apps/server/dist/main.js`, on the Node that runs
+ * the bench: run it on the deployed runtime, Node 24 LTS, docs/deploy.md); a keep-alive HTTP
  * client calls each endpoint one at a time (c=1). A capture proxy between the server and
  * PostgreSQL records the statements one call runs, with their parameters; `pgbench` then runs
  * exactly those statements, one client, in its own loop. The ratio of the two medians is the
@@ -167,7 +168,9 @@ async function main() {
 
   if (CLIENTS > 1) {
     const many = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-    console.log(`\n${CLIENTS} clients at once, ${CALLS} calls each, keep-alive; pgbench -c ${CLIENTS} -j 2`);
+    console.log(
+      `\n${CLIENTS} clients at once, ${CALLS} calls each, keep-alive, the server on Node ${process.version}; pgbench -c ${CLIENTS} -j 2`,
+    );
     console.log("| endpoint | HTTP p50 / p95 ms | pgbench p50 / p95 ms |");
     console.log("| --- | --- | --- |");
     for (const c of cases) {
@@ -226,7 +229,7 @@ async function main() {
   }
 
   console.log(
-    `\n${RUNS} runs of ${CALLS} calls each, c=1, keep-alive; pgbench -c 1 on the captured statements; load ${os
+    `\n${RUNS} runs of ${CALLS} calls each, c=1, keep-alive, the server on Node ${process.version}; pgbench -c 1 on the captured statements; load ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(" ")}\n`,
