@@ -5,6 +5,7 @@ import timezone from "dayjs/plugin/timezone.js";
 import utc from "dayjs/plugin/utc.js";
 import { isCalendarDate } from "./calendar-date";
 import { type Currency, defaultCurrencyForCountry, timeZoneForRegion } from "./constants";
+import { remembered } from "./remembered";
 
 // Dates and money as staff read them (customers-area §9, jobs-area §9): every instant in the
 // outlet's zone, locale en-au; amounts in the job's or region's currency. dayjs (utc, timezone)
@@ -220,7 +221,13 @@ export function whenFormatter(
 
 // A day's bounds in a zone never change, and dayjs's zone arithmetic is a third of a millisecond
 // of the till summary's CPU per call (issue 31): worked out once per zone and day.
-const knownBounds = new Map<string, { from: number; to: number }>();
+const boundsOf = remembered(
+  (date: string, timeZone: string) => {
+    const next = dayjs.utc(date).add(1, "day").format("YYYY-MM-DD");
+    return { from: dayjs.tz(date, timeZone).valueOf(), to: dayjs.tz(next, timeZone).valueOf() };
+  },
+  { limit: 1000, key: (date, timeZone) => `${timeZone} ${date}` },
+);
 
 /**
  * The instants a calendar day starts and ends at in an IANA zone (23 or 25 hours on a DST change).
@@ -228,13 +235,6 @@ const knownBounds = new Map<string, { from: number; to: number }>();
  * lands an hour off on the day the clocks change (Sydney, 4 Oct 2026: 13:00Z, not 14:00Z).
  */
 export function zoneDayBounds(date: string, timeZone: string): { from: Date; to: Date } {
-  const key = `${timeZone} ${date}`;
-  let bounds = knownBounds.get(key);
-  if (!bounds) {
-    const next = dayjs.utc(date).add(1, "day").format("YYYY-MM-DD");
-    bounds = { from: dayjs.tz(date, timeZone).valueOf(), to: dayjs.tz(next, timeZone).valueOf() };
-    if (knownBounds.size >= 1000) knownBounds.clear();
-    knownBounds.set(key, bounds);
-  }
+  const bounds = boundsOf(date, timeZone);
   return { from: new Date(bounds.from), to: new Date(bounds.to) };
 }

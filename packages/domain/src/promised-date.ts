@@ -1,5 +1,6 @@
 import { isCalendarDate } from "./calendar-date";
 import { zoneDayBounds } from "./dates";
+import { remembered } from "./remembered";
 import { zoneDay } from "./zone-day";
 
 // Issue 27: the date a job is promised to the customer, and the workshop's day read against it
@@ -54,17 +55,8 @@ export function turnaroundFor(kinds: readonly PromiseProductKind[], settings: Wo
 }
 
 const DAY = 86_400_000;
-const spelledDays = new Map<number, string>();
 /** YYYY-MM-DD of a UTC midnight; spelled once per day (the tab counts ask it per outlet and filter). */
-function isoDay(ms: number): string {
-  let day = spelledDays.get(ms);
-  if (day === undefined) {
-    day = new Date(ms).toISOString().slice(0, 10);
-    if (spelledDays.size >= 4096) spelledDays.clear();
-    spelledDays.set(ms, day);
-  }
-  return day;
-}
+const isoDay = remembered((ms: number) => new Date(ms).toISOString().slice(0, 10), { limit: 4096 });
 /** ISO weekday (1 Monday … 7 Sunday) of a UTC-midnight day. */
 const weekday = (ms: number) => new Date(ms).getUTCDay() || 7;
 

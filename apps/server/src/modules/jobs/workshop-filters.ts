@@ -1,6 +1,7 @@
 import {
   dayInZone,
   FINISHED_JOB_STATUS_SLUGS,
+  remembered,
   uncollectedBefore,
   WORKSHOP_FILTERS,
   type WorkshopFilter,
@@ -37,17 +38,10 @@ function grouped(
   key: (o: WorkshopContext["outlets"][number]) => Omit<Group, "outletIds">,
 ): Group[] {
   const groups = new Map<string, Group>();
-  // The status lists are shared per region (`perRegion`), so each is spelled as a key once.
-  const spelled = new Map<number[], string>();
   for (const o of ctx.outlets) {
     if (outletId !== undefined && o.id !== outletId) continue;
     const g = key(o);
-    let statuses = spelled.get(g.statusIds);
-    if (statuses === undefined) {
-      statuses = g.statusIds.join(",");
-      spelled.set(g.statusIds, statuses);
-    }
-    const k = `${statuses}|${g.day ?? ""}|${g.before?.getTime() ?? ""}`;
+    const k = `${g.statusIds.join(",")}|${g.day ?? ""}|${g.before?.getTime() ?? ""}`;
     const found = groups.get(k);
     if (found) found.outletIds.push(o.id);
     else groups.set(k, { ...g, outletIds: [o.id] });
@@ -57,19 +51,6 @@ function grouped(
 
 const ids = (ctx: WorkshopContext, slugs: readonly string[]) =>
   slugs.flatMap((s) => ctx.statusIds.get(s) ?? []).sort((a, b) => a - b);
-
-/** A region's status list worked out once per call, not once per outlet (38 outlets, five filters). */
-function perRegion(list: (regionId: number) => number[]): (regionId: number) => number[] {
-  const known = new Map<number, number[]>();
-  return (regionId) => {
-    let found = known.get(regionId);
-    if (!found) {
-      found = list(regionId);
-      known.set(regionId, found);
-    }
-    return found;
-  };
-}
 
 /** Open (not finished) statuses that are not ready in this region: where a job can be late or at risk. */
 function beingMade(ctx: WorkshopContext, regionId: number) {
@@ -98,8 +79,11 @@ export function workshopWhere(
 ): string {
   let groups: Group[];
   let part: (g: Group) => string;
-  const made = perRegion((regionId) => beingMade(ctx, regionId));
-  const ready = perRegion((regionId) => ids(ctx, ctx.readySlugs.get(regionId) ?? []));
+  // A region's status lists worked out once per call, not once per outlet (38 outlets, five filters).
+  const made = remembered((regionId: number) => beingMade(ctx, regionId), { limit: Infinity });
+  const ready = remembered((regionId: number) => ids(ctx, ctx.readySlugs.get(regionId) ?? []), {
+    limit: Infinity,
+  });
   switch (filter) {
     case "late":
       groups = grouped(ctx, outletId, (o) => ({
