@@ -2,6 +2,7 @@ import type { TotalKind } from "@loupe/domain";
 import type { SearchQuery, SearchResult } from "../../integrations/search";
 import { cappedCountSql, cappedTotal, countCap } from "../../platform/db/capped-count";
 import type { Database } from "../../platform/db/client";
+import { pageLimitSql } from "../../platform/db/page-limit";
 import { prefixCountSql, prefixEnd, prefixRangeSql } from "../../platform/db/prefix-range";
 import type { CustomerRow } from "./customers.mappers";
 
@@ -17,6 +18,38 @@ const SORTABLE: Record<string, { expr: string; nullable?: boolean }> = {
   last_name: { expr: "lower(c.last_name)" },
   dob: { expr: "c.dob", nullable: true },
 };
+
+/**
+ * The columns a list row reads (`toRow`), named rather than `c.*`: a named statement's result
+ * cannot change shape under it when a migration adds a column while this process still runs.
+ */
+const ROW_COLUMNS = [
+  "id",
+  "first_name",
+  "last_name",
+  "email",
+  "mobile",
+  "phone",
+  "dob",
+  "gender",
+  "occupation",
+  "hobbies",
+  "new_opt_in",
+  "channel_sms",
+  "channel_phone",
+  "channel_email",
+  "region_id",
+  "outlet_id",
+  "home_region_id",
+  "has_shop_account",
+  "recall_due_date",
+  "created_at",
+  "updated_at",
+  "version",
+  "updated_by",
+]
+  .map((column) => `c.${column}`)
+  .join(", ");
 
 const NAME = "lower(c.first_name || ' ' || c.last_name)";
 /** The same name and the surname in byte order, as the rank indexes hold them (customers.tables.ts). */
@@ -38,7 +71,7 @@ export interface RankTier {
  * by name or e-mail (pg_trgm). With text and no chosen sort, the closest names rank first, in tiers
  * (`rankTiers`, ADR 0019) rather than by scoring every match: at a million customers "walker" has
  * 25,000 matches and scoring them all took ~100 ms. The total is a second, capped statement
- * (`countSql`), run beside the page. The benchmark runs these same statements raw.
+ * (`countSql`), run beside the page. The benchmark runs these same statements raw (`customerList`).
  */
 export function buildCustomerSearchSql(
   query: SearchQuery,
@@ -105,10 +138,9 @@ export function buildCustomerSearchSql(
     : rankText
       ? `similarity(${NAME}, ${p(rankText)}) desc, c.id desc`
       : "c.updated_at desc, c.id desc";
-  const offset = (query.page - 1) * query.perPage;
-  const sql = `select c.*, ${notesCountSql("c")} as notes_count
+  const sql = `select ${ROW_COLUMNS}, ${notesCountSql("c")} as notes_count
     from customers c ${whereSql}
-    order by ${order} limit ${p(query.perPage)} offset ${p(offset)}`;
+    order by ${order} ${pageLimitSql(query.page, query.perPage, p)}`;
   const cap = countCap(query.page, query.perPage);
   const tiers = rankText && !sort ? rankTiers(rankText, filterSql(f), tierCap ?? cap) : null;
   const fullCount = cappedCountSql(`from customers c ${whereSql}`, cap);
@@ -253,13 +285,16 @@ export function rankTiers(
   ];
 }
 
-/** Runs one statement: the pool's `Database.query`, or a bare `pg` client in the benchmark. */
-export type RunSql = <T>(sql: string, params: unknown[]) => Promise<T[]>;
+/**
+ * Runs one statement: the pool's `Database.query`, or a bare `pg` client in the benchmark.
+ * `prepared`: it binds nothing, and may run as a named statement (`Database.query`).
+ */
+export type RunSql = <T>(sql: string, params: unknown[], options?: { prepared?: boolean }) => Promise<T[]>;
 
 /** A ranked page's rows by id, with their notes counts. */
 const rowsSql = (
   notesCountSql: (alias: string) => string,
-) => `select c.*, ${notesCountSql("c")} as notes_count
+) => `select ${ROW_COLUMNS}, ${notesCountSql("c")} as notes_count
     from customers c where c.id = any($1::int[])`;
 
 /**
@@ -271,7 +306,7 @@ export async function customerPage(
   built: Pick<ReturnType<typeof buildCustomerSearchSql>, "sql" | "params" | "tiers" | "rowsSql">,
   query: Pick<SearchQuery, "page" | "perPage">,
 ): Promise<RawCustomer[]> {
-  if (!built.tiers) return run<RawCustomer>(built.sql, built.params);
+  if (!built.tiers) return run<RawCustomer>(built.sql, built.params, { prepared: built.params.length === 0 });
   const offset = (query.page - 1) * query.perPage;
   const need = offset + query.perPage;
   const found: number[] = [];
@@ -285,6 +320,30 @@ export async function customerPage(
   const byId = new Map((await run<RawCustomer>(built.rowsSql, [pageIds])).map((r) => [Number(r.id), r]));
   // A row deleted between the two statements is simply left out.
   return pageIds.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * A list page's rows and its count, at once (`beside` on a connection of its own). A statement
+ * that binds nothing (the unfiltered list's first page and its count: the screen as it opens) is
+ * named and planned once. Both in one statement instead measured no faster: the two run in
+ * parallel on two connections, and the pool's CPU per call was the same.
+ */
+export async function customerList(
+  run: RunSql,
+  built: Pick<
+    ReturnType<typeof buildCustomerSearchSql>,
+    "sql" | "params" | "tiers" | "rowsSql" | "countSql" | "countParams"
+  >,
+  query: Pick<SearchQuery, "page" | "perPage">,
+  beside: RunSql = run,
+): Promise<{ raw: RawCustomer[]; n: number; estimate?: string }> {
+  const [raw, [{ n, estimate }]] = await Promise.all([
+    customerPage(run, built, query),
+    beside<{ n: number; estimate?: string }>(built.countSql, built.countParams, {
+      prepared: built.countParams.length === 0,
+    }),
+  ]);
+  return { raw, n, estimate };
 }
 
 /** The table's size as the planner last measured it (`ANALYZE`, autovacuum): no rows are read. */
@@ -325,10 +384,11 @@ export async function searchCustomers(
   notesCountSql: (alias: string) => string,
 ): Promise<{ rows: CustomerRow[]; notesCounts: Map<number, number>; total: number; totalKind: TotalKind }> {
   const built = buildCustomerSearchSql(query, notesCountSql);
-  const [raw, [{ n, estimate }]] = await Promise.all([
-    customerPage((sql, params) => database.query(sql, params), built, query),
-    database.query<{ n: number; estimate?: string }>(built.countSql, built.countParams),
-  ]);
+  const { raw, n, estimate } = await customerList(
+    (sql, params, options) => database.query(sql, params, options),
+    built,
+    query,
+  );
   const { total, totalKind } = totalOf(n, estimate, built.cap);
   return {
     rows: raw.map(toRow),

@@ -1,6 +1,8 @@
 import { OPT_IN_CONTRADICTION } from "@loupe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { watchedQueries } from "../../test/watched-queries";
+import { searchCustomers } from "./customers.search";
 
 let t: TestApp;
 let token: string;
@@ -218,6 +220,46 @@ describe("searching customers", () => {
     const page2 = (await list("per_page=2&page=2&sort_by=created_at&sort_direction=asc")).json();
     expect(page2.data.map((c: { first_name: string }) => c.first_name)).toEqual(["Noah", "Ava"]);
     expect(page2.meta.pagination.current_page).toBe(2);
+  });
+
+  it("names the whole list's first page and its count, and no statement that binds a value", async () => {
+    const { watched, asked } = watchedQueries(t.database);
+    const noNotes = () => "0";
+    const everyone = await t.database.query<{ id: number }>(
+      "select id from customers order by updated_at desc, id desc",
+    );
+    const first = await searchCustomers(watched, { page: 1, perPage: 2 }, noNotes);
+    expect(first.rows.map((r) => r.id)).toEqual(everyone.slice(0, 2).map((r) => Number(r.id)));
+    expect(first).toMatchObject({ total: everyone.length, totalKind: "exact" });
+    const past = await searchCustomers(watched, { page: 40, perPage: 2 }, noNotes);
+    expect(past).toMatchObject({ rows: [], total: everyone.length });
+    const none = await searchCustomers(watched, { page: 1, perPage: 15, filters: { region_id: 2 } }, noNotes);
+    expect(none).toMatchObject({ rows: [], total: 0 });
+    const byDob = await searchCustomers(
+      watched,
+      { page: 1, perPage: 15, filters: { dob: "1990-04-12" } },
+      noNotes,
+    );
+    expect(byDob.rows.map((r) => r.firstName).sort()).toEqual(["Noah", "Olivia"]);
+    expect(byDob.total).toBe(2);
+    // The page and its count; only what binds nothing is named: a filter's value or a page further
+    // on is bound, and a plan made for one value could be the wrong one for the next.
+    expect(asked).toEqual([
+      { params: [], prepared: true },
+      { params: [], prepared: true },
+      { params: [2, 78], prepared: false },
+      { params: [], prepared: true },
+      { params: [2], prepared: false },
+      { params: [2], prepared: false },
+      { params: ["1990-04-12"], prepared: false },
+      { params: ["1990-04-12"], prepared: false },
+    ]);
+    // A name search pages through its ranked tiers and counts beside them: nothing is named.
+    asked.length = 0;
+    const byName = await searchCustomers(watched, { page: 1, perPage: 15, q: "martin" }, noNotes);
+    expect(byName.rows.map((r) => r.lastName)).toEqual(["Martin", "Martinez"]);
+    expect(asked.length).toBeGreaterThan(2);
+    expect(asked.every((a) => !a.prepared)).toBe(true);
   });
 
   it("answers the same search from the index variant as hits and total, and on the older base", async () => {

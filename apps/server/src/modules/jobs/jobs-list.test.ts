@@ -4,6 +4,7 @@ import { createSlots } from "../../platform/slots";
 import { seedDemoCustomers } from "../../seed/demo-customers";
 import { seedDemoJobs } from "../../seed/demo-jobs";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { watchedQueries } from "../../test/watched-queries";
 import { orderNotesCountSql } from "../notes";
 import { orderNotesReader } from "../notes/notes.queries";
 import { createReceiptTokens } from "../receipts/receipt-token";
@@ -162,14 +163,7 @@ describe("jobs list in one statement", () => {
   });
 
   it("runs a first page that binds no values as a named statement, and every other page unnamed", async () => {
-    const asked: { params: unknown[]; prepared: boolean }[] = [];
-    const watched: typeof t.database = {
-      ...t.database,
-      query: (text, params, options) => {
-        asked.push({ params: params ?? [], prepared: options?.prepared === true });
-        return t.database.query(text, params, options);
-      },
-    };
+    const { watched, asked } = watchedQueries(t.database);
     const first = {
       filters: {},
       page: 1,

@@ -12,6 +12,7 @@ import {
 import type { SearchFilter, SearchQuery, SearchResult } from "../../integrations/search";
 import { cappedCountSql, EXACT_COUNT_CAP } from "../../platform/db/capped-count";
 import type { Database } from "../../platform/db/client";
+import { pageLimitSql } from "../../platform/db/page-limit";
 import { prefixRangeSql } from "../../platform/db/prefix-range";
 import { validationError } from "../../platform/http/app-error";
 import { type WorkshopContext, workshopWhere } from "./workshop-filters";
@@ -311,12 +312,8 @@ export function ordersSearchParts(query: SearchQuery) {
     query.sort?.field === "due_date"
       ? `o.due_date ${direction} nulls last, o.id ${direction}`
       : `o.created_at ${direction}, o.id ${direction}`;
-  // A first page's size is written in, not bound: a first page with no filter values then binds
-  // nothing, and runs as a named statement planned once (readJobsPage).
-  const limit = () =>
-    query.page === 1 && Number.isSafeInteger(query.perPage)
-      ? `limit ${query.perPage}`
-      : `limit ${p(query.perPage)} offset ${p((query.page - 1) * query.perPage)}`;
+  // A first page with no filter values binds nothing, and runs as a named statement (readJobsPage).
+  const limit = () => pageLimitSql(query.page, query.perPage, p);
   /**
    * The `where` for walking rows one by one: a free-text search's prefilter first (binds its own
    * parameters). As a CASE, not `and`: the order is fixed, and the planner does not multiply the two
