@@ -129,28 +129,35 @@ export function createSandboxGateway(
     },
     /** Like listing the provider's intents and refunds by `created` range: what it holds, not what we think. */
     async listTransactions(q) {
-      const intents = await db
-        .select()
-        .from(sandboxIntents)
-        .where(
-          and(
-            eq(sandboxIntents.currency, q.currency),
-            eq(sandboxIntents.status, "succeeded"),
-            gte(sandboxIntents.createdAt, q.from),
-            lt(sandboxIntents.createdAt, q.to),
+      // Both lists at once, as a client of the provider's API would page them side by side.
+      const [intents, refunds] = await Promise.all([
+        db
+          .select({
+            id: sandboxIntents.id,
+            amountMinor: sandboxIntents.amountMinor,
+            createdAt: sandboxIntents.createdAt,
+          })
+          .from(sandboxIntents)
+          .where(
+            and(
+              eq(sandboxIntents.currency, q.currency),
+              eq(sandboxIntents.status, "succeeded"),
+              gte(sandboxIntents.createdAt, q.from),
+              lt(sandboxIntents.createdAt, q.to),
+            ),
           ),
-        );
-      const refunds = await db
-        .select({ refund: sandboxRefunds })
-        .from(sandboxRefunds)
-        .innerJoin(sandboxIntents, eq(sandboxIntents.id, sandboxRefunds.intentId))
-        .where(
-          and(
-            eq(sandboxIntents.currency, q.currency),
-            gte(sandboxRefunds.createdAt, q.from),
-            lt(sandboxRefunds.createdAt, q.to),
+        db
+          .select({ refund: sandboxRefunds })
+          .from(sandboxRefunds)
+          .innerJoin(sandboxIntents, eq(sandboxIntents.id, sandboxRefunds.intentId))
+          .where(
+            and(
+              eq(sandboxIntents.currency, q.currency),
+              gte(sandboxRefunds.createdAt, q.from),
+              lt(sandboxRefunds.createdAt, q.to),
+            ),
           ),
-        );
+      ]);
       return {
         payments: intents.map((i) => ({
           intentId: i.id,

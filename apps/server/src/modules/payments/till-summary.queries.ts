@@ -23,88 +23,114 @@ export interface TillRow {
   staffUserId: number | null;
 }
 
-/** Every payment and refund of the outlet's jobs in [from, to). */
+/**
+ * Every payment and refund of the outlet's jobs in [from, to). The three reads of the day do not
+ * depend on each other and run at once (each on a connection of its own outside a transaction),
+ * as do the two look-ups that follow them; each reads only the columns a row needs.
+ */
 export async function tillRows(db: Db, outletId: number, from: Date, to: Date): Promise<TillRow[]> {
-  const taken = await db
-    .select({ p: orderPayments })
-    .from(orderPayments)
-    .innerJoin(orders, eq(orders.id, orderPayments.orderId))
-    .where(
-      and(
-        eq(orders.originOutletId, outletId),
-        eq(orderPayments.state, "captured"),
-        gte(orderPayments.createdAt, from),
-        lt(orderPayments.createdAt, to),
+  const ofOutlet = eq(orders.originOutletId, outletId);
+  const [taken, shares, full] = await Promise.all([
+    db
+      .select({
+        id: orderPayments.id,
+        orderId: orderPayments.orderId,
+        intentId: orderPayments.intentId,
+        amountMinor: orderPayments.amountMinor,
+      })
+      .from(orderPayments)
+      .innerJoin(orders, eq(orders.id, orderPayments.orderId))
+      .where(
+        and(
+          ofOutlet,
+          eq(orderPayments.state, "captured"),
+          gte(orderPayments.createdAt, from),
+          lt(orderPayments.createdAt, to),
+        ),
       ),
-    );
-  const intents = taken.map((t) => t.p.intentId).filter((x): x is string => !!x);
-  const takers = intents.length
-    ? await db
-        .select({ intentId: payments.intentId, createdBy: payments.createdBy })
-        .from(payments)
-        .where(inArray(payments.intentId, intents))
-    : [];
-  const rows: TillRow[] = taken.map(({ p }) => ({
+    // Card refunds by share (partial refunds), each to its payment's intent.
+    db
+      .select({
+        refundId: orderRefunds.id,
+        orderId: orderRefunds.orderId,
+        staffUserId: orderRefunds.staffUserId,
+        amountMinor: orderRefundPayments.amountMinor,
+        intentId: orderPayments.intentId,
+      })
+      .from(orderRefundPayments)
+      .innerJoin(orderRefunds, eq(orderRefunds.id, orderRefundPayments.refundId))
+      .innerJoin(orderPayments, eq(orderPayments.id, orderRefundPayments.paymentId))
+      .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+      .where(
+        and(
+          ofOutlet,
+          eq(orderRefundPayments.status, "succeeded"),
+          gte(orderRefundPayments.updatedAt, from),
+          lt(orderRefundPayments.updatedAt, to),
+        ),
+      ),
+    // Full refunds of before (ADR 0030) have no shares: a card one goes to the job's first card intent.
+    db
+      .select({
+        id: orderRefunds.id,
+        orderId: orderRefunds.orderId,
+        method: orderRefunds.method,
+        amountMinor: orderRefunds.amountMinor,
+        staffUserId: orderRefunds.staffUserId,
+      })
+      .from(orderRefunds)
+      .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+      .leftJoin(orderRefundPayments, eq(orderRefundPayments.refundId, orderRefunds.id))
+      .where(
+        and(
+          ofOutlet,
+          eq(orderRefunds.status, "succeeded"),
+          eq(orderRefunds.kind, "refund"),
+          isNull(orderRefundPayments.id),
+          gte(orderRefunds.completedAt, from),
+          lt(orderRefunds.completedAt, to),
+        ),
+      ),
+  ]);
+  const intents = taken.map((t) => t.intentId).filter((x): x is string => !!x);
+  const [takers, cardOf] = await Promise.all([
+    intents.length
+      ? db
+          .select({ intentId: payments.intentId, createdBy: payments.createdBy })
+          .from(payments)
+          .where(inArray(payments.intentId, intents))
+      : [],
+    full.length
+      ? db
+          .select({ orderId: orderPayments.orderId, intentId: orderPayments.intentId })
+          .from(orderPayments)
+          .where(
+            and(
+              inArray(
+                orderPayments.orderId,
+                full.map((f) => f.orderId),
+              ),
+              isNotNull(orderPayments.intentId),
+            ),
+          )
+      : [],
+  ]);
+  const rows: TillRow[] = taken.map((p) => ({
     kind: p.intentId ? "card_payment" : "till_payment",
     orderId: p.orderId,
     reference: p.intentId ?? `payment ${p.id}`,
     amountMinor: p.amountMinor,
     staffUserId: takers.find((x) => x.intentId === p.intentId)?.createdBy ?? null,
   }));
-  // Card refunds by share (partial refunds), each to its payment's intent.
-  const shares = await db
-    .select({ share: orderRefundPayments, refund: orderRefunds, intentId: orderPayments.intentId })
-    .from(orderRefundPayments)
-    .innerJoin(orderRefunds, eq(orderRefunds.id, orderRefundPayments.refundId))
-    .innerJoin(orderPayments, eq(orderPayments.id, orderRefundPayments.paymentId))
-    .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
-    .where(
-      and(
-        eq(orders.originOutletId, outletId),
-        eq(orderRefundPayments.status, "succeeded"),
-        gte(orderRefundPayments.updatedAt, from),
-        lt(orderRefundPayments.updatedAt, to),
-      ),
-    );
   for (const s of shares)
     rows.push({
       kind: "card_refund",
-      orderId: s.refund.orderId,
-      reference: s.intentId ?? `refund ${s.refund.id}`,
-      amountMinor: s.share.amountMinor,
-      staffUserId: s.refund.staffUserId,
+      orderId: s.orderId,
+      reference: s.intentId ?? `refund ${s.refundId}`,
+      amountMinor: s.amountMinor,
+      staffUserId: s.staffUserId,
     });
-  // Full card refunds of before (ADR 0030) have no shares: their amount, to the job's first card intent.
-  const full = await db
-    .select({ refund: orderRefunds })
-    .from(orderRefunds)
-    .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
-    .leftJoin(orderRefundPayments, eq(orderRefundPayments.refundId, orderRefunds.id))
-    .where(
-      and(
-        eq(orders.originOutletId, outletId),
-        eq(orderRefunds.status, "succeeded"),
-        eq(orderRefunds.kind, "refund"),
-        isNull(orderRefundPayments.id),
-        gte(orderRefunds.completedAt, from),
-        lt(orderRefunds.completedAt, to),
-      ),
-    );
-  const cardOf = full.length
-    ? await db
-        .select({ orderId: orderPayments.orderId, intentId: orderPayments.intentId })
-        .from(orderPayments)
-        .where(
-          and(
-            inArray(
-              orderPayments.orderId,
-              full.map((f) => f.refund.orderId),
-            ),
-            isNotNull(orderPayments.intentId),
-          ),
-        )
-    : [];
-  for (const { refund } of full)
+  for (const refund of full)
     rows.push({
       kind: refund.method === "gateway" ? "card_refund" : "till_refund",
       orderId: refund.orderId,

@@ -31,7 +31,13 @@ export async function tillSummary(
   if (!found) throw notFound("Outlet");
   const { outlet, region } = found;
   const { from, to } = zoneDayBounds(date, region.timezone);
-  const rows = await tillRows(db, outletId, from, to);
+  // Our rows of the day and the gateway's own records of it are independent: asked for at once.
+  const [rows, day] = await Promise.all([
+    tillRows(db, outletId, from, to),
+    gateway.listTransactions
+      ? gateway.listTransactions({ currency: region.defaultCurrency, from, to })
+      : { payments: [], refunds: [] },
+  ]);
   const totals = { ...ZERO };
   const byStaff = new Map<number | null, typeof ZERO>();
   for (const r of rows) {
@@ -44,9 +50,6 @@ export async function tillSummary(
     db,
     [...byStaff.keys()].filter((k): k is number => k !== null),
   );
-  const day = gateway.listTransactions
-    ? await gateway.listTransactions({ currency: region.defaultCurrency, from, to })
-    : { payments: [], refunds: [] };
   const ours = await outletIntents(db, outletId, [
     ...new Set([...day.payments.map((p) => p.intentId), ...day.refunds.map((r) => r.intentId)]),
   ]);
