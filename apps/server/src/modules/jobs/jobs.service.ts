@@ -209,11 +209,15 @@ export function createJobsService({
     /** The tabs: one per dispense status with its count, then Late Orders and the GO channel. */
     async tabs() {
       const [open, reference] = await Promise.all([openStatusIds(), referenceData(db)]);
-      const [row] = await database.query<{
-        counts: { id: number; channel_id: number; n: number }[];
-        late: number;
-        deltas: number;
-      }>(TAB_COUNTS_SQL, [open]);
+      // The status counts and the workshop's are independent: read at once, on two connections.
+      const [[row], workshop] = await Promise.all([
+        database.query<{
+          counts: { id: number; channel_id: number; n: number }[];
+          late: number;
+          deltas: number;
+        }>(TAB_COUNTS_SQL, [open]),
+        workshopTabs(),
+      ]);
       // Folding after the read: the sums are the same either way, and the tabs wait for one round trip.
       if (row.deltas > COMPACT_DELTAS_AFTER) await compactStatusDeltas();
       const counts = row.counts;
@@ -249,7 +253,7 @@ export function createJobsService({
             page: 1,
           },
         },
-        ...(await workshopTabs()),
+        ...workshop,
         {
           slug: `${brandSlug}go`,
           display_name: "Go Orders",
