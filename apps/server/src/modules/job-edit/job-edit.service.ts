@@ -20,6 +20,7 @@ import type { Db } from "../../platform/db/client";
 import { inRequestTransaction } from "../../platform/db/request-transaction";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { parseOrThrow } from "../../platform/http/validate";
+import { settledLater } from "../../platform/settled-later";
 import type { Slots } from "../../platform/slots";
 import { itemsWithForeignPrescription, recordJobEvents, setItemAdditionalInfo, toItemWires } from "../jobs";
 import type { OutboxService } from "../outbox";
@@ -218,11 +219,15 @@ export function createJobEditService({ db, outbox, slots }: { db: Db; outbox: Ou
 
   return {
     async lensOptions(q: LensOptionsQuery) {
+      // The prescription is read beside the product, and the PD (presented for the product's lens
+      // type) once the product is known; their refusals still come in the order they did one by one.
+      const rxRead = settledLater(getRx(q.prescription_id));
       const found = await productWithLensOptions(db, q.region_product_id);
       if (!found) throw notFound("Product");
       const p = found.product;
-      const rx = await getRx(q.prescription_id);
-      const pd = await getPd(q.pd_id, p, q.prescription_type);
+      const pdRead = settledLater(getPd(q.pd_id, p, q.prescription_type));
+      const rx = await rxRead;
+      const pd = await pdRead;
       const data = toLensOptionWires(found.options, rx, pd, q.frame_size);
       const messages = lensListMessages(q.frame_size, data);
       return {

@@ -536,6 +536,17 @@ describe("reads in one statement", () => {
         ),
       );
       expect((await options("region_product_id=99999999")).statusCode).toBe(404);
+      // The reads run side by side, the refusals come in their order: the product, then the
+      // prescription, then the PD.
+      const refused = async (query: string) => (await options(query)).json().message;
+      await expect(
+        refused("region_product_id=99999999&prescription_id=99999999&pd_id=99999999"),
+      ).resolves.toMatch(/product/i);
+      const some = `region_product_id=${productId}`;
+      await expect(refused(`${some}&prescription_id=99999999&pd_id=99999999`)).resolves.toMatch(
+        /prescription/i,
+      );
+      await expect(refused(`${some}&pd_id=99999999`)).resolves.toMatch(/\bPD\b|pupil/i);
     } finally {
       await q("update lenses set is_active = true where id = $1", [lens_id]);
     }
