@@ -19,9 +19,13 @@ import { percentiles } from "./stats";
  * exactly those statements, one client, in its own loop. The ratio of the two medians is the
  * server's own share; the server's CPU time per call comes from /proc of its process. The same
  * statements through `pgbench -M prepared` (planned once) are beside them: the server runs some
- * as named statements, and the share over those is what its own work costs in full.
+ * as named statements, and the share over those is what its own work costs in full. Beside them,
+ * a bare server (bare-server.ts: Node's HTTP and `pg`, nothing else) runs the same statements named
+ * and answers their rows: the floor no endpoint on this stack can go under, on this machine.
  * Environment: DATABASE_URL (default the local `loupe_bench`), BENCH_RUNS (default 3),
- * BENCH_CALLS (timed calls per loop, default 300), BENCH_ONLY (comma-separated case names),
+ * BENCH_CALLS (timed calls per loop, default 300), BENCH_WARMUP (untimed calls before a case's first
+ * loop, default 200: a fresh process compiles an endpoint's code on its first calls, on threads
+ * whose CPU counts in the process's), BENCH_ONLY (comma-separated case names),
  * BENCH_CLIENTS=N (N > 1: instead, N clients at once over N connections, CALLS calls each, beside
  * `pgbench -c N`; p50 and p95 of both, as a busy chain sees them),
  * BENCH_SQL=1 (print the start of each call's captured statements; BENCH_SQL=full: each in full,
@@ -31,6 +35,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CALLS = Number(process.env.BENCH_CALLS ?? 300);
 const ONLY = process.env.BENCH_ONLY?.split(",").map((s) => s.trim());
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
 const root = path.resolve(import.meta.dirname, "../../..");
 const serverMain = path.join(root, "apps/server/dist/main.js");
 
@@ -49,14 +54,14 @@ async function main() {
   const raw = new pg.Pool({ connectionString: url, max: 1 });
   const one = async <T>(sql: string, params: unknown[] = []) => (await raw.query(sql, params)).rows[0] as T;
 
-  const call = (method: string, pathname: string, token?: string, body?: unknown, via = agent) =>
+  const call = (method: string, pathname: string, token?: string, body?: unknown, via = agent, to = port) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const req = http.request(
         {
           agent: via,
           host: "127.0.0.1",
-          port,
+          port: to,
           method,
           path: pathname,
           headers: {
@@ -130,8 +135,8 @@ async function main() {
     },
   ].filter((c) => !ONLY || ONLY.includes(c.name));
 
-  const cpu = () => {
-    const f = fs.readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
+  const cpu = (pid = server.pid) => {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
     // utime and stime (fields 14 and 15 of the whole line) in clock ticks of 10 ms.
     return (Number(f[11]) + Number(f[12])) * 10;
   };
@@ -159,10 +164,24 @@ async function main() {
   port += 1;
   server = await startServer(url, port);
 
+  // The bare server (bare-server.ts) on the same statements: GET /<n> runs case n's.
+  const casesFile = path.join(os.tmpdir(), `loupe-bench-bare-${process.pid}.json`);
+  fs.writeFileSync(casesFile, JSON.stringify(cases.map((c) => captured.get(c.name) ?? [])));
+  const barePort = port + 1;
+  const bare = await startBareServer(url, barePort, casesFile);
+  const bareAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const bareGet = async (n: number) => {
+    const res = await call("GET", `/${n}`, undefined, undefined, bareAgent, barePort);
+    if (res.status !== 200) throw new Error(`bare server, case ${n}: ${res.status}`);
+  };
+
   const close = async () => {
     agent.destroy();
+    bareAgent.destroy();
     await raw.end();
     await stopServer(server);
+    await stopServer(bare);
+    fs.rmSync(casesFile, { force: true });
     await proxy.close();
   };
 
@@ -196,8 +215,21 @@ async function main() {
     return;
   }
 
+  /** CALLS timed calls of `once`, after a few untimed; the p50 in ms and CPU ms per call of `pid`. */
+  const loop = async (once: () => Promise<unknown>, pid: number | undefined) => {
+    for (let i = 0; i < 20; i++) await once();
+    const times: number[] = [];
+    const cpu0 = cpu(pid);
+    for (let i = 0; i < CALLS; i++) {
+      const t0 = performance.now();
+      await once();
+      times.push(performance.now() - t0);
+    }
+    return { p50: percentiles(times).p50, cpu: (cpu(pid) - cpu0) / CALLS };
+  };
+
   const rows: string[] = [];
-  for (const c of cases) {
+  for (const [n, c] of cases.entries()) {
     const statements = captured.get(c.name) ?? [];
     const script = pgbenchScript(statements);
     const preparedScript = pgbenchScript(statements, "prepared");
@@ -205,17 +237,19 @@ async function main() {
     const sql50: number[] = [];
     const prepared50: number[] = [];
     const cpuPerCall: number[] = [];
+    const bare50: number[] = [];
+    const bareCpu: number[] = [];
+    for (let i = 0; i < WARMUP; i++) {
+      await get(c.path);
+      await bareGet(n);
+    }
     for (let run = 0; run < RUNS; run++) {
-      for (let i = 0; i < 20; i++) await get(c.path);
-      const times: number[] = [];
-      const cpu0 = cpu();
-      for (let i = 0; i < CALLS; i++) {
-        const t0 = performance.now();
-        await get(c.path);
-        times.push(performance.now() - t0);
-      }
-      cpuPerCall.push((cpu() - cpu0) / CALLS);
-      http50.push(percentiles(times).p50);
+      const endpoint = await loop(() => get(c.path), server.pid);
+      http50.push(endpoint.p50);
+      cpuPerCall.push(endpoint.cpu);
+      const floor = await loop(() => bareGet(n), bare.pid);
+      bare50.push(floor.p50);
+      bareCpu.push(floor.cpu);
       sql50.push(statements.length ? pgbench(url, script) : 0);
       prepared50.push(statements.length ? pgbench(url, preparedScript, "prepared") : 0);
     }
@@ -223,7 +257,7 @@ async function main() {
     const ratio = (sql: number[]) =>
       statements.length ? `${(median(http50) / median(sql)).toFixed(2)}×` : "—";
     rows.push(
-      `| ${c.name} | ${statements.length} | ${h} | ${s} | ${ratio(sql50)} | ${sp} | ${ratio(prepared50)} | ${u} |`,
+      `| ${c.name} | ${statements.length} | ${h} | ${s} | ${ratio(sql50)} | ${sp} | ${ratio(prepared50)} | ${u} | ${summary(bare50)} | ${summary(bareCpu)} |`,
     );
     console.log(rows.at(-1));
   }
@@ -235,9 +269,9 @@ async function main() {
       .join(" ")}\n`,
   );
   console.log(
-    "| endpoint | statements | HTTP p50 ms (min / median / max) | pgbench p50 ms | ratio | pgbench -M prepared p50 ms | ratio | server CPU ms per call |",
+    "| endpoint | statements | HTTP p50 ms (min / median / max) | pgbench p50 ms | ratio | pgbench -M prepared p50 ms | ratio | server CPU ms per call | bare server p50 ms | bare server CPU ms per call |",
   );
-  console.log("| --- | ---: | --- | --- | ---: | --- | ---: | --- |");
+  console.log("| --- | ---: | --- | --- | ---: | --- | ---: | --- | --- | --- |");
   for (const r of rows) console.log(r);
   await close();
 }
@@ -270,6 +304,24 @@ async function startServer(databaseUrl: string, port: number) {
       }
     });
     child.once("exit", (code) => reject(new Error(`the server stopped (${code})`)));
+  });
+  child.stdout.resume();
+  return child;
+}
+
+/** bare-server.ts as its own process, on the Node that runs the bench (through tsx, as the bench). */
+async function startBareServer(databaseUrl: string, port: number, casesFile: string) {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(import.meta.dirname, "bare-server.ts")],
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), BARE_CASES: casesFile },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on("data", (d: Buffer) => d.toString().includes("bare server listening") && resolve());
+    child.once("exit", (code) => reject(new Error(`the bare server stopped (${code})`)));
   });
   child.stdout.resume();
   return child;
