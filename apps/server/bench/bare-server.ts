@@ -19,16 +19,15 @@ const pool = new pg.Pool({ connectionString: url, max: 4, options: sessionOption
 
 http
   .createServer(async (req, res) => {
-    const statements = cases[Number(req.url?.slice(1))];
+    const n = req.url?.slice(1);
+    const statements = cases[Number(n)];
     if (!statements) {
       res.writeHead(404).end();
       return;
     }
     const rows: unknown[][] = [];
     for (const [i, s] of statements.entries())
-      rows.push(
-        (await pool.query({ name: `bare_${req.url?.slice(1)}_${i}`, text: s.text, values: s.params })).rows,
-      );
+      rows.push((await pool.query({ name: `bare_${n}_${i}`, text: s.text, values: s.params })).rows);
     const body = JSON.stringify({ data: rows });
     res.writeHead(200, { "content-type": "application/json; charset=utf-8" }).end(body);
   })

@@ -30,9 +30,9 @@ async function main() {
     )
   ).rows[0];
   const dob = sample.dob instanceof Date ? sample.dob.toISOString().slice(0, 10) : String(sample.dob);
-  // The raw SQL is the very statements the endpoint runs (`customerList`: the page and its count in
-  // one statement, or for a ranked name search its tiers in turn and the capped count beside them
-  // on a second connection, as the endpoint's pool runs them), so the gap is the endpoint's own cost.
+  // The raw SQL is the very statements the endpoint runs (`customerList`: the page, for a ranked name
+  // search its tiers in turn, and the capped count beside it on a second connection as the
+  // endpoint's pool runs them), so the gap is the endpoint's own cost.
   const sorts = ["updated_at", "created_at", "first_name", "last_name", "dob"].flatMap((field) =>
     (["desc", "asc"] as const).map((direction) => ({
       name: `list by ${field} ${direction}`,

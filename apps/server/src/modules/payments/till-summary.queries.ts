@@ -1,6 +1,6 @@
 // An outlet's day at the till (ADR 0033): its jobs' payments and refunds, read from the jobs,
 // reference and staff tables (read-only), with who took each card payment from our own payments.
-import { and, eq, gte, inArray, isNotNull, isNull, lt } from "drizzle-orm";
+import { and, type Column, eq, gte, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { orderPayments, orderRefundPayments, orderRefunds, orders } from "../jobs/jobs.tables";
 import { outlets, regions } from "../reference/reference.tables";
@@ -30,6 +30,7 @@ export interface TillRow {
  */
 export async function tillRows(db: Db, outletId: number, from: Date, to: Date): Promise<TillRow[]> {
   const ofOutlet = eq(orders.originOutletId, outletId);
+  const inDay = (at: Column) => and(gte(at, from), lt(at, to));
   const [taken, shares, full] = await Promise.all([
     db
       .select({
@@ -40,14 +41,7 @@ export async function tillRows(db: Db, outletId: number, from: Date, to: Date): 
       })
       .from(orderPayments)
       .innerJoin(orders, eq(orders.id, orderPayments.orderId))
-      .where(
-        and(
-          ofOutlet,
-          eq(orderPayments.state, "captured"),
-          gte(orderPayments.createdAt, from),
-          lt(orderPayments.createdAt, to),
-        ),
-      ),
+      .where(and(ofOutlet, eq(orderPayments.state, "captured"), inDay(orderPayments.createdAt))),
     // Card refunds by share (partial refunds), each to its payment's intent.
     db
       .select({
@@ -62,12 +56,7 @@ export async function tillRows(db: Db, outletId: number, from: Date, to: Date): 
       .innerJoin(orderPayments, eq(orderPayments.id, orderRefundPayments.paymentId))
       .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
       .where(
-        and(
-          ofOutlet,
-          eq(orderRefundPayments.status, "succeeded"),
-          gte(orderRefundPayments.updatedAt, from),
-          lt(orderRefundPayments.updatedAt, to),
-        ),
+        and(ofOutlet, eq(orderRefundPayments.status, "succeeded"), inDay(orderRefundPayments.updatedAt)),
       ),
     // Full refunds of before (ADR 0030) have no shares: a card one goes to the job's first card intent.
     db
@@ -87,8 +76,7 @@ export async function tillRows(db: Db, outletId: number, from: Date, to: Date): 
           eq(orderRefunds.status, "succeeded"),
           eq(orderRefunds.kind, "refund"),
           isNull(orderRefundPayments.id),
-          gte(orderRefunds.completedAt, from),
-          lt(orderRefunds.completedAt, to),
+          inDay(orderRefunds.completedAt),
         ),
       ),
   ]);
@@ -115,12 +103,17 @@ export async function tillRows(db: Db, outletId: number, from: Date, to: Date): 
           )
       : [],
   ]);
+  // Who took each intent, and each job's first card intent, found by key rather than by a scan per row.
+  const takerOf = new Map<string, number | null>();
+  for (const t of takers) if (t.intentId && !takerOf.has(t.intentId)) takerOf.set(t.intentId, t.createdBy);
+  const firstCardOf = new Map<number, string | null>();
+  for (const c of cardOf) if (!firstCardOf.has(c.orderId)) firstCardOf.set(c.orderId, c.intentId);
   const rows: TillRow[] = taken.map((p) => ({
     kind: p.intentId ? "card_payment" : "till_payment",
     orderId: p.orderId,
     reference: p.intentId ?? `payment ${p.id}`,
     amountMinor: p.amountMinor,
-    staffUserId: takers.find((x) => x.intentId === p.intentId)?.createdBy ?? null,
+    staffUserId: p.intentId ? (takerOf.get(p.intentId) ?? null) : null,
   }));
   for (const s of shares)
     rows.push({
@@ -136,7 +129,7 @@ export async function tillRows(db: Db, outletId: number, from: Date, to: Date): 
       orderId: refund.orderId,
       reference:
         refund.method === "gateway"
-          ? (cardOf.find((c) => c.orderId === refund.orderId)?.intentId ?? `refund ${refund.id}`)
+          ? (firstCardOf.get(refund.orderId) ?? `refund ${refund.id}`)
           : `refund ${refund.id}`,
       amountMinor: refund.amountMinor,
       staffUserId: refund.staffUserId,

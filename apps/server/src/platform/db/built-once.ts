@@ -8,8 +8,10 @@ interface Built {
   /** The named statement it runs as on PostgreSQL (PGlite ignores the name); none past the cap. */
   name: string | undefined;
   fields: unknown;
-  joinsNotNullableMap: unknown;
-  /** Maps the driver's rows (arrays) to the select's objects, as Drizzle's own mapping would. */
+  /**
+   * Maps the driver's rows (arrays) to the select's objects, as Drizzle's own mapping would: with
+   * it, Drizzle reads neither the fields nor the joins' map when a row comes back.
+   */
   mapRows: (rows: unknown[][]) => unknown[];
 }
 
@@ -82,7 +84,7 @@ interface Session {
     isResponseInArrayMode: boolean,
     customResultMapper: Built["mapRows"],
     queryMetadata: { type: "select"; tables: string[] },
-  ): { joinsNotNullableMap: unknown; execute(values: Record<string, unknown>): Promise<unknown> };
+  ): { execute(values: Record<string, unknown>): Promise<unknown> };
 }
 
 /**
@@ -119,7 +121,6 @@ export function builtOnce<K extends string, Row>(
         query,
         name: statementName(query.sql),
         fields: prepared.fields,
-        joinsNotNullableMap: prepared.joinsNotNullableMap,
         mapRows: compileRowMapper(
           prepared.fields as SelectedField[],
           prepared.joinsNotNullableMap as Record<string, boolean> | undefined,
@@ -131,7 +132,6 @@ export function builtOnce<K extends string, Row>(
       type: "select",
       tables: [],
     });
-    query.joinsNotNullableMap = built.joinsNotNullableMap;
     return (await query.execute(values)) as Row[];
   };
 }
