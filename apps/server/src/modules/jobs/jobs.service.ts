@@ -54,7 +54,7 @@ import {
 } from "./jobs-search";
 import { refundStateOf } from "./refund-facts";
 import { readWorkshopContext, readySlugsByRegion } from "./workshop.queries";
-import { workshopCountsSql } from "./workshop-filters";
+import { type WorkshopContext, workshopCountsSql } from "./workshop-filters";
 
 /** A tab's count that stopped one past the cap: the cap, said as "at least" ("1k+" on the tab). */
 function tabTotal(counted: number) {
@@ -411,8 +411,19 @@ export function createJobsService({
   }
 
   /** Each workshop filter's count, for every outlet or one, in one statement. */
-  async function workshopCounts(outletId?: number, now = new Date(), cap?: number) {
-    const { sql: text, params } = workshopCountsSql(await readWorkshopContext(db, slots), now, outletId, cap);
+  /** `context`: the workshop's context when the caller has already read it (the outlet's day). */
+  async function workshopCounts(
+    outletId?: number,
+    now = new Date(),
+    cap?: number,
+    context?: WorkshopContext,
+  ) {
+    const { sql: text, params } = workshopCountsSql(
+      context ?? (await readWorkshopContext(db, slots)),
+      now,
+      outletId,
+      cap,
+    );
     const [row] = await database.query<Record<WorkshopFilter, number>>(text, params);
     return Object.fromEntries(WORKSHOP_FILTERS.map((f) => [f, Number(row[f])])) as Record<
       WorkshopFilter,

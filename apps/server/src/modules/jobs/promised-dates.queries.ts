@@ -48,13 +48,6 @@ export const holidaysOf = (db: Db, regionIds: number[], outletIds: number[], fro
       ),
     );
 
-/** One outlet's zone and region. */
-export const outletZone = (db: Db, outletId: number) =>
-  db
-    .select({ id: outlets.id, regionId: outlets.regionId, timeZone: outlets.timeZone, name: outlets.name })
-    .from(outlets)
-    .where(eq(outlets.id, outletId));
-
 /** Every outlet's id, zone and region: the tabs group outlets by zone. */
 export const outletZones = (db: Db) =>
   db.select({ id: outlets.id, regionId: outlets.regionId, timeZone: outlets.timeZone }).from(outlets);

@@ -1,9 +1,7 @@
 import { DEFAULT_WORKSHOP_SETTINGS, readyStatusSlugs } from "@loupe/domain";
-import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import type { Slots } from "../../platform/slots";
 import { referenceData } from "../reference";
-import { statuses } from "../reference/reference.tables";
 import { regionReadyStatusesSlot } from "./jobs.slots";
 import { outletWorkshopSettings } from "./jobs.tables";
 import type { WorkshopContext } from "./workshop-filters";
@@ -17,17 +15,24 @@ export async function readySlugsByRegion(
   slots: Slots,
   regionIds: Iterable<number>,
 ): Promise<Map<number, readonly string[]>> {
-  const chosen = slots.has(regionReadyStatusesSlot.name)
-    ? await regionReadyStatusesSlot.get(slots)(db)
-    : new Map<number, readonly string[]>();
-  return new Map([...new Set(regionIds)].map((r) => [r, readyStatusSlugs(chosen.get(r))]));
+  return readySlugsOf(await chosenReadyStatuses(db, slots), regionIds);
 }
+
+/** The ready statuses each region chose (ready-messages, above jobs); none in an app without it. */
+const chosenReadyStatuses = (db: Db, slots: Slots): Promise<Map<number, readonly string[]>> =>
+  slots.has(regionReadyStatusesSlot.name)
+    ? regionReadyStatusesSlot.get(slots)(db)
+    : Promise.resolve(new Map());
+
+const readySlugsOf = (chosen: Map<number, readonly string[]>, regionIds: Iterable<number>) =>
+  new Map([...new Set(regionIds)].map((r) => [r, readyStatusSlugs(chosen.get(r))]));
 
 /** What the workshop filters need: every outlet's zone, region and shelf limit, the status ids, ready slugs. */
 export async function readWorkshopContext(db: Db, slots: Slots): Promise<WorkshopContext> {
   // Outlets and statuses from the process's reference copy (reference-cache.ts), not two more
-  // statements on every workshop tab.
-  const [reference, settingRows] = await Promise.all([
+  // statements on every workshop tab. The regions' ready statuses need nothing of the others: read
+  // at once.
+  const [reference, settingRows, chosen] = await Promise.all([
     referenceData(db),
     db
       .select({
@@ -35,6 +40,7 @@ export async function readWorkshopContext(db: Db, slots: Slots): Promise<Worksho
         days: outletWorkshopSettings.uncollectedAfterDays,
       })
       .from(outletWorkshopSettings),
+    chosenReadyStatuses(db, slots),
   ]);
   const outletRows = reference.outlets.map((o) => ({ id: o.id, regionId: o.regionId, timeZone: o.timeZone }));
   const statusRows = reference.statuses.filter((s) => s.kind === "dispense");
@@ -45,18 +51,16 @@ export async function readWorkshopContext(db: Db, slots: Slots): Promise<Worksho
       uncollectedAfterDays: days.get(o.id) ?? DEFAULT_WORKSHOP_SETTINGS.uncollectedAfterDays,
     })),
     statusIds: new Map(statusRows.map((s) => [s.slug, s.id])),
-    readySlugs: await readySlugsByRegion(
-      db,
-      slots,
+    readySlugs: readySlugsOf(
+      chosen,
       outletRows.map((o) => o.regionId),
     ),
   };
 }
 
-/** The dispense statuses in the tabs' order (reference data). */
-export const dispenseStatusesInOrder = (db: Db) =>
-  db
-    .select({ id: statuses.id, slug: statuses.slug, displayName: statuses.displayName })
-    .from(statuses)
-    .where(eq(statuses.kind, "dispense"))
-    .orderBy(statuses.sortOrder, statuses.id);
+/** The dispense statuses in the tabs' order, from the process's reference copy (no statement). */
+export async function dispenseStatusesInOrder(db: Db) {
+  return (await referenceData(db)).statuses
+    .filter((s) => s.kind === "dispense")
+    .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
+}

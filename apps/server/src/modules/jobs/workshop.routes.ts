@@ -6,16 +6,15 @@ import {
   removePublicHoliday,
   saveWorkshopSettings,
 } from "@loupe/contract";
-import type { WorkshopFilter } from "@loupe/domain";
 import type { ModuleContext } from "../module-context";
-import { createWorkshopService } from "./workshop.service";
+import { createWorkshopService, type WorkshopCounts } from "./workshop.service";
 
 /** Issue 27's calls: the promised-date change, the outlets' workshop settings, the outlet's day. */
 export function registerWorkshopRoutes(
   { bind, database, slots }: ModuleContext,
   jobs: {
     reindex: (ids: number[]) => Promise<void>;
-    workshopCounts: (outletId?: number, now?: Date) => Promise<Record<WorkshopFilter, number>>;
+    workshopCounts: WorkshopCounts;
   },
 ): void {
   const service = createWorkshopService({ database, slots, ...jobs });

@@ -9,16 +9,26 @@ import {
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Database, Db } from "../../platform/db/client";
 import { AppError, notFound } from "../../platform/http/app-error";
+import { settledLater } from "../../platform/settled-later";
 import type { Slots } from "../../platform/slots";
+import { type ReferenceData, referenceData } from "../reference";
 import type { StaffRow } from "../staff";
 import { outletMessageCountsSlot } from "./jobs.slots";
 import { outletWorkshopSettings, publicHolidays } from "./jobs.tables";
 import { changePromisedDate, type PromisedDateChange, toWorkshopSettings } from "./promised-dates";
-import { outletZone } from "./promised-dates.queries";
 import { dispenseStatusesInOrder, readWorkshopContext } from "./workshop.queries";
+import type { WorkshopContext } from "./workshop-filters";
 
 // Issue 27's use cases (ADR 0036): a job's promised date changed by staff, an outlet's workshop
 // settings and holidays, and the outlet's day on one screen.
+
+/** The workshop tabs' counts (jobs.service.ts); `context` when the caller has already read it. */
+export type WorkshopCounts = (
+  outletId?: number,
+  now?: Date,
+  cap?: number,
+  context?: WorkshopContext,
+) => Promise<Record<WorkshopFilter, number>>;
 
 export function createWorkshopService({
   database,
@@ -29,12 +39,17 @@ export function createWorkshopService({
   database: Database;
   slots: Slots;
   reindex: (ids: number[]) => Promise<void>;
-  workshopCounts: (outletId?: number, now?: Date) => Promise<Record<WorkshopFilter, number>>;
+  workshopCounts: WorkshopCounts;
 }) {
   const db = database.db;
 
+  /**
+   * The outlet from the process's reference copy (only seeds write outlets), not a statement; read
+   * once more before refusing one the copy lacks (one added since, elsewhere).
+   */
   async function outletOf(outletId: number) {
-    const [outlet] = await outletZone(db, outletId);
+    const find = (reference: ReferenceData) => reference.outlets.find((o) => o.id === outletId);
+    const outlet = find(await referenceData(db)) ?? find(await referenceData(db, true));
     if (!outlet) throw notFound("Outlet");
     return outlet;
   }
@@ -164,9 +179,18 @@ export function createWorkshopService({
 
     /** The outlet's day: its open jobs by stage, the workshop counts, and the jobs promised today. */
     async outletDay(outletId: number, now = new Date()): Promise<OutletDayWire> {
+      // The outlet, the workshop's context and the messages' counts need nothing of each other: read
+      // at once; an unknown outlet is still refused first (settledLater).
+      const contextRead = settledLater(readWorkshopContext(db, slots));
+      // Ready-messages (above jobs) counts them; absent from a test app without it.
+      const messagesRead = settledLater(
+        slots.has(outletMessageCountsSlot.name)
+          ? outletMessageCountsSlot.get(slots)(db, outletId)
+          : Promise.resolve(null),
+      );
       const outlet = await outletOf(outletId);
+      const context = await contextRead;
       const today = dayInZone(now, outlet.timeZone);
-      const context = await readWorkshopContext(db, slots);
       const open = [...context.statusIds].filter(([slug]) => !FINISHED_JOB_STATUS_SLUGS.includes(slug));
       const openIds = open.map(([, id]) => id);
       const ready = context.readySlugs.get(outlet.regionId) ?? [];
@@ -176,7 +200,7 @@ export function createWorkshopService({
             where origin_outlet_id = $1 and dispense_status_id = any($2::int[]) group by 1`,
           [outletId, openIds],
         ),
-        workshopCounts(outletId, now),
+        workshopCounts(outletId, now, undefined, context),
         database.query<{
           id: number;
           vend_invoice_number: string;
@@ -206,10 +230,7 @@ export function createWorkshopService({
             total: byId.get(s.id) ?? 0,
           })),
         counts,
-        // Ready-messages (above jobs) counts them; absent from a test app without it.
-        messages: slots.has(outletMessageCountsSlot.name)
-          ? await outletMessageCountsSlot.get(slots)(db, outletId)
-          : null,
+        messages: await messagesRead,
         promised_today: todayRows.map((r) => {
           const status = names.find((s) => s.id === Number(r.status_id));
           return {

@@ -1,4 +1,4 @@
-import { DEFAULT_READY_STATUS_SLUGS, PROMISED_DATE_MESSAGES } from "@loupe/domain";
+import { DEFAULT_READY_STATUS_SLUGS, FINISHED_JOB_STATUS_SLUGS, PROMISED_DATE_MESSAGES } from "@loupe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCustomers } from "../../seed/demo-customers";
 import { seedDemoJobs } from "../../seed/demo-jobs";
@@ -222,6 +222,26 @@ describe("the outlet's day", () => {
     const staged = day.stages.reduce((n: number, s: { total: number }) => n + s.total, 0);
     expect(staged).toBeLessThanOrEqual(stages.meta.pagination.total);
     expect(day.promised_today.length).toBe(Math.min(50, day.counts["due-today"]));
+  });
+
+  it("lists each open stage in the tabs' order with its own count, and refuses an unknown outlet", async () => {
+    const [{ outlet }] = await sql<{ outlet: number }>(
+      `select origin_outlet_id as outlet from orders group by 1 order by count(*) desc limit 1`,
+    );
+    const day = (await ok("GET", `/api/staff/outlet-day?outlet_id=${outlet}`)).data;
+    const open = await sql<{ id: number; slug: string; n: number }>(
+      `select s.id, s.slug, (select count(*)::int from orders o
+                              where o.origin_outlet_id = $1 and o.dispense_status_id = s.id) as n
+         from statuses s where s.kind = 'dispense' and s.slug <> all($2::text[])
+        order by s.sort_order, s.id`,
+      [outlet, FINISHED_JOB_STATUS_SLUGS],
+    );
+    expect(day.stages.map((s: { slug: string; total: number }) => [s.slug, s.total])).toEqual(
+      open.map((s) => [s.slug, s.n]),
+    );
+    const [{ missing }] = await sql<{ missing: number }>("select max(id) + 1 as missing from outlets");
+    const res = await call(admin, "GET", `/api/staff/outlet-day?outlet_id=${missing}`);
+    expect(res.statusCode, res.body).toBe(404);
   });
 });
 

@@ -37,7 +37,7 @@ function keptPerDatabase<T>(read: (db: Db) => Promise<T>) {
  * Statuses, outlets and regions, read once per process (per database) instead of three queries on
  * every jobs call (issue 16: they were most of a page's 10 statements).
  */
-export const referenceData: (db: Db) => Promise<ReferenceData> = keptPerDatabase((db) =>
+export const referenceData: (db: Db, refresh?: boolean) => Promise<ReferenceData> = keptPerDatabase((db) =>
   Promise.all([db.select().from(statuses), db.select().from(outlets), db.select().from(regions)]).then(
     ([s, o, r]) => ({ statuses: s, outlets: o, regions: r }),
   ),
