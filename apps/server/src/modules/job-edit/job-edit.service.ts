@@ -94,12 +94,23 @@ export function createJobEditService({ db, outbox, slots }: { db: Db; outbox: Ou
   }
 
   const getRx = async (id: number | null | undefined) => (id ? prescriptionsService.get(id) : null);
-  const getPd = (id: number | null | undefined, p: ProductRow, type: string | null | undefined) =>
+  /** The PD presented for the product's lens type; the product may still be on its way. */
+  const getPd = (
+    id: number | null | undefined,
+    product: ProductRow | Promise<ProductRow>,
+    type: string | null | undefined,
+  ) =>
     id
-      ? pdsService.get(id, {
-          purpose: pdPurposeFor(p.lensesType, type),
-          lensType: p.lensesType ?? undefined,
-        })
+      ? pdsService.get(
+          id,
+          // Awaited after the PD's row: a product refused meanwhile is not an unhandled rejection.
+          settledLater(
+            Promise.resolve(product).then((p) => ({
+              purpose: pdPurposeFor(p.lensesType, type),
+              lensType: p.lensesType ?? undefined,
+            })),
+          ),
+        )
       : Promise.resolve(null);
 
   async function loadItem(itemId: number) {
@@ -219,13 +230,20 @@ export function createJobEditService({ db, outbox, slots }: { db: Db; outbox: Ou
 
   return {
     async lensOptions(q: LensOptionsQuery) {
-      // The prescription is read beside the product, and the PD (presented for the product's lens
-      // type) once the product is known; their refusals still come in the order they did one by one.
+      // The prescription and the PD are read beside the product (the PD presented for the product's
+      // lens type once that is known); their refusals still come in the order they did one by one.
+      const productRead = settledLater(productWithLensOptions(db, q.region_product_id));
       const rxRead = settledLater(getRx(q.prescription_id));
-      const found = await productWithLensOptions(db, q.region_product_id);
+      const pdRead = settledLater(
+        getPd(
+          q.pd_id,
+          // No product, no PD to present: the call is refused for the product first.
+          settledLater(productRead.then((f) => f?.product ?? Promise.reject(notFound("Product")))),
+          q.prescription_type,
+        ),
+      );
+      const found = await productRead;
       if (!found) throw notFound("Product");
-      const p = found.product;
-      const pdRead = settledLater(getPd(q.pd_id, p, q.prescription_type));
       const rx = await rxRead;
       const pd = await pdRead;
       const data = toLensOptionWires(found.options, rx, pd, q.frame_size);

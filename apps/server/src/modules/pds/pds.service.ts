@@ -43,8 +43,12 @@ export function createPdsService({ db }: { db: Db }) {
     return rows.map((r) => toPdWire(r, sourceById.get(r.sourceId)!, writer(r.staffUserId), options));
   }
 
-  /** One PD as the API sends it: the same answer as `toWire([row], options)`, in one statement. */
-  async function readOne(id: number, options: PresenterOptions) {
+  /**
+   * One PD as the API sends it: the same answer as `toWire([row], options)`, in one statement.
+   * `options` may still be on its way (the job edit's lens options know the lens type only once
+   * the product is read): the row is read meanwhile.
+   */
+  async function readOne(id: number, options: PresenterOptions | Promise<PresenterOptions>) {
     const [row] = await pdWithWriter(db, { id });
     if (!row) throw notFound("PD");
     const { pd, writerFirst, writerLast } = row;
@@ -54,7 +58,7 @@ export function createPdsService({ db }: { db: Db }) {
       pd.staffUserId != null && writerFirst != null
         ? { id: pd.staffUserId, full_name: `${writerFirst} ${writerLast}`.trim() }
         : null;
-    return toPdWire(pd, sourceById.get(pd.sourceId)!, writer, options);
+    return toPdWire(pd, sourceById.get(pd.sourceId)!, writer, await options);
   }
 
   /**
@@ -131,7 +135,7 @@ export function createPdsService({ db }: { db: Db }) {
         .orderBy(desc(pds.createdAt), desc(pds.id));
       return toWire(rows, options);
     },
-    async get(id: number, options: PresenterOptions) {
+    async get(id: number, options: PresenterOptions | Promise<PresenterOptions>) {
       return readOne(id, options);
     },
     /** Edits from a stale read (an older `version`) are refused with a 409, never applied. */
