@@ -410,8 +410,10 @@ export function createJobsService({
     }));
   }
 
-  /** Each workshop filter's count, for every outlet or one, in one statement. */
-  /** `context`: the workshop's context when the caller has already read it (the outlet's day). */
+  /**
+   * Each workshop filter's count, for every outlet or one, in one statement. `context`: the
+   * workshop's context when the caller has already read it (the outlet's day).
+   */
   async function workshopCounts(
     outletId?: number,
     now = new Date(),
