@@ -18,7 +18,7 @@ import { cappedTotal, EXACT_COUNT_CAP } from "../../platform/db/capped-count";
 import type { Database, Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import type { Slots } from "../../platform/slots";
-import { referenceData } from "../reference";
+import { dispenseStatusesInOrder, referenceData } from "../reference";
 import type { StaffRow } from "../staff";
 import { jobDetailReader } from "./job-detail.queries";
 import { recordJobEvents } from "./job-events";
@@ -221,9 +221,7 @@ export function createJobsService({
       // Folding after the read: the sums are the same either way, and the tabs wait for one round trip.
       if (row.deltas > COMPACT_DELTAS_AFTER) await compactStatusDeltas();
       const counts = row.counts;
-      const statusRows = reference.statuses
-        .filter((s) => s.kind === "dispense")
-        .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
+      const statusRows = dispenseStatusesInOrder(reference);
       const byStatus = new Map<number, number>();
       let online = 0;
       for (const c of counts) {

@@ -57,10 +57,3 @@ export async function readWorkshopContext(db: Db, slots: Slots): Promise<Worksho
     ),
   };
 }
-
-/** The dispense statuses in the tabs' order, from the process's reference copy (no statement). */
-export async function dispenseStatusesInOrder(db: Db) {
-  return (await referenceData(db)).statuses
-    .filter((s) => s.kind === "dispense")
-    .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
-}

@@ -11,12 +11,12 @@ import type { Database, Db } from "../../platform/db/client";
 import { AppError, notFound } from "../../platform/http/app-error";
 import { settledLater } from "../../platform/settled-later";
 import type { Slots } from "../../platform/slots";
-import { type ReferenceData, referenceData } from "../reference";
+import { dispenseStatusesInOrder, knownOutlet, referenceData } from "../reference";
 import type { StaffRow } from "../staff";
 import { outletMessageCountsSlot } from "./jobs.slots";
 import { outletWorkshopSettings, publicHolidays } from "./jobs.tables";
 import { changePromisedDate, type PromisedDateChange, toWorkshopSettings } from "./promised-dates";
-import { dispenseStatusesInOrder, readWorkshopContext } from "./workshop.queries";
+import { readWorkshopContext } from "./workshop.queries";
 import type { WorkshopContext } from "./workshop-filters";
 
 // Issue 27's use cases (ADR 0036): a job's promised date changed by staff, an outlet's workshop
@@ -43,13 +43,8 @@ export function createWorkshopService({
 }) {
   const db = database.db;
 
-  /**
-   * The outlet from the process's reference copy (only seeds write outlets), not a statement; read
-   * once more before refusing one the copy lacks (one added since, elsewhere).
-   */
   async function outletOf(outletId: number) {
-    const find = (reference: ReferenceData) => reference.outlets.find((o) => o.id === outletId);
-    const outlet = find(await referenceData(db)) ?? find(await referenceData(db, true));
+    const outlet = await knownOutlet(db, outletId);
     if (!outlet) throw notFound("Outlet");
     return outlet;
   }
@@ -215,7 +210,7 @@ export function createWorkshopService({
             order by o.created_at, o.id limit 50`,
           [outletId, openIds, today],
         ),
-        dispenseStatusesInOrder(db),
+        referenceData(db).then(dispenseStatusesInOrder),
       ]);
       const byId = new Map(stageRows.map((r) => [Number(r.id), Number(r.n)]));
       return {

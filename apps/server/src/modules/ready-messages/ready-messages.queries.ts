@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { customers } from "../customers/customers.tables";
 import { orders } from "../jobs/jobs.tables";
-import { referenceData } from "../reference";
+import { knownOutlet, referenceData } from "../reference";
 import { outlets, regions, statuses } from "../reference/reference.tables";
 import { jobMessages, outletOpeningHours } from "./ready-messages.tables";
 
@@ -51,7 +51,7 @@ export async function outletZoneOfJob(db: Db, orderId: number): Promise<string |
 
 /** The region of an outlet (the call list checks the staff member may see it). */
 export async function outletRegion(db: Db, outletId: number) {
-  const outlet = (await referenceData(db)).outlets.find((o) => o.id === outletId);
+  const outlet = await knownOutlet(db, outletId);
   return outlet && { regionId: outlet.regionId, name: outlet.name, timeZone: outlet.timeZone };
 }
 

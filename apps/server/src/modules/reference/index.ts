@@ -12,7 +12,9 @@ export {
 export { registerReferenceRoutes } from "./reference.routes";
 export { type OutletSupplierContact, outletSupplierContactsSlot } from "./reference.slots";
 export {
+  dispenseStatusesInOrder,
   invalidateReferenceData,
+  knownOutlet,
   outletTimeZoneOf,
   type ReferenceData,
   referenceData,

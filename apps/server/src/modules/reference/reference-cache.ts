@@ -62,6 +62,24 @@ export const sourceLists = keptPerDatabase((db) =>
   })),
 );
 
+/**
+ * An outlet from the process's copy, not a statement; the copy is read once more before saying it
+ * is unknown, so one added since (elsewhere) is found.
+ */
+export async function knownOutlet(
+  db: Db,
+  outletId: number,
+): Promise<ReferenceData["outlets"][number] | undefined> {
+  const find = (reference: ReferenceData) => reference.outlets.find((o) => o.id === outletId);
+  return find(await referenceData(db)) ?? find(await referenceData(db, true));
+}
+
+/** The dispense statuses in the tabs' order (sort order, then id). */
+export const dispenseStatusesInOrder = (reference: ReferenceData) =>
+  reference.statuses
+    .filter((s) => s.kind === "dispense")
+    .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id);
+
 /** Call after writing statuses, outlets, regions or sources: the next read, on any handle, goes to the database. */
 export function invalidateReferenceData(): void {
   generation++;
