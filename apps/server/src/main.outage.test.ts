@@ -210,6 +210,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("a PostgreSQL outage unde
       const summary = {
         answers: answers.length,
         writesDuring: writesDuring.length,
+        acknowledged: answers.filter((a) => a.id !== undefined).length,
         stopSeconds: (stopped - stopBegan) / 1000,
         startSeconds: (restarted - restartBegan) / 1000,
         recoverySeconds: recoveredAt ? (recoveredAt - restarted) / 1000 : null,
