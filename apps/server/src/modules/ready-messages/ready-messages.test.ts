@@ -440,6 +440,32 @@ describe("webhooks exactly once (issue 43 §5)", () => {
 });
 
 describe.runIf(onPostgres)("exactly once on PostgreSQL", () => {
+  it("10 copies of one signed STOP posted at once change the customer once", async () => {
+    const job = await jobForCustomer(t, admin, { mobile: "0412 345 683" });
+    const stop = twilio.incoming(`${t.config.publicUrl}/api/sms/twilio/inbound`, "+61412345683", "STOP");
+    const [before] = await q<{ version: number }>("select version from customers where id = $1", [
+      job.customerId,
+    ]);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.app.inject({
+          method: "POST",
+          url: new URL(stop.url).pathname,
+          payload: stop.payload,
+          headers: stop.headers,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    expect(await q("select channel_sms, version from customers where id = $1", [job.customerId])).toEqual([
+      { channel_sms: false, version: before.version + 1 },
+    ]);
+    const logged = await q("select 1 from access_log where customer_id = $1 and screen = 'SMS reply'", [
+      job.customerId,
+    ]);
+    expect(logged).toHaveLength(1);
+  });
+
   it("10 parallel requests moving a job to ready queue one message", async () => {
     const job = await jobForCustomer(t, admin, { mobile: "0412 345 675" });
     const results = await Promise.all(
