@@ -46,6 +46,16 @@ const envSchema = z.object({
   DATABASE_READ_MAX_LAG_SECONDS: z.coerce.number().positive().default(5),
   /** An administrator (e.g. `postgres`) with which the migration command creates both roles; optional. */
   DATABASE_ADMIN_URL: optional,
+  /**
+   * How long a request waits for a pooled connection (a free one, or a new one to open) before it is
+   * answered 503: with the database down or every connection busy, a request never waits for ever.
+   */
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().default(5),
+  /**
+   * The server's connections end any one statement running longer than this (PostgreSQL's
+   * statement_timeout; 0 = none). Migrations run on a connection of their own without it.
+   */
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0).default(60),
   /** Ed25519 private key (PKCS#8 PEM) that signs the access log's anchors; default a key file under DATA_DIR. */
   ANCHOR_SIGNING_KEY: optional,
   /** Where the anchor key is kept when ANCHOR_SIGNING_KEY is unset (created on first run, mode 600). */
@@ -123,6 +133,12 @@ const envSchema = z.object({
   SIGNING_SECRET: optional.transform((v) => v ?? DEV_SIGNING_SECRET),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  /**
+   * The public pages (the status link, receipts and credit notes) per address: this many requests in
+   * PUBLIC_PAGE_WINDOW_MINUTES, then 429 until the window ends (ADR 0055).
+   */
+  PUBLIC_PAGE_MAX_REQUESTS: z.coerce.number().int().positive().default(60),
+  PUBLIC_PAGE_WINDOW_MINUTES: z.coerce.number().positive().default(10),
   RESET_MAX_REQUESTS: z.coerce.number().int().positive().default(3),
   TRUSTED_PROXIES: optional,
   ALLOW_SANDBOX_PAYMENTS: z.enum(["true", "false"]).default("false"),

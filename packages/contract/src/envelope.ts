@@ -35,6 +35,8 @@ export const errorCodes = {
   internal: 500,
   not_implemented: 501,
   upstream_failed: 502,
+  /** The database cannot be reached or cannot serve right now; the answer carries Retry-After (ADR 0055). */
+  unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof errorCodes;
 

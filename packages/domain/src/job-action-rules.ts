@@ -10,6 +10,10 @@ export const REFUND_SUCCESS = "Successfully refunded.";
 export const RECEIPT_SENT = (email: string) => `The receipt sent to ${email} successfully.`;
 /** The page a wrong, altered or retired receipt link opens (status 404). */
 export const RECEIPT_LINK_INVALID = "This receipt link is not valid";
+/** The page a customer's page (status link, receipt, credit note) answers past its limit per address (status 429). */
+export const PUBLIC_PAGE_TOO_MANY = "Too many requests";
+export const PUBLIC_PAGE_TOO_MANY_WAIT = (minutes: number) =>
+  `This page was opened too often from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 export const CUSTOMER_CHANGED = "Customer Changed Successfully";
 export const CUSTOMER_CHANGED_NOTICE =
   'You have changed the customer. Please go to "Edit Selection" and update prescription information for glasses and contact lens items.';

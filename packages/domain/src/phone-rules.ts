@@ -58,3 +58,43 @@ export function smsReplyIntent(body: string): "stop" | "start" | null {
   if (["START", "UNSTOP", "YES", "OPTIN"].includes(word)) return "start";
   return null;
 }
+
+/**
+ * Where each delivery status stands in an outbound SMS's life, by Twilio's documented lifecycle
+ * (queued → sending → sent → delivered / undelivered / failed → read). Reports can arrive out of
+ * order; one for an earlier stage than the one already known is older and changes nothing.
+ */
+const SMS_DELIVERY_STAGES: Record<string, number> = {
+  accepted: 1,
+  scheduled: 1,
+  queued: 1,
+  sending: 2,
+  sent: 3,
+  canceled: 4,
+  delivered: 4,
+  undelivered: 4,
+  failed: 4,
+  read: 5,
+};
+
+/** The stage of a delivery status, or null for one this lifecycle does not know. */
+export function smsDeliveryStage(status: string): number | null {
+  return SMS_DELIVERY_STAGES[status.trim().toLowerCase()] ?? null;
+}
+
+export interface SmsDeliveryReport {
+  stage: number;
+  /** The provider's own time of the event, when the report carries one. */
+  at: Date | null;
+}
+
+/**
+ * Whether a delivery report is newer than the one already kept: a later stage, or the same stage
+ * at a later provider time. Without the provider's times, two reports of one stage are the same
+ * news: the first stays (a repeat changes nothing).
+ */
+export function smsDeliveryReportIsNewer(report: SmsDeliveryReport, kept: SmsDeliveryReport | null): boolean {
+  if (!kept) return true;
+  if (report.stage !== kept.stage) return report.stage > kept.stage;
+  return report.at !== null && kept.at !== null && report.at.getTime() > kept.at.getTime();
+}

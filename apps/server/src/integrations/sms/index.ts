@@ -3,6 +3,7 @@ import type { SmsSender } from "./sms.port";
 import { createTwilioSender } from "./twilio.adapter";
 
 export type { SmsMessage, SmsSender } from "./sms.port";
+export { twilioDoneDate } from "./twilio-done-date";
 export { TWILIO_SIGNATURE_HEADER, twilioSignature, verifyTwilioSignature } from "./twilio-signature";
 
 /** Where Twilio posts an SMS's delivery reports and replies to our number (issue 27). */

@@ -40,6 +40,8 @@ export interface TwilioStandIn {
     sid: string,
     status: "sent" | "delivered" | "undelivered" | "failed",
     errorCode?: string,
+    /** The carrier's receipt time Twilio passes on with delivered and undelivered (YYMMDDhhmm). */
+    rawDlrDoneDate?: string,
   ): TwilioWebhook;
   /** An incoming SMS to our number, as Twilio posts it to the number's messaging webhook. */
   incoming(url: string, from: string, body: string): TwilioWebhook;
@@ -138,7 +140,7 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
     refuseNext(n = 1) {
       refusals += n;
     },
-    statusCallback(messageSid, status, errorCode) {
+    statusCallback(messageSid, status, errorCode, rawDlrDoneDate) {
       const m = messages.find((x) => x.sid === messageSid);
       if (!m?.statusCallback) throw new Error(`no status callback for ${messageSid}`);
       return signed(m.statusCallback, {
@@ -151,6 +153,7 @@ export async function startTwilioStandIn(): Promise<TwilioStandIn> {
         SmsStatus: status,
         To: m.to,
         ...(errorCode ? { ErrorCode: errorCode } : {}),
+        ...(rawDlrDoneDate ? { RawDlrDoneDate: rawDlrDoneDate } : {}),
       });
     },
     incoming(url, sender, body) {

@@ -11,5 +11,6 @@ export {
   RESET_REQUESTED_MESSAGE,
   RESET_TOKEN_INVALID_MESSAGE,
 } from "./auth.service";
+export { createPageThrottle, type PageThrottle } from "./page-throttle";
 export { createSessionLookup } from "./session-lookup";
 export { createSessionsService, MAX_LIVE_SESSIONS } from "./sessions.service";

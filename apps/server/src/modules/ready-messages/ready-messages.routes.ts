@@ -17,6 +17,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import { AppError, notFound } from "../../platform/http/app-error";
 import { runEvery } from "../../platform/run-every";
+import { createPageThrottle } from "../auth";
 import { dispenseStatusChangedSlot, outletMessageCountsSlot, regionReadyStatusesSlot } from "../jobs";
 import type { ModuleContext } from "../module-context";
 import {
@@ -89,6 +90,10 @@ const adminOnly = (roleId: number | null) => {
 export function registerReadyMessagesRoutes(ctx: ModuleContext): void {
   const { app, bind, db, config, outbox, slots } = ctx;
   const tokens = createStatusTokens(config);
+  const pageThrottle = createPageThrottle(db, {
+    max: config.PUBLIC_PAGE_MAX_REQUESTS,
+    windowMinutes: config.PUBLIC_PAGE_WINDOW_MINUTES,
+  });
   const service = createReadyMessagesService({ db, outbox, tokens, log: app.log });
   dispenseStatusChangedSlot.provide(slots, (tx, change) => service.onDispenseStatusChanged(tx, change));
   regionReadyStatusesSlot.provide(slots, readyStatusChoices);
@@ -187,6 +192,7 @@ export function registerReadyMessagesRoutes(ctx: ModuleContext): void {
 
   /** The status page, or the not-valid page; private either way, and each good open is counted. */
   async function showPage(orderIdText: string, token: string, reply: FastifyReply) {
+    if (await pageThrottle.refused(reply)) return reply;
     const nonce = randomBytes(16).toString("base64");
     reply
       .type("text/html; charset=utf-8")

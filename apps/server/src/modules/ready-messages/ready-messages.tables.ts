@@ -120,3 +120,30 @@ export const jobStatusLinks = pgTable(
   },
   (t) => [index("job_status_links_revoked_by_idx").on(t.revokedBy)],
 );
+
+/**
+ * Every SMS the provider posted to our number, once (issue 43 §5, ADR 0055): its MessageSid, which
+ * the webhook's signature covers, is the key, so a repeated or replayed post (a captured START
+ * sent again after the customer's STOP) finds its row and changes nothing. Neither the sender's
+ * number nor the text is kept: they are the customer's.
+ */
+export const smsInboundMessages = pgTable("sms_inbound_messages", {
+  messageSid: text("message_sid").primaryKey(),
+  /** What the reply asked for (stop, start), or null for any other text. */
+  intent: text("intent"),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The newest delivery report of each SMS we sent, by the provider's MessageSid: its status, the
+ * status's stage in the message's life (domain's smsDeliveryStage) and the provider's own time when
+ * the report carried one. A report that is not newer, a repeat or one overtaken on the way, changes
+ * nothing (ADR 0055).
+ */
+export const smsDeliveryReports = pgTable("sms_delivery_reports", {
+  messageSid: text("message_sid").primaryKey(),
+  status: text("status").notNull(),
+  stage: integer("stage").notNull(),
+  providerAt: timestamp("provider_at", { withTimezone: true }),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});

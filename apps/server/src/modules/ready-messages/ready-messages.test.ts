@@ -323,7 +323,149 @@ describe("SMS replies and delivery reports through Twilio's webhooks", () => {
   });
 });
 
+describe("webhooks exactly once (issue 43 §5)", () => {
+  const post = (hook: { url: string; payload: string; headers: Record<string, string> }) =>
+    t.app.inject({
+      method: "POST",
+      url: new URL(hook.url).pathname,
+      payload: hook.payload,
+      headers: hook.headers,
+    });
+
+  /** A ready SMS handed to the Twilio stand-in for a new customer with this mobile. */
+  async function sentReadySms(mobile: string, e164: string) {
+    const job = await jobForCustomer(t, admin, { mobile });
+    let clock = new Date("2026-12-01T23:00:00Z");
+    const { outbox, service } = worker(() => clock);
+    await t.database.db.transaction((tx) =>
+      service.onDispenseStatusChanged(tx as unknown as Db, {
+        orderId: job.orderId,
+        fromSlug: "in-progress",
+        toSlug: "ready-to-go",
+        staffUserId: null,
+      }),
+    );
+    clock = new Date("2026-12-01T23:31:00Z");
+    await outbox.deliverDue(10, clock);
+    const sms = twilio.messages.find((m) => m.to === e164);
+    if (!sms) throw new Error(`no SMS to ${e164}`);
+    const state = async () => ({
+      outbox: (
+        await q<{ status: string }>("select status from outbox_messages where provider_message_id = $1", [
+          sms.sid,
+        ])
+      )[0]?.status,
+      message: (await messagesOf(job.orderId))[0]?.status,
+      kept: (
+        await q<{ status: string }>("select status from sms_delivery_reports where message_sid = $1", [
+          sms.sid,
+        ])
+      )[0]?.status,
+      callList: (await t.call(admin, { method: "GET", url: `/api/staff/outlets/${job.outletId}/call-list` }))
+        .json()
+        .data.filter((r: { order_id: number }) => r.order_id === job.orderId).length,
+      notDelivered: (await timeline(job.orderId)).filter((e) => e.startsWith("not delivered")).length,
+    });
+    return { job, sid: sms.sid, state };
+  }
+
+  it("a replayed signed START after the customer's STOP changes nothing, nor a replayed STOP after UNSTOP", async () => {
+    const job = await jobForCustomer(t, admin, { mobile: "0412 345 680" });
+    const inbound = `${t.config.publicUrl}/api/sms/twilio/inbound`;
+    const customer = async () =>
+      (
+        await q<{ channel_sms: boolean; version: number }>(
+          "select channel_sms, version from customers where id = $1",
+          [job.customerId],
+        )
+      )[0];
+    const start = twilio.incoming(inbound, "+61412345680", "START");
+    const stop = twilio.incoming(inbound, "+61412345680", "STOP");
+    expect((await post(start)).statusCode).toBe(200);
+    expect((await post(stop)).statusCode).toBe(200);
+    const stopped = await customer();
+    expect(stopped.channel_sms).toBe(false);
+
+    // The captured START, signature and all, sent again: a valid post, and no change.
+    const replay = await post(start);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.body).toContain("<Response>");
+    expect(await customer()).toEqual(stopped);
+
+    const unstop = twilio.incoming(inbound, "+61412345680", "UNSTOP");
+    await post(unstop);
+    const started = await customer();
+    expect(started).toEqual({ channel_sms: true, version: stopped.version + 1 });
+    expect((await post(stop)).statusCode).toBe(200);
+    expect(await customer()).toEqual(started);
+    const logged = await q<{ reason: string }>(
+      "select reason from access_log where customer_id = $1 and screen = 'SMS reply' order by seq",
+      [job.customerId],
+    );
+    expect(logged.map((l) => l.reason)).toEqual(["Customer replied STOP", "Customer replied UNSTOP"]);
+  });
+
+  it("a repeated delivery report changes nothing the second time", async () => {
+    const { sid, state } = await sentReadySms("0412 345 681", "+61412345681");
+    const report = twilio.statusCallback(sid, "undelivered", "30003");
+    expect((await post(report)).statusCode).toBe(204);
+    const once = await state();
+    expect(once).toEqual({
+      outbox: "failed",
+      message: "failed",
+      kept: "undelivered",
+      callList: 1,
+      notDelivered: 1,
+    });
+    expect((await post(report)).statusCode).toBe(204);
+    expect((await post(twilio.statusCallback(sid, "undelivered", "30003"))).statusCode).toBe(204);
+    expect(await state()).toEqual(once);
+  });
+
+  it("a delivery report overtaken on the way never takes the message backwards", async () => {
+    const { sid, state } = await sentReadySms("0412 345 682", "+61412345682");
+    await post(twilio.statusCallback(sid, "delivered", undefined, "2612012331"));
+    const delivered = await state();
+    expect(delivered).toMatchObject({ outbox: "sent", message: "sent", kept: "delivered", callList: 0 });
+
+    // Older by its stage (sent comes before delivered) or by the carrier's time: nothing changes.
+    await post(twilio.statusCallback(sid, "sent"));
+    await post(twilio.statusCallback(sid, "undelivered", "30003", "2612012330"));
+    expect(await state()).toEqual(delivered);
+
+    // A later carrier time for the same stage is news.
+    await post(twilio.statusCallback(sid, "undelivered", "30003", "2612012335"));
+    expect(await state()).toMatchObject({ outbox: "failed", kept: "undelivered", callList: 1 });
+  });
+});
+
 describe.runIf(onPostgres)("exactly once on PostgreSQL", () => {
+  it("10 copies of one signed STOP posted at once change the customer once", async () => {
+    const job = await jobForCustomer(t, admin, { mobile: "0412 345 683" });
+    const stop = twilio.incoming(`${t.config.publicUrl}/api/sms/twilio/inbound`, "+61412345683", "STOP");
+    const [before] = await q<{ version: number }>("select version from customers where id = $1", [
+      job.customerId,
+    ]);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.app.inject({
+          method: "POST",
+          url: new URL(stop.url).pathname,
+          payload: stop.payload,
+          headers: stop.headers,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    expect(await q("select channel_sms, version from customers where id = $1", [job.customerId])).toEqual([
+      { channel_sms: false, version: before.version + 1 },
+    ]);
+    const logged = await q("select 1 from access_log where customer_id = $1 and screen = 'SMS reply'", [
+      job.customerId,
+    ]);
+    expect(logged).toHaveLength(1);
+  });
+
   it("10 parallel requests moving a job to ready queue one message", async () => {
     const job = await jobForCustomer(t, admin, { mobile: "0412 345 675" });
     const results = await Promise.all(

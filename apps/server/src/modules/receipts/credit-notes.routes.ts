@@ -2,6 +2,7 @@ import { emailCreditNote, showCreditNote } from "@loupe/contract";
 import { RECEIPT_LINK_INVALID } from "@loupe/domain";
 import type { Db } from "../../platform/db/client";
 import { notFound } from "../../platform/http/app-error";
+import type { PageThrottle } from "../auth";
 import { recordJobEvents } from "../jobs";
 import type { ModuleContext } from "../module-context";
 import { creditNoteModel, creditNoteText, renderCreditNotePdf } from "./credit-note-pdf";
@@ -22,6 +23,7 @@ export function registerCreditNoteRoutes(
   { bind, db, config, outbox }: ModuleContext,
   tokens: ReceiptTokens,
   sellerFor: (country: string, state: string | null) => Seller,
+  pageThrottle: PageThrottle,
 ): void {
   async function load(orderIdText: string, token: string, code: string) {
     const orderId = /^\d{1,15}$/.test(orderIdText) ? Number(orderIdText) : 0;
@@ -37,6 +39,7 @@ export function registerCreditNoteRoutes(
   }
 
   bind(showCreditNote, async ({ params, reply }) => {
+    if (await pageThrottle.refused(reply)) return reply;
     const model = await load(params.orderId, params.token, params.code);
     reply
       .header("cache-control", "no-store")

@@ -5,6 +5,7 @@ import type { FastifyReply } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound } from "../../platform/http/app-error";
+import { createPageThrottle } from "../auth";
 import { creditNoteCodeSqlSlot, issueCreditNoteSlot, receiptLinksSlot, recordJobEvents } from "../jobs";
 import type { ModuleContext } from "../module-context";
 import { issueCreditNote } from "./credit-notes";
@@ -47,6 +48,11 @@ const invalidLinkPage = `<!doctype html>
 export function registerReceiptsRoutes(ctx: ModuleContext): void {
   const { app, bind, db, config, outbox, slots } = ctx;
   const tokens = createReceiptTokens(config);
+  // The receipt page, at both its addresses, and the credit notes: one budget per address (ADR 0055).
+  const pageThrottle = createPageThrottle(db, {
+    max: config.PUBLIC_PAGE_MAX_REQUESTS,
+    windowMinutes: config.PUBLIC_PAGE_WINDOW_MINUTES,
+  });
   // The jobs module's rows carry the receipt link (jobs sits below receipts); its own instance, as before.
   receiptLinksSlot.provide(slots, createReceiptTokens(config));
   // A refund's credit note is numbered and kept here; jobs records the refund and asks (ADR 0033).
@@ -64,6 +70,7 @@ export function registerReceiptsRoutes(ctx: ModuleContext): void {
 
   /** The receipt page, or the not-valid page; private either way. */
   async function showPage(orderIdText: string, token: string, reply: FastifyReply) {
+    if (await pageThrottle.refused(reply)) return reply;
     const orderId = /^\d{1,15}$/.test(orderIdText) ? Number(orderIdText) : 0;
     const receipt = orderId > 0 && RECEIPT_TOKEN.test(token) ? await readReceipt(db, orderId) : undefined;
     const nonce = randomBytes(16).toString("base64");
@@ -127,5 +134,5 @@ export function registerReceiptsRoutes(ctx: ModuleContext): void {
     return { message: RECEIPT_SENT(body.email) };
   });
 
-  registerCreditNoteRoutes(ctx, tokens, (country, state) => sellerFor(config, country, state));
+  registerCreditNoteRoutes(ctx, tokens, (country, state) => sellerFor(config, country, state), pageThrottle);
 }

@@ -106,21 +106,44 @@ export function fromPglite(client: PGlite): Database {
  * compiling itself with LLVM for a few milliseconds of work. Options in the address come after
  * ours, so a deployment can still say otherwise.
  */
-export function sessionOptions(url: string): string {
+export function sessionOptions(url: string, statementTimeoutMs = 0): string {
   let own: string | null = null;
   try {
     own = new URL(url).searchParams.get("options");
   } catch {
     // Not an address URL can read (a key=value string): pg reads its options itself.
   }
-  return own ? `-c jit=off ${own}` : "-c jit=off";
+  const ours =
+    statementTimeoutMs > 0 ? `-c jit=off -c statement_timeout=${statementTimeoutMs}` : "-c jit=off";
+  return own ? `${ours} ${own}` : ours;
 }
 
-export function openPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max, options: sessionOptions(url) });
+export interface PoolTimeouts {
+  /** How long a caller waits for a connection (a free one or a new one) before an error; default 5 s. */
+  connectMs?: number;
+  /** PostgreSQL's statement_timeout on every connection of the pool; 0 (default) = none. */
+  statementMs?: number;
+}
+
+export function openPostgres(url: string, max = 10, timeouts: PoolTimeouts = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    options: sessionOptions(url, timeouts.statementMs),
+    // With the database down, or every connection busy, a caller is refused (503) rather than queued
+    // for ever; keep-alive lets a connection to a server that vanished without a word be noticed.
+    connectionTimeoutMillis: timeouts.connectMs ?? 5000,
+    keepAlive: true,
+  });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
-  pool.on("connect", queueQueries);
+  pool.on("connect", (client) => {
+    // pg-pool listens for errors only while a connection is idle: a connection that drops while
+    // checked out (the database stopped mid-transaction) would emit an 'error' nobody hears, which
+    // ends the process. Its caller gets the error from its statement, and the pool discards it.
+    client.on("error", () => {});
+    queueQueries(client);
+  });
   const db = scopedDb(drizzleNodePg(pool, { schema }) as unknown as Db);
   return {
     db,

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Config } from "../../config";
-import { type Database, openPglite, openPostgres } from "./client";
+import { type Database, openPglite, openPostgres, type PoolTimeouts } from "./client";
 import { runMigrations } from "./migrate";
 import { migrateWithRoles } from "./roles";
 
@@ -22,11 +22,28 @@ export async function migrateAndOpen(config: Config, poolSize?: number): Promise
       config.migrationsDir,
       (url) => openPostgres(url, 1),
     );
-    return openPostgres(config.DATABASE_URL, poolSize);
+    return openPostgres(config.DATABASE_URL, poolSize, servingTimeouts(config));
   }
-  const database = config.DATABASE_URL
-    ? openPostgres(config.DATABASE_URL, poolSize)
-    : await openPglite(path.join(config.dataDir, "pglite"));
+  if (config.DATABASE_URL) {
+    // Migrations on a connection of their own: an index built on a big table may take longer than
+    // the statement timeout the serving pool has.
+    const migrating = openPostgres(config.DATABASE_URL, 1);
+    try {
+      await runMigrations(migrating, config.migrationsDir);
+    } finally {
+      await migrating.close();
+    }
+    return openPostgres(config.DATABASE_URL, poolSize, servingTimeouts(config));
+  }
+  const database = await openPglite(path.join(config.dataDir, "pglite"));
   await runMigrations(database, config.migrationsDir);
   return database;
+}
+
+/** The serving pool's limits (ADR 0055): no request waits for ever for a connection or a statement. */
+export function servingTimeouts(config: Config): PoolTimeouts {
+  return {
+    connectMs: config.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
+    statementMs: config.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+  };
 }

@@ -1,6 +1,7 @@
 import { type ErrorCode, type ErrorEnvelope, errorCodes } from "@loupe/contract";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { ZodError } from "zod";
+import { isDatabaseUnavailable } from "../db/unavailable";
 import { AppError } from "./app-error";
 import { fieldMessage } from "./validate";
 
@@ -27,6 +28,22 @@ function fieldName(path: string, context?: string): string {
 
 /** What a value that slipped past validation and was refused by PostgreSQL itself is answered with. */
 export const UNSTORABLE_VALUE = "A value in the request cannot be stored (out of range or not valid text).";
+
+/** What a request is answered while the database is unavailable (503). */
+export const UNAVAILABLE_MESSAGE = "The service is briefly unavailable. Please try again in a few seconds.";
+/** How long a client is told to wait before sending the request again. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** The driver's code or first words, for the log line: enough to tell a refusal from a timeout. */
+function unavailableReason(err: unknown): string {
+  let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  for (let i = 0; e && i < 5; i++) {
+    if (typeof e.code === "string") return e.code;
+    if (!e.cause) return typeof e.message === "string" ? e.message.slice(0, 60) : "unknown";
+    e = e.cause as typeof e;
+  }
+  return "unknown";
+}
 
 /** PostgreSQL's "data exception" class (22xxx: out of range, NUL in text, bad encoding, bad date…). */
 function dataException(err: unknown): string | undefined {
@@ -90,6 +107,19 @@ export function installErrorHandler(app: FastifyInstance): void {
         return reply
           .status(status)
           .send(errorBody(req, status === 404 ? "not_found" : "bad_request", message));
+      }
+      if (isDatabaseUnavailable(err)) {
+        // Not the request's fault and not a bug: the database is down, restarting or saturated.
+        // Whatever the statement was, it did not commit (or its caller never heard that it did), so
+        // the client may send it again; a warning per request, without the statement's values.
+        req.log.warn(
+          { event: "database.unavailable", route: req.routeOptions?.url, reason: unavailableReason(err) },
+          "database unavailable",
+        );
+        return reply
+          .status(503)
+          .header("retry-after", String(RETRY_AFTER_SECONDS))
+          .send(errorBody(req, "unavailable", UNAVAILABLE_MESSAGE));
       }
       const sqlState = dataException(err);
       if (sqlState) {

@@ -52,7 +52,8 @@ export function registerHealthRoutes(app: FastifyInstance, database: Database, m
       applied = rows[0]?.latest == null ? null : Number(rows[0].latest);
     } catch (err) {
       req.log.warn({ err }, "readiness: database check failed");
-      return reply.status(503).send({ ok: false, database: "unreachable" });
+      // Each probe asks afresh: it answers 200 again as soon as the database does (ADR 0055).
+      return reply.status(503).header("retry-after", "5").send({ ok: false, database: "unreachable" });
     }
     const current = expected === null || (applied !== null && applied >= expected.when);
     if (!current) {
