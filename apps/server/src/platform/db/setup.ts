@@ -19,6 +19,7 @@ export async function migrateAndOpen(config: Config, poolSize?: number): Promise
         ownerUrl: config.DATABASE_OWNER_URL,
         serverUrl: config.DATABASE_URL,
         adminUrl: config.DATABASE_ADMIN_URL,
+        retentionUrl: config.DATABASE_RETENTION_URL,
       },
       config.migrationsDir,
       (url) => openPostgres(url, 1),
