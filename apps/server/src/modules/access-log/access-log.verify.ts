@@ -195,7 +195,13 @@ export interface AnchorsReport extends AnchorCheck {
   /** How many anchors were read, and how many of them the given public key does not vouch for. */
   counted: { database: number; fileStore: number; notSigned: number };
   /** Rows newer than the anchor compared with: in the database, but no anchor vouches for them yet. */
-  unanchored: { rows: number; fromSeq: number; toSeq: number; firstAt: string | null; lastAt: string | null } | null;
+  unanchored: {
+    rows: number;
+    fromSeq: number;
+    toSeq: number;
+    firstAt: string | null;
+    lastAt: string | null;
+  } | null;
   /**
    * A restored copy (`--restored-copy`): what the file store's latest anchor saw beyond the copy's
    * head, i.e. rows written after the restore point and not in this copy.
@@ -275,7 +281,9 @@ export async function checkAnchors(
       const hash = found.get(a.head_seq);
       if (hash === undefined) problems.push(`missing row: row ${a.head_seq}, anchored at ${a.at}, is gone`);
       else if (hash !== a.head_hash)
-        problems.push(`rewritten chain: row ${a.head_seq} no longer has the hash the anchor of ${a.at} signed`);
+        problems.push(
+          `rewritten chain: row ${a.head_seq} no longer has the hash the anchor of ${a.at} signed`,
+        );
     }
   }
   let unanchored: AnchorsReport["unanchored"] = null;

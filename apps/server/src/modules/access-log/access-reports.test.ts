@@ -1,5 +1,6 @@
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { backdateAccessLog } from "../../test/backdate-access-log";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { recordAccess } from "./access-log.record";
 import { verifyAccessLog } from "./access-log.verify";
@@ -290,7 +291,7 @@ describe("retention", () => {
     });
     // Rows written long ago: the purge reads the database's clock, not its caller's, so the test
     // moves every row 50 years back and re-chains them as the trigger would have (as the superuser).
-    await backdateLog(50);
+    await backdateAccessLog((sql) => t.database.query(sql), 50);
     const before = await verifyAccessLog(t.database);
     expect(before.ok).toBe(true);
     const later = new Date(Date.now() + 50 * 365 * 86_400_000);
@@ -307,36 +308,23 @@ describe("retention", () => {
     const [{ id: sessionId }] = await t.database.query<{ id: number }>(
       "SELECT id FROM sessions WHERE staff_user_id = 1 AND revoked_at IS NULL ORDER BY id DESC LIMIT 1",
     );
-    const done = await retention.destroy({ id: 1, roleId: 1, outletId: null, regionId: null }, sessionId, later);
+    const done = await retention.destroy(
+      { id: 1, roleId: 1, outletId: null, regionId: null },
+      sessionId,
+      later,
+    );
     const logRecord = done.find((d) => d.kind === "access_log")!;
     expect(done.filter((d) => d.kind === "health_records").map((d) => d.customer_id)).toEqual([ada]);
     // Everything backdated goes; Ada's destruction, logged now, stays.
     expect(logRecord.counts.rows).toBe(before.rows);
     expect(logRecord.staff_id).toBe(1);
     // The rule as the settings say it (the first test set Australia's to 9 years).
-    expect(logRecord.rule).toMatch(/^access log: each row kept for its region's period \(Australia 9y, New Zealand 10y/);
+    expect(logRecord.rule).toMatch(
+      /^access log: each row kept for its region's period \(Australia 9y, New Zealand 10y/,
+    );
     const after = await verifyAccessLog(t.database);
     expect(after).toMatchObject({ ok: true, purgedThroughSeq: logRecord.detail.through_seq });
     expect(after.rows).toBeGreaterThanOrEqual(1);
     await expect(t.database.query("DELETE FROM access_log")).rejects.toThrow(/append-only/);
   });
 });
-
-/** Moves every access-log row `years` back and recomputes the chain and head (the superuser's test tool). */
-async function backdateLog(years: number) {
-  await t.database.query("ALTER TABLE access_log DISABLE TRIGGER USER");
-  await t.database.query("ALTER TABLE access_log_head DISABLE TRIGGER USER");
-  await t.database.query(`DO $$ DECLARE r access_log; prev text; BEGIN
-    SELECT purged_hash INTO prev FROM access_log_head WHERE id = 1;
-    FOR r IN SELECT * FROM access_log ORDER BY seq LOOP
-      r.occurred_at := r.occurred_at - interval '${years} years';
-      r.prev_hash := prev;
-      r.hash := encode(sha256(convert_to(prev || access_log_canonical(r), 'UTF8')), 'hex');
-      UPDATE access_log SET occurred_at = r.occurred_at, prev_hash = r.prev_hash, hash = r.hash WHERE seq = r.seq;
-      prev := r.hash;
-    END LOOP;
-    UPDATE access_log_head SET hash = prev WHERE id = 1;
-  END $$`);
-  await t.database.query("ALTER TABLE access_log ENABLE TRIGGER USER");
-  await t.database.query("ALTER TABLE access_log_head ENABLE TRIGGER USER");
-}

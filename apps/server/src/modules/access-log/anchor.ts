@@ -134,7 +134,8 @@ export function signAnchor(anchor: Anchor, key: KeyObject): SignedAnchor {
 }
 
 /** The public key to check with: `key` itself when it is one, else the private key's public half. */
-export const publicKeyOf = (key: KeyObject): KeyObject => (key.type === "public" ? key : createPublicKey(key));
+export const publicKeyOf = (key: KeyObject): KeyObject =>
+  key.type === "public" ? key : createPublicKey(key);
 
 export function anchorSignatureValid(signed: SignedAnchor, key: KeyObject): boolean {
   try {

@@ -31,7 +31,8 @@ export function createLogPurger(config: Config, database: Database): LogPurger {
         "conflict",
         "The access log is purged by the retention role: set DATABASE_RETENTION_URL (docs/deploy.md).",
       );
-    if (e.code === "42501") throw new AppError("forbidden", "Only an administrator's live session can purge.");
+    if (e.code === "42501")
+      throw new AppError("forbidden", "Only an administrator's live session can purge.");
     throw err;
   };
   return {
