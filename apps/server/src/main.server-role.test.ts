@@ -54,6 +54,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the server with only its own data
   const dbName = `loupe_least_${tag}`;
   const ownerRole = `loupe_owner_${tag}`;
   const serverRole = `loupe_server_${tag}`;
+  const retentionRole = `loupe_retention_${tag}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "loupe-least-"));
   const urlFor = (user: string, password: string) => {
     const u = new URL(adminUrl);
@@ -63,6 +64,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the server with only its own data
     return u.toString();
   };
   const serverUrl = urlFor(serverRole, "server-pw");
+  const retentionUrl = urlFor(retentionRole, "retention-pw");
   let admin: pg.Client;
 
   beforeAll(async () => {
@@ -75,6 +77,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the server with only its own data
     for (const c of children) if (c.exitCode === null && c.pid) process.kill(-c.pid, "SIGKILL");
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.query(`DROP ROLE IF EXISTS ${serverRole}`);
+    await admin.query(`DROP ROLE IF EXISTS ${retentionRole}`);
     await admin.query(`DROP ROLE IF EXISTS ${ownerRole}`);
     await admin.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -85,11 +88,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the server with only its own data
       DATABASE_ADMIN_URL: adminUrl,
       DATABASE_OWNER_URL: urlFor(ownerRole, "owner-pw"),
       DATABASE_URL: serverUrl,
+      DATABASE_RETENTION_URL: retentionUrl,
     });
     expect(await migrate.exited, migrate.output()).toBe(0);
 
     const port = await freePort();
-    const server = run("main.ts", { DATABASE_URL: serverUrl, PORT: String(port), DATA_DIR: dataDir });
+    const server = run("main.ts", {
+      DATABASE_URL: serverUrl,
+      DATABASE_RETENTION_URL: retentionUrl,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+    });
     const base = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 170_000;
     // Listening comes after the demo seed, so the first 200 means the seed went through.
@@ -123,6 +132,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)("the server with only its own data
       [dbName],
     );
     expect(rows.map((r) => r.usename)).toEqual([serverRole]);
+
+    // A retention run reaches the log's purge through the retention role (nothing has expired yet).
+    const destroyed = await fetch(`${base}/api/staff/retention/destroy`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ confirm: true }),
+    });
+    expect(destroyed.status, await destroyed.clone().text()).toBe(200);
+    expect(((await destroyed.json()) as { data: { kind: string }[] }).data.map((d) => d.kind)).not.toContain(
+      "access_log",
+    );
 
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
