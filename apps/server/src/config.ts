@@ -56,12 +56,21 @@ const envSchema = z.object({
    * statement_timeout; 0 = none). Migrations run on a connection of their own without it.
    */
   DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0).default(60),
+  /**
+   * The retention role's connection (issue 43): the only role that may call the access log's purge,
+   * which destroys only what the retention periods say has expired. The migration command creates
+   * and grants it; the server uses it for the log's part of a retention run. Unset with two roles:
+   * the log is not purged.
+   */
+  DATABASE_RETENTION_URL: optional,
   /** Ed25519 private key (PKCS#8 PEM) that signs the access log's anchors; default a key file under DATA_DIR. */
   ANCHOR_SIGNING_KEY: optional,
   /** Where the anchor key is kept when ANCHOR_SIGNING_KEY is unset (created on first run, mode 600). */
   ANCHOR_KEY_FILE: optional,
-  /** Hours between signed anchors of the access log's head (also one per retention run); 0 = only at start and retention. */
-  ANCHOR_INTERVAL_HOURS: z.coerce.number().min(0).default(24),
+  /** Minutes after which a moved head is anchored (issue 43: the unanchored tail is bounded); 0 = only at start, rows and retention. */
+  ANCHOR_INTERVAL_MINUTES: z.coerce.number().min(0).default(10),
+  /** Rows added after which the head is anchored at the next check (within a minute); 0 = by time only. */
+  ANCHOR_EVERY_ROWS: z.coerce.number().int().min(0).default(1000),
   /** The privacy officer's address: each anchor is e-mailed there through the outbox. */
   PRIVACY_OFFICER_EMAIL: optional.pipe(z.email().optional()),
   /** How long a receipt link opens, in days (default two years). */

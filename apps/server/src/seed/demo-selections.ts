@@ -57,14 +57,19 @@ export async function seedDemoSelections(db: Db): Promise<void> {
   const byOwner = new Map<string, typeof items>();
   for (const r of items) byOwner.set(owner(r), [...(byOwner.get(owner(r)) ?? []), r]);
 
-  const maxId = sql<number>`coalesce(max(id), 0)::int`;
-  const [[rx], [pd]] = await Promise.all([
-    db.select({ max: maxId }).from(prescriptions),
-    db.select({ max: maxId }).from(pds),
-  ]);
-  const ids = { rx: rx.max, pd: pd.max };
-  let rxId = ids.rx;
-  let pdId = ids.pd;
+  // Ids drawn from the tables' own sequences (USAGE, which the server's role holds, ADR 0026), not
+  // max(id) and setval: a customer's eyes take at most two prescriptions and one PD, and ids left
+  // over are gaps, as any rolled-back insert leaves.
+  const reserve = async (table: string, n: number) =>
+    (
+      (await db.execute(
+        sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${n})`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows.map((r) => r.id);
+  const rxIds = await reserve("prescriptions", 2 * byOwner.size);
+  const pdIds = await reserve("pds", byOwner.size);
+  let rxNext = 0;
+  let pdNext = 0;
   const rng = createRng(7_000_003);
   const now = Date.now() - 60_000;
   const eyes = new Map<string, OrderEyes>();
@@ -86,8 +91,8 @@ export async function seedDemoSelections(db: Db): Promise<void> {
           ),
         ),
       ),
-      nextRxId: () => ++rxId,
-      nextPdId: () => ++pdId,
+      nextRxId: () => rxIds[rxNext++],
+      nextPdId: () => pdIds[pdNext++],
     });
     eyes.set(key, e);
     for (const rx of [e.spectacles, e.contact]) if (rx) rxRows.push(rx);
@@ -111,10 +116,6 @@ export async function seedDemoSelections(db: Db): Promise<void> {
   for (let i = 0; i < rxRows.length; i += 500)
     await db.insert(prescriptions).values(rxRows.slice(i, i + 500));
   for (let i = 0; i < pdRows.length; i += 500) await db.insert(pds).values(pdRows.slice(i, i + 500));
-  for (const table of ["prescriptions", "pds"])
-    await db.execute(
-      sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), max(id)) from ${table}`),
-    );
   for (let i = 0; i < selections.length; i += 200)
     await db.insert(orderItemSelections).values(selections.slice(i, i + 200));
   await db.execute(sql`

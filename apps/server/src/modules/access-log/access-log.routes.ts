@@ -15,6 +15,7 @@ import { requestContext } from "./access-log.record";
 import { assertAdministrator, createAccessLogService } from "./access-log.service";
 import { startAnchoring } from "./anchoring";
 import { exportCustomerRecord as buildExport } from "./customer-export.queries";
+import { createLogPurger } from "./log-purge";
 import { createRetentionService } from "./retention.service";
 
 export function registerAccessLogRoutes({
@@ -27,7 +28,9 @@ export function registerAccessLogRoutes({
   outbox,
 }: ModuleContext): void {
   const anchors = startAnchoring({ app, config, database, storage, outbox });
-  const retention = createRetentionService(database, storage, () => anchors.write("retention"));
+  const retention = createRetentionService(database, storage, createLogPurger(config, database), () =>
+    anchors.write("retention"),
+  );
 
   for (const [endpoint, by] of [
     [customerAccessReport, "customer"],
@@ -80,7 +83,7 @@ export function registerAccessLogRoutes({
   bind(runRetention, async ({ staff, req }) => {
     assertAdministrator(staff);
     const actor = requestContext(req).staff!;
-    return { data: await retention.destroy(actor) };
+    return { data: await retention.destroy(actor, req.sessionId!) };
   });
   bind(listDestructions, async ({ staff }) => {
     assertAdministrator(staff);

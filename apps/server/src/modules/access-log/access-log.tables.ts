@@ -93,3 +93,16 @@ export const destructionRecords = pgTable(
   },
   (t) => [index("destruction_records_at_idx").on(t.destroyedAt)],
 );
+
+/**
+ * Every signed anchor, kept in the database beside the rows it vouches for (issue 43): a restored
+ * copy carries the anchors of its own point in time. Append-only for the server's role; a row
+ * proves nothing by being here, only its signature under the public key given to `audit:verify`.
+ */
+export const accessLogAnchors = pgTable("access_log_anchors", {
+  id: serial("id").primaryKey(),
+  at: timestamp("at", { withTimezone: true }).notNull(),
+  headSeq: bigint("head_seq", { mode: "number" }).notNull(),
+  /** The signed anchor as written to the file store (anchor, signature, public key). */
+  signed: jsonb("signed").$type<Record<string, unknown>>().notNull(),
+});

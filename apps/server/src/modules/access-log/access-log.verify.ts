@@ -1,6 +1,6 @@
 import { createHash, type KeyObject } from "node:crypto";
 import type { Database } from "../../platform/db/client";
-import { anchorSignatureValid, readHead, type SignedAnchor } from "./anchor";
+import { anchorSignatureValid, databaseAnchors, readHead, type SignedAnchor } from "./anchor";
 
 export interface ChainReport {
   ok: boolean;
@@ -187,4 +187,128 @@ export async function checkAgainstAnchor(
       );
   }
   return check;
+}
+
+export interface AnchorsReport extends AnchorCheck {
+  /** Where the anchor compared with came from. */
+  source: "database" | "file store" | null;
+  /** How many anchors were read, and how many of them the given public key does not vouch for. */
+  counted: { database: number; fileStore: number; notSigned: number };
+  /** Rows newer than the anchor compared with: in the database, but no anchor vouches for them yet. */
+  unanchored: {
+    rows: number;
+    fromSeq: number;
+    toSeq: number;
+    firstAt: string | null;
+    lastAt: string | null;
+  } | null;
+  /**
+   * A restored copy (`--restored-copy`): what the file store's latest anchor saw beyond the copy's
+   * head, i.e. rows written after the restore point and not in this copy.
+   */
+  notInThisCopy: { fromSeq: number; toSeq: number; anchorAt: string } | null;
+}
+
+/**
+ * `audit:verify`'s anchor check (issue 43): every anchor the database holds and the file store's
+ * latest, each believed only when `publicKey` (given out of band, never read from the server's data)
+ * verifies its signature. The newest believed one is compared with the database as
+ * `checkAgainstAnchor` does, every other believed one's row must still have its signed hash, and the
+ * rows newer than the newest are reported as unanchored. On a restored copy the file store may hold
+ * anchors from after the restore point: those are reported as `notInThisCopy`, not as a cut tail.
+ */
+export async function checkAnchors(
+  database: Database,
+  fileStoreLatest: SignedAnchor | null,
+  publicKey: KeyObject,
+  options: { restoredCopy?: boolean } = {},
+): Promise<AnchorsReport> {
+  const inDatabase = await databaseAnchors(database).all();
+  const head = await readHead(database);
+  const signedBy = (s: SignedAnchor) => anchorSignatureValid(s, publicKey);
+  const believed: { anchor: SignedAnchor; source: "database" | "file store" }[] = inDatabase
+    .filter(signedBy)
+    .map((anchor) => ({ anchor, source: "database" }));
+  let notSigned = inDatabase.length - believed.length;
+  let notInThisCopy: AnchorsReport["notInThisCopy"] = null;
+  if (fileStoreLatest) {
+    if (!signedBy(fileStoreLatest)) notSigned++;
+    else if (options.restoredCopy && fileStoreLatest.anchor.head_seq > head.seq)
+      notInThisCopy = {
+        fromSeq: head.seq + 1,
+        toSeq: fileStoreLatest.anchor.head_seq,
+        anchorAt: fileStoreLatest.anchor.at,
+      };
+    else believed.push({ anchor: fileStoreLatest, source: "file store" });
+  }
+  const newest = believed.reduce<(typeof believed)[number] | null>(
+    (n, b) =>
+      !n ||
+      b.anchor.anchor.head_seq > n.anchor.anchor.head_seq ||
+      (b.anchor.anchor.head_seq === n.anchor.anchor.head_seq && b.anchor.anchor.at > n.anchor.anchor.at)
+        ? b
+        : n,
+    null,
+  );
+  const check = await checkAgainstAnchor(database, newest?.anchor ?? null, publicKey);
+  const problems = [...check.problems];
+  if (notSigned > 0)
+    problems.push(
+      `${notSigned} anchor(s) not signed by the given public key: written with another key, or forged`,
+    );
+  // Every other believed anchor's row: an owner's edit of any anchored row shows at the nearest one.
+  const rows = [
+    ...new Set(
+      believed
+        .filter((b) => b !== newest)
+        .map((b) => b.anchor.anchor)
+        .filter((a) => a.head_seq > head.purgedThroughSeq && a.head_seq <= head.seq)
+        .map((a) => a.head_seq),
+    ),
+  ];
+  if (rows.length > 0) {
+    const found = new Map(
+      (
+        await database.query<{ seq: string; hash: string }>(
+          "SELECT seq::text, hash FROM access_log WHERE seq = ANY($1::bigint[])",
+          [rows],
+        )
+      ).map((r) => [Number(r.seq), r.hash]),
+    );
+    for (const b of believed) {
+      const a = b.anchor.anchor;
+      if (!rows.includes(a.head_seq)) continue;
+      const hash = found.get(a.head_seq);
+      if (hash === undefined) problems.push(`missing row: row ${a.head_seq}, anchored at ${a.at}, is gone`);
+      else if (hash !== a.head_hash)
+        problems.push(
+          `rewritten chain: row ${a.head_seq} no longer has the hash the anchor of ${a.at} signed`,
+        );
+    }
+  }
+  let unanchored: AnchorsReport["unanchored"] = null;
+  const from = (newest?.anchor.anchor.head_seq ?? head.purgedThroughSeq) + 1;
+  if (head.seq >= from) {
+    const [span] = await database.query<{ first_at: Date | null; last_at: Date | null }>(
+      `SELECT (SELECT occurred_at FROM access_log WHERE seq = $1) AS first_at,
+              (SELECT occurred_at FROM access_log WHERE seq = $2) AS last_at`,
+      [from, head.seq],
+    );
+    unanchored = {
+      rows: head.seq - from + 1,
+      fromSeq: from,
+      toSeq: head.seq,
+      firstAt: span.first_at ? new Date(span.first_at).toISOString() : null,
+      lastAt: span.last_at ? new Date(span.last_at).toISOString() : null,
+    };
+  }
+  return {
+    ...check,
+    ok: problems.length === 0,
+    problems: [...new Set(problems)],
+    source: newest?.source ?? null,
+    counted: { database: inDatabase.length, fileStore: fileStoreLatest ? 1 : 0, notSigned },
+    unanchored,
+    notInThisCopy,
+  };
 }

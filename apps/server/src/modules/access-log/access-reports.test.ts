@@ -1,5 +1,6 @@
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { backdateAccessLog } from "../../test/backdate-access-log";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { recordAccess } from "./access-log.record";
 import { verifyAccessLog } from "./access-log.verify";
@@ -279,11 +280,7 @@ describe("retention", () => {
     expect(listed[0].id).toBe(record.id);
   });
 
-  it("destroys the expired start of the log and the chain still verifies from the purge point", async () => {
-    const before = await verifyAccessLog(t.database);
-    expect(before.ok).toBe(true);
-    // Rows written long ago: the test plays the clock by asking for the plan 50 years from now.
-    const later = new Date(Date.now() + 50 * 365 * 86_400_000);
+  it("destroys the expired start of the log by the database's own clock and the chain still verifies from the purge point", async () => {
     await recordAccess(t.database.db, {
       staff: null,
       action: "view",
@@ -292,19 +289,41 @@ describe("retention", () => {
       customerId: ada,
       outcome: "allowed",
     });
+    // Rows written long ago: the purge reads the database's clock, not its caller's, so the test
+    // moves every row 50 years back and re-chains them as the trigger would have (as the superuser).
+    await backdateAccessLog((sql) => t.database.query(sql), 50);
+    const before = await verifyAccessLog(t.database);
+    expect(before.ok).toBe(true);
+    const later = new Date(Date.now() + 50 * 365 * 86_400_000);
     const { createRetentionService } = await import("./retention.service");
+    const { createLogPurger } = await import("./log-purge");
     const { createFileStorage } = await import("../../integrations/file-storage");
-    const retention = createRetentionService(t.database, createFileStorage(t.config));
-    const plan = await retention.plan(later);
-    expect(plan.access_log.rows).toBe(before.rows + 1);
-    const done = await retention.destroy({ id: 1, roleId: 1, outletId: null, regionId: null }, later);
+    const retention = createRetentionService(
+      t.database,
+      createFileStorage(t.config),
+      createLogPurger(t.config, t.database),
+    );
+    const plan = await retention.plan();
+    expect(plan.access_log.rows).toBe(before.rows);
+    const [{ id: sessionId }] = await t.database.query<{ id: number }>(
+      "SELECT id FROM sessions WHERE staff_user_id = 1 AND revoked_at IS NULL ORDER BY id DESC LIMIT 1",
+    );
+    const done = await retention.destroy(
+      { id: 1, roleId: 1, outletId: null, regionId: null },
+      sessionId,
+      later,
+    );
     const logRecord = done.find((d) => d.kind === "access_log")!;
-    // Ada's records expire too; their destruction is logged first and is then old enough to go.
     expect(done.filter((d) => d.kind === "health_records").map((d) => d.customer_id)).toEqual([ada]);
-    expect(logRecord.counts.rows).toBe(before.rows + 2);
+    // Everything backdated goes; Ada's destruction, logged now, stays.
+    expect(logRecord.counts.rows).toBe(before.rows);
+    expect(logRecord.staff_id).toBe(1);
+    // The rule as the settings say it (the first test set Australia's to 9 years).
+    expect(logRecord.rule).toMatch(
+      /^access log: each row kept for its region's period \(Australia 9y, New Zealand 10y/,
+    );
     const after = await verifyAccessLog(t.database);
     expect(after).toMatchObject({ ok: true, purgedThroughSeq: logRecord.detail.through_seq });
-    // What is left is the destruction's own log row.
     expect(after.rows).toBeGreaterThanOrEqual(1);
     await expect(t.database.query("DELETE FROM access_log")).rejects.toThrow(/append-only/);
   });

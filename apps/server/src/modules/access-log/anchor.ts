@@ -26,7 +26,7 @@ export interface Anchor {
   head_hash: string;
   purged_through_seq: number;
   purged_hash: string;
-  /** Why it was written: `start`, `daily`, `retention`. */
+  /** Why it was written: `start`, `interval`, `rows`, `retention` (`daily` before issue 43). */
   reason: string;
 }
 
@@ -34,7 +34,7 @@ export interface SignedAnchor {
   anchor: Anchor;
   /** Ed25519 over the anchor's canonical JSON, base64. */
   signature: string;
-  /** The signing key's public half (SPKI PEM), to tell keys apart; verification uses the configured key. */
+  /** The signing key's public half (SPKI PEM), to tell keys apart; never trusted: verify takes `--public-key`. */
   public_key: string;
 }
 
@@ -73,6 +73,36 @@ export function fileStoreAnchors(storage: FileStorage): AnchorStore {
   };
 }
 
+/**
+ * Anchors in the database (`access_log_anchors`, issue 43), beside the rows they vouch for: a
+ * restored copy carries those of its own point in time. A row is believed only for its signature.
+ */
+export function databaseAnchors(database: Database) {
+  return {
+    name: "database",
+    async put(signed: SignedAnchor) {
+      await database.query("INSERT INTO access_log_anchors (at, head_seq, signed) VALUES ($1, $2, $3)", [
+        signed.anchor.at,
+        signed.anchor.head_seq,
+        JSON.stringify(signed),
+      ]);
+    },
+    async latest(): Promise<SignedAnchor | null> {
+      const [row] = await database.query<{ signed: SignedAnchor }>(
+        "SELECT signed FROM access_log_anchors ORDER BY id DESC LIMIT 1",
+      );
+      return row?.signed ?? null;
+    },
+    /** Every anchor, oldest first. */
+    async all(): Promise<SignedAnchor[]> {
+      const rows = await database.query<{ signed: SignedAnchor }>(
+        "SELECT signed FROM access_log_anchors ORDER BY id",
+      );
+      return rows.map((r) => r.signed);
+    },
+  } satisfies AnchorStore & { all(): Promise<SignedAnchor[]> };
+}
+
 /** The anchor's signed bytes: its fields in a fixed order. */
 export function anchorBytes(a: Anchor): Buffer {
   return Buffer.from(
@@ -103,12 +133,16 @@ export function signAnchor(anchor: Anchor, key: KeyObject): SignedAnchor {
   };
 }
 
+/** The public key to check with: `key` itself when it is one, else the private key's public half. */
+export const publicKeyOf = (key: KeyObject): KeyObject =>
+  key.type === "public" ? key : createPublicKey(key);
+
 export function anchorSignatureValid(signed: SignedAnchor, key: KeyObject): boolean {
   try {
     return verify(
       null,
       anchorBytes(signed.anchor),
-      createPublicKey(key),
+      publicKeyOf(key),
       Buffer.from(signed.signature, "base64"),
     );
   } catch {
@@ -133,8 +167,11 @@ export async function readHead(database: Database) {
 
 export interface AnchorWriter {
   write(reason: string): Promise<SignedAnchor>;
-  /** Writes one when the latest is older than `hours` (or there is none). */
-  writeIfOlderThan(hours: number, reason: string): Promise<SignedAnchor | null>;
+  /**
+   * Writes one when the head moved since the latest anchor (or there is none) and either `rows`
+   * rows were added or the latest is `minutes` old; answers null when none was due.
+   */
+  writeIfDue(limits: { rows: number; minutes: number }, reason?: string): Promise<SignedAnchor | null>;
 }
 
 export function createAnchorWriter(deps: {
@@ -144,7 +181,9 @@ export function createAnchorWriter(deps: {
   /** Sends the anchor to the privacy officer (the outbox); absent when no address is set. */
   mail?: (signed: SignedAnchor) => Promise<unknown>;
 }): AnchorWriter {
+  const inDatabase = databaseAnchors(deps.database);
   async function write(reason: string) {
+    const previous = await deps.store.latest();
     const head = await readHead(deps.database);
     const signed = signAnchor(
       {
@@ -157,16 +196,29 @@ export function createAnchorWriter(deps: {
       },
       deps.key,
     );
+    await inDatabase.put(signed);
     await deps.store.put(signed);
-    await deps.mail?.(signed);
+    // Every start and retention run, and the first anchor of each day: at every N rows or ten
+    // minutes the privacy officer would get a hundred e-mails a day.
+    const newDay = !previous || previous.anchor.at.slice(0, 10) !== signed.anchor.at.slice(0, 10);
+    if (reason === "start" || reason === "retention" || newDay) await deps.mail?.(signed);
     return signed;
   }
   return {
     write,
-    async writeIfOlderThan(hours, reason) {
+    async writeIfDue(limits, reason) {
       const latest = await deps.store.latest();
-      if (latest && Date.now() - Date.parse(latest.anchor.at) < hours * 3_600_000) return null;
-      return write(reason);
+      const head = await readHead(deps.database);
+      if (latest) {
+        const a = latest.anchor;
+        if (a.head_seq === head.seq && a.purged_through_seq === head.purgedThroughSeq) return null;
+        if (reason === "start") return write(reason);
+        const rowsDue = limits.rows > 0 && head.seq - a.head_seq >= limits.rows;
+        const timeDue = limits.minutes > 0 && Date.now() - Date.parse(a.at) >= limits.minutes * 60_000;
+        if (!rowsDue && !timeDue) return null;
+        return write(reason ?? (rowsDue ? "rows" : "interval"));
+      }
+      return write(reason ?? "interval");
     },
   };
 }

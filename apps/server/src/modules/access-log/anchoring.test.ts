@@ -1,9 +1,20 @@
+import { generateKeyPairSync } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLocalDiskStorage } from "../../integrations/file-storage/local-disk.adapter";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { recordAccess } from "./access-log.record";
 import { checkAgainstAnchor } from "./access-log.verify";
-import { anchorKey, anchorSignatureValid, readHead, type SignedAnchor } from "./anchor";
+import {
+  anchorKey,
+  anchorSignatureValid,
+  createAnchorWriter,
+  fileStoreAnchors,
+  readHead,
+  type SignedAnchor,
+} from "./anchor";
 
 /** The anchor outside the database (ADR 0026): written at start and after retention, and mailed. */
 let t: TestApp;
@@ -55,5 +66,49 @@ describe("anchors", () => {
     expect(await checkAgainstAnchor(t.database, signed, anchorKey(t.config, false))).toMatchObject({
       ok: true,
     });
+  });
+});
+
+describe("how often anchors are written (issue 43: the unanchored tail is bounded)", () => {
+  const view = (n: number) =>
+    Array.from({ length: n }, () => ({
+      staff: null,
+      action: "view" as const,
+      resource: "customer" as const,
+      outcome: "allowed" as const,
+    }));
+
+  it("anchors once N rows were added or the interval passed with the head moved, never an unmoved head", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "loupe-anchor-due-"));
+    try {
+      const store = fileStoreAnchors(createLocalDiskStorage(dir));
+      const writer = createAnchorWriter({
+        database: t.database,
+        store,
+        key: generateKeyPairSync("ed25519").privateKey,
+      });
+      const limits = { rows: 3, minutes: 10 };
+      expect((await writer.writeIfDue(limits))?.anchor.reason).toBe("interval");
+      // Two rows: under N and under ten minutes.
+      await recordAccess(t.database.db, view(2));
+      expect(await writer.writeIfDue(limits)).toBeNull();
+      // The third row makes N.
+      await recordAccess(t.database.db, view(1));
+      const byRows = await writer.writeIfDue(limits);
+      expect(byRows?.anchor).toMatchObject({ reason: "rows", head_seq: (await readHead(t.database)).seq });
+      // Nothing moved: no anchor, however long it has been.
+      expect(await writer.writeIfDue({ rows: 3, minutes: 0.0001 })).toBeNull();
+      // One row and the interval passed.
+      await recordAccess(t.database.db, view(1));
+      await new Promise((r) => setTimeout(r, 20));
+      expect((await writer.writeIfDue({ rows: 3, minutes: 0.0001 }))?.anchor.reason).toBe("interval");
+      // Each anchor is kept in the database too, for a restored copy.
+      const [{ n }] = await t.database.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM access_log_anchors WHERE signed->'anchor'->>'reason' IN ('rows', 'interval')",
+      );
+      expect(n).toBe(3);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

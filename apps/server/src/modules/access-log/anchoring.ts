@@ -7,10 +7,11 @@ import type { OutboxService } from "../outbox";
 import { type AnchorWriter, anchorEmail, anchorKey, createAnchorWriter, fileStoreAnchors } from "./anchor";
 
 /**
- * Anchors the access log (ADR 0026): once the app is ready when the latest anchor is older than
- * ANCHOR_INTERVAL_HOURS (or missing), then every interval, and after every retention run. Each
- * anchor goes to the file store and, when PRIVACY_OFFICER_EMAIL is set, to the privacy officer
- * through the outbox.
+ * Anchors the access log (ADR 0026, issue 43): once the app is ready when the head moved since the
+ * latest anchor, then whenever ANCHOR_EVERY_ROWS rows were added or ANCHOR_INTERVAL_MINUTES passed
+ * with the head moved (checked every minute at most), and after every retention run: what is not
+ * anchored is bounded. Each anchor goes to the database, the file store and, first of the day,
+ * start and retention, to PRIVACY_OFFICER_EMAIL through the outbox.
  */
 export function startAnchoring(deps: {
   app: FastifyInstance;
@@ -37,13 +38,13 @@ export function startAnchoring(deps: {
     });
     return writer;
   };
-  const hours = config.ANCHOR_INTERVAL_HOURS;
+  const limits = { rows: config.ANCHOR_EVERY_ROWS, minutes: config.ANCHOR_INTERVAL_MINUTES };
   let loop: { stop(): Promise<void> } | null = null;
   app.addHook("onReady", async () => {
-    await get().writeIfOlderThan(hours > 0 ? hours : Number.POSITIVE_INFINITY, "start");
+    await get().writeIfDue({ rows: 1, minutes: 0 }, "start");
     loop = runEvery(
-      hours * 3600,
-      () => get().write("daily"),
+      limits.minutes > 0 ? Math.min(60, limits.minutes * 60) : 60,
+      () => get().writeIfDue(limits),
       (err) => app.log.error({ err }, "access log anchor failed"),
     );
   });
@@ -52,6 +53,6 @@ export function startAnchoring(deps: {
   });
   return {
     write: (reason) => get().write(reason),
-    writeIfOlderThan: (h, reason) => get().writeIfOlderThan(h, reason),
+    writeIfDue: (l, reason) => get().writeIfDue(l, reason),
   };
 }

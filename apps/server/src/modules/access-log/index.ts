@@ -10,8 +10,10 @@ export {
 export { registerAccessLogRoutes } from "./access-log.routes";
 export {
   type AnchorCheck,
+  type AnchorsReport,
   type ChainReport,
   checkAgainstAnchor,
+  checkAnchors,
   verifyAccessLog,
 } from "./access-log.verify";
 export { anchorKey, fileStoreAnchors } from "./anchor";

@@ -4,14 +4,16 @@ import type { Database } from "../../platform/db/client";
 import { inRequestTransaction } from "../../platform/db/request-transaction";
 import { notFound } from "../../platform/http/app-error";
 import { type AccessActor, recordAccess } from "./access-log.record";
+import type { LogPurger } from "./log-purge";
 
 /**
- * Defaults when a region has no rule (ADR 0013): NZ's Health (Retention of Health Information)
- * Regulations keep records 10 years after the last service; Ontario's optometry records are kept
- * 10 years after the last visit; Australia's health-records Acts (NSW, VIC, ACT) say 7 years from
- * the last service for adults. The log is kept as long as the records it is about.
+ * A region without a rule keeps the law's default (ADR 0013): NZ's Health (Retention of Health
+ * Information) Regulations keep records 10 years after the last service; Ontario's optometry records
+ * are kept 10 years after the last visit; Australia's health-records Acts (NSW, VIC, ACT) say 7 years
+ * from the last service for adults. The log is kept as long as the records it is about. The defaults
+ * live once, in the database's `retention_periods()` (migration 0042), which the log's purge reads
+ * itself (issue 43); a customer without a region keeps the longest, at least FALLBACK_YEARS.
  */
-const DEFAULT_YEARS: Record<number, number> = { 1: 7, 6: 7, 2: 10, 5: 10 };
 const FALLBACK_YEARS = 10;
 
 interface Rule {
@@ -40,25 +42,24 @@ const yearsAgo = (now: Date, years: number) => {
 export function createRetentionService(
   database: Database,
   storage: FileStorage,
+  /** The log's purge, as the retention role (issue 43). */
+  purger: LogPurger,
   /** Runs after every destruction run, once its transactions have committed: the anchor (ADR 0026). */
   afterRun?: () => Promise<unknown>,
 ) {
   async function rules(): Promise<Rule[]> {
     const rows = await database.query<{
-      id: number;
-      name: string;
-      health_record_years: number | null;
-      access_log_years: number | null;
+      region_id: number;
+      region_name: string;
+      health_record_years: number;
+      access_log_years: number;
       updated_at: Date | null;
-    }>(
-      `SELECT r.id, r.name, rr.health_record_years, rr.access_log_years, rr.updated_at
-         FROM regions r LEFT JOIN retention_rules rr ON rr.region_id = r.id ORDER BY r.id`,
-    );
+    }>("SELECT * FROM retention_periods()");
     return rows.map((r) => ({
-      regionId: r.id,
-      regionName: r.name,
-      healthRecordYears: r.health_record_years ?? DEFAULT_YEARS[r.id] ?? FALLBACK_YEARS,
-      accessLogYears: r.access_log_years ?? DEFAULT_YEARS[r.id] ?? FALLBACK_YEARS,
+      regionId: r.region_id,
+      regionName: r.region_name,
+      healthRecordYears: r.health_record_years,
+      accessLogYears: r.access_log_years,
       updatedAt: r.updated_at,
     }));
   }
@@ -106,31 +107,18 @@ export function createRetentionService(
     );
   }
 
-  /** The prefix of the chain that every row's region says may go: rows up to the first one still kept. */
-  async function expiredLog(now: Date, all: Rule[]) {
-    const longest = Math.max(FALLBACK_YEARS, ...all.map((r) => r.accessLogYears));
-    const cutoffs = all.map((r) => ({ region: r.regionId, before: yearsAgo(now, r.accessLogYears) }));
-    const [row] = await database.query<{ through: string | null; n: string; before: Date | null }>(
-      `WITH cut AS (
-         SELECT (x->>'region')::int AS region_id, (x->>'before')::timestamptz AS before
-           FROM jsonb_array_elements($1::jsonb) x
-       ), head AS (SELECT seq, purged_through_seq FROM access_log_head WHERE id = 1),
-       first_kept AS (
-         -- Walks the chain from its oldest end (primary key) and stops at the first row still kept.
-         SELECT l.seq FROM access_log l
-          WHERE l.occurred_at >= coalesce((SELECT before FROM cut WHERE cut.region_id = l.staff_region_id), $2::timestamptz)
-          ORDER BY l.seq LIMIT 1
-       ), through AS (
-         SELECT CASE WHEN (SELECT seq FROM first_kept) IS NULL THEN (SELECT seq FROM head)
-                     ELSE (SELECT seq FROM first_kept) - 1 END AS seq
-       )
-       SELECT nullif((SELECT seq FROM through), 0)::text AS through,
-              greatest(0, (SELECT seq FROM through) - (SELECT purged_through_seq FROM head))::text AS n,
-              (SELECT occurred_at FROM access_log WHERE seq = (SELECT seq FROM through)) AS before`,
-      [JSON.stringify(cutoffs), yearsAgo(now, longest)],
+  /** The prefix of the chain every row's region says may go at `now` (the purge asks the same of now()). */
+  async function expiredLog(now: Date) {
+    const [row] = await database.query<{ through_seq: string; expired_rows: string; last_at: Date | null }>(
+      "SELECT through_seq::text, expired_rows::text, last_at FROM access_log_expired($1)",
+      [now],
     );
-    const rows = Number(row.n);
-    return { rows, throughSeq: rows > 0 ? Number(row.through) : null, before: rows > 0 ? row.before : null };
+    const rows = Number(row.expired_rows);
+    return {
+      rows,
+      throughSeq: rows > 0 ? Number(row.through_seq) : null,
+      before: rows > 0 ? row.last_at : null,
+    };
   }
 
   return {
@@ -153,7 +141,7 @@ export function createRetentionService(
 
     async plan(now = new Date()): Promise<RetentionPlanWire> {
       const all = await rules();
-      const [customers, log] = await Promise.all([candidates(now, all), expiredLog(now, all)]);
+      const [customers, log] = await Promise.all([candidates(now, all), expiredLog(now)]);
       return {
         as_of: now.toISOString(),
         customers: customers.map((c) => ({
@@ -171,9 +159,10 @@ export function createRetentionService(
     /**
      * Destroys what the plan lists: each customer's prescriptions, PDs and files in its own
      * transaction with a destruction record (ids and counts, never content) and an access-log
-     * row; then the expired prefix of the log, recorded the same way. Stored bytes go after commit.
+     * row; then what the database's own clock and periods say has expired of the log, by the
+     * retention role's purge for the staff member of `sessionId`. Stored bytes go after commit.
      */
-    async destroy(actor: AccessActor, now = new Date()): Promise<DestructionWire[]> {
+    async destroy(actor: AccessActor, sessionId: number, now = new Date()): Promise<DestructionWire[]> {
       const all = await rules();
       const byRegion = new Map(all.map((r) => [r.regionId, r]));
       const done: DestructionWire[] = [];
@@ -228,28 +217,15 @@ export function createRetentionService(
         done.push(toDestruction(record));
       }
 
-      const log = await expiredLog(now, all);
-      if (log.throughSeq != null && log.rows > 0) {
-        const record = await inRequestTransaction(database.db, async () => {
-          // One statement (ADR 0026): the head's purge point, the rows up to it and the destruction
-          // record, by the one function the server's database role may use to destroy log rows.
-          const [rec] = await database.query<Record<string, unknown>>(
-            "SELECT * FROM access_log_purge($1, $2, $3)",
-            [
-              log.throughSeq,
-              actor.id,
-              `access log: each row kept for its region's period (${all.map((r) => `${r.regionName} ${r.accessLogYears}y`).join(", ")})`,
-            ],
-          );
-          await recordAccess(database.db, {
-            staff: actor,
-            action: "destroy",
-            resource: "access_log",
-            resourceId: log.throughSeq,
-            screen: "retention",
-            outcome: "allowed",
-          });
-          return rec;
+      const [record] = await purger.purge(sessionId);
+      if (record) {
+        await recordAccess(database.db, {
+          staff: actor,
+          action: "destroy",
+          resource: "access_log",
+          resourceId: Number((record.detail as { through_seq: number }).through_seq),
+          screen: "retention",
+          outcome: "allowed",
         });
         done.push(toDestruction(record));
       }

@@ -7,8 +7,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
 import { createLocalDiskStorage } from "../../integrations/file-storage/local-disk.adapter";
 import { recordAccess } from "../../modules/access-log/access-log.record";
-import { checkAgainstAnchor, verifyAccessLog } from "../../modules/access-log/access-log.verify";
-import { type AnchorStore, createAnchorWriter, fileStoreAnchors } from "../../modules/access-log/anchor";
+import {
+  checkAgainstAnchor,
+  checkAnchors,
+  verifyAccessLog,
+} from "../../modules/access-log/access-log.verify";
+import {
+  type AnchorStore,
+  createAnchorWriter,
+  fileStoreAnchors,
+  publicKeyOf,
+} from "../../modules/access-log/anchor";
+import { createLogPurger } from "../../modules/access-log/log-purge";
+import { seedDemoStaff } from "../../seed/demo-staff";
+import { ensureReferenceData } from "../../seed/reference-data";
+import { backdateAccessLog } from "../../test/backdate-access-log";
 import { useTestDatabase } from "../../test/test-app";
 import { type Database, openPostgres } from "./client";
 import { enterServerRoleOnPglite, migrateWithRoles } from "./roles";
@@ -38,7 +51,30 @@ const TAMPERING = [
   ["DELETE destruction records", "DELETE FROM destruction_records"],
   [
     "replace the purge function",
-    "CREATE OR REPLACE FUNCTION access_log_purge(bigint, integer, text) RETURNS SETOF destruction_records LANGUAGE sql AS 'SELECT * FROM destruction_records'",
+    "CREATE OR REPLACE FUNCTION access_log_purge() RETURNS SETOF destruction_records LANGUAGE sql AS 'SELECT * FROM destruction_records'",
+  ],
+  ["call the purge", "SELECT * FROM access_log_purge()"],
+  ["DELETE anchors", "DELETE FROM access_log_anchors"],
+  ["UPDATE anchors", "UPDATE access_log_anchors SET head_seq = 0"],
+] as const;
+
+/**
+ * Every other way the server's role could try to thin the log (issue 43): the purge's old form with
+ * the caller's own purge point, staff and rule is gone; the retention role cannot be entered; a
+ * retention rule cannot be made the purge's argument.
+ */
+const OTHER_PURGE_PATHS = [
+  [
+    "the old purge with a purge point, staff and rule",
+    "SELECT * FROM access_log_purge(41, 1, 'forged rule')",
+  ],
+  [
+    "the purge after naming a session",
+    "SELECT set_config('loupe.session_id', '1', false), access_log_purge()",
+  ],
+  [
+    "the purge in a SECURITY DEFINER function of its own",
+    "CREATE FUNCTION thin() RETURNS void LANGUAGE sql SECURITY DEFINER AS 'DELETE FROM access_log'",
   ],
 ] as const;
 
@@ -47,6 +83,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two database roles on PostgreSQL 
   const tag = `${process.pid}_${Date.now()}`;
   const ownerRole = `loupe_owner_${tag}`;
   const serverRole = `loupe_server_${tag}`;
+  const retentionRole = `loupe_retention_${tag}`;
   const template = `loupe_roles_${tag}`;
   const databases: string[] = [];
   const urlFor = (user: string, password: string, db: string) => {
@@ -58,8 +95,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two database roles on PostgreSQL 
   };
   let admin: pg.Client;
   let key: KeyObject;
+  let publicKey: KeyObject;
   let anchorsDir: string;
   let store: AnchorStore;
+  let sessionId: number;
+  /** The rows the anchors of the template vouch for. */
+  const ANCHORED = [20, 30, 42];
 
   /** A copy of the migrated database with its 42 rows and its anchor, for one attack. */
   async function copy() {
@@ -69,6 +110,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two database roles on PostgreSQL 
     return {
       owner: openPostgres(urlFor(ownerRole, "owner-pw", name), 2),
       server: openPostgres(urlFor(serverRole, "server-pw", name), 2),
+      retentionUrl: urlFor(retentionRole, "retention-pw", name),
     };
   }
 
@@ -83,18 +125,35 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two database roles on PostgreSQL 
         adminUrl,
         ownerUrl: urlFor(ownerRole, "owner-pw", template),
         serverUrl: urlFor(serverRole, "server-pw", template),
+        retentionUrl: urlFor(retentionRole, "retention-pw", template),
       },
       loadConfig({}).migrationsDir,
       (url) => openPostgres(url, 1),
     );
+    const owner = openPostgres(urlFor(ownerRole, "owner-pw", template), 2);
     const server = openPostgres(urlFor(serverRole, "server-pw", template), 2);
     key = generateKeyPairSync("ed25519").privateKey;
+    publicKey = publicKeyOf(key);
     anchorsDir = fs.mkdtempSync(path.join(os.tmpdir(), "loupe-anchors-"));
     store = fileStoreAnchors(createLocalDiskStorage(anchorsDir));
     try {
-      await recordAccess(server.db, views(42));
-      await createAnchorWriter({ database: server, store, key }).write("test");
+      await ensureReferenceData(server.db);
+      await seedDemoStaff(server.db);
+      // An administrator's live session: the purge takes its staff member from it.
+      [{ id: sessionId }] = await server.query<{ id: number }>(
+        "INSERT INTO sessions (token_hash, staff_user_id, expires_at) VALUES ('t', 1, now() + interval '1 hour') RETURNING id",
+      );
+      await recordAccess(server.db, views(10));
+      // Rows 1–10 are 50 years old: past every retention period (the owner ages them, as time would).
+      await backdateAccessLog((sql) => owner.query(sql), 50, 10);
+      const writer = createAnchorWriter({ database: server, store, key });
+      for (const upTo of ANCHORED) {
+        const [{ seq }] = await server.query<{ seq: string }>("SELECT seq::text FROM access_log_head");
+        await recordAccess(server.db, views(upTo - Number(seq)));
+        await writer.write("test");
+      }
     } finally {
+      await owner.close();
       await server.close();
     }
   }, 120_000);
@@ -102,6 +161,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two database roles on PostgreSQL 
   afterAll(async () => {
     for (const name of databases.reverse()) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.query(`DROP ROLE IF EXISTS ${serverRole}`);
+    await admin.query(`DROP ROLE IF EXISTS ${retentionRole}`);
     await admin.query(`DROP ROLE IF EXISTS ${ownerRole}`);
     await admin.end();
     fs.rmSync(anchorsDir, { recursive: true, force: true });
@@ -116,7 +176,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two database roles on PostgreSQL 
       expect(n).toBe(0);
       for (const [what, statement] of TAMPERING)
         await expect(server.query(statement), what).rejects.toThrow(/permission denied|must be owner/);
-      expect((await verifyAccessLog(server)).rows).toBe(42);
+      for (const [what, statement] of OTHER_PURGE_PATHS)
+        await expect(server.query(statement), what).rejects.toThrow(/permission denied|does not exist/);
+      await expect(server.query(`SET ROLE ${retentionRole}`)).rejects.toThrow(/permission denied/);
+      // The log is whole, and every anchor still vouches for it.
+      expect(await verifyAccessLog(server)).toMatchObject({ ok: true, rows: 42, purgedThroughSeq: 0 });
+      expect(await checkAnchors(server, await store.latest(), publicKey)).toMatchObject({
+        ok: true,
+        problems: [],
+        counted: { database: 3, notSigned: 0 },
+      });
       // What it may do: add rows (the trigger moves the head with its owner's rights) and read them.
       await recordAccess(server.db, views(1));
       const chain = await verifyAccessLog(server);
@@ -128,21 +197,96 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two database roles on PostgreSQL 
     }
   });
 
-  it("the server's role destroys log rows only through the function that writes the destruction record", async () => {
-    const { owner, server } = await copy();
+  it("the retention role purges only what the periods say has expired, for an administrator's live session", async () => {
+    const { owner, server, retentionUrl } = await copy();
+    const config = loadConfig({ DATABASE_RETENTION_URL: retentionUrl });
+    const purger = createLogPurger(config, server);
     try {
-      const [record] = await server.query<{
-        kind: string;
-        counts: { rows: number };
-        detail: { through_seq: number };
-      }>("SELECT * FROM access_log_purge(10, 1, 'test rule')");
-      expect(record).toMatchObject({ kind: "access_log", counts: { rows: 10 }, detail: { through_seq: 10 } });
+      // The server's own connection may not purge at all, whatever session it names.
+      await expect(createLogPurger(loadConfig({}), server).purge(sessionId)).rejects.toThrow(
+        /DATABASE_RETENTION_URL/,
+      );
+      // A session that is not an administrator's live one purges nothing.
+      await expect(purger.purge(sessionId + 1000)).rejects.toThrow(/live session/);
+      await owner.query("UPDATE sessions SET revoked_at = now() WHERE id = $1", [sessionId]);
+      await expect(purger.purge(sessionId)).rejects.toThrow(/live session/);
+      await owner.query("UPDATE sessions SET revoked_at = NULL WHERE id = $1", [sessionId]);
+      expect((await verifyAccessLog(server)).rows).toBe(42);
+
+      const [record] = await purger.purge(sessionId);
+      expect(record).toMatchObject({
+        kind: "access_log",
+        staff_id: 1,
+        counts: { rows: 10 },
+        detail: { through_seq: 10 },
+        rule: expect.stringMatching(/^access log: each row kept for its region's period \(.*7y.*\)$/),
+      });
       expect(await verifyAccessLog(server)).toMatchObject({ ok: true, rows: 32, purgedThroughSeq: 10 });
+      // Nothing else has expired: a second run destroys nothing.
+      expect(await purger.purge(sessionId)).toEqual([]);
       // A purge with its record is not a finding, even before the next anchor.
-      expect(await checkAgainstAnchor(server, await store.latest(), key)).toMatchObject({
+      expect(await checkAnchors(server, await store.latest(), publicKey)).toMatchObject({
         ok: true,
         problems: [],
       });
+    } finally {
+      await owner.close();
+      await server.close();
+    }
+  });
+
+  it("verify with the public key catches the owner's consistent rewrite of any anchored row", async () => {
+    for (const edited of [1, 11, 20, 25, 42]) {
+      const { owner, server } = await copy();
+      try {
+        await owner.query("ALTER TABLE access_log DISABLE TRIGGER USER");
+        await owner.query("ALTER TABLE access_log_head DISABLE TRIGGER USER");
+        // The row says someone else looked, and every hash after it is recomputed: a consistent chain.
+        await owner.query(`DO $$ DECLARE r access_log; prev text; BEGIN
+          SELECT coalesce((SELECT hash FROM access_log WHERE seq = ${edited - 1}), purged_hash) INTO prev
+            FROM access_log_head;
+          FOR r IN SELECT * FROM access_log WHERE seq >= ${edited} ORDER BY seq LOOP
+            IF r.seq = ${edited} THEN r.staff_id := 2; END IF;
+            r.prev_hash := prev;
+            r.hash := encode(sha256(convert_to(prev || access_log_canonical(r), 'UTF8')), 'hex');
+            UPDATE access_log SET staff_id = r.staff_id, prev_hash = r.prev_hash, hash = r.hash WHERE seq = r.seq;
+            prev := r.hash;
+          END LOOP;
+          UPDATE access_log_head SET hash = prev WHERE id = 1;
+        END $$`);
+        expect((await verifyAccessLog(server)).ok, `row ${edited}`).toBe(true);
+        const found = await checkAnchors(server, await store.latest(), publicKey);
+        expect(found.ok, `row ${edited}`).toBe(false);
+        const nearest = ANCHORED.find((a) => a >= edited)!;
+        expect(found.problems.join("\n")).toMatch(
+          new RegExp(`rewritten chain: row ${nearest} no longer has the hash`),
+        );
+        // Removing the database's anchors too leaves the file store's, signed out of the owner's reach.
+        await owner.query("DELETE FROM access_log_anchors");
+        expect((await checkAnchors(server, await store.latest(), publicKey)).problems.join("\n")).toMatch(
+          /rewritten chain: row 42 no longer has the hash/,
+        );
+      } finally {
+        await owner.close();
+        await server.close();
+      }
+    }
+  });
+
+  it("anchors signed by a key the server made itself are not believed", async () => {
+    const { owner, server } = await copy();
+    try {
+      // A server started on a new DATA_DIR makes a new key and anchors with it.
+      const own = generateKeyPairSync("ed25519").privateKey;
+      const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), "loupe-anchors-"));
+      const otherStore = fileStoreAnchors(createLocalDiskStorage(otherDir));
+      await owner.query("DELETE FROM access_log_anchors");
+      await createAnchorWriter({ database: server, store: otherStore, key: own }).write("start");
+      const found = await checkAnchors(server, await otherStore.latest(), publicKey);
+      fs.rmSync(otherDir, { recursive: true, force: true });
+      expect(found.ok).toBe(false);
+      expect(found.problems.join("\n")).toMatch(/no anchor found/);
+      expect(found.problems.join("\n")).toMatch(/2 anchor\(s\) not signed by the given public key/);
     } finally {
       await owner.close();
       await server.close();
@@ -223,22 +367,27 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two database roles on PostgreSQL 
 describe.skipIf(process.env.TEST_DATABASE_URL)("the embedded database's stand-in for the roles", () => {
   const database = useTestDatabase();
   let db: Database;
+  let sessionId: number;
   beforeAll(async () => {
     db = database();
     await recordAccess(db.db, views(5));
+    await backdateAccessLog((sql) => db.query(sql), 50, 2);
+    [{ id: sessionId }] = await db.query<{ id: number }>(
+      "INSERT INTO sessions (token_hash, staff_user_id, expires_at) VALUES ('t', 1, now() + interval '1 hour') RETURNING id",
+    );
     await enterServerRoleOnPglite(db);
   });
 
-  it("after SET ROLE the tampering statements are refused and the purge function still works", async () => {
+  it("after SET ROLE the tampering statements are refused and the purge runs only as the retention role", async () => {
     const [{ current_user }] = await db.query<{ current_user: string }>("SELECT current_user");
     expect(current_user).toBe("loupe_server");
     for (const [what, statement] of TAMPERING)
       await expect(db.query(statement), what).rejects.toThrow(/permission denied|must be owner/);
     await recordAccess(db.db, views(1));
-    const [record] = await db.query<{ counts: { rows: number } }>(
-      "SELECT * FROM access_log_purge(2, 1, 'test')",
-    );
-    expect(record.counts.rows).toBe(2);
+    const [record] = await createLogPurger(loadConfig({}), db).purge(sessionId);
+    expect(record).toMatchObject({ counts: { rows: 2 }, staff_id: 1 });
     expect(await verifyAccessLog(db)).toMatchObject({ ok: true, purgedThroughSeq: 2 });
+    const [{ role }] = await db.query<{ role: string }>("SELECT current_user AS role");
+    expect(role).toBe("loupe_server");
   });
 });
