@@ -85,4 +85,3 @@ export async function migrationsCurrent(database: Database, migrationsDir: strin
     throw err;
   }
 }
-}
