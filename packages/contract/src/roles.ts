@@ -68,6 +68,7 @@ export const approveOrderAction = defineEndpoint({
   method: "POST",
   base: "api",
   path: "/staff/orders/:id/approvals",
+  jobRule: { action: "request_approval", target: (r) => ({ order: r.params.id }) },
   summary:
     "A manager approves the signed-in staff member's refund or void of this job, of at most amount_minor (default: what a full refund returns now), by typing their own e-mail and password (no session is opened for them); one use, valid 10 minutes",
   params: idParams,

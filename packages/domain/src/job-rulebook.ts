@@ -55,6 +55,8 @@ export const JOB_ACTIONS = [
   "send_message",
   "job_note",
   "call_list_done",
+  "take_payment",
+  "request_approval",
 ] as const;
 export type JobAction = (typeof JOB_ACTIONS)[number];
 
@@ -350,6 +352,10 @@ function stateVerdict(
     case "send_message":
     case "job_note":
     case "call_list_done":
+    // A payment toward a job, and asking a manager to approve its refund, follow the job too; the
+    // refund itself is decided on its own rule when it comes.
+    case "take_payment":
+    case "request_approval":
     // About an outlet, decided in `decideJobAction` before any job.
     case "manifest":
       return ok;

@@ -375,6 +375,8 @@ for (const action of [
   "send_message",
   "job_note",
   "call_list_done",
+  "take_payment",
+  "request_approval",
 ] as const)
   for (const s of ["open", "refunded", "cancelled"] as const)
     cells(action, s, {
@@ -768,6 +770,24 @@ async function request(row: Row, job: Job, allowed: boolean): Promise<InjectOpti
       };
     case "call_list_done":
       return { method: "POST", url: `/api/staff/call-list/${await jobMessage(job, "failed")}/done` };
+    case "take_payment":
+      return {
+        method: "POST",
+        url: "/api/staff/payment-intent",
+        payload: { amount: 10, currency: "AUD", desc: "Balance", order_id: job.orderId },
+        headers: { "idempotency-key": key() },
+      };
+    case "request_approval":
+      // The job's region's manager approves on the caller's screen (nobody approves their own request).
+      return {
+        method: "POST",
+        url: `/api/staff/orders/${job.orderId}/approvals`,
+        payload: {
+          action: "refund",
+          email: row.actor === "auManager" ? "mia@loupe.test" : "rule.manager.au@loupe.test",
+          password: "LoupeDemo1",
+        },
+      };
     case "manifest": {
       const list = manifestOutlets[row.jobState as "auOutlet" | "nzOutlet"];
       const abbreviation = allowed ? list[manifestTurn++ % list.length] : list[0];
