@@ -157,7 +157,7 @@ describe("an e-mailed lens order the mail server refuses", () => {
     );
     const other = await t.call(sam, {
       method: "GET",
-      url: `/api/staff/lens-orders/not-sent?outlet_id=${await outletId("BON")}`,
+      url: `/api/staff/lens-orders/not-sent?outlet_id=${await outletId("CHA")}`,
     });
     expect(other.json().data.map((r: { id: number }) => r.id)).not.toContain(placed.id);
     // Another region's outlet is not Sam's to read (issue 52).
