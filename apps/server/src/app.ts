@@ -21,7 +21,7 @@ import { createSearch, logIndexWriteFailures, type SearchPort, startSearchSync }
 import { createSmsSender, type SmsSender } from "./integrations/sms";
 import { moduleRoutes } from "./modules";
 import { createAccessHook } from "./modules/access-log";
-import { findValidApproval } from "./modules/approvals";
+import { findApprovals } from "./modules/approvals";
 import { createSessionLookup } from "./modules/auth";
 import { customersSearchIndex } from "./modules/customers";
 import { createJobRuleCheck } from "./modules/job-rules";
@@ -192,10 +192,11 @@ export async function buildApp({
   // The workshop's rulebook, checked by the binder before every declared call (ADR 0025).
   const checkJobRule = createJobRuleCheck({
     roleSettings: readRoleSettings,
-    approverOf: async (db, q) => {
-      const a = await findValidApproval(db, q);
-      return a && { roleId: a.approverRoleId, homeRegionId: a.approverHomeRegionId, outletCountryCode: null };
-    },
+    approvalsOf: async (db, q) =>
+      (await findApprovals(db, q)).map(({ approver: a, ...approval }) => ({
+        ...approval,
+        approver: { roleId: a.approverRoleId, homeRegionId: a.approverHomeRegionId, outletCountryCode: null },
+      })),
   });
   const ctx: ModuleContext = {
     app,

@@ -1,4 +1,4 @@
-import type { JobAction } from "@loupe/domain";
+import type { JobAction, JobRead, OutletAction } from "@loupe/domain";
 import type { z } from "zod";
 
 /** Which of the spec's three API bases an endpoint answers on (DESIGN.md "The three API bases"). */
@@ -81,6 +81,10 @@ export interface RuleRequest {
 /** Which job (or jobs) a call acts on, by the id it names; the server resolves each to its job. */
 export type RuleTarget =
   | { order: unknown }
+  /** Several jobs, each decided (a link between two jobs is both regions' business). */
+  | { orders: unknown }
+  /** A ready message of a job (a call-list entry). */
+  | { jobMessage: unknown }
   | { item: unknown }
   | { items: unknown }
   | { lensOrder: unknown }
@@ -94,11 +98,21 @@ export type RuleTarget =
  * by the service with its first result, so the rulebook then checks only who calls.
  */
 export interface JobRuleDeclaration {
-  action: JobAction | ((r: RuleRequest) => JobAction | null);
+  action: JobAction | JobRead | ((r: RuleRequest) => JobAction | null);
   target: (r: RuleRequest) => RuleTarget;
   key?: (r: RuleRequest) => unknown;
   /** The spec's own words for this call's failure (§8 "Error cancelling order"); the reason goes in `errors.reason`. */
   stateMessage?: string;
+}
+
+/**
+ * What a call does at an outlet, for the rulebook's outlet half (issue 52, ADR 0049): the binder asks
+ * `decideOutletAction` with the outlet's region before the handler runs. `target` answers the
+ * outlet's id as the request names it (an id that names no outlet is left to the handler's 404).
+ */
+export interface OutletRuleDeclaration {
+  action: OutletAction;
+  target: (r: RuleRequest) => unknown;
 }
 
 export interface Endpoint {
@@ -137,6 +151,8 @@ export interface Endpoint {
   access?: AccessDeclaration;
   /** Workshop actions declare what they do to which job; the binder checks the rulebook (ADR 0025). */
   jobRule?: JobRuleDeclaration;
+  /** Calls about an outlet declare what they do there; the binder checks the rulebook (ADR 0049). */
+  outletRule?: OutletRuleDeclaration;
 }
 
 /**

@@ -50,6 +50,7 @@ export const revokeReceiptLinks = defineEndpoint({
   method: "POST",
   base: "api",
   path: "/staff/orders/:id/receipt-links/revoke",
+  jobRule: { action: "revoke_receipt_link", target: (r) => ({ order: r.params.id }) },
   summary:
     "Stop every receipt link of the job handed out so far (administrators, or staff of the job's region); the job's next link opens again",
   params: idParams,
@@ -83,7 +84,8 @@ export const changeOrderCustomer = defineEndpoint({
 
 export const relateOrder = defineEndpoint({
   access: { resource: "job", action: "view" },
-  jobRule: { action: "link", target: (r) => ({ order: r.params.id }) },
+  // Both jobs are acted on: a link between regions needs someone who may act on both (issue 52).
+  jobRule: { action: "link", target: (r) => ({ orders: [r.params.id, r.body?.related_order_id] }) },
   method: "POST",
   base: "legacy",
   path: "/orders/:id/relate_order",
@@ -109,6 +111,7 @@ export const listJobEvents = defineEndpoint({
   method: "GET",
   base: "api",
   path: "/staff/orders/:id/events",
+  jobRule: { action: "view_job", target: (r) => ({ order: r.params.id }) },
   summary: "The job's timeline, oldest first, with the outlet's time zone for display",
   params: idParams,
   response: dataEnvelope(z.object({ time_zone: z.string(), events: z.array(jobEventWire) })),

@@ -133,6 +133,7 @@ export const listItemSelectionRevisions = defineEndpoint({
   method: "GET",
   base: "api",
   path: "/staff/order-items/:id/info/revisions",
+  jobRule: { action: "view_job", target: (r) => ({ item: r.params.id }) },
   summary: "Every saved selection of an item, newest first",
   params: idParams,
   response: dataEnvelope(z.array(selectionRevisionWire)),

@@ -248,6 +248,7 @@ export const getJob = defineEndpoint({
   method: "GET",
   base: "api",
   path: "/staff/orders/:id",
+  jobRule: { action: "view_job", target: (r) => ({ order: r.params.id }) },
   summary: "One job with its item groups, ungrouped items, payments, coupons and related orders",
   params: idParams,
   response: dataEnvelope(orderDetailWire),

@@ -87,6 +87,7 @@ export const countLensOrders = defineEndpoint({
   method: "GET",
   base: "api",
   path: "/order_lens/count",
+  jobRule: { action: "view_job", target: (r) => ({ item: r.query.order_item_id }) },
   summary: "How many lens orders the suppliers took for an item: above 0 the next one is a repeat order",
   query: itemQuery,
   response: z.object({
@@ -104,6 +105,7 @@ export const checkLensOrderStatus = defineEndpoint({
   method: "GET",
   base: "api",
   path: "/order_lens_status_check",
+  jobRule: { action: "view_job", target: (r) => ({ order: r.query.order_id }) },
   summary:
     "Asks the suppliers now for the state of a job's (order_id) or an item's (order_item_id) lens orders, records what changed, answers the orders",
   query: z.object({ order_id: qId.optional(), order_item_id: qId.optional() }),
@@ -156,6 +158,7 @@ export const listItemLensOrders = defineEndpoint({
   method: "GET",
   base: "api",
   path: "/staff/order-items/:id/lens-orders",
+  jobRule: { action: "view_job", target: (r) => ({ item: r.params.id }) },
   summary: "An item's lens orders with their history, newest first",
   params: idParams,
   response: dataEnvelope(z.array(lensOrderWire)),
@@ -167,6 +170,7 @@ export const getLensOrderRecord = defineEndpoint({
   method: "GET",
   base: "api",
   path: "/staff/lens-orders/:id/record",
+  jobRule: { action: "view_job", target: (r) => ({ lensOrder: r.params.id }) },
   summary: "The lens order's DCS (VCA) record as sent, as a .vca file",
   params: idParams,
 });
@@ -177,6 +181,7 @@ export const getLensOrderSheet = defineEndpoint({
   method: "GET",
   base: "api",
   path: "/staff/lens-orders/:id/sheet",
+  jobRule: { action: "view_job", target: (r) => ({ lensOrder: r.params.id }) },
   summary: "The lens order sheet (PDF) as sent to the supplier",
   params: idParams,
 });
@@ -249,6 +254,7 @@ export const listNotSentLensOrders = defineEndpoint({
   method: "GET",
   base: "api",
   path: "/staff/lens-orders/not-sent",
+  outletRule: { action: "outlet_day", target: (r) => r.query.outlet_id },
   summary:
     "Lens orders of an outlet (ordered from it, or for its items) whose e-mail the outbox gave up on, newest first: send them again from the job",
   query: z.object({ outlet_id: qId, limit: qInt.min(1).max(200).default(50) }),

@@ -87,6 +87,7 @@ export const orderRefundable = defineEndpoint({
   method: "GET",
   base: "api",
   path: "/staff/orders/:id/refundable",
+  jobRule: { action: "view_job", target: (r) => ({ order: r.params.id }) },
   summary: "What is left to refund of a job, per item and per payment, for the refund form",
   params: idParams,
   response: dataEnvelope(refundableWire),
@@ -166,6 +167,7 @@ export const outletTillSummary = defineEndpoint({
   method: "GET",
   base: "api",
   path: "/staff/outlets/:id/till-summary",
+  outletRule: { action: "outlet_day", target: (r) => r.params.id },
   summary:
     "An outlet's day (in its own time zone): card and till payments and refunds by staff member, reconciled against the payment gateway's records (managers and administrators)",
   params: idParams,

@@ -8,6 +8,11 @@ export const createPaymentIntent = defineEndpoint({
   method: "POST",
   base: "api",
   path: "/staff/payment-intent",
+  // A payment for a job is taken by its region's staff; one for a customer alone names no job.
+  jobRule: {
+    action: (r) => (r.body?.order_id == null ? null : "take_payment"),
+    target: (r) => ({ order: r.body?.order_id }),
+  },
   summary: "Create a card payment intent (Idempotency-Key header: a retry answers the same intent)",
   serviceValidates: true,
   body: paymentIntentSchema,

@@ -97,6 +97,7 @@ export const getOutlet = defineEndpoint({
   method: "GET",
   base: "api",
   path: "/staff/outlets/:id",
+  outletRule: { action: "view_outlet", target: (r) => r.params.id },
   summary: "One outlet with its address and the supplier contacts it orders lenses through",
   params: idParams,
   response: dataEnvelope(outletWire.extend({ supplier_contacts: z.array(supplierContactForOutletWire) })),
@@ -105,6 +106,7 @@ export const setOutletTimeZone = defineEndpoint({
   method: "PUT",
   base: "api",
   path: "/staff/outlets/:id/time-zone",
+  outletRule: { action: "outlet_settings", target: (r) => r.params.id },
   summary:
     "Set an outlet's time zone (administrators): an IANA zone of the outlet's country, e.g. Australia/Perth",
   params: idParams,

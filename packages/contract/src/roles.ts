@@ -1,4 +1,11 @@
-import { APPROVAL_ACTIONS, ROLE_ID_INVALID, ROLE_IDS, roleSettingsSchema, rowId } from "@loupe/domain";
+import {
+  APPROVAL_ACTIONS,
+  APPROVAL_MESSAGES,
+  ROLE_ID_INVALID,
+  ROLE_IDS,
+  roleSettingsSchema,
+  rowId,
+} from "@loupe/domain";
 import { z } from "zod";
 import { staffUserWire } from "./auth";
 import { defineEndpoint } from "./endpoint";
@@ -51,6 +58,8 @@ export const approvalWire = z.object({
   approval_id: z.number(),
   action: z.enum(APPROVAL_ACTIONS),
   approver: z.object({ id: z.number(), full_name: z.string() }),
+  /** The most the one refund or void it lets through may return, in minor units (ADR 0049). */
+  amount_minor: z.number(),
   expires_at: z.string(),
 });
 export type ApprovalWire = z.infer<typeof approvalWire>;
@@ -59,11 +68,18 @@ export const approveOrderAction = defineEndpoint({
   method: "POST",
   base: "api",
   path: "/staff/orders/:id/approvals",
+  jobRule: { action: "request_approval", target: (r) => ({ order: r.params.id }) },
   summary:
-    "A manager approves the signed-in staff member's refund or void of this job by typing their own e-mail and password (no session is opened for them); valid 10 minutes",
+    "A manager approves the signed-in staff member's refund or void of this job, of at most amount_minor (default: what a full refund returns now), by typing their own e-mail and password (no session is opened for them); one use, valid 10 minutes",
   params: idParams,
   body: z.strictObject({
     action: z.enum(APPROVAL_ACTIONS),
+    amount_minor: z
+      .number(APPROVAL_MESSAGES.amountInvalid)
+      .int(APPROVAL_MESSAGES.amountInvalid)
+      .positive(APPROVAL_MESSAGES.amountInvalid)
+      .max(2_147_483_647, APPROVAL_MESSAGES.amountInvalid)
+      .optional(),
     email: z.string().trim().min(1, "The email field is required.").max(200),
     password: z.string().min(1, "The password field is required.").max(200),
   }),

@@ -76,6 +76,7 @@ export const getShippingQuote = defineEndpoint({
   method: "POST",
   base: "api",
   path: "/staff/shipments/getquote",
+  jobRule: { action: "view_job", target: (r) => ({ order: r.body?.order_id }) },
   summary: "Courier options for a parcel: the aupost section (drop-off) and the sendle section (pickup)",
   body: z.object({
     order_id: orderId.optional(),
@@ -186,6 +187,7 @@ export const getShippingLabel = defineEndpoint({
   method: "GET",
   base: "api",
   path: "/staff/shipments/get-label/:id",
+  jobRule: { action: "view_job", target: (r) => ({ order: r.params.id }) },
   summary: "The label PDF of a job's shipment (id: the job)",
   params: idParams,
 });
@@ -232,6 +234,7 @@ export const listShippingManifests = defineEndpoint({
   method: "GET",
   base: "api",
   path: "/staff/shipments/manifests",
+  outletRule: { action: "outlet_day", target: (r) => r.query.sender_outlet_id },
   summary: "An outlet's latest end-of-day manifests, newest first",
   query: z.object({ sender_outlet_id: rowIdText() }),
   response: dataEnvelope(z.array(manifestWire)),

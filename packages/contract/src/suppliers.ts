@@ -132,6 +132,7 @@ export const getSupplier = defineEndpoint({
   method: "GET",
   base: "api",
   path: "/staff/suppliers/:id",
+  jobRule: { action: "view_job", target: (r) => ({ item: r.query.order_item_id }) },
   summary:
     "One lens supplier; with order_item_id, as Order Lenses needs it for that item (contacts of its region, default delivery outlet, repeat count, blockers)",
   params: idParams,
@@ -166,6 +167,7 @@ export const listSupplierContactsByOutlet = defineEndpoint({
   method: "GET",
   base: "api",
   path: "/supplier_contacts_by_outlet/outlet/:id",
+  outletRule: { action: "view_outlet", target: (r) => r.params.id },
   summary:
     "The supplier contacts an outlet orders through (its region's; suppliers whose contacts are not listed left out)",
   params: idParams,

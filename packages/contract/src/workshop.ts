@@ -15,6 +15,7 @@ export const changePromisedDate = defineEndpoint({
   method: "PUT",
   base: "api",
   path: "/staff/orders/:id/promised-date",
+  jobRule: { action: "promised_date", target: (r) => ({ order: r.params.id }) },
   summary: "Change a job's promised date, with a reason and the version read (stale: 409); on the timeline",
   params: idParams,
   // The service checks the day and the reason with the domain's rule, so the form's messages are the server's.
@@ -51,6 +52,7 @@ export const getWorkshopSettings = defineEndpoint({
   method: "GET",
   base: "api",
   path: "/staff/outlets/:id/workshop-settings",
+  outletRule: { action: "view_outlet", target: (r) => r.params.id },
   summary: "An outlet's turnaround by product kind, working days, uncollected limit and public holidays",
   params: idParams,
   response: dataEnvelope(workshopSettingsWire),
@@ -60,6 +62,7 @@ export const saveWorkshopSettings = defineEndpoint({
   method: "PUT",
   base: "api",
   path: "/staff/outlets/:id/workshop-settings",
+  outletRule: { action: "outlet_settings", target: (r) => r.params.id },
   summary: "Save an outlet's workshop settings (administrators; the version read, stale: 409)",
   params: idParams,
   body: z.strictObject({
@@ -75,6 +78,7 @@ export const addPublicHoliday = defineEndpoint({
   method: "POST",
   base: "api",
   path: "/staff/outlets/:id/public-holidays",
+  outletRule: { action: "outlet_settings", target: (r) => r.params.id },
   summary: "Add a public holiday for the outlet, or for its whole region (administrators)",
   params: idParams,
   body: z.strictObject({
@@ -89,6 +93,7 @@ export const removePublicHoliday = defineEndpoint({
   method: "DELETE",
   base: "api",
   path: "/staff/outlets/:id/public-holidays/:holidayId",
+  outletRule: { action: "outlet_settings", target: (r) => r.params.id },
   summary: "Remove a public holiday (administrators)",
   params: z.object({ id: qId, holidayId: qId }),
   response: dataEnvelope(workshopSettingsWire),
@@ -129,6 +134,7 @@ export const getOutletDay = defineEndpoint({
   method: "GET",
   base: "api",
   path: "/staff/outlet-day",
+  outletRule: { action: "outlet_day", target: (r) => r.query.outlet_id },
   summary: "The outlet's day on one screen: jobs by stage, late, at risk, ready, uncollected, promised today",
   query: z.object({ outlet_id: qId }),
   response: dataEnvelope(outletDayWire),

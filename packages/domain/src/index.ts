@@ -1,4 +1,5 @@
 export * from "./address-rules";
+export * from "./approval-rules";
 export * from "./auth-rules";
 export * from "./calendar-date";
 export * from "./constants";
@@ -30,6 +31,7 @@ export * from "./manifest-rules";
 export * from "./message-rules";
 export * from "./messages";
 export * from "./opt-in";
+export * from "./outlet-rulebook";
 export * from "./outlet-time-zones";
 export * from "./pagination-info";
 export * from "./partial-refunds";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { ApprovalFacts } from "./approval-rules";
 import { ADMIN_ROLE_ID, MANAGER_ROLE_ID, STAFF_ROLE_ID } from "./constants";
 import { decideJobAction, RULEBOOK_MESSAGES, type RuleActor, type RuleJob } from "./job-rulebook";
 import { DEFAULT_ROLE_SETTINGS, type RoleSettings } from "./role-settings";
@@ -25,6 +26,20 @@ const job = (over: Partial<RuleJob> = {}): RuleJob => ({
   ...over,
 });
 const settings = DEFAULT_ROLE_SETTINGS;
+const NOW = new Date("2026-11-29T09:00:00Z");
+/** One approval of 600.00, given a minute ago and valid for ten, unused, by `by`. */
+const approvalBy = (
+  by: RuleActor,
+  over: Partial<ApprovalFacts<RuleActor>> = {},
+): ApprovalFacts<RuleActor> => ({
+  id: 1,
+  amountMinor: 60_000,
+  used: false,
+  createdAt: new Date(NOW.getTime() - 60_000),
+  expiresAt: new Date(NOW.getTime() + 9 * 60_000),
+  approver: by,
+  ...over,
+});
 
 describe("the rulebook", () => {
   it("lets staff act on their own region's jobs only; administrators on all", () => {
@@ -55,17 +70,12 @@ describe("the rulebook", () => {
     const asked = decideJobAction("refund", { actor: staff, job: big, settings }, (m) => `$${m / 100}`);
     expect(asked).toMatchObject({ allowed: false, refusal: "approval" });
     expect(asked.allowed ? "" : asked.reason).toBe(RULEBOOK_MESSAGES.approval("refund", "$500"));
-    expect(decideJobAction("refund", { actor: staff, job: big, settings, approver: manager }).allowed).toBe(
-      true,
-    );
+    const withApproval = (a: ApprovalFacts<RuleActor>) =>
+      decideJobAction("refund", { actor: staff, job: big, settings, approvals: [a], now: NOW }).allowed;
+    expect(withApproval(approvalBy(manager))).toBe(true);
     // A manager of another region, or a second staff member, approves nothing.
-    const away = { ...manager, homeRegionId: NZ };
-    expect(decideJobAction("refund", { actor: staff, job: big, settings, approver: away }).allowed).toBe(
-      false,
-    );
-    expect(decideJobAction("refund", { actor: staff, job: big, settings, approver: staff }).allowed).toBe(
-      false,
-    );
+    expect(withApproval(approvalBy({ ...manager, homeRegionId: NZ }))).toBe(false);
+    expect(withApproval(approvalBy(staff))).toBe(false);
     expect(decideJobAction("refund", { actor: manager, job: big, settings }).allowed).toBe(true);
     expect(decideJobAction("refund", { actor: staff, job: job(), settings }).allowed).toBe(true);
   });

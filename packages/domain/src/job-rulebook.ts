@@ -4,6 +4,7 @@
 // else decides; the spec's own rules (§6: shipping for AU staff only, Refund by is_refundable,
 // Change customer for online or point-of-sale jobs) are rules here.
 
+import { type ApprovalFacts, pickApproval } from "./approval-rules";
 import { ADMIN_ROLE_ID, ONLINE_CHANNEL_ID, REFUNDED_QUANTITY } from "./constants";
 import {
   CHANGE_CUSTOMER_CHANNEL,
@@ -46,8 +47,29 @@ export const JOB_ACTIONS = [
   "ship_manual",
   "cancel_shipment",
   "manifest",
+  // Issue 52: the job's messages, links, promise, notes and call-list entries are the job's region's too.
+  "cancel_message",
+  "revoke_status_link",
+  "revoke_receipt_link",
+  "promised_date",
+  "send_message",
+  "job_note",
+  "call_list_done",
+  "take_payment",
+  "request_approval",
 ] as const;
 export type JobAction = (typeof JOB_ACTIONS)[number];
+
+/**
+ * Reads of a job. Every region's staff may read every region's jobs: the spec's jobs list offers
+ * "All Countries", and a customer served in two countries has one history (ADR 0049). Declared in
+ * the contract all the same, so that changing this is one line here.
+ */
+export const JOB_READS = ["view_job"] as const;
+export type JobRead = (typeof JOB_READS)[number];
+
+/** A read of a job decided on the action alone: no fact of the job is read for it. */
+export const decideJobRead = (_read: JobRead): Verdict => ok;
 
 /** Actions on one item of a job: their facts include the item. */
 export const ITEM_ACTIONS: readonly JobAction[] = [
@@ -104,8 +126,13 @@ export interface RuleContext {
   job: RuleJob | null;
   item?: RuleItem | null;
   settings: RoleSettings;
-  /** A manager or administrator who approved this action for this job (refunds above the limit). */
-  approver?: RuleActor | null;
+  /**
+   * The actor's approvals of this action on this job (refunds above the limit): one counts when it
+   * is unused, unexpired, for at least the amount, and its approver may approve (ADR 0049).
+   */
+  approvals?: readonly ApprovalFacts<RuleActor>[];
+  /** The time approvals are checked against; now when absent. */
+  now?: Date;
   /** `manifest`: the outlet's region. */
   outletRegionId?: number;
   /**
@@ -190,9 +217,8 @@ export const refundKind = (job: RuleJob): "refund" | "void" =>
   job.refundType === "void" ? "void" : "refund";
 
 /** An approver counts when their role may approve, the setting allows them, and the region is theirs. */
-function approverCounts(ctx: RuleContext, kind: RoleGuardedAction, regionId: number): boolean {
-  const a = ctx.approver;
-  return !!a && mayApprove(a.roleId) && roleMay(ctx.settings, kind, a.roleId) && actsOnRegion(a, regionId);
+function approverCounts(ctx: RuleContext, a: RuleActor, kind: RoleGuardedAction, regionId: number): boolean {
+  return mayApprove(a.roleId) && roleMay(ctx.settings, kind, a.roleId) && actsOnRegion(a, regionId);
 }
 
 /**
@@ -227,7 +253,7 @@ export function decideJobAction(
   ctx: RuleContext,
   formatMinor?: (minor: number) => string,
 ): Verdict {
-  const { actor, job, item } = ctx;
+  const { actor, job } = ctx;
   if (action === "manifest") {
     if (actor.outletCountryCode !== "AU") return refuse("who", RULEBOOK_MESSAGES.notAustralian, true);
     if (ctx.outletRegionId !== undefined && !actsOnRegion(actor, ctx.outletRegionId))
@@ -235,26 +261,46 @@ export function decideJobAction(
     return ok;
   }
   if (!job) return refuse("state", "No job.");
-  // Who first, by the spec's visibility rules: a control the spec hides stays hidden.
-  if (action === "ship_aupost" || action === "ship_sendle") {
-    if (actor.outletCountryCode !== "AU") return refuse("who", RULEBOOK_MESSAGES.notAustralian, true);
-  }
+  // Who before state (issue 52): whoever may not act at all hears that, never the job's state, and
+  // a control the state would hide stays hidden for them too.
+  const who = whoRefusal(action, ctx);
+  const state = stateVerdict(action, ctx, job, formatMinor);
+  if (!who || who.allowed) return state;
+  return state.allowed ? who : { ...who, hide: who.hide || state.hide };
+}
+
+/**
+ * Who may act, on the actor, the job's region and the role settings alone: never the job's state.
+ * The spec's country rules first (§6), then the region, then the role settings.
+ */
+function whoRefusal(action: JobAction, ctx: RuleContext): Verdict | null {
+  const { actor, job } = ctx;
+  if ((action === "ship_aupost" || action === "ship_sendle") && actor.outletCountryCode !== "AU")
+    return refuse("who", RULEBOOK_MESSAGES.notAustralian, true);
   if (action === "ship_manual" && actor.outletCountryCode !== "CA")
     return refuse("who", RULEBOOK_MESSAGES.notCanadian, true);
-  // The spec hides these controls by the job's own facts; another region's staff still learn only
-  // that the job is not theirs (403), never its state, and their screen hides the control too.
-  const specHides =
-    (action === "change_customer" && !(job.channelId === ONLINE_CHANNEL_ID || job.isPointOfSale)) ||
-    (action === "refund" && !job.isRefundable && !ctx.replay) ||
-    (action === "ship_manual" && job.countryCode !== "CA");
-  if (!actsOnRegion(actor, job.regionId)) return refuse("who", RULEBOOK_MESSAGES.otherRegion, specHides);
-  if (action === "change_customer" && specHides) return refuse("state", CHANGE_CUSTOMER_CHANNEL, true);
-  if (action === "refund" && specHides) return refuse("state", NOT_REFUNDABLE, true);
-  if (action === "ship_manual" && specHides) return refuse("state", RULEBOOK_MESSAGES.notCanadianJob, true);
-  if (ctx.replay) {
-    if (action === "change_customer" || action === "cancel_shipment") return roleRule(ctx, action);
-    return ok;
+  if (job && !actsOnRegion(actor, job.regionId)) return refuse("who", RULEBOOK_MESSAGES.otherRegion);
+  if (action === "change_customer" || action === "cancel_shipment") {
+    const v = roleRule(ctx, action);
+    if (!v.allowed) return v;
   }
+  return null;
+}
+
+/** What the job's (and item's) state allows, once who may act is settled. */
+function stateVerdict(
+  action: JobAction,
+  ctx: RuleContext,
+  job: RuleJob,
+  formatMinor?: (minor: number) => string,
+): Verdict {
+  const { actor, item } = ctx;
+  if (action === "change_customer" && !(job.channelId === ONLINE_CHANNEL_ID || job.isPointOfSale))
+    return refuse("state", CHANGE_CUSTOMER_CHANNEL, true);
+  if (action === "refund" && !job.isRefundable && !ctx.replay) return refuse("state", NOT_REFUNDABLE, true);
+  if (action === "ship_manual" && job.countryCode !== "CA")
+    return refuse("state", RULEBOOK_MESSAGES.notCanadianJob, true);
+  if (ctx.replay) return ok;
   const closed = isClosedJob(job);
   const cancelled = job.statusSlug === "cancelled";
   const itemRefunded = !!item && item.quantity === REFUNDED_QUANTITY;
@@ -275,13 +321,18 @@ export function decideJobAction(
       return ok;
     case "refund": {
       const kind = refundKind(job);
-      const needs = refundNeedsApproval(actor, job, ctx.settings, formatMinor, ctx.refundMinor);
-      if (needs && !approverCounts(ctx, kind, job.regionId)) return refuse("approval", needs);
+      const amount = ctx.refundMinor ?? job.refundableMinor;
+      const needs = refundNeedsApproval(actor, job, ctx.settings, formatMinor, amount);
+      if (!needs) return ok;
+      const picked = pickApproval(ctx.approvals ?? [], amount, kind, ctx.now ?? new Date(), formatMinor);
+      if (picked && "reason" in picked) return refuse("approval", picked.reason);
+      if (!picked || !approverCounts(ctx, picked.approval.approver, kind, job.regionId))
+        return refuse("approval", needs);
       return ok;
     }
     case "change_customer":
       if (closed) return refuse("state", RULEBOOK_MESSAGES.closedCustomer);
-      return roleRule(ctx, "change_customer");
+      return ok;
     // Priority is a flag for the workshop's queue: harmless on any job, so any state may set it.
     case "priority":
     case "receipt_email":
@@ -291,6 +342,22 @@ export function decideJobAction(
     case "print_docket":
     // A lab's report or a correction is recorded whatever the job became; the service refuses moves backwards.
     case "update_lens_order":
+    // Messages, links, notes and the call list follow the job whatever it became (the services
+    // answer a message already sent, a note's version); a closed job's promise is history, but
+    // correcting it harms nothing.
+    case "cancel_message":
+    case "revoke_status_link":
+    case "revoke_receipt_link":
+    case "promised_date":
+    case "send_message":
+    case "job_note":
+    case "call_list_done":
+    // A payment toward a job, and asking a manager to approve its refund, follow the job too; the
+    // refund itself is decided on its own rule when it comes.
+    case "take_payment":
+    case "request_approval":
+    // About an outlet, decided in `decideJobAction` before any job.
+    case "manifest":
       return ok;
     case "job_edit":
       if (closed) return refuse("state", RULEBOOK_MESSAGES.closedEdit);
@@ -317,6 +384,6 @@ export function decideJobAction(
     case "cancel_shipment":
       if (!job.shipped) return refuse("missing", RULEBOOK_MESSAGES.noShipment, true);
       if (!job.shipmentCancellable) return refuse("state", shippingMessages.notCancellable, true);
-      return roleRule(ctx, "cancel_shipment");
+      return ok;
   }
 }

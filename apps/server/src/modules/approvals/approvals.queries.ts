@@ -1,28 +1,37 @@
-import type { ApprovalAction } from "@loupe/domain";
-import { and, desc, eq, gt } from "drizzle-orm";
+import type { ApprovalAction, ApprovalFacts } from "@loupe/domain";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { orders } from "../jobs/jobs.tables";
 import { staffUsers } from "../staff/staff.tables";
 import { orderApprovals } from "./approvals.tables";
 
-export interface ValidApproval {
+/** An approver as the rulebook weighs them: their role and home region as they stand now. */
+export interface ApproverFacts {
   approverId: number;
   approverRoleId: number;
   approverHomeRegionId: number | null;
 }
 
+/** How many of a staff member's latest approvals of one job and action are weighed: enough for any counter. */
+const RECENT = 5;
+
 /**
- * The latest unexpired approval of `action` on the job for the staff member who asked, by an
- * approver who is still active (ADR 0022), or null. The rulebook's guard asks this before it lets
- * a refund above the region's limit through; it checks the approver's role and region itself, as
- * they stand now.
+ * The staff member's latest approvals of `action` on the job by approvers still active, newest
+ * first, used and expired ones included (the rules say why none counts, ADR 0049). `lock` takes
+ * them FOR UPDATE: the refund's claim that uses one holds them until it commits.
  */
-export async function findValidApproval(
+export async function findApprovals(
   db: Db,
   q: { orderId: number; action: ApprovalAction; requestedBy: number },
-): Promise<ValidApproval | null> {
-  const [row] = await db
+  lock = false,
+): Promise<ApprovalFacts<ApproverFacts>[]> {
+  const query = db
     .select({
+      id: orderApprovals.id,
+      amountMinor: orderApprovals.amountMinor,
+      usedAt: orderApprovals.usedAt,
+      createdAt: orderApprovals.createdAt,
+      expiresAt: orderApprovals.expiresAt,
       approverId: staffUsers.id,
       approverRoleId: staffUsers.roleId,
       approverHomeRegionId: staffUsers.homeRegionId,
@@ -34,13 +43,24 @@ export async function findValidApproval(
         eq(orderApprovals.orderId, q.orderId),
         eq(orderApprovals.action, q.action),
         eq(orderApprovals.requestedBy, q.requestedBy),
-        gt(orderApprovals.expiresAt, new Date()),
         eq(staffUsers.isActive, true),
       ),
     )
     .orderBy(desc(orderApprovals.createdAt), desc(orderApprovals.id))
-    .limit(1);
-  return row ?? null;
+    .limit(RECENT);
+  const rows = lock ? await query.for("update", { of: orderApprovals }) : await query;
+  return rows.map((r) => ({
+    id: r.id,
+    amountMinor: r.amountMinor,
+    used: r.usedAt !== null,
+    createdAt: r.createdAt,
+    expiresAt: r.expiresAt,
+    approver: {
+      approverId: r.approverId,
+      approverRoleId: r.approverRoleId,
+      approverHomeRegionId: r.approverHomeRegionId,
+    },
+  }));
 }
 
 /** The job's region (orders.region_id): whose managers may approve. Read-only look at the jobs' table. */
@@ -49,20 +69,8 @@ export async function jobRegion(db: Db, orderId: number): Promise<number | null>
   return row ? row.regionId : null;
 }
 
-/** A manager's unexpired approval of this staff member's refund of this job (ADR 0022), if any. */
-export async function refundApprovalFor(db: Db, orderId: number, requestedBy: number, now = new Date()) {
-  const [row] = await db
-    .select({ approvedBy: orderApprovals.approvedBy })
-    .from(orderApprovals)
-    .where(
-      and(
-        eq(orderApprovals.orderId, orderId),
-        eq(orderApprovals.requestedBy, requestedBy),
-        eq(orderApprovals.action, "refund"),
-        gt(orderApprovals.expiresAt, now),
-      ),
-    )
-    .orderBy(desc(orderApprovals.createdAt))
-    .limit(1);
-  return row?.approvedBy ?? null;
+/** The job's row, for what a full refund of it returns now (an approval's default amount). */
+export async function jobRow(db: Db, orderId: number) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row ?? null;
 }

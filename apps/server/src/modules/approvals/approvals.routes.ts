@@ -3,12 +3,12 @@ import { ROLE_MESSAGES } from "@loupe/domain";
 import { createAuthService } from "../auth";
 import { refundApprovalSlot } from "../jobs";
 import type { ModuleContext } from "../module-context";
-import { refundApprovalFor } from "./approvals.queries";
+import { useRefundApproval } from "./approval-use";
 import { createApprovalsService } from "./approvals.service";
 
 export function registerApprovalsRoutes({ app, bind, db, config, outbox, slots }: ModuleContext): void {
-  // A refund records the manager who approved it (jobs sits below approvals).
-  refundApprovalSlot.provide(slots, refundApprovalFor);
+  // A refund's claim uses the approval that lets it through, once (jobs sits below approvals).
+  refundApprovalSlot.provide(slots, useRefundApproval);
   const approvals = createApprovalsService({
     db,
     auth: createAuthService({ db, config, outbox, log: app.log }),

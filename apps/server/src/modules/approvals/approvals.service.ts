@@ -1,8 +1,11 @@
 import type { ApprovalWire } from "@loupe/contract";
 import {
+  APPROVAL_MESSAGES,
   APPROVAL_TTL_MINUTES,
   type ApprovalAction,
   approvalEventValue,
+  currencyForCountry,
+  formatMoney,
   isAdmin,
   mayApprove,
   navRegionId,
@@ -12,10 +15,10 @@ import {
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import { type AuthService, LOGIN_FAILED_MESSAGE } from "../auth";
-import { recordJobEvents } from "../jobs";
+import { jobReference, loadRefundStates, recordJobEvents } from "../jobs";
 import { readRoleSettings } from "../settings";
 import type { StaffRow } from "../staff";
-import { jobRegion } from "./approvals.queries";
+import { jobRegion, jobRow } from "./approvals.queries";
 import { orderApprovals } from "./approvals.tables";
 
 const fullName = (s: StaffRow) => `${s.firstName} ${s.lastName}`.trim();
@@ -32,15 +35,31 @@ export function createApprovalsService({
   db: Db;
   auth: Pick<AuthService, "verifyCredentials">;
 }) {
+  /** At most what is left to refund: an approval for more than the job holds approves nothing real. */
+  async function approvedAmount(orderId: number, asked: number | undefined): Promise<number> {
+    const order = await jobRow(db, orderId);
+    if (!order) throw notFound("Order");
+    const left = (await loadRefundStates(db, [order])).get(orderId)?.refundableMinor ?? 0;
+    if (asked === undefined) return left;
+    if (asked > left) {
+      const country = (await jobReference(db)).region.get(order.regionId)?.countryCode;
+      const money = formatMoney(left / 100, currencyForCountry(country));
+      throw validationError({ amount_minor: [APPROVAL_MESSAGES.amountAboveRefundable(money)] });
+    }
+    return asked;
+  }
+
   return {
     async approve(
       requester: StaffRow,
       orderId: number,
-      input: { action: ApprovalAction; email: string; password: string },
+      input: { action: ApprovalAction; email: string; password: string; amount_minor?: number },
       meta: { ip: string },
     ): Promise<ApprovalWire> {
       const regionId = await jobRegion(db, orderId);
       if (regionId === null) throw notFound("Order");
+      // The amount the manager is shown and approves: the one refund's, or what a full one returns now.
+      const amountMinor = await approvedAmount(orderId, input.amount_minor);
       let approver: StaffRow;
       try {
         approver = await auth.verifyCredentials({ email: input.email, password: input.password }, meta);
@@ -74,6 +93,7 @@ export function createApprovalsService({
             requestedBy: requester.id,
             approvedBy: approver.id,
             expiresAt,
+            amountMinor,
           })
           .returning();
         await recordJobEvents(tx, [
@@ -91,6 +111,7 @@ export function createApprovalsService({
         approval_id: row.id,
         action: input.action,
         approver: { id: approver.id, full_name: fullName(approver) },
+        amount_minor: row.amountMinor,
         expires_at: row.expiresAt.toISOString(),
       };
     },

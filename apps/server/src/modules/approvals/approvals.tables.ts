@@ -5,8 +5,9 @@ import { staffUsers } from "../staff/staff.tables";
 
 /**
  * A manager's approval of a refund or void above the region's limit, given by signing in on the
- * requesting staff member's screen (ADR 0022). It lets that staff member's refund of that job
- * through until it expires; it opens no session for the manager.
+ * requesting staff member's screen (ADR 0022). It lets one refund of that job by that staff member,
+ * of at most `amount_minor`, through before it expires; the refund's claim marks it used in its own
+ * transaction (ADR 0049). It opens no session for the manager.
  */
 export const orderApprovals = pgTable(
   "order_approvals",
@@ -24,6 +25,10 @@ export const orderApprovals = pgTable(
       .references(() => staffUsers.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** The most it lets through; rows from before amounts were bound (0) let nothing through. */
+    amountMinor: integer("amount_minor").notNull().default(0),
+    /** When a refund used it; an approval is used once. */
+    usedAt: timestamp("used_at", { withTimezone: true }),
   },
   // Every foreign key has an index led by it: deleting or merging a staff member never scans the table.
   (t) => [

@@ -2,7 +2,6 @@ import { APPROVAL_TTL_MINUTES, formatMoney, ROLE_MESSAGES } from "@loupe/domain"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { LOGIN_FAILED_MESSAGE } from "../auth";
-import { findValidApproval } from ".";
 
 let t: TestApp;
 let admin: string;
@@ -115,7 +114,13 @@ describe("a refund above the region's limit", () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({ action: "refund", approver: { id: miaId, full_name: "Mia Thompson" } });
-    expect(Object.keys(data).sort()).toEqual(["action", "approval_id", "approver", "expires_at"]);
+    expect(Object.keys(data).sort()).toEqual([
+      "action",
+      "amount_minor",
+      "approval_id",
+      "approver",
+      "expires_at",
+    ]);
     const ttl = new Date(data.expires_at).getTime() - before;
     expect(ttl).toBeGreaterThan((APPROVAL_TTL_MINUTES - 1) * 60_000);
     expect(ttl).toBeLessThanOrEqual(APPROVAL_TTL_MINUTES * 60_000 + 5_000);
@@ -234,23 +239,121 @@ describe("a manager's approval is refused", () => {
   });
 });
 
-describe("findValidApproval", () => {
-  it("answers the latest unexpired approval for the one who asked, and null otherwise", async () => {
-    const id = await makeJob("BON", 70_000);
-    const [samId, rileyId, miaId] = await Promise.all(
-      ["sam@loupe.test", "riley@loupe.test", "mia@loupe.test"].map(staffId),
-    );
-    const find = (requestedBy: number, action: "refund" | "void" = "refund") =>
-      findValidApproval(t.database.db, { orderId: id, action, requestedBy });
-    expect(await find(samId)).toBeNull();
-    expect((await approve(sam, id, "mia@loupe.test")).statusCode).toBe(200);
-    expect(await find(samId)).toEqual({ approverId: miaId, approverRoleId: 3, approverHomeRegionId: 1 });
-    expect(await find(rileyId)).toBeNull();
-    expect(await find(samId, "void")).toBeNull();
-    await q("update order_approvals set expires_at = now() - interval '1 second' where order_id = $1", [id]);
-    expect(await find(samId)).toBeNull();
-    expect((await refund(sam, id)).statusCode).toBe(403);
+const partly = (token: string, id: number, amountMinor: number, key: string) =>
+  t.call(token, {
+    method: "POST",
+    url: `/api/staff/orders/${id}/refunds`,
+    payload: { reason: "product-faulty", destination: "till", amount_minor: amountMinor },
+    headers: { "idempotency-key": key },
   });
+const approveAmount = (token: string, id: number, amountMinor: number) =>
+  t.call(token, {
+    method: "POST",
+    url: `/api/staff/orders/${id}/approvals`,
+    payload: { action: "refund", email: "mia@loupe.test", password: PASSWORD, amount_minor: amountMinor },
+  });
+const refundsOf = (id: number) =>
+  q<{ amount_minor: number; approved_by: number | null }>(
+    "select amount_minor, approved_by from order_refunds where order_id = $1 and status = 'succeeded' order by id",
+    [id],
+  );
+
+describe("an approval approves one thing (issue 52)", () => {
+  it("lets one refund through: the second refund of 550.00 on the same job is refused and nothing is refunded", async () => {
+    const id = await makeJob("BON", 110_000);
+    const miaId = await staffId("mia@loupe.test");
+    const given = await approveAmount(sam, id, 55_000);
+    expect(given.statusCode).toBe(200);
+    expect(given.json().data.amount_minor).toBe(55_000);
+    expect((await partly(sam, id, 55_000, `one-${id}`)).statusCode).toBe(200);
+    const second = await partly(sam, id, 55_000, `two-${id}`);
+    expect(second.statusCode).toBe(403);
+    expect(second.json()).toMatchObject({
+      code: "approval_required",
+      message: "That approval was used for an earlier refund: a manager must approve this refund again.",
+    });
+    expect(await refundsOf(id)).toEqual([{ amount_minor: 55_000, approved_by: miaId }]);
+    const [used] = await q<{ used: boolean }>(
+      "select used_at is not null as used from order_approvals where order_id = $1",
+      [id],
+    );
+    expect(used.used).toBe(true);
+    // A retry of the first refund (its own key) is its first answer, not a second use.
+    expect((await partly(sam, id, 55_000, `one-${id}`)).statusCode).toBe(200);
+    expect(await refundsOf(id)).toHaveLength(1);
+  });
+
+  it("does not approve more than its amount: 100.00 approved does not let 550.00 through", async () => {
+    const id = await makeJob("BON", 110_000);
+    expect((await approveAmount(sam, id, 10_000)).statusCode).toBe(200);
+    const res = await partly(sam, id, 55_000, `more-${id}`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      code: "approval_required",
+      message: "The manager approved a refund of $100.00, not $550.00: a manager must approve this amount.",
+    });
+    expect(await refundsOf(id)).toEqual([]);
+  });
+
+  it("approves only its own job: an approval for job A lets nothing through on job B", async () => {
+    const a = await makeJob("BON", 60_000);
+    const b = await makeJob("BON", 60_000);
+    expect((await approve(sam, a, "mia@loupe.test")).statusCode).toBe(200);
+    const res = await refund(sam, b);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      code: "approval_required",
+      message: "A manager must approve a refund above $500.00.",
+    });
+    expect(await refundsOf(b)).toEqual([]);
+    // It still counts on its own job.
+    expect((await refund(sam, a)).statusCode).toBe(200);
+  });
+
+  it("expires: an approval past its lifetime is refused with the reason", async () => {
+    const id = await makeJob("BON", 60_000);
+    expect((await approve(sam, id, "mia@loupe.test")).statusCode).toBe(200);
+    await q("update order_approvals set expires_at = now() - interval '1 second' where order_id = $1", [id]);
+    const res = await refund(sam, id);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(
+      "The manager's approval has expired: a manager must approve this refund again.",
+    );
+    expect(await refundsOf(id)).toEqual([]);
+  });
+
+  it("defaults to what a full refund returns now, and refuses an amount above it, naming amount_minor", async () => {
+    const id = await makeJob("BON", 60_000);
+    expect((await approve(sam, id, "mia@loupe.test")).json().data.amount_minor).toBe(60_000);
+    const above = await approveAmount(sam, id, 60_001);
+    expect(above.statusCode).toBe(422);
+    expect(above.json().errors.amount_minor).toEqual([
+      "The amount cannot be more than what is left to refund ($600.00).",
+    ]);
+    const zero = await approveAmount(sam, id, 0);
+    expect(zero.statusCode).toBe(422);
+    expect(zero.json().errors.amount_minor).toBeDefined();
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "lets exactly one of two refunds sent at once with one approval through, on PostgreSQL",
+    async () => {
+      const id = await makeJob("BON", 110_000);
+      expect((await approveAmount(sam, id, 55_000)).statusCode).toBe(200);
+      const answers = await Promise.all([
+        partly(sam, id, 55_000, `race-a-${id}`),
+        partly(sam, id, 55_000, `race-b-${id}`),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 403]);
+      expect(answers.find((r) => r.statusCode === 403)?.json().code).toBe("approval_required");
+      expect(await refundsOf(id)).toHaveLength(1);
+      const [{ n }] = await q<{ n: number }>(
+        "select count(*)::int as n from order_refunds where order_id = $1",
+        [id],
+      );
+      expect(n).toBe(1);
+    },
+  );
 });
 
 it("never writes a password to the log", () => {

@@ -1,3 +1,3 @@
 // What other modules may use of approvals.
-export { findValidApproval, type ValidApproval } from "./approvals.queries";
+export { type ApproverFacts, findApprovals } from "./approvals.queries";
 export { registerApprovalsRoutes } from "./approvals.routes";

@@ -1,5 +1,5 @@
 import { exportCustomers, exportJobs, exportOutbox, exportRecalls, exportSubscribers } from "@loupe/contract";
-import { type ExportList, exportRefusal, formatInstant } from "@loupe/domain";
+import { type ExportList, exportRefusal, exportRegion, formatInstant } from "@loupe/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/http/app-error";
 import type { StaffUserRow } from "../../platform/http/auth-guard";
@@ -72,6 +72,18 @@ export function registerExportsRoutes({ bind, database, readDb, config, slots }:
     if (refusal) throw new AppError("forbidden", refusal);
   }
 
+  /** The query with the region the staff member may export (a manager: their own, ADR 0049). */
+  function withinRegion<Q extends { region_id?: unknown }>(
+    staff: StaffUserRow,
+    list: ExportList,
+    query: Q,
+  ): Q {
+    const asked = typeof query.region_id === "number" ? query.region_id : undefined;
+    const scope = exportRegion(staff, list, asked);
+    if ("refusal" in scope) throw new AppError("forbidden", scope.refusal);
+    return scope.regionId === undefined ? query : { ...query, region_id: scope.regionId };
+  }
+
   /**
    * Streams the export and writes its access-log row: who, which list, which filters, how many rows.
    * The row is written after the last batch and before the download ends (a failed write breaks the
@@ -111,16 +123,18 @@ export function registerExportsRoutes({ bind, database, readDb, config, slots }:
     return reply;
   }
 
-  bind(exportCustomers, async ({ staff, query, req, reply }) => {
+  bind(exportCustomers, async ({ staff, query: asked, req, reply }) => {
     refuseUnlessAllowed(staff, "customers");
+    const query = withinRegion(staff, "customers", asked);
     // The rows from the read replica when it is caught up (ADR 0040); the access-log row to the primary.
     const read = customersExportReader(await readDb.database(), customerNotesCountSqlSlot.get(slots), query);
     const [reference, zone] = await Promise.all([referenceData(db), zoneOf(staff)]);
     return stream(req, reply, "customers", zone, query, customerColumns(reference, zone), read(BATCH));
   });
 
-  bind(exportJobs, async ({ staff, query, req, reply }) => {
+  bind(exportJobs, async ({ staff, query: asked, req, reply }) => {
     refuseUnlessAllowed(staff, "jobs");
+    const query = withinRegion(staff, "jobs", asked);
     const zone = await zoneOf(staff);
     const read = await jobsExportReader(
       await readDb.database(),

@@ -68,8 +68,8 @@ async function allPages<T>(url: string, perPage: number): Promise<T[]> {
 
 async function staffMember(email: string, roleId: number) {
   await sql(
-    `insert into staff_users (email, username, first_name, last_name, password_hash, role_id, home_outlet_id)
-     select $1, $1, 'Export', 'Tester', password_hash, $2, home_outlet_id from staff_users where email = 'admin@loupe.test'`,
+    `insert into staff_users (email, username, first_name, last_name, password_hash, role_id, home_outlet_id, home_region_id)
+     select $1, $1, 'Export', 'Tester', password_hash, $2, home_outlet_id, home_region_id from staff_users where email = 'admin@loupe.test'`,
     [email, roleId],
   );
   return t.login(email);
@@ -245,6 +245,45 @@ describe("who may export, and the access log", () => {
     });
     const { rows } = await exportCsv(manager, "/api/staff/exports/newsletter-subscribers?email=example");
     expect(rows.map((r) => Number(r[0]))).toEqual(listed.json().data.map((s: { id: number }) => s.id));
+  });
+});
+
+describe("a manager's export is their own region's (issue 52)", () => {
+  it("holds only the manager's home region's customers and jobs; an administrator's holds every region's", async () => {
+    const [{ home }] = await sql<{ home: number }>(
+      "select home_region_id as home from staff_users where email = 'export.manager@loupe.test'",
+    );
+    const count = async (text: string, params: unknown[] = []) =>
+      (await sql<{ n: number }>(text, params))[0].n;
+    const homeCustomers = await count("select count(*)::int as n from customers where region_id = $1", [
+      home,
+    ]);
+    const allCustomers = await count("select count(*)::int as n from customers");
+    expect(homeCustomers).toBeGreaterThan(0);
+    expect(allCustomers).toBeGreaterThan(homeCustomers);
+    expect((await exportCsv(manager, "/api/staff/exports/customers")).rows).toHaveLength(homeCustomers);
+    expect((await exportCsv(admin, "/api/staff/exports/customers")).rows).toHaveLength(allCustomers);
+
+    const homeJobs = await allPages<{ id: number }>(`/api/staff/orders?region_id=${home}`, 100);
+    const allJobs = await allPages<{ id: number }>("/api/staff/orders?sort_direction=asc", 100);
+    expect(allJobs.length).toBeGreaterThan(homeJobs.length);
+    const managerJobs = (await exportCsv(manager, "/api/staff/exports/jobs")).rows.map((r) => Number(r[0]));
+    expect(managerJobs.sort()).toEqual(homeJobs.map((j) => j.id).sort());
+    expect((await exportCsv(admin, "/api/staff/exports/jobs")).rows).toHaveLength(allJobs.length);
+  });
+
+  it("refuses a manager's export of another region with 403, and logs which region it held", async () => {
+    const [{ other }] = await sql<{ other: number }>(
+      `select id as other from regions where id <> (select home_region_id from staff_users where email = 'export.manager@loupe.test') order by id limit 1`,
+    );
+    for (const list of ["customers", "jobs"]) {
+      const res = await t.call(manager, {
+        method: "GET",
+        url: `/api/staff/exports/${list}?region_id=${other}`,
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe("Managers can export their own region's customers and jobs only.");
+    }
   });
 });
 

@@ -3,10 +3,16 @@
 // anything is written: 403 for who (or `approval_required`), 409 for the job's state.
 import type { Endpoint, RuleRequest } from "@loupe/contract";
 import {
+  type ApprovalFacts,
   DEFAULT_ROLE_SETTINGS,
   decideJobAction,
+  decideJobRead,
+  decideOutletAction,
   ITEM_ACTIONS,
+  JOB_READS,
   type JobAction,
+  type JobRead,
+  type OutletAction,
   type RoleSettings,
   type RuleActor,
   type Verdict,
@@ -20,6 +26,7 @@ import {
   asIds,
   isReplay,
   itemsWithJobs,
+  jobMessageOrder,
   lensOrderTarget,
   loadActor,
   loadRuleItems,
@@ -32,16 +39,16 @@ import {
 export interface JobRuleDeps {
   /** The role settings an administrator keeps (ADR 0022). */
   roleSettings: (db: Db) => Promise<RoleSettings>;
-  /** The manager or administrator who approved this action on this job for this staff member, if any. */
-  approverOf: (
+  /** This staff member's latest approvals of this action on this job, used and expired ones too (ADR 0049). */
+  approvalsOf: (
     db: Db,
     q: { orderId: number; action: "refund" | "void"; requestedBy: number },
-  ) => Promise<RuleActor | null>;
+  ) => Promise<ApprovalFacts<RuleActor>[]>;
 }
 
 export const defaultJobRuleDeps: JobRuleDeps = {
   roleSettings: async () => DEFAULT_ROLE_SETTINGS,
-  approverOf: async () => null,
+  approvalsOf: async () => [],
 };
 
 const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -53,7 +60,24 @@ const CODES = {
   missing: "not_found",
 } as const;
 
-function refusal(v: Exclude<Verdict, { allowed: true }>, action: JobAction, endpoint: Endpoint): AppError {
+const isJobRead = (a: string): a is JobRead => (JOB_READS as readonly string[]).includes(a);
+
+/** The outlet half (ADR 0049): the outlet's region decides; an id naming no outlet is the handler's 404. */
+async function checkOutlet(db: Db, endpoint: Endpoint, r: RuleRequest, staff: StaffUserRow): Promise<void> {
+  const rule = endpoint.outletRule!;
+  const outletId = asId(rule.target(r));
+  if (outletId === null) return;
+  const regionId = await outletRegion(db, outletId);
+  if (regionId === null) return;
+  const v = decideOutletAction(rule.action, { actor: await loadActor(db, staff), outletRegionId: regionId });
+  if (!v.allowed) throw refusal(v, rule.action, endpoint);
+}
+
+function refusal(
+  v: Exclude<Verdict, { allowed: true }>,
+  action: JobAction | JobRead | OutletAction,
+  endpoint: Endpoint,
+): AppError {
   const spec = v.refusal === "state" ? endpoint.jobRule?.stateMessage : undefined;
   if (spec) return new AppError("conflict", spec, { reason: [v.reason] }, { action });
   return new AppError(CODES[v.refusal], v.reason, undefined, { action });
@@ -82,6 +106,15 @@ async function resolve(
     const [row] = await itemsWithJobs(db, [id]);
     return row ? { orderIds: [row.orderId], items: [row] } : null;
   }
+  if ("orders" in target) {
+    const ids = asIds(target.orders);
+    return ids ? { orderIds: ids } : null;
+  }
+  if ("jobMessage" in target) {
+    const id = asId(target.jobMessage);
+    const orderId = id === null ? null : await jobMessageOrder(db, id);
+    return orderId === null ? null : { orderIds: [orderId] };
+  }
   if ("items" in target) {
     const ids = asIds(target.items);
     if (!ids) return null;
@@ -106,11 +139,19 @@ async function resolve(
  */
 export function createJobRuleCheck(deps: JobRuleDeps = defaultJobRuleDeps) {
   return async (db: Db, endpoint: Endpoint, req: FastifyRequest): Promise<void> => {
+    const r: RuleRequest = { params: req.params, query: req.query, body: req.body, headers: req.headers };
+    if (endpoint.outletRule) await checkOutlet(db, endpoint, r, req.staff as StaffUserRow);
     const rule = endpoint.jobRule;
     if (!rule) return;
-    const r: RuleRequest = { params: req.params, query: req.query, body: req.body, headers: req.headers };
-    const action = typeof rule.action === "function" ? rule.action(r) : rule.action;
-    if (!action) return;
+    const declared = typeof rule.action === "function" ? rule.action(r) : rule.action;
+    if (!declared) return;
+    // A read of a job is decided on the action alone (ADR 0049): nothing is read for it.
+    if (isJobRead(declared)) {
+      const v = decideJobRead(declared);
+      if (!v.allowed) throw refusal(v, declared, endpoint);
+      return;
+    }
+    const action: JobAction = declared;
     // Bad input is answered first, field by field, by the service that validates it: a client
     // that fixes its field should not then meet a rule it was never told about.
     if (endpoint.serviceValidates && endpoint.body && !endpoint.body.safeParse(req.body).success) return;
@@ -141,14 +182,14 @@ export function createJobRuleCheck(deps: JobRuleDeps = defaultJobRuleDeps) {
         typeof key === "string" ? key : undefined,
         resolved.lensOrderId,
       );
-      const approver =
+      const approvals =
         action === "refund"
-          ? await deps.approverOf(db, {
+          ? await deps.approvalsOf(db, {
               orderId: job.id,
               action: job.refundType === "void" ? "void" : "refund",
               requestedBy: staff.id,
             })
-          : null;
+          : [];
       const money = await regionMoney(db, job.regionId);
       // A partial refund (it names where the money goes) is checked against the limit on its own amount.
       const body = req.body as { destination?: unknown } | null;
@@ -161,7 +202,7 @@ export function createJobRuleCheck(deps: JobRuleDeps = defaultJobRuleDeps) {
       for (const item of ofJob.length ? ofJob : [null]) {
         const v = decideJobAction(
           action,
-          { actor, job, item, settings, approver, replay, refundMinor },
+          { actor, job, item, settings, approvals, replay, refundMinor },
           money,
         );
         if (!v.allowed) throw refusal(v, action, endpoint);

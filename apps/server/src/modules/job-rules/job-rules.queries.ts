@@ -17,6 +17,7 @@ import { jobReference, loadRefundStates, partialRefundMinor } from "../jobs";
 import { orderItems, orderRefunds, orders } from "../jobs/jobs.tables";
 import { lensOrderSummaries, lensOrderSummary } from "../lens-orders";
 import { lensOrders } from "../lens-orders/lens-orders.tables";
+import { jobMessages } from "../ready-messages/ready-messages.tables";
 import { shipments } from "../shipping/shipping.tables";
 
 /** Ids as a client sent them: positive int32s only; anything else names no job (the schema answers it). */
@@ -49,6 +50,15 @@ export async function itemsWithJobs(db: Db, itemIds: number[]) {
     .select({ id: orderItems.id, orderId: orderItems.orderId })
     .from(orderItems)
     .where(inArray(orderItems.id, itemIds));
+}
+
+/** The job of a ready message (a call-list entry), or null. */
+export async function jobMessageOrder(db: Db, messageId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ orderId: jobMessages.orderId })
+    .from(jobMessages)
+    .where(eq(jobMessages.id, messageId));
+  return row?.orderId ?? null;
 }
 
 export async function lensOrderTarget(db: Db, lensOrderId: number) {

@@ -10,6 +10,7 @@ import {
   LENS_ORDER_MESSAGES,
   RULEBOOK_MESSAGES as M,
   NOT_REFUNDABLE,
+  READY_MESSAGE_TEXT,
   REFUNDED_ITEM_LOCKED,
   REFUNDED_JOB_LOCKED,
   shippingMessages,
@@ -106,6 +107,8 @@ function cells(
 }
 
 const otherRegion = who(M.otherRegion);
+/** The message the cell cancels was sent already: the rulebook lets the call through, the service answers. */
+const sentAlready: Cell = { expected: "allowed", answers: [409, READY_MESSAGE_TEXT.notQueued] };
 const notAustralian = who(M.notAustralian);
 const notCanadian = who(M.notCanadian);
 
@@ -348,10 +351,11 @@ for (const s of ["open", "refunded", "voided", "cancelled", "shipped"] as const)
     caAdmin: state(M.notCanadianJob),
   });
 
+// Who before state (issue 52): staff, whose role may not cancel shipments, hear that first.
 for (const s of ["open", "refunded", "voided", "cancelled"] as const)
   cells("cancel_shipment", s, {
     admin: missing(M.noShipment),
-    auStaff: missing(M.noShipment),
+    auStaff: who(M.role("cancel shipments")),
     auManager: missing(M.noShipment),
     nzStaff: otherRegion,
   });
@@ -361,6 +365,26 @@ cells("cancel_shipment", "shipped", {
   auManager: ok,
   nzStaff: otherRegion,
 });
+
+// Issue 52: a job's messages, links, promise, notes and call-list entries are its region's, in any state.
+for (const action of [
+  "cancel_message",
+  "revoke_status_link",
+  "revoke_receipt_link",
+  "promised_date",
+  "send_message",
+  "job_note",
+  "call_list_done",
+  "take_payment",
+  "request_approval",
+] as const)
+  for (const s of ["open", "refunded", "cancelled"] as const)
+    cells(action, s, {
+      admin: action === "cancel_message" ? sentAlready : ok,
+      auStaff: action === "cancel_message" ? sentAlready : ok,
+      auManager: action === "cancel_message" ? sentAlready : ok,
+      nzStaff: otherRegion,
+    });
 
 cells("manifest", "auOutlet", {
   admin: ok,
@@ -611,6 +635,17 @@ function lensOrderRequest(job: Job): InjectOptions {
   };
 }
 
+let messageCycle = 0;
+/** A ready message of the job, as the ready flow leaves it (sent, or failed: on the call list). */
+async function jobMessage(job: Job, status: "sent" | "failed"): Promise<number> {
+  const [m] = await q<{ id: number }>(
+    `insert into job_messages (order_id, outlet_id, kind, cycle, channel, status, send_at, failure)
+     select id, origin_outlet_id, 'ready', $2, 'sms', $3, now(), $4 from orders where id = $1 returning id`,
+    [job.orderId, ++messageCycle, status, status === "failed" ? "The provider refused the number." : null],
+  );
+  return m.id;
+}
+
 /** Outlets the allowed manifest cells run on, one each (a manifest is once per outlet and day). */
 const manifestOutlets = { auOutlet: ["CHA", "PAR", "FIT"], nzOutlet: ["NMK", "TAK", "SYL"] };
 let manifestTurn = 0;
@@ -701,6 +736,58 @@ async function request(row: Row, job: Job, allowed: boolean): Promise<InjectOpti
       return shipRequest(row.action, job);
     case "cancel_shipment":
       return { method: "POST", url: `/api/staff/shipments/${job.orderId}/cancel` };
+    case "cancel_message":
+      return {
+        method: "POST",
+        url: `/api/staff/orders/${job.orderId}/customer-messages/${await jobMessage(job, "sent")}/cancel`,
+      };
+    case "revoke_status_link":
+      return { method: "POST", url: `/api/staff/orders/${job.orderId}/status-links/revoke` };
+    case "revoke_receipt_link":
+      return { method: "POST", url: `/api/staff/orders/${job.orderId}/receipt-links/revoke` };
+    case "promised_date":
+      return {
+        method: "PUT",
+        url: `/api/staff/orders/${job.orderId}/promised-date`,
+        payload: { due_date: "2027-03-03", reason: "Lab delay", version: 1 },
+      };
+    case "send_message":
+      return {
+        method: "POST",
+        url: `/api/staff/orders/${job.orderId}/messages`,
+        payload: {
+          type: "email",
+          email: "ada@example.com",
+          subject: "Your glasses",
+          message: "Nearly ready.",
+        },
+      };
+    case "job_note":
+      return {
+        method: "POST",
+        url: `/api/staff/orders/${job.orderId}/notes`,
+        payload: { content: "Called the customer." },
+      };
+    case "call_list_done":
+      return { method: "POST", url: `/api/staff/call-list/${await jobMessage(job, "failed")}/done` };
+    case "take_payment":
+      return {
+        method: "POST",
+        url: "/api/staff/payment-intent",
+        payload: { amount: 10, currency: "AUD", desc: "Balance", order_id: job.orderId },
+        headers: { "idempotency-key": key() },
+      };
+    case "request_approval":
+      // The job's region's manager approves on the caller's screen (nobody approves their own request).
+      return {
+        method: "POST",
+        url: `/api/staff/orders/${job.orderId}/approvals`,
+        payload: {
+          action: "refund",
+          email: row.actor === "auManager" ? "mia@loupe.test" : "rule.manager.au@loupe.test",
+          password: "LoupeDemo1",
+        },
+      };
     case "manifest": {
       const list = manifestOutlets[row.jobState as "auOutlet" | "nzOutlet"];
       const abbreviation = allowed ? list[manifestTurn++ % list.length] : list[0];
@@ -779,6 +866,9 @@ const SNAPSHOT: Record<string, string> = {
   shipping_manifests: "shipping_manifests x",
   local_courier_orders: "local_courier_orders x",
   lab_simulator_orders: "lab_simulator_orders x",
+  job_messages: "job_messages x where order_id = $1",
+  job_status_links: "job_status_links x where order_id = $1",
+  receipt_link_revocations: "receipt_link_revocations x where order_id = $1",
 };
 /** One statement: every table's rows as sorted JSON text. */
 const SNAPSHOT_SQL = `select ${Object.entries(SNAPSHOT)

@@ -81,9 +81,24 @@ export interface CreditNoteInput {
 export const issueCreditNoteSlot =
   defineSlot<(tx: Db, input: CreditNoteInput) => Promise<string>>("jobs.issueCreditNote");
 
-/** Who approved this staff member's refund of this job, if a manager did (approvals fills it, ADR 0022). */
+/** A refund's claim asks whether it needs a manager's approval, and uses one (ADR 0022, ADR 0049). */
+export interface RefundApprovalQuestion {
+  orderId: number;
+  /** The job's region (its origin outlet's) and its currency. */
+  regionId: number;
+  currency: string;
+  requester: { id: number; roleId: number };
+  action: "refund" | "void";
+  amountMinor: number;
+}
+
+/**
+ * Inside the refund's claim transaction: when the refund needs a manager, marks the approval that
+ * lets it through used and answers its approver; throws `approval_required` when none counts;
+ * answers null when no approval is needed (approvals fills it).
+ */
 export const refundApprovalSlot =
-  defineSlot<(db: Db, orderId: number, requestedBy: number) => Promise<number | null>>("jobs.refundApproval");
+  defineSlot<(tx: Db, q: RefundApprovalQuestion) => Promise<number | null>>("jobs.refundApproval");
 
 /**
  * A refund's credit note code (text, null for none) as a subselect of the detail's one statement;

@@ -129,6 +129,15 @@ export function createPartialRefundsService({
         );
         if (!quoted.ok) throw validationError(quoted.errors);
         const q = quoted.quote;
+        // A refund above the limit uses its manager's approval here, once, under the job's lock.
+        const approvedBy = await refundApprovalSlot.get(slots)(tx, {
+          orderId,
+          regionId: region.regionId,
+          currency,
+          requester: { id: staff.id, roleId: staff.roleId },
+          action: state.refund_type === "void" ? "void" : "refund",
+          amountMinor: q.amountMinor,
+        });
         const [attempt] = await tx
           .insert(orderRefunds)
           .values({
@@ -142,7 +151,7 @@ export function createPartialRefundsService({
             reason,
             lines: q.lines,
             staffUserId: staff.id,
-            approvedBy: await refundApprovalSlot.get(slots)(tx, orderId, staff.id),
+            approvedBy,
           })
           .returning();
         const shares = q.splits.filter((s) => s.paymentId !== null);

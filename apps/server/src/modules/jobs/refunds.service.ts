@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { NOT_REFUNDABLE, REFUND_IN_PROGRESS, REFUNDED_QUANTITY, refundable } from "@loupe/domain";
+import {
+  currencyForCountry,
+  NOT_REFUNDABLE,
+  REFUND_IN_PROGRESS,
+  REFUNDED_QUANTITY,
+  refundable,
+} from "@loupe/domain";
 import { and, eq } from "drizzle-orm";
 import { type PaymentGateway, PaymentGatewayError } from "../../integrations/payments";
 import type { Database, Db } from "../../platform/db/client";
@@ -76,6 +82,16 @@ export function createRefundsService({
           throw new AppError("conflict", pending ? REFUND_IN_PROGRESS : NOT_REFUNDABLE);
         }
         const pays = await tx.select().from(orderPayments).where(eq(orderPayments.orderId, orderId));
+        const region = await regionOfJob(tx, order);
+        // A refund above the limit uses its manager's approval here, once, under the job's lock.
+        const approvedBy = await refundApprovalSlot.get(slots)(tx, {
+          orderId,
+          regionId: region.regionId,
+          currency: currencyForCountry(region.countryCode),
+          requester: { id: staff.id, roleId: staff.roleId },
+          action: state.refund_type === "void" ? "void" : "refund",
+          amountMinor: state.refundableMinor,
+        });
         const [attempt] = await tx
           .insert(orderRefunds)
           .values({
@@ -87,6 +103,7 @@ export function createRefundsService({
             method: pays.some((p) => p.intentId) ? "gateway" : "till",
             reason,
             staffUserId: staff.id,
+            approvedBy,
           })
           .returning();
         return { attempt, created: true };
@@ -184,7 +201,7 @@ export function createRefundsService({
           destination: where,
           lines: [],
           issuedBy: staff.id,
-          approvedBy: await refundApprovalSlot.get(slots)(tx, attempt.orderId, staff.id),
+          approvedBy: attempt.approvedBy,
         });
       }
       await recordJobEvents(tx, [

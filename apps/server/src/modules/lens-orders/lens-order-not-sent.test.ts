@@ -157,9 +157,15 @@ describe("an e-mailed lens order the mail server refuses", () => {
     );
     const other = await t.call(sam, {
       method: "GET",
-      url: `/api/staff/lens-orders/not-sent?outlet_id=${await outletId("PON")}`,
+      url: `/api/staff/lens-orders/not-sent?outlet_id=${await outletId("CHA")}`,
     });
     expect(other.json().data.map((r: { id: number }) => r.id)).not.toContain(placed.id);
+    // Another region's outlet is not Sam's to read (issue 52).
+    const away = await t.call(sam, {
+      method: "GET",
+      url: `/api/staff/lens-orders/not-sent?outlet_id=${await outletId("PON")}`,
+    });
+    expect(away.statusCode).toBe(403);
     const bad = await t.call(sam, { method: "GET", url: "/api/staff/lens-orders/not-sent?outlet_id=abc" });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toEqual(["outlet_id"]);

@@ -33,7 +33,7 @@ export type AroundAccess = (
   run: () => Promise<unknown>,
 ) => Promise<unknown>;
 
-/** Asks the rulebook before a workshop call's handler runs (ADR 0025); throws its refusal. */
+/** Asks the rulebook before a job's or an outlet's call runs (ADR 0025, 0049); throws its refusal. */
 export type CheckJobRule = (endpoint: Endpoint, req: FastifyRequest) => Promise<void>;
 
 export type Binder = <E extends Endpoint>(
@@ -180,7 +180,7 @@ export function createBinder(
       handler: async (req, reply) => {
         const run = async () => {
           // Inside the access log's transaction where there is one: the facts and the change are read alike.
-          if (endpoint.jobRule && checkJobRule) await checkJobRule(endpoint, req);
+          if ((endpoint.jobRule || endpoint.outletRule) && checkJobRule) await checkJobRule(endpoint, req);
           return handler({
             params: req.params as any,
             query: req.query as any,

@@ -41,10 +41,17 @@ export function useJobActions() {
     }),
     /** A manager's approval typed on this screen (ADR 0022): their credentials, never a session. */
     approve: useMutation({
-      mutationFn: (v: { id: number; action: "refund" | "void"; email: string; password: string }) =>
+      // The amount the manager approves: the refund about to be sent (a full one when absent).
+      mutationFn: (v: {
+        id: number;
+        action: "refund" | "void";
+        email: string;
+        password: string;
+        amountMinor?: number;
+      }) =>
         callEndpoint(approveOrderAction, {
           params: { id: v.id },
-          body: { action: v.action, email: v.email, password: v.password },
+          body: { action: v.action, email: v.email, password: v.password, amount_minor: v.amountMinor },
         }),
       onSettled: () => queryClient.invalidateQueries({ queryKey: jobKeys.all }),
     }),

@@ -128,6 +128,8 @@ export function PartialRefundModal({ job, onClose }: { job: OrderWire; onClose: 
         action: "refund",
         email: managerEmail,
         password: managerPassword,
+        // An approval lets one refund of at most this amount through (ADR 0049).
+        amountMinor: quoted?.ok ? quoted.quote.amountMinor : undefined,
       });
       setManagerPassword("");
       setApprovalAsked(null);
