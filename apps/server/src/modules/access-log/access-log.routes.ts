@@ -25,8 +25,9 @@ export function registerAccessLogRoutes({
   readDb,
   storage,
   outbox,
+  queue,
 }: ModuleContext): void {
-  const anchors = startAnchoring({ app, config, database, storage, outbox });
+  const anchors = startAnchoring({ app, config, database, storage, outbox, queue });
   const retention = createRetentionService(database, storage, () => anchors.write("retention"));
 
   for (const [endpoint, by] of [

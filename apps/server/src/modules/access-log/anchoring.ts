@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config";
 import type { FileStorage } from "../../integrations/file-storage";
 import type { Database } from "../../platform/db/client";
-import { runEvery } from "../../platform/run-every";
+import type { Queue } from "../../platform/queue/queue";
 import type { OutboxService } from "../outbox";
 import { type AnchorWriter, anchorEmail, anchorKey, createAnchorWriter, fileStoreAnchors } from "./anchor";
 
@@ -18,6 +18,7 @@ export function startAnchoring(deps: {
   database: Database;
   storage: FileStorage;
   outbox: OutboxService;
+  queue: Queue;
 }): AnchorWriter {
   const { app, config, outbox } = deps;
   const officer = config.PRIVACY_OFFICER_EMAIL;
@@ -38,17 +39,10 @@ export function startAnchoring(deps: {
     return writer;
   };
   const hours = config.ANCHOR_INTERVAL_HOURS;
-  let loop: { stop(): Promise<void> } | null = null;
+  // One anchor per interval however many processes run: a schedule on the queue (ADR 0054).
+  deps.queue.every("access-log.anchor", hours * 3600, () => get().write("daily"));
   app.addHook("onReady", async () => {
     await get().writeIfOlderThan(hours > 0 ? hours : Number.POSITIVE_INFINITY, "start");
-    loop = runEvery(
-      hours * 3600,
-      () => get().write("daily"),
-      (err) => app.log.error({ err }, "access log anchor failed"),
-    );
-  });
-  app.addHook("onClose", async () => {
-    await loop?.stop();
   });
   return {
     write: (reason) => get().write(reason),
