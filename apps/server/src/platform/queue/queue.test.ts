@@ -171,6 +171,33 @@ describe("the queue", () => {
     }
   });
 
+  it("records a run that ended while the database was away as soon as it is back, not when its claim lapses", async () => {
+    const real = database();
+    let down = false;
+    const flaky: Database = {
+      ...real,
+      query: ((sql: string, params?: unknown[]) =>
+        down ? Promise.reject(new Error("Connection terminated unexpectedly")) : real.query(sql, params)) as Database["query"],
+    };
+    const queue = createQueue({ database: flaky, log: quiet, pollSeconds: 0.05, leaseSeconds: 3600, maxOutageWaitMs: 100 });
+    let runs = 0;
+    queue.define("test.mid-outage", async () => {
+      runs++;
+      down = true; // the database goes away while the task runs
+    });
+    await queue.enqueue("test.mid-outage", {});
+    queue.start();
+    try {
+      await expect.poll(() => runs).toBe(1);
+      await new Promise((r) => setTimeout(r, 300));
+      down = false;
+      await expect.poll(() => rowsOf("test.mid-outage").then((r) => r.length), { timeout: 3000 }).toBe(0);
+      expect(runs).toBe(1);
+    } finally {
+      await queue.stop();
+    }
+  });
+
   it("keeps polling while the database does not answer, waiting longer each time, and carries on when it is back", async () => {
     const real = database();
     let down = true;

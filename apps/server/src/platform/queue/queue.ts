@@ -141,6 +141,8 @@ export function createQueue(options: QueueOptions) {
   let pollAgain = false;
   const running = new Set<Promise<void>>();
   let outageWaitMs = 0;
+  /** Outcomes the database did not take (it went away mid-run): written at the next look, so the claim need not lapse first. */
+  const unrecorded: { task: Claimed; error: string | null }[] = [];
 
   function register(kind: string, handler: TaskHandler, opts: KindOptions) {
     if (handlers.has(kind)) throw new Error(`Queue kind "${kind}" is registered twice.`);
@@ -186,7 +188,6 @@ export function createQueue(options: QueueOptions) {
     const id = Number(task.id);
     const schedule = task.every_seconds !== null;
     if (error === null) {
-      count(task.kind, "ok");
       if (schedule)
         await database.query(
           `update queue_tasks set attempts = 0, last_error = null, locked_by = null, locked_until = null,
@@ -199,7 +200,6 @@ export function createQueue(options: QueueOptions) {
     }
     const message = error.slice(0, ERROR_CHARS);
     if (task.attempts < task.max_attempts) {
-      count(task.kind, "failed");
       const waitSeconds = retryDelayMs(task.attempts, retry, random) / 1000;
       await database.query(
         `update queue_tasks set last_error = $3, locked_by = null, locked_until = null,
@@ -209,8 +209,6 @@ export function createQueue(options: QueueOptions) {
       );
       return;
     }
-    count(task.kind, "dead");
-    log.error({ taskId: id, kind: task.kind, attempts: task.attempts }, "queue: task gave up (dead letter)");
     if (!schedule) {
       await database.query(
         `update queue_tasks set last_error = $3, locked_by = null, locked_until = null, dead_at = now()
@@ -269,11 +267,17 @@ export function createQueue(options: QueueOptions) {
     } finally {
       clearInterval(renew);
     }
+    const outcome = error === null ? "ok" : task.attempts < task.max_attempts ? "failed" : "dead";
+    count(task.kind, outcome);
+    if (outcome === "dead")
+      log.error({ taskId: Number(task.id), kind: task.kind, attempts: task.attempts }, "queue: task gave up (dead letter)");
     try {
       await finish(task, error);
     } catch (err) {
-      // The database went away mid-run: the claim lapses after its lease and the task runs again.
-      log.warn({ err, taskId: Number(task.id), kind: task.kind }, "queue: could not record a task's outcome");
+      // The database went away mid-run: written again at the next look (or, if this process ends
+      // first, the claim lapses after its lease and the task runs again).
+      unrecorded.push({ task, error });
+      log.warn({ err, taskId: Number(task.id), kind: task.kind }, "queue: could not record a task's outcome yet");
     }
   }
 
@@ -285,7 +289,16 @@ export function createQueue(options: QueueOptions) {
     running.add(run);
   }
 
+  async function recordLate() {
+    while (unrecorded.length) {
+      const { task, error } = unrecorded[0];
+      await finish(task, error);
+      unrecorded.shift();
+    }
+  }
+
   async function pollOnce(): Promise<boolean> {
+    await recordLate();
     await writeSchedules();
     const free = concurrency - running.size;
     const claimed = await claim(free);
