@@ -32,7 +32,8 @@ export const getBackgroundQueue = defineEndpoint({
   method: "GET",
   base: "api",
   path: "/staff/queue",
-  summary: "The background queue: tasks by kind and state, and the dead letter, newest first (administrators)",
+  summary:
+    "The background queue: tasks by kind and state, and the dead letter, newest first (administrators)",
   query: z.object({ limit: qInt.min(1).max(500).default(100) }),
   response: dataEnvelope(z.object({ kinds: z.array(queueKindWire), dead: z.array(deadTaskWire) })),
 });

@@ -95,7 +95,9 @@ export function registerReadyMessagesRoutes(ctx: ModuleContext): void {
   service.listen();
 
   // A schedule on the queue (ADR 0054); each reminder's own key keeps it to one message.
-  queue.every("ready-messages.remind", config.READY_REMINDER_SWEEP_SECONDS, () => service.remindUncollected());
+  queue.every("ready-messages.remind", config.READY_REMINDER_SWEEP_SECONDS, () =>
+    service.remindUncollected(),
+  );
 
   bind(getJobCustomerMessages, async ({ params }) => {
     const job = await jobCustomer(db, params.id);

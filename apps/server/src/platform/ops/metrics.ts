@@ -4,8 +4,8 @@ import type { FastifyInstance } from "fastify";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/client";
 import type { ReadClientState } from "../db/read-client";
-import type { Queue } from "../queue/queue";
 import { AppError } from "../http/app-error";
+import type { Queue } from "../queue/queue";
 
 const digest = (s: string) => createHash("sha256").update(s).digest();
 
@@ -91,7 +91,8 @@ export function registerMetrics(
       async collect() {
         this.reset();
         for (const c of await queue.counts())
-          for (const state of ["due", "running", "later", "dead"] as const) this.set({ kind: c.kind, state }, c[state]);
+          for (const state of ["due", "running", "later", "dead"] as const)
+            this.set({ kind: c.kind, state }, c[state]);
       },
     });
     new Counter({

@@ -10,7 +10,11 @@ export interface RetryPolicy {
  * of which a random half is dropped ("equal jitter"), so tasks that failed together (a provider or
  * the database was down) do not all come back at the same instant.
  */
-export function retryDelayMs(failures: number, policy: RetryPolicy, random: () => number = Math.random): number {
+export function retryDelayMs(
+  failures: number,
+  policy: RetryPolicy,
+  random: () => number = Math.random,
+): number {
   const full = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, failures - 1));
   return Math.round(full / 2 + random() * (full / 2));
 }

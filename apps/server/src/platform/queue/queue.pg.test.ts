@@ -41,10 +41,13 @@ describe.runIf(onPostgres)("the queue on PostgreSQL", () => {
     two.start();
     try {
       await expect
-        .poll(async () => Number((await a.query<{ n: string }>("select count(*) as n from queue_tasks"))[0].n), {
-          timeout: 60_000,
-          interval: 100,
-        })
+        .poll(
+          async () => Number((await a.query<{ n: string }>("select count(*) as n from queue_tasks"))[0].n),
+          {
+            timeout: 60_000,
+            interval: 100,
+          },
+        )
         .toBe(0);
     } finally {
       await Promise.all([one.stop(), two.stop()]);

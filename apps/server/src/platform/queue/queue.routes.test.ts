@@ -7,7 +7,9 @@ let fail = true;
 let runs = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { QUEUE_MAX_ATTEMPTS: "1", QUEUE_POLL_SECONDS: "0.05", TRUSTED_PROXIES: "127.0.0.1" } });
+  t = await createTestApp({
+    env: { QUEUE_MAX_ATTEMPTS: "1", QUEUE_POLL_SECONDS: "0.05", TRUSTED_PROXIES: "127.0.0.1" },
+  });
   admin = await t.login();
   t.app.queue.define("test.postings", async () => {
     runs++;
@@ -45,9 +47,9 @@ describe("the dead letter for administrators", () => {
     await expect.poll(() => runs, { timeout: 5000 }).toBe(2);
     await expect.poll(deadOf).toEqual([]);
     // Gone once it ran: a second Retry finds nothing.
-    expect((await t.call(admin, { method: "POST", url: `/api/staff/queue/dead/${dead.id}/retry` })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await t.call(admin, { method: "POST", url: `/api/staff/queue/dead/${dead.id}/retry` })).statusCode,
+    ).toBe(404);
   });
 
   it("drops a dead task on Discard, once", async () => {

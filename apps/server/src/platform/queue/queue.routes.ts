@@ -18,7 +18,8 @@ const toWire = (t: DeadTask): DeadTaskWire => ({
 
 // A dead task's error may name a customer's address or a provider's answer: administrators only.
 function adminOnly(staff: StaffUserRow) {
-  if (staff.roleId !== ADMIN_ROLE_ID) throw new AppError("forbidden", "Only administrators can see the background queue.");
+  if (staff.roleId !== ADMIN_ROLE_ID)
+    throw new AppError("forbidden", "Only administrators can see the background queue.");
 }
 
 /** The administrators' view of the queue (ADR 0054): counts by kind, the dead letter, retry and discard. */

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigserial, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /**
  * The one queue of background work (ADR 0054). A row is a task of a registered kind: one-off (sent

@@ -31,7 +31,9 @@ const makeDue = (kind: string) =>
 describe("the retry wait", () => {
   it("doubles from the base up to the cap, and the jitter takes at most half of it away", () => {
     const policy = { baseMs: 1000, maxMs: 5000 };
-    expect([1, 2, 3, 4, 5].map((n) => retryDelayMs(n, policy, () => 1))).toEqual([1000, 2000, 4000, 5000, 5000]);
+    expect([1, 2, 3, 4, 5].map((n) => retryDelayMs(n, policy, () => 1))).toEqual([
+      1000, 2000, 4000, 5000, 5000,
+    ]);
     expect([1, 2, 3].map((n) => retryDelayMs(n, policy, () => 0))).toEqual([500, 1000, 2000]);
     for (let i = 0; i < 50; i++) {
       const ms = retryDelayMs(3, policy);
@@ -62,7 +64,12 @@ describe("the queue", () => {
 
     expect(await queue.runDue()).toBe(1);
     let [row] = await rowsOf("test.flaky");
-    expect(row).toMatchObject({ attempts: 1, last_error: "provider down (try 1)", dead_at: null, locked_by: null });
+    expect(row).toMatchObject({
+      attempts: 1,
+      last_error: "provider down (try 1)",
+      dead_at: null,
+      locked_by: null,
+    });
     expect(row.wait_ms).toBeGreaterThan(9_000);
     expect(row.wait_ms).toBeLessThanOrEqual(10_000);
     // Not due yet: a look now runs nothing.
@@ -81,7 +88,9 @@ describe("the queue", () => {
     expect(row.dead_at).not.toBeNull();
     expect(row.last_error).toBe("provider down (try 3)");
     // Dead: never claimed again, however due.
-    await database().query("update queue_tasks set run_at = now() - interval '1 hour' where id = $1", [row.id]);
+    await database().query("update queue_tasks set run_at = now() - interval '1 hour' where id = $1", [
+      row.id,
+    ]);
     expect(await queue.runDue()).toBe(0);
     expect(runs).toEqual([1, 2, 3]);
     const [dead] = await queue.dead();
@@ -118,13 +127,17 @@ describe("the queue", () => {
   it("runs a schedule once per slot and moves it on whole slots from the one it ran", async () => {
     const queue = createQueue({ database: database(), log: quiet });
     const slots: string[] = [];
-    queue.every("test.tick", 60, async (task) => void slots.push(task.runAt.toISOString()), { firstAfterSeconds: 0 });
+    queue.every("test.tick", 60, async (task) => void slots.push(task.runAt.toISOString()), {
+      firstAfterSeconds: 0,
+    });
     expect(await queue.runDue()).toBe(1);
     expect(await queue.runDue()).toBe(0);
     const [row] = await rowsOf("test.tick");
     expect(row.run_at.getTime() - new Date(slots[0]).getTime()).toBe(60_000);
     // The slot was 150 s ago (the server was down): one run, then the first slot after now, 180 s on.
-    await database().query("update queue_tasks set run_at = run_at - interval '210 seconds' where id = $1", [row.id]);
+    await database().query("update queue_tasks set run_at = run_at - interval '210 seconds' where id = $1", [
+      row.id,
+    ]);
     const [missed] = await rowsOf("test.tick");
     expect(await queue.runDue()).toBe(1);
     expect(await queue.runDue()).toBe(0);
@@ -177,9 +190,17 @@ describe("the queue", () => {
     const flaky: Database = {
       ...real,
       query: ((sql: string, params?: unknown[]) =>
-        down ? Promise.reject(new Error("Connection terminated unexpectedly")) : real.query(sql, params)) as Database["query"],
+        down
+          ? Promise.reject(new Error("Connection terminated unexpectedly"))
+          : real.query(sql, params)) as Database["query"],
     };
-    const queue = createQueue({ database: flaky, log: quiet, pollSeconds: 0.05, leaseSeconds: 3600, maxOutageWaitMs: 100 });
+    const queue = createQueue({
+      database: flaky,
+      log: quiet,
+      pollSeconds: 0.05,
+      leaseSeconds: 3600,
+      maxOutageWaitMs: 100,
+    });
     let runs = 0;
     queue.define("test.mid-outage", async () => {
       runs++;
@@ -207,7 +228,9 @@ describe("the queue", () => {
       query: ((sql: string, params?: unknown[]) => {
         if (down) {
           refused++;
-          return Promise.reject(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }));
+          return Promise.reject(
+            Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }),
+          );
         }
         return real.query(sql, params);
       }) as Database["query"],

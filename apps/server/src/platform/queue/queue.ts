@@ -263,21 +263,30 @@ export function createQueue(options: QueueOptions) {
       });
     } catch (err) {
       error = (err as Error)?.message || String(err);
-      log.warn({ err, taskId: Number(task.id), kind: task.kind, attempt: task.attempts }, "queue: task failed");
+      log.warn(
+        { err, taskId: Number(task.id), kind: task.kind, attempt: task.attempts },
+        "queue: task failed",
+      );
     } finally {
       clearInterval(renew);
     }
     const outcome = error === null ? "ok" : task.attempts < task.max_attempts ? "failed" : "dead";
     count(task.kind, outcome);
     if (outcome === "dead")
-      log.error({ taskId: Number(task.id), kind: task.kind, attempts: task.attempts }, "queue: task gave up (dead letter)");
+      log.error(
+        { taskId: Number(task.id), kind: task.kind, attempts: task.attempts },
+        "queue: task gave up (dead letter)",
+      );
     try {
       await finish(task, error);
     } catch (err) {
       // The database went away mid-run: written again at the next look (or, if this process ends
       // first, the claim lapses after its lease and the task runs again).
       unrecorded.push({ task, error });
-      log.warn({ err, taskId: Number(task.id), kind: task.kind }, "queue: could not record a task's outcome yet");
+      log.warn(
+        { err, taskId: Number(task.id), kind: task.kind },
+        "queue: could not record a task's outcome yet",
+      );
     }
   }
 
@@ -326,7 +335,8 @@ export function createQueue(options: QueueOptions) {
         if (outageWaitMs) log.info({}, "queue: the database answers again");
         outageWaitMs = 0;
       } catch (err) {
-        if (!outageWaitMs) log.warn({ err }, "queue: the database does not answer; waiting longer between tries");
+        if (!outageWaitMs)
+          log.warn({ err }, "queue: the database does not answer; waiting longer between tries");
         outageWaitMs = Math.min(maxOutageWaitMs, outageWaitMs ? outageWaitMs * 2 : Math.min(pollMs, 500));
       }
       return more;
@@ -418,7 +428,13 @@ export function createQueue(options: QueueOptions) {
 
     /** Tasks by kind and state, for the metrics and the administrators' screen. */
     async counts(): Promise<KindCounts[]> {
-      const rows = await database.query<{ kind: string; due: string; running: string; later: string; dead: string }>(
+      const rows = await database.query<{
+        kind: string;
+        due: string;
+        running: string;
+        later: string;
+        dead: string;
+      }>(
         `select kind,
                 count(*) filter (where dead_at is null and run_at <= now() and (locked_until is null or locked_until < now())) as due,
                 count(*) filter (where dead_at is null and locked_until >= now()) as running,
@@ -481,9 +497,10 @@ export function createQueue(options: QueueOptions) {
 
     /** Drops a dead task for good. Answers false when it is not dead. */
     async discardDead(id: number): Promise<boolean> {
-      const rows = await database.query("delete from queue_tasks where id = $1 and dead_at is not null returning id", [
-        id,
-      ]);
+      const rows = await database.query(
+        "delete from queue_tasks where id = $1 and dead_at is not null returning id",
+        [id],
+      );
       return rows.length > 0;
     },
   };
