@@ -163,22 +163,35 @@ export function createQueue(options: QueueOptions) {
     }
   }
 
+  const CLAIM = (
+    which: string,
+  ) => `update queue_tasks set locked_by = $1, locked_until = now() + make_interval(secs => $2),
+            attempts = attempts + 1
+      where id in (
+        select id from queue_tasks
+         where dead_at is null and kind = any($3) and (locked_until is null or locked_until < now()) and ${which}
+         order by run_at limit $4
+         for update skip locked)
+      returning id, kind, key, payload, every_seconds, run_at, attempts, max_attempts`;
+  // Due rows by the index on run_at (an idle queue with many tasks waiting for later reads only the
+  // due end of it); woken schedules, rarely, in a second statement.
+  const CLAIM_DUE = CLAIM("run_at <= now()");
+  const CLAIM_WOKEN = CLAIM("every_seconds is not null and kind = any($5)");
+
   async function claim(limit: number): Promise<Claimed[]> {
     if (!handlers.size || limit <= 0) return [];
-    const wokenNow = [...woken];
-    const rows = await database.query<Claimed>(
-      `update queue_tasks set locked_by = $1, locked_until = now() + make_interval(secs => $2),
-              attempts = attempts + 1
-        where id in (
-          select id from queue_tasks
-           where dead_at is null and kind = any($3)
-             and (locked_until is null or locked_until < now())
-             and (run_at <= now() or (every_seconds is not null and kind = any($4)))
-           order by run_at limit $5
-           for update skip locked)
-        returning id, kind, key, payload, every_seconds, run_at, attempts, max_attempts`,
-      [workerId, leaseSeconds, [...handlers.keys()], wokenNow, limit],
-    );
+    const kinds = [...handlers.keys()];
+    const rows = await database.query<Claimed>(CLAIM_DUE, [workerId, leaseSeconds, kinds, limit]);
+    if (woken.size && rows.length < limit)
+      rows.push(
+        ...(await database.query<Claimed>(CLAIM_WOKEN, [
+          workerId,
+          leaseSeconds,
+          kinds,
+          limit - rows.length,
+          [...woken],
+        ])),
+      );
     for (const r of rows) if (r.every_seconds !== null) woken.delete(r.kind);
     return rows;
   }
