@@ -135,7 +135,7 @@ async function startServer(port: number): Promise<ChildProcess> {
       LENS_STATUS_POLL_SECONDS: "0",
       TRACKING_POLL_SECONDS: "0",
       MANIFEST_CHECK_SECONDS: "0",
-      ANCHOR_INTERVAL_HOURS: "0",
+      ANCHOR_INTERVAL_MINUTES: "0", ANCHOR_EVERY_ROWS: "0",
       OUTBOX_POLL_SECONDS: "60",
     },
     stdio: ["ignore", "ignore", "inherit"],

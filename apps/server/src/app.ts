@@ -17,7 +17,7 @@ import { createEmailSender, type EmailSender } from "./integrations/email";
 import { createFileStorage, type FileStorage } from "./integrations/file-storage";
 import { createLensSuppliers, type LensSupplierOptions } from "./integrations/lens-suppliers";
 import { createPaymentGateway, type PaymentGateway } from "./integrations/payments";
-import { createSearch, logIndexWriteFailures, type SearchPort, startSearchSync } from "./integrations/search";
+import { createSearch, fillSearchIndex, logIndexWriteFailures, type SearchPort } from "./integrations/search";
 import { createSmsSender, type SmsSender } from "./integrations/sms";
 import { moduleRoutes } from "./modules";
 import { createAccessHook } from "./modules/access-log";
@@ -27,7 +27,7 @@ import { customersSearchIndex } from "./modules/customers";
 import { createJobRuleCheck } from "./modules/job-rules";
 import { ordersSearchIndex } from "./modules/jobs";
 import type { ModuleContext } from "./modules/module-context";
-import { createOutboxService, type OutboxService, startOutboxWorker } from "./modules/outbox";
+import { createOutboxService, type OutboxService } from "./modules/outbox";
 import { readRoleSettings } from "./modules/settings";
 import type { Database } from "./platform/db/client";
 import { createReadClient, type ReadClient } from "./platform/db/read-client";
@@ -42,6 +42,8 @@ import { createSessionCache, followAuthChanges } from "./platform/http/session-c
 import { loggerOptions, requestIdFor } from "./platform/logger";
 import { registerHealthRoutes } from "./platform/ops/health";
 import { registerMetrics } from "./platform/ops/metrics";
+import { createQueue, type Queue } from "./platform/queue/queue";
+import { registerQueueRoutes } from "./platform/queue/queue.routes";
 import { createSlots } from "./platform/slots";
 
 declare module "fastify" {
@@ -50,6 +52,8 @@ declare module "fastify" {
     outbox: OutboxService;
     /** Where long reads go (ADR 0040), for tests that check which server answered. */
     readDb: ReadClient;
+    /** The background queue (ADR 0054), for tests that run due tasks or look at the dead letter. */
+    queue: Queue;
   }
 }
 
@@ -123,7 +127,17 @@ export async function buildApp({
     maxLagSeconds: config.DATABASE_READ_MAX_LAG_SECONDS,
   });
   app.decorate("readDb", readDb);
+  // Every background task of every module runs on this one queue (ADR 0054); it starts once the app is ready.
+  const queue = createQueue({
+    database,
+    log: app.log,
+    pollSeconds: config.QUEUE_POLL_SECONDS,
+    maxAttempts: config.QUEUE_MAX_ATTEMPTS,
+    retry: { baseMs: config.QUEUE_RETRY_BASE_SECONDS * 1000, maxMs: 10 * 60_000 },
+  });
+  app.decorate("queue", queue);
   registerMetrics(app, database, {
+    queue,
     token: config.METRICS_TOKEN,
     allowFrom: config.trustedProxies,
     reads: readDb.state,
@@ -222,12 +236,14 @@ export async function buildApp({
     }),
     outbox,
     payments: adapters.payments ?? createPaymentGateway(config, database.db),
+    queue,
     readDb,
     search,
     slots: createSlots(),
     storage: adapters.storage ?? createFileStorage(config),
   };
   for (const register of moduleRoutes) await register(ctx);
+  registerQueueRoutes(ctx.bind, queue);
 
   const indexHtml = path.join(config.webDist, "index.html");
   if (fs.existsSync(indexHtml)) {
@@ -259,17 +275,26 @@ export async function buildApp({
     return reply.type("text/html").header("cache-control", "no-cache").send(fs.createReadStream(indexHtml));
   });
 
-  const searchSync = startSearchSync(search, searchIndexes, database, app.log);
+  // An external search engine is filled from the database once, by whichever process gets there first.
+  queue.define("search.fill", async ({ payload }) => {
+    const index = searchIndexes.find((i) => i.name === payload.index);
+    if (index) await fillSearchIndex(search, index, database, app.log, () => stopping);
+  });
+  let stopping = false;
   app.decorate("outbox", outbox);
-  // Started once the app is ready, so no send runs while routes are still being registered.
-  let outboxWorker: ReturnType<typeof startOutboxWorker> | null = null;
+  // Started once the app is ready, so no task runs while routes are still being registered.
   app.addHook("onReady", async () => {
-    outboxWorker = startOutboxWorker(outbox, app.log, config.OUTBOX_POLL_SECONDS * 1000);
+    queue.start();
+    for (const index of searchIndexes)
+      await queue.enqueue("search.fill", { index: index.name }, { key: index.name }).catch((err) => {
+        app.log.warn({ err, indexName: index.name }, "search index fill not queued");
+      });
   });
   app.addHook("onClose", async () => {
+    stopping = true;
     await stopFollowing?.();
-    await outboxWorker?.stop();
-    await searchSync.stop();
+    await queue.stop();
+    await outbox.settle();
     await email?.close?.();
     await readDb.close();
   });

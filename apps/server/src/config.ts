@@ -87,6 +87,13 @@ const envSchema = z.object({
   OUTBOX_POLL_SECONDS: z.coerce.number().positive().default(5),
   OUTBOX_MAX_TRIES: z.coerce.number().int().positive().default(8),
   OUTBOX_RETRY_BASE_SECONDS: z.coerce.number().positive().default(30),
+  /**
+   * The background queue (ADR 0054): the longest wait between looks for due tasks, the runs before
+   * a failing task is dead, and the first retry's wait (doubling, jittered, up to ten minutes).
+   */
+  QUEUE_POLL_SECONDS: z.coerce.number().positive().default(1),
+  QUEUE_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
+  QUEUE_RETRY_BASE_SECONDS: z.coerce.number().positive().default(5),
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   WEB_DIST: optional,
   MIGRATIONS_DIR: optional,

@@ -30,3 +30,4 @@ export * from "./modules/shipping/shipping.tables";
 export * from "./modules/shop-login/shop-login.tables";
 export * from "./modules/staff/staff.tables";
 export * from "./modules/suppliers/suppliers.tables";
+export * from "./platform/queue/queue.tables";

@@ -22,6 +22,7 @@ export * from "./payments";
 export * from "./pds";
 export * from "./prescriptions";
 export * from "./printing";
+export * from "./queue";
 export * from "./ready-messages";
 export * from "./recalls";
 export * from "./reference";

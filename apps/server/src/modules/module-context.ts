@@ -8,6 +8,7 @@ import type { SearchPort } from "../integrations/search";
 import type { Database, Db } from "../platform/db/client";
 import type { ReadClient } from "../platform/db/read-client";
 import type { Binder } from "../platform/http/bind";
+import type { Queue } from "../platform/queue/queue";
 import type { Slots } from "../platform/slots";
 import type { OutboxService } from "./outbox";
 
@@ -24,6 +25,8 @@ export interface ModuleContext {
   outbox: OutboxService;
   /** The card gateway (Stripe when configured, else the local sandbox). */
   payments: PaymentGateway;
+  /** The one queue of background work (ADR 0054): a module registers its task kinds and schedules here. */
+  queue: Queue;
   /**
    * Long reads that may be seconds behind (reports, list exports): the read replica when configured
    * and caught up, else the primary (ADR 0040). A screen that reads after its own write uses `db`.

@@ -66,31 +66,41 @@ export function logIndexWriteFailures(port: SearchPort, log: Log): SearchPort {
 }
 
 /**
- * At start: brings every index's settings up to date and, when the engine holds fewer documents
- * than the database has records (a new engine, or rows written while it was away, e.g. by the
- * seed), fills it from the database in batches, in the background. `stop()` ends the fill
- * between batches and waits for it (the app calls it on close, before the database goes).
+ * Brings an index's settings up to date and, when the engine holds fewer documents than the
+ * database has records (a new engine, or rows written while it was away, e.g. by the seed), fills
+ * it from the database in batches; a no-op on the in-database search. Throws
+ * when the engine or the database fails, so the queue tries again later (ADR 0054).
  */
+export async function fillSearchIndex(
+  port: SearchPort,
+  index: SearchIndex,
+  database: Database,
+  log: Log,
+  stopped: () => boolean = () => false,
+): Promise<void> {
+  const batchSize = 1000;
+  const { documents } = await port.prepare(index);
+  if (documents === null || documents >= (await index.countDocuments(database))) return;
+  let afterId = 0;
+  let total = 0;
+  while (!stopped()) {
+    const docs = await index.readDocuments(database, afterId, batchSize);
+    if (!docs.length) break;
+    await port.index(index.name, docs);
+    afterId = docs[docs.length - 1].id;
+    total += docs.length;
+  }
+  if (total) log.info({ indexName: index.name, total }, "search index filled from the database");
+}
+
+/** Fills every index at once, outside the queue (tests, one-off tools); a failure is logged, not thrown. */
 export function startSearchSync(port: SearchPort, indexes: SearchIndex[], database: Database, log: Log) {
   let stopped = false;
-  const batchSize = 1000;
-  const fill = async (index: SearchIndex) => {
-    const { documents } = await port.prepare(index);
-    if (documents === null || documents >= (await index.countDocuments(database))) return;
-    let afterId = 0;
-    let total = 0;
-    while (!stopped) {
-      const docs = await index.readDocuments(database, afterId, batchSize);
-      if (!docs.length) break;
-      await port.index(index.name, docs);
-      afterId = docs[docs.length - 1].id;
-      total += docs.length;
-    }
-    if (total) log.info({ indexName: index.name, total }, "search index filled from the database");
-  };
   const running = Promise.all(
     indexes.map((index) =>
-      fill(index).catch((err) => log.warn({ err, indexName: index.name }, "search index preparation failed")),
+      fillSearchIndex(port, index, database, log, () => stopped).catch((err) =>
+        log.warn({ err, indexName: index.name }, "search index preparation failed"),
+      ),
     ),
   );
   return {

@@ -26,8 +26,9 @@ export function registerAccessLogRoutes({
   readDb,
   storage,
   outbox,
+  queue,
 }: ModuleContext): void {
-  const anchors = startAnchoring({ app, config, database, storage, outbox });
+  const anchors = startAnchoring({ app, config, database, storage, outbox, queue });
   const retention = createRetentionService(database, storage, createLogPurger(config, database), () =>
     anchors.write("retention"),
   );

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config";
 import type { FileStorage } from "../../integrations/file-storage";
 import type { Database } from "../../platform/db/client";
-import { runEvery } from "../../platform/run-every";
+import type { Queue } from "../../platform/queue/queue";
 import type { OutboxService } from "../outbox";
 import { type AnchorWriter, anchorEmail, anchorKey, createAnchorWriter, fileStoreAnchors } from "./anchor";
 
@@ -19,6 +19,7 @@ export function startAnchoring(deps: {
   database: Database;
   storage: FileStorage;
   outbox: OutboxService;
+  queue: Queue;
 }): AnchorWriter {
   const { app, config, outbox } = deps;
   const officer = config.PRIVACY_OFFICER_EMAIL;
@@ -39,17 +40,14 @@ export function startAnchoring(deps: {
     return writer;
   };
   const limits = { rows: config.ANCHOR_EVERY_ROWS, minutes: config.ANCHOR_INTERVAL_MINUTES };
-  let loop: { stop(): Promise<void> } | null = null;
+  // Checked once a minute (or per interval, when shorter) however many processes run: a schedule
+  // on the queue (ADR 0054); an anchor is written only when rows or minutes say it is due.
+  const checkEverySeconds = limits.minutes > 0 ? Math.min(60, limits.minutes * 60) : 60;
+  deps.queue.every("access-log.anchor", checkEverySeconds, async () => {
+    await get().writeIfDue(limits);
+  });
   app.addHook("onReady", async () => {
     await get().writeIfDue({ rows: 1, minutes: 0 }, "start");
-    loop = runEvery(
-      limits.minutes > 0 ? Math.min(60, limits.minutes * 60) : 60,
-      () => get().writeIfDue(limits),
-      (err) => app.log.error({ err }, "access log anchor failed"),
-    );
-  });
-  app.addHook("onClose", async () => {
-    await loop?.stop();
   });
   return {
     write: (reason) => get().write(reason),

@@ -39,6 +39,7 @@ export function registerLensOrdersRoutes({
   search,
   lensSuppliers,
   outbox,
+  queue,
   slots,
 }: ModuleContext): void {
   // A supplier contact some lens order went through is kept (made inactive) when removed.
@@ -140,7 +141,7 @@ export function registerLensOrdersRoutes({
     sweep: () => notSent.sweep(),
   });
   app.decorate("lensStatusPoller", poller);
-  app.addHook("onClose", () => poller.stop());
+  queue.every("lens-orders.poll", config.LENS_STATUS_POLL_SECONDS, () => poller.pollOnce());
 }
 
 declare module "fastify" {

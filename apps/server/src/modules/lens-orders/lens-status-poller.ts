@@ -1,20 +1,19 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../platform/db/client";
-import { runEvery } from "../../platform/run-every";
 import type { LensOrderRow } from "./lens-orders.mappers";
 import type { LensOrdersService } from "./lens-orders.service";
 
 export interface LensStatusPoller {
   /** One round: claims due orders, asks their suppliers, records what moved. Answers how many moved. */
   pollOnce(): Promise<number>;
-  stop(): Promise<void>;
 }
 
 /**
  * The background worker of lens order states (§7 status check, run by itself): a poller on the
  * database, no extra service. One statement claims due placed orders (`FOR UPDATE SKIP LOCKED`
  * inside an UPDATE that pushes their next poll), so several processes share the work; suppliers
- * are asked after it committed, never inside a transaction.
+ * are asked after it committed, never inside a transaction. The queue runs a round every
+ * LENS_STATUS_POLL_SECONDS (ADR 0054).
  */
 export function createLensStatusPoller(options: {
   database: Database;
@@ -42,11 +41,5 @@ export function createLensStatusPoller(options: {
     const rows = await options.service.rows(claimed.map((c) => Number(c.id)));
     return swept + (await options.service.refresh(rows as LensOrderRow[]));
   }
-  const worker = runEvery(options.intervalSeconds > 0 ? every : 0, pollOnce, (err) =>
-    options.log?.warn({ err }, "lens status poll round failed"),
-  );
-  return {
-    pollOnce,
-    stop: () => worker.stop(),
-  };
+  return { pollOnce };
 }

@@ -16,5 +16,5 @@ export {
   type SecretHandling,
   type SentListener,
 } from "./outbox.service";
-export { type OutboxWorker, startOutboxWorker } from "./outbox.worker";
+export { OUTBOX_DELIVERY, registerOutboxDelivery } from "./outbox.worker";
 export { type OutboxExportRow, outboxExportReader } from "./outbox-export";

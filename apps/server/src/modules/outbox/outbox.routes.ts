@@ -10,6 +10,7 @@ import { AppError } from "../../platform/http/app-error";
 import type { StaffUserRow } from "../../platform/http/auth-guard";
 import type { ModuleContext } from "../module-context";
 import type { OutboxAttemptRow, OutboxRow } from "./outbox.service";
+import { registerOutboxDelivery } from "./outbox.worker";
 
 const toWire = (r: OutboxRow): OutboxMessageWire => ({
   id: r.id,
@@ -41,7 +42,8 @@ function adminOnly(staff: StaffUserRow) {
   }
 }
 
-export function registerOutboxRoutes({ bind, outbox }: ModuleContext): void {
+export function registerOutboxRoutes({ bind, config, outbox, queue }: ModuleContext): void {
+  registerOutboxDelivery(queue, outbox, config.OUTBOX_POLL_SECONDS);
   bind(listOutbox, async ({ query, staff }) => {
     adminOnly(staff);
     const rows = await outbox.list(query.limit, query.status);

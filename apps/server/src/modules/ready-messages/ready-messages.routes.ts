@@ -16,7 +16,6 @@ import { ADMIN_ROLE_ID, JOB_MESSAGE_KIND_LABEL, READY_MESSAGE_TEXT } from "@loup
 import { eq } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import { AppError, notFound } from "../../platform/http/app-error";
-import { runEvery } from "../../platform/run-every";
 import { createPageThrottle } from "../auth";
 import { dispenseStatusChangedSlot, outletMessageCountsSlot, regionReadyStatusesSlot } from "../jobs";
 import type { ModuleContext } from "../module-context";
@@ -88,7 +87,7 @@ const adminOnly = (roleId: number | null) => {
  * this module of every status change through its slot; the outbox tells it how each send ended.
  */
 export function registerReadyMessagesRoutes(ctx: ModuleContext): void {
-  const { app, bind, db, config, outbox, slots } = ctx;
+  const { app, bind, db, config, outbox, queue, slots } = ctx;
   const tokens = createStatusTokens(config);
   const pageThrottle = createPageThrottle(db, {
     max: config.PUBLIC_PAGE_MAX_REQUESTS,
@@ -100,10 +99,10 @@ export function registerReadyMessagesRoutes(ctx: ModuleContext): void {
   outletMessageCountsSlot.provide(slots, outletMessageCounts);
   service.listen();
 
-  const sweep = runEvery(config.READY_REMINDER_SWEEP_SECONDS, service.remindUncollected, (err) =>
-    app.log.error({ err }, "ready messages: reminder round failed"),
+  // A schedule on the queue (ADR 0054); each reminder's own key keeps it to one message.
+  queue.every("ready-messages.remind", config.READY_REMINDER_SWEEP_SECONDS, () =>
+    service.remindUncollected(),
   );
-  app.addHook("onClose", () => sweep.stop());
 
   bind(getJobCustomerMessages, async ({ params }) => {
     const job = await jobCustomer(db, params.id);

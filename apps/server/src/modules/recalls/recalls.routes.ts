@@ -19,7 +19,6 @@ import { ADMIN_ROLE_ID, dayInZone, type RecallAction, recallRefusal } from "@lou
 import { asc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
-import { runEvery } from "../../platform/run-every";
 import { jobCompletedSlot } from "../jobs";
 import type { ModuleContext } from "../module-context";
 import { prescriptionSavedSlot } from "../prescriptions";
@@ -52,18 +51,14 @@ const allowed = (roleId: number | null, action: RecallAction) => {
  * Prescriptions and jobs tell it of a changed record through their slots, in that transaction.
  */
 export function registerRecallsRoutes(ctx: ModuleContext, made?: { service?: RecallsService }): void {
-  const { app, bind, db, config, outbox, slots } = ctx;
+  const { app, bind, db, config, outbox, queue, slots } = ctx;
   const service = made?.service ?? createRecallsService({ db, outbox, log: app.log });
   prescriptionSavedSlot.provide(slots, (tx, change) => service.recompute(tx, change.customerId));
   jobCompletedSlot.provide(slots, (tx, change) => service.recompute(tx, change.customerId));
   service.listen();
 
-  const worker = runEvery(
-    config.RECALL_RUN_SECONDS,
-    () => service.runDue(),
-    (err) => app.log.error({ err }, "recalls: run failed"),
-  );
-  app.addHook("onClose", () => worker.stop());
+  // A schedule on the queue (ADR 0054); a step is done once however often it runs.
+  queue.every("recalls.run", config.RECALL_RUN_SECONDS, () => service.runDue());
 
   const zoneOf = (outletId: number | null) => outletTimeZoneOf(db, outletId);
 

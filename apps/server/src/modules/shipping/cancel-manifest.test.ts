@@ -202,7 +202,6 @@ function suite(name: string, courier: "local" | "auspost") {
       await step("In transit"); // a repeated scan adds nothing
       await step("Delivered");
       await step("Delivered");
-      await poller.stop();
       const moves = await timeline(job);
       const what = `${created.company} ${created.tracking_number}`;
       expect(moves.map((e) => e.description)).toEqual([

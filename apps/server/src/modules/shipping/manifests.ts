@@ -10,7 +10,6 @@ import type { FastifyBaseLogger } from "fastify";
 import { CourierError, type Couriers } from "../../integrations/couriers";
 import type { Database } from "../../platform/db/client";
 import { AppError, notFound } from "../../platform/http/app-error";
-import { runEvery } from "../../platform/run-every";
 import { outletsWithOpenShipments, outletWithTimeZone } from "./shipping.queries";
 import { shipmentEvents, shipments, shippingManifests } from "./shipping.tables";
 
@@ -211,9 +210,6 @@ export function createManifests(options: {
     return made;
   }
 
-  // Started by the routes, not on creation, so tests and one-off runs build it without a timer.
-  let worker: ReturnType<typeof runEvery> | null = null;
-
   return {
     run,
     runDue,
@@ -242,12 +238,6 @@ export function createManifests(options: {
       if (!row?.summaryPdf) throw notFound("Manifest summary");
       return { pdf: Buffer.from(row.summaryPdf, "base64"), name: `manifest-${row.carrierOrderId}.pdf` };
     },
-    start() {
-      worker ??= runEvery(options.times ? options.checkSeconds : 0, runDue, (err) =>
-        options.log?.error({ err }, "manifest round failed"),
-      );
-    },
-    stop: async () => worker?.stop(),
   };
 }
 export type Manifests = ReturnType<typeof createManifests>;

@@ -36,6 +36,7 @@ export function registerShippingRoutes({
   database,
   config,
   couriers,
+  queue,
   slots,
 }: ModuleContext): void {
   // The job detail shows its shipment (jobs sits below shipping).
@@ -81,8 +82,10 @@ export function registerShippingRoutes({
     data: (await manifests.list(query.sender_outlet_id)).map(toManifestWire),
   }));
   bind(getManifestSummary, async ({ params, reply }) => sendPdf(reply, await manifests.summary(params.id)));
-  manifests.start();
-  app.addHook("onClose", () => manifests.stop());
+  // The end-of-day manifests and the tracking polls are schedules on the queue (ADR 0054); a zero interval never runs.
+  queue.every("shipping.manifests", config.MANIFEST_TIMES ? config.MANIFEST_CHECK_SECONDS : 0, () =>
+    manifests.runDue(),
+  );
 
   bind(getShippingLabel, async ({ params, reply }) => sendPdf(reply, await service.label(params.id)));
 
@@ -93,5 +96,5 @@ export function registerShippingRoutes({
     deliveredItemStatus: config.SHIPPING_DELIVERED_ITEM_STATUS,
     log: app.log,
   });
-  app.addHook("onClose", () => poller.stop());
+  queue.every("shipping.track", config.TRACKING_POLL_SECONDS, () => poller.pollOnce());
 }

@@ -371,7 +371,6 @@ describe("shipping with Australia Post and Sendle (stand-ins)", () => {
     expect(
       live.every((i: { dispense_status: { slug: string } }) => i.dispense_status.slug === "dispatched"),
     ).toBe(true);
-    await poller.stop();
   });
 });
 

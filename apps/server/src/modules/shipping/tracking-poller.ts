@@ -3,7 +3,6 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Courier, Couriers } from "../../integrations/couriers";
 import type { Database, Db } from "../../platform/db/client";
-import { runEvery } from "../../platform/run-every";
 import { lockJob, moveDeliveredOnlineJobItems } from "../jobs";
 import { recordShipmentMove } from "./shipment-moves";
 import { shipments } from "./shipping.tables";
@@ -19,14 +18,14 @@ interface Claimed {
 export interface TrackingPoller {
   /** One round: claims due shipments, asks their carriers, records forward moves. Answers how many moved. */
   pollOnce(): Promise<number>;
-  stop(): Promise<void>;
 }
 
 /**
  * The tracking worker: a poller on the database, no extra service. Each round claims due
  * shipments in one statement (`FOR UPDATE SKIP LOCKED` inside an UPDATE that pushes their next
  * poll time), so several server processes share the work without asking twice; the carriers are
- * asked after that statement has committed, never inside a transaction.
+ * asked after that statement has committed, never inside a transaction. The queue runs a round
+ * every TRACKING_POLL_SECONDS (ADR 0054); a shipment waits that long between polls.
  */
 export function createTrackingPoller(options: {
   database: Database;
@@ -101,12 +100,5 @@ export function createTrackingPoller(options: {
     });
   }
 
-  // A zero interval never polls (pollOnce still works, for tests and one-off runs).
-  const worker = runEvery(options.intervalSeconds > 0 ? every : 0, pollOnce, (err) =>
-    options.log?.error({ err }, "tracking poll round failed"),
-  );
-  return {
-    pollOnce,
-    stop: () => worker.stop(),
-  };
+  return { pollOnce };
 }

@@ -5,6 +5,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import type { Database } from "../db/client";
 import type { ReadClientState } from "../db/read-client";
 import { AppError } from "../http/app-error";
+import type { Queue } from "../queue/queue";
 
 const digest = (s: string) => createHash("sha256").update(s).digest();
 
@@ -15,6 +16,8 @@ export interface MetricsOptions {
   allowFrom?: string[];
   /** The read replica's state (ADR 0040): where long reads went, and its lag at the last check. */
   reads?: () => ReadClientState;
+  /** The background queue (ADR 0054): its depth, dead letter and run outcomes by kind. */
+  queue?: Pick<Queue, "counts" | "outcomes">;
 }
 
 /** A BlockList of the listed addresses and ranges (IPv4 and IPv6; an IPv4 peer may arrive as `::ffff:a.b.c.d`). */
@@ -78,6 +81,33 @@ export function registerMetrics(
       for (const status of ["queued", "failed"]) this.set({ status }, counts.get(status) ?? 0);
     },
   });
+  const queue = options.queue;
+  if (queue) {
+    new Gauge({
+      name: "loupe_queue_tasks",
+      help: "Background tasks by kind and state: due (waiting for a worker: the depth), running, later (a retry's wait or a schedule's next slot), dead (in the dead letter).",
+      labelNames: ["kind", "state"],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const c of await queue.counts())
+          for (const state of ["due", "running", "later", "dead"] as const)
+            this.set({ kind: c.kind, state }, c[state]);
+      },
+    });
+    new Counter({
+      name: "loupe_queue_runs_total",
+      help: "Background task runs this process ended since it started, by kind and outcome: ok, failed (to be tried again), dead.",
+      labelNames: ["kind", "outcome"],
+      registers: [registry],
+      collect() {
+        // The queue keeps the counts; the series are rebuilt from them at each scrape.
+        this.reset();
+        for (const [kind, c] of queue.outcomes())
+          for (const outcome of ["ok", "failed", "dead"] as const) this.inc({ kind, outcome }, c[outcome]);
+      },
+    });
+  }
   const pool = (
     name: string,
     help: string,

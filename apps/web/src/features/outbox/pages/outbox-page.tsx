@@ -14,6 +14,7 @@ import { errorText } from "../../../lib/errors";
 import { useAction } from "../../../lib/use-action";
 import { useFormatDateTime } from "../../reference/use-date-format";
 import { useCurrentUser } from "../../reference/use-reference-data";
+import { DeadLetter } from "../components/dead-letter";
 
 const STATUS_COLOUR = {
   queued: "yellow",
@@ -171,6 +172,7 @@ export default function OutboxPage() {
           },
         ]}
       />
+      <DeadLetter />
     </>
   );
 }
