@@ -47,6 +47,7 @@ export * from "./recall-permissions";
 export * from "./recall-rules";
 export * from "./recall-schedule";
 export * from "./receipt-tax";
+export * from "./refund-tenders";
 export * from "./remembered";
 export * from "./role-settings";
 export * from "./role-settings-schema";
