@@ -66,7 +66,9 @@ describe("writes accept what reads return", () => {
       address: { ...read.address, postcode: "99" },
     });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.postcode).toEqual(["The Postcode field has to be between 1000 and 9999"]);
+    expect(bad.json().errors.postcode).toEqual([
+      "The Postcode field has to be 4 digits, between 0200 and 9999",
+    ]);
   });
 
   it("a customer, with its region and regions", async () => {
