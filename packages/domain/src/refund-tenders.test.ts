@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fullRefundWhere, offGatewayTender, refundWhere, tenderOf } from "./refund-tenders";
+import { fullRefundWhere, offGatewayTender, refundWhere, tenderOf, tillRefundWhere } from "./refund-tenders";
 
 const fmt = (m: number) => `$${(m / 100).toFixed(2)}`;
 
@@ -50,5 +50,11 @@ describe("refund tenders (issue 52)", () => {
         fmt,
       ),
     ).toBe("$120.00 to the card and $300.00 to the health fund");
+  });
+
+  it("says where a refund off the gateway went from the job's payments as shown", () => {
+    expect(tillRefundWhere(["Card", "Health fund"])).toBe("to the health fund");
+    expect(tillRefundWhere(["Gift card"])).toBe("onto the gift card");
+    expect(tillRefundWhere(["Cash", "Health fund"])).toBe("at the till");
   });
 });

@@ -48,6 +48,16 @@ export function refundWhere(
   return `${said.slice(0, -1).join(", ")} and ${said[said.length - 1]}`;
 }
 
+/** A payment's tender from its name alone (the job's wire has no gateway flag): a payment named as a card (not a gift card) went through the gateway. */
+export const tenderOfShown = (name: string): Tender =>
+  tenderOf({ name, card: /card|visa|master|amex/i.test(name) });
+
+/** Where the money of a refund made off the card gateway went, from the job's payments as shown. */
+export const tillRefundWhere = (paymentNames: readonly string[]): string =>
+  TENDER_RETURN[
+    offGatewayTender(paymentNames.map((name) => ({ name, card: tenderOfShown(name) === "card" })))
+  ];
+
 /**
  * Where a full refund will send the money, said before it is made from the job's payments as the
  * job shows them (tender names only): "$420.00 to the health fund", or tender by tender.
@@ -57,11 +67,7 @@ export function fullRefundWhere(
   refundableMinor: number,
   fmt: (minor: number) => string,
 ): string {
-  // The job shows no gateway flag: a payment named as a card (not a gift card) went through it.
-  const parts = payments.map((p) => ({
-    tender: tenderOf({ name: p.name, card: /card|visa|master|amex/i.test(p.name) }),
-    amountMinor: p.amountMinor,
-  }));
+  const parts = payments.map((p) => ({ tender: tenderOfShown(p.name), amountMinor: p.amountMinor }));
   const tenders = [...new Set(parts.map((p) => p.tender))];
   if (!tenders.length) return `${fmt(refundableMinor)} ${TENDER_RETURN.till}`;
   const paid = parts.reduce((n, p) => n + p.amountMinor, 0);
