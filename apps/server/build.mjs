@@ -2,7 +2,8 @@
 // The workspace packages (@loupe/*) ship TypeScript sources, which Node 20 cannot run, so they are
 // bundled in; every third-party package stays external and loads from node_modules as usual (native
 // ones like sharp and argon2, and those that read files beside themselves, like PGlite and pdfkit;
-// the PDF fonts too: platform/pdf resolves `dejavu-fonts-ttf` from node_modules, no OS font path).
+// the PDF fonts too: platform/pdf resolves `dejavu-fonts-ttf` and the Noto fallbacks (`@embedpdf/fonts-*`,
+// `@expo-google-fonts/noto-sans-*`) from node_modules, no OS font path).
 import path from "node:path";
 import { build } from "esbuild";
 

@@ -18,14 +18,14 @@ const errors = (v: Record<string, unknown>) =>
   );
 
 describe("address rules", () => {
-  it("accepts a good AU address and checks the AU postcode range", () => {
+  it("accepts a good AU address and checks the AU postcode: four digits from 0200 (ADR 0051)", () => {
     expect(errors(base)).toEqual({});
-    expect(errors({ ...base, postcode: "0999" }).postcode).toMatch(/between 1000 and 9999/);
-    expect(errors({ ...base, postcode: "10000" }).postcode).toMatch(/between 1000 and 9999/);
+    expect(errors({ ...base, postcode: "0999" })).toEqual({});
+    expect(errors({ ...base, postcode: "10000" }).postcode).toMatch(/4 digits, between 0200 and 9999/);
     expect(errors({ ...base, postcode: "9999" })).toEqual({});
   });
 
-  it("drops the state rule and postcode range for other countries", () => {
+  it("drops the state rule for other countries", () => {
     expect(errors({ ...base, country: "CA", state: "", postcode: "M5V 2T6" })).toEqual({});
   });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { messages } from "./messages";
+import { postcodeError } from "./postcode-rules";
 
 // Addresses (customers-area §3, §5, §8, §9).
 
@@ -40,7 +41,7 @@ const optional = (field: string, max = 255) =>
     .nullish()
     .transform((v) => v || null);
 
-/** The address form; AU adds the state, suburb and postcode rules of §5. */
+/** The address form; AU adds the state and suburb rules of §5; AU, NZ and CA check the postcode (`postcodeError`). */
 export const addressSchema = z
   .object({
     type: z.enum(ADDRESS_TYPES, { error: messages.required("Address Type") }),
@@ -67,6 +68,10 @@ export const addressSchema = z
       // the AU state included, so the values may be missing or of the wrong type here.
       if (typeof a !== "object" || a === null) return;
       const country = typeof a.country === "string" ? a.country.trim().toUpperCase() : "";
+      const postcode = typeof a.postcode === "string" ? a.postcode.trim() : "";
+      // A postcode is text: "0800" keeps its zero (ADR 0051 replaces the spec's 1000–9999 rule).
+      const postcodeRefusal = postcodeError(country, postcode);
+      if (postcodeRefusal) ctx.addIssue({ code: "custom", path: ["postcode"], message: postcodeRefusal });
       if (country !== "AU") return;
       const state = typeof a.state === "string" ? a.state.trim() : "";
       if (!state) ctx.addIssue({ code: "custom", path: ["state"], message: messages.required("State") });
@@ -81,15 +86,6 @@ export const addressSchema = z
       const suburb = typeof a.suburb === "string" ? a.suburb.trim() : "";
       if (suburb && !/^[A-Za-z ]+$/.test(suburb)) {
         ctx.addIssue({ code: "custom", path: ["suburb"], message: messages.alphaSpaces("Suburb") });
-      }
-      const postcode = typeof a.postcode === "string" ? a.postcode.trim() : "";
-      const pc = Number(postcode);
-      if (postcode && (!/^\d+$/.test(postcode) || pc < 1000 || pc > 9999)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["postcode"],
-          message: messages.between("Postcode", 1000, 9999),
-        });
       }
     },
     { when: () => true },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, csvCell, csvLine } from "./csv";
+import { CSV_BOM, csvCell, csvLine, keptText } from "./csv";
 
 describe("CSV cells as spreadsheets read them", () => {
   it("quotes commas, quotes and line breaks the RFC 4180 way", () => {
@@ -25,5 +25,28 @@ describe("CSV cells as spreadsheets read them", () => {
   it("ends each record with CRLF and starts a file with the UTF-8 byte-order mark", () => {
     expect(csvLine(["a", null, "b,c"])).toBe('a,,"b,c"\r\n');
     expect(new TextEncoder().encode(CSV_BOM)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
+  });
+});
+
+describe("phone numbers kept as typed (issue 52)", () => {
+  it("writes a mobile as the text formula every spreadsheet keeps: leading zero, spaces and + intact", () => {
+    expect(csvLine([keptText("0412 555 019")])).toBe('"=""0412 555 019"""\r\n');
+    expect(csvCell(keptText("+61 412 555 019"))).toBe('"=""+61 412 555 019"""');
+    expect(csvCell(keptText("(09) 555-0199"))).toBe('"=""(09) 555-0199"""');
+    expect(csvCell(keptText(null))).toBe("");
+  });
+
+  it("never puts anything but phone characters inside the formula: the rest gets the injection guard", () => {
+    for (const evil of [
+      '0412" & HYPERLINK("http://x.test") & "',
+      "=1+1",
+      "+61 412;=cmd|' /C calc'!A0",
+      "0412\r\n=1",
+    ]) {
+      const cell = csvCell(keptText(evil));
+      expect(cell.startsWith('"=')).toBe(false);
+      expect(cell.replace(/^"/, "").startsWith("'") || !/^[=+\-@]/.test(evil)).toBe(true);
+    }
+    expect(csvCell(keptText("rae@example.com"))).toBe("rae@example.com");
   });
 });

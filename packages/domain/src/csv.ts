@@ -12,6 +12,7 @@ export const CSV_BOM = "\uFEFF";
  */
 export function csvCell(v: unknown): string {
   if (v === null || v === undefined) return "";
+  if (v instanceof KeptText) return keptTextCell(v.text);
   let s = Array.isArray(v) ? v.join(" ") : String(v);
   if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
@@ -19,3 +20,28 @@ export function csvCell(v: unknown): string {
 
 /** One record: its cells, comma-separated, ending in CRLF. */
 export const csvLine = (cells: readonly unknown[]): string => `${cells.map(csvCell).join(",")}\r\n`;
+
+/** A value a spreadsheet must show exactly as typed; see `keptText`. */
+export class KeptText {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * A phone number for a CSV cell, kept as typed (issue 52, ADR 0051). Opened as it is, a spreadsheet
+ * reads `0412555019` as the number 412555019 (the zero lost), a space-grouped `0412 555 019` as a
+ * number where a space groups thousands, and `+61 412 555 019` as a formula. The cell is written as
+ * the formula `="0412 555 019"`, which Excel, Google Sheets and LibreOffice Calc all evaluate to that
+ * text. It cannot carry an injection: only phone characters (digits, spaces, + ( ) - .) ever go
+ * inside the quotes; anything else is written as a plain cell with `csvCell`'s guard.
+ */
+export const keptText = (v: string | null | undefined) => (v == null ? null : new KeptText(v));
+
+const PHONE_CHARACTERS = /^\+?[\d (][\d ()\-.]*$/;
+
+function keptTextCell(text: string): string {
+  const s = text.trim();
+  if (!s) return "";
+  if (!PHONE_CHARACTERS.test(s) || !/\d/.test(s)) return csvCell(s);
+  // RFC 4180: the cell's own quotes doubled inside a quoted field.
+  return `"=""${s}"""`;
+}

@@ -285,29 +285,70 @@ export function quoteRefund(
   };
 }
 
+/** The order's coupons (stored in major units) in minor units. */
+export const couponMinorOf = (coupons: readonly { amount: number }[] | null | undefined) =>
+  (coupons ?? []).reduce((n, c) => n + Math.round(c.amount * 100), 0);
+
+/** A refund as its credit note sees it: the amount and the lines it returned. */
+export interface RefundAmounts {
+  amountMinor: number;
+  lines: readonly { itemId: number; amountMinor: number }[];
+}
+
 /**
- * The tax inside a refund, for its credit note: the returned lines' taxable share, and an amount
- * beyond the lines shared like the job's own taxable share. Rounded like receipts (`includedTax`).
+ * The tax-inclusive amount the invoice taxes: the taxable items' values after their share of the
+ * coupons (what the customer was charged for them). The receipt prints its tax on this, so the
+ * credit notes can add up to it.
  */
-export function refundTax(
-  f: Pick<QuoteFacts, "items">,
-  refund: { amountMinor: number; lines: readonly { itemId: number; amountMinor: number }[] },
-  rates: readonly ReceiptTaxRate[],
-) {
+export function invoiceTaxableMinor(f: Pick<QuoteFacts, "items"> & { couponMinor?: number }): number {
+  const values = itemValues(f.items, f.couponMinor ?? 0);
+  return f.items.filter((i) => i.taxable).reduce((n, i) => n + (values.get(i.id) ?? 0), 0);
+}
+
+/** The taxable share of one refund, before rounding to tax. */
+function refundTaxable(f: Pick<QuoteFacts, "items">, refund: RefundAmounts): number {
   const taxableOf = new Map(f.items.map((i) => [i.id, i.taxable]));
   const linesMinor = refund.lines.reduce((n, l) => n + l.amountMinor, 0);
   const taxableLines = refund.lines
     .filter((l) => taxableOf.get(l.itemId))
     .reduce((n, l) => n + l.amountMinor, 0);
-  let taxableMinor: number;
-  if (refund.lines.length && linesMinor > 0) {
-    // An amount other than the lines' value (a fee kept, a goodwill top-up) keeps the lines' taxable share.
-    taxableMinor = Math.round((refund.amountMinor * taxableLines) / linesMinor);
-  } else {
-    const total = f.items.reduce((n, i) => n + Math.max(0, i.totalAmountMinor), 0);
-    const taxable = f.items.filter((i) => i.taxable).reduce((n, i) => n + Math.max(0, i.totalAmountMinor), 0);
-    taxableMinor = total ? Math.round((refund.amountMinor * taxable) / total) : refund.amountMinor;
-  }
-  const taxes = includedTax(taxableMinor, rates);
-  return { taxableMinor, taxes, taxMinor: taxes.reduce((n, t) => n + t.amountMinor, 0) };
+  // An amount other than the lines' value (a fee kept, a goodwill top-up) keeps the lines' taxable share.
+  if (refund.lines.length && linesMinor > 0)
+    return Math.round((refund.amountMinor * taxableLines) / linesMinor);
+  const total = f.items.reduce((n, i) => n + Math.max(0, i.totalAmountMinor), 0);
+  const taxable = f.items.filter((i) => i.taxable).reduce((n, i) => n + Math.max(0, i.totalAmountMinor), 0);
+  return total ? Math.round((refund.amountMinor * taxable) / total) : refund.amountMinor;
+}
+
+/**
+ * The tax inside a refund, for its credit note: the returned lines' taxable share, and an amount
+ * beyond the lines shared like the job's own taxable share.
+ *
+ * Rounded cumulatively over the job's refunds (`earlier`, in the order they were issued), as units
+ * are (`unitsValue`): each note's tax is the tax of everything refunded so far less the tax of
+ * everything refunded before it. So the notes never drift from the invoice a cent at a time (three
+ * AU lines of 80.00 refunded one by one: 7.27 + 7.28 + 7.27 = 21.82, the invoice's GST on 240.00,
+ * where each rounded alone gives 21.81), and the
+ * refund that completes the job (its whole value returned) takes the remainder: the notes' tax
+ * adds up to the invoice's exactly.
+ */
+export function refundTax(
+  f: Pick<QuoteFacts, "items"> & { couponMinor?: number },
+  refund: RefundAmounts,
+  rates: readonly ReceiptTaxRate[],
+  earlier: readonly RefundAmounts[] = [],
+) {
+  const invoiceTaxable = invoiceTaxableMinor(f);
+  const jobValue = [...itemValues(f.items, f.couponMinor ?? 0).values()].reduce((n, v) => n + v, 0);
+  const before = Math.min(
+    invoiceTaxable,
+    earlier.reduce((n, r) => n + refundTaxable(f, r), 0),
+  );
+  const refundedSoFar = earlier.reduce((n, r) => n + r.amountMinor, 0) + refund.amountMinor;
+  let after = Math.min(invoiceTaxable, before + refundTaxable(f, refund));
+  if (jobValue > 0 && refundedSoFar >= jobValue) after = invoiceTaxable;
+  const upTo = includedTax(after, rates);
+  const upToBefore = includedTax(before, rates);
+  const taxes = upTo.map((t, i) => ({ ...t, amountMinor: t.amountMinor - upToBefore[i].amountMinor }));
+  return { taxableMinor: after - before, taxes, taxMinor: taxes.reduce((n, t) => n + t.amountMinor, 0) };
 }

@@ -107,6 +107,9 @@ const contactLensSchema = z
   })
   .partial();
 
+/** Labs read an axis of 0 as 180, the same meridian: accepted and stored as 180 (issue 52, ADR 0051). */
+const axisField = optNum.transform((v) => (v === 0 ? AXIS_MAX : v));
+
 const EYES = [
   ["right", "right"],
   ["left", "left"],
@@ -122,10 +125,10 @@ export const prescriptionSchema = z
     add_type: z.enum(["monocular", "binocular"]).nullish(),
     right_sph: optNum,
     right_cyl: optNum,
-    right_axis: optNum,
+    right_axis: axisField,
     left_sph: optNum,
     left_cyl: optNum,
-    left_axis: optNum,
+    left_axis: axisField,
     spectacles: spectaclesSchema.nullish(),
     contact_lens: contactLensSchema.nullish(),
     source_id: z

@@ -66,7 +66,18 @@ describe("writes accept what reads return", () => {
       address: { ...read.address, postcode: "99" },
     });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.postcode).toEqual(["The Postcode field has to be between 1000 and 9999"]);
+    expect(bad.json().errors.postcode).toEqual([
+      "The Postcode field has to be 4 digits, between 0200 and 9999",
+    ]);
+    // Darwin's postcode keeps its leading zero (issue 52): text, not a number between 1000 and 9999.
+    const current = put.json().data;
+    const darwin = {
+      ...current,
+      address: { ...current.address, state: "NT", suburb: "Darwin", postcode: "0800" },
+    };
+    const nt = await call("PUT", `/api/staff/billing-addresses/${read.id}`, darwin);
+    expect(nt.statusCode, nt.body).toBe(200);
+    expect(nt.json().data.address.postcode).toBe("0800");
   });
 
   it("a customer, with its region and regions", async () => {

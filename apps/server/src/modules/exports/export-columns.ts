@@ -5,6 +5,7 @@ import {
   formatCalendarDay,
   formatMoney,
   jobCustomerName,
+  keptText,
   OPT_IN_LABELS,
   type OptIn,
   orderDisplayStatus,
@@ -47,7 +48,7 @@ export function customerColumns(reference: ReferenceData, staffZone: string): Cs
         c.id,
         customerLabel(c),
         c.email,
-        c.mobile,
+        keptText(c.mobile),
         c.region_id == null ? "" : (country.get(c.region_id) ?? ""),
         day(c.created_at as Date),
         c.notes_count,
@@ -154,7 +155,8 @@ export function outboxColumns(staffZone: string): CsvColumns<OutboxExportRow> {
       records(rows, (m) => [
         m.id,
         m.channel === "sms" ? "SMS" : "E-mail",
-        m.recipient,
+        // An SMS goes to a number: kept as typed in a spreadsheet; an e-mail address is a plain cell.
+        m.channel === "sms" ? keptText(m.recipient) : m.recipient,
         m.subject,
         m.body,
         m.status,

@@ -193,6 +193,17 @@ describe("the customers list's export", () => {
     expect(row?.[1]).toBe(`'=HYPERLINK("x") Smith, Jr`);
   });
 
+  it("writes mobiles so a spreadsheet keeps them as typed: leading zero, spaces and + intact (issue 52)", async () => {
+    const typed = ["0412 555 019", "0412555019", "+61 412 555 019"];
+    const ids = await sql<{ id: number }>("select id from customers order by id limit 3");
+    for (const [i, { id }] of ids.entries())
+      await sql("update customers set mobile = $1 where id = $2", [typed[i], id]);
+    const { rows, res } = await exportCsv(admin, "/api/staff/exports/customers");
+    for (const [i, { id }] of ids.entries())
+      expect(rows.find((r) => Number(r[0]) === id)?.[3]).toBe(`="${typed[i]}"`);
+    expect(res.rawPayload.toString("utf8")).toContain(',"=""0412 555 019""",');
+  });
+
   it("refuses a short search on q", async () => {
     const res = await t.call(admin, { method: "GET", url: "/api/staff/exports/customers?q=ab" });
     expect(res.statusCode).toBe(422);

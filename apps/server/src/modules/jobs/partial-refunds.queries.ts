@@ -1,7 +1,13 @@
 // What a partial refund reads besides the jobs' own tables (ADR 0033): product names and taxability,
 // the region and outlet and staff names (a manager's approval and the credit notes come from
 // approvals and receipts, above jobs, through slots). Read-only.
-import { isTaxableOnReceipt, type QuoteFacts, quoteRefund, REFUNDED_QUANTITY } from "@loupe/domain";
+import {
+  couponMinorOf,
+  isTaxableOnReceipt,
+  type QuoteFacts,
+  quoteRefund,
+  REFUNDED_QUANTITY,
+} from "@loupe/domain";
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { outlets, regions } from "../reference/reference.tables";
@@ -67,7 +73,7 @@ export async function loadQuoteFacts(db: Db, order: OrderRow, voidOnly: boolean,
           ),
         )
     : [];
-  const couponMinor = (order.coupons ?? []).reduce((n, c) => n + Math.round(c.amount * 100), 0);
+  const couponMinor = couponMinorOf(order.coupons);
   const facts: QuoteFacts = {
     items: items.map((i) => ({
       id: i.id,

@@ -4,10 +4,12 @@ import {
   currencyForCountry,
   formatMoney,
   NOT_REFUNDABLE,
+  offGatewayTender,
   quoteRefund,
   REFUND_IN_PROGRESS,
   REFUNDED_QUANTITY,
   refundable,
+  TENDER_RETURN,
 } from "@loupe/domain";
 import { and, asc, eq, inArray, or } from "drizzle-orm";
 import { type PaymentGateway, PaymentGatewayError } from "../../integrations/payments";
@@ -261,7 +263,7 @@ export function createPartialRefundsService({
         .update(orderRefunds)
         .set({ gatewayRefs: shares.map((s) => s.gatewayRef ?? "").filter(Boolean) })
         .where(eq(orderRefunds.id, done.id));
-      const { facts, region } = await loadQuoteFacts(tx, order, false);
+      const { facts, region, pays } = await loadQuoteFacts(tx, order, false);
       const after = refundable(facts);
       const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
       const emptied = after.remainingMinor === 0;
@@ -295,7 +297,13 @@ export function createPartialRefundsService({
             updatedAt: new Date(),
           })
           .where(eq(orders.id, order.id));
-      const destination = done.method === "gateway" ? "to the card" : "at the till";
+      // Money not sent to the card goes back to the tender it was paid with: a health fund, a gift card, the till.
+      const destination =
+        TENDER_RETURN[
+          done.method === "gateway"
+            ? "card"
+            : offGatewayTender(pays.map((p) => ({ name: p.paymentTypeName, card: !!p.intentId })))
+        ];
       const code = await issueCreditNoteSlot.get(slots)(tx, {
         regionId: region.regionId,
         countryCode: region.countryCode,

@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import {
   currencyForCountry,
   NOT_REFUNDABLE,
+  offGatewayTender,
   REFUND_IN_PROGRESS,
   REFUNDED_QUANTITY,
   refundable,
+  refundWhere,
 } from "@loupe/domain";
 import { and, eq } from "drizzle-orm";
 import { type PaymentGateway, PaymentGatewayError } from "../../integrations/payments";
@@ -186,7 +188,29 @@ export function createRefundsService({
         .update(orderItems)
         .set({ quantity: REFUNDED_QUANTITY, dispenseStatusId: find("item", slug).id, updatedAt: new Date() })
         .where(eq(orderItems.orderId, attempt.orderId));
-      const where = attempt.method === "gateway" ? "to the card" : "at the till";
+      // Each tender's share goes back where it was paid: the card through the gateway, the rest to
+      // the job's other tender (a health fund, a gift card) or at the till.
+      const before = refundable((await loadQuoteFacts(tx, order, false, attempt.id)).facts).payments;
+      const pays = await tx.select().from(orderPayments).where(eq(orderPayments.orderId, attempt.orderId));
+      const cardMinor =
+        attempt.method === "gateway"
+          ? before.filter((p) => p.card).reduce((n, p) => n + p.remainingMinor, 0)
+          : 0;
+      const otherTender = offGatewayTender(
+        pays.map((p) => ({ name: p.paymentTypeName, card: !!p.intentId })),
+      );
+      const where =
+        attempt.kind === "void"
+          ? attempt.method === "gateway"
+            ? "to the card"
+            : "at the till"
+          : refundWhere(
+              [
+                { tender: "card", amountMinor: Math.min(cardMinor, attempt.amountMinor) },
+                { tender: otherTender, amountMinor: Math.max(0, attempt.amountMinor - cardMinor) },
+              ],
+              money,
+            );
       // A refund after a tax invoice needs its adjustment or credit note (ADR 0033); a void
       // cancels the sale itself, so it has none.
       if (attempt.kind === "refund") {
@@ -209,7 +233,7 @@ export function createRefundsService({
           orderId: attempt.orderId,
           kind: attempt.kind,
           fromValue: from?.displayName ?? null,
-          toValue: `${money(attempt.amountMinor)} ${where} (${attempt.reason})`,
+          toValue: `${attempt.kind === "void" ? `${money(attempt.amountMinor)} ` : ""}${where} (${attempt.reason})`,
           staffUserId: staff.id,
         },
       ]);

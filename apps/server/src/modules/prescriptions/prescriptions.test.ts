@@ -89,6 +89,15 @@ describe("prescriptions", () => {
     ]);
   });
 
+  it("accepts axis 0, as labs write it, and stores it as 180 (issue 52)", async () => {
+    const res = await create(spectacle({ right_axis: 0 }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({
+      right_axis: 180,
+      standardised_prescription_display_array: { right: "-1.25 / -0.50 x 180" },
+    });
+  });
+
   it("refuses powers off the 0.25 grid and an axis outside 1 to 180", async () => {
     const res = await create(spectacle({ right_sph: -1.3, right_axis: 181, left_cyl: -7, left_axis: 10 }));
     expect(res.statusCode).toBe(422);

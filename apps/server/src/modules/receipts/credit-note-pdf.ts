@@ -1,4 +1,4 @@
-import { creditNoteRules, formatRate, isTaxableOnReceipt, refundTax } from "@loupe/domain";
+import { couponMinorOf, creditNoteRules, formatRate, isTaxableOnReceipt, refundTax } from "@loupe/domain";
 import { FONT, newPdf, pdfText } from "../../platform/pdf/pdf-document";
 import type { CreditNoteData } from "./credit-notes.queries";
 import type { Seller } from "./receipt-page";
@@ -33,8 +33,16 @@ export function creditNoteModel(r: ReceiptData, c: CreditNoteData, seller: Selle
       totalAmountMinor: i.totalAmountMinor,
       taxable: isTaxableOnReceipt(country, i.requiresPrescription),
     })),
+    couponMinor: couponMinorOf(r.order.coupons),
   };
-  const tax = refundTax(taxFacts, { amountMinor: c.note.amountMinor, lines: c.note.lines }, rules.rates);
+  // The notes issued before this one: the tax is rounded over them all, so the job's notes add up to its invoice.
+  const earlier = r.creditNotes.filter((n) => n.number < c.note.number);
+  const tax = refundTax(
+    taxFacts,
+    { amountMinor: c.note.amountMinor, lines: c.note.lines },
+    rules.rates,
+    earlier,
+  );
   const linesMinor = c.note.lines.reduce((n, l) => n + l.amountMinor, 0);
   const surname = (r.customer?.lastName ?? r.order.billingLastName ?? "").trim();
   const buyer =

@@ -1,7 +1,9 @@
 import {
+  couponMinorOf,
   formatRate,
   formatWhen,
   includedTax,
+  invoiceTaxableMinor,
   isTaxableOnReceipt,
   REFUNDED_QUANTITY,
   receiptNoteText,
@@ -42,9 +44,17 @@ export function receiptModel(r: ReceiptData, seller: Seller) {
   const total = r.order.totalAmountMinor;
   const rules = receiptRules(country, r.outlet.state, total);
   const sold = r.items;
-  const taxableGross = sold
-    .filter((i) => isTaxableOnReceipt(country, i.requiresPrescription))
-    .reduce((n, i) => n + i.totalAmountMinor, 0);
+  // The taxable items as charged, after their share of the coupons: the same sum the credit notes
+  // return tax from (`refundTax`), so a job refunded in full gives back exactly this tax.
+  const taxableGross = invoiceTaxableMinor({
+    items: sold.map((i) => ({
+      id: i.id,
+      quantity: i.quantity,
+      totalAmountMinor: i.totalAmountMinor,
+      taxable: isTaxableOnReceipt(country, i.requiresPrescription),
+    })),
+    couponMinor: couponMinorOf(r.order.coupons),
+  });
   const taxes = includedTax(taxableGross, rules.rates);
   const taxTotal = taxes.reduce((n, t) => n + t.amountMinor, 0);
   const discounts = sold.reduce((n, i) => n + i.discountAmountMinor, 0);

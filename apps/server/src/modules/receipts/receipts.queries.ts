@@ -50,7 +50,9 @@ export async function readReceipt(db: Db, orderId: number) {
       .select({
         code: creditNotes.code,
         refundId: creditNotes.refundId,
+        number: creditNotes.number,
         amountMinor: creditNotes.amountMinor,
+        lines: creditNotes.lines,
       })
       .from(creditNotes)
       .where(eq(creditNotes.orderId, orderId))

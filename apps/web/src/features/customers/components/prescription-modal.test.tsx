@@ -102,6 +102,39 @@ describe("axis and cylinder", () => {
   });
 });
 
+describe("plus cylinder and axis 0 (issue 52)", () => {
+  it("transposes a plus-cylinder eye, shows both forms, and sends the minus-cylinder one", async () => {
+    const { user, writes } = open(saved({}));
+    await user.click(await screen.findByRole("button", { name: "Transpose right eye" }));
+    await user.click(screen.getByLabelText("right plus-cylinder sphere", { selector: "input" }));
+    await user.click(await screen.findByRole("option", { name: "+1.00" }));
+    await user.click(screen.getByLabelText("right plus cylinder", { selector: "input" }));
+    await user.click(await screen.findByRole("option", { name: "+0.75" }));
+    await user.type(screen.getByLabelText("right plus-cylinder axis"), "10");
+    expect(screen.getByTestId("right-transposed").textContent).toBe(
+      "As written: +1.00 / +0.75 × 10. In minus cylinder: +1.75 / -0.75 × 100",
+    );
+    await user.click(screen.getByRole("button", { name: "Use the minus-cylinder form" }));
+    expect((screen.getByLabelText("right axis") as HTMLInputElement).value).toBe("100");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0].body).toMatchObject({
+      right_sph: 1.75,
+      right_cyl: -0.75,
+      right_axis: 100,
+      left_sph: -1,
+    });
+  });
+
+  it("accepts axis 0 and sends it as 180", async () => {
+    const { user, writes } = open(saved({ right_cyl: -0.5, right_axis: null }));
+    await user.type(await screen.findByLabelText("right axis"), "0");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0].body).toMatchObject({ right_cyl: -0.5, right_axis: 180 });
+  });
+});
+
 describe("prisms", () => {
   it("sends base in and base down as negative, base out and up as positive", async () => {
     const { user, writes } = open();

@@ -8,6 +8,7 @@ import {
   uploadCustomerFiles,
 } from "@loupe/contract";
 import {
+  axisAsStored,
   CATEGORIES,
   CYLINDER_CHOICES,
   categoryLabel,
@@ -56,6 +57,7 @@ import { useFileObjectUrl } from "../../../lib/file-blob";
 import { useAction } from "../../../lib/use-action";
 import { useCurrentUser, useOutlets, usePrescriptionSources } from "../../reference/use-reference-data";
 import { useVersionConflict } from "../../reference/use-version-conflict";
+import { TransposePanel } from "./transpose-panel";
 
 type Eye = "right" | "left";
 type Form = Record<string, string>;
@@ -116,10 +118,11 @@ function toPayload(f: Form) {
     add_type: f.add_type as "binocular" | "monocular",
     right_sph: num(f.right_sph),
     right_cyl: num(f.right_cyl),
-    right_axis: num(f.right_axis),
+    // Labs read axis 0 as 180: sent as the server stores it.
+    right_axis: axisAsStored(num(f.right_axis)),
     left_sph: num(f.left_sph),
     left_cyl: num(f.left_cyl),
-    left_axis: num(f.left_axis),
+    left_axis: axisAsStored(num(f.left_axis)),
     spectacles: contact
       ? null
       : {
@@ -166,6 +169,8 @@ export function PrescriptionModal(props: {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [leftAddTouched, setLeftAddTouched] = useState(!!prescription);
+  // The eye being entered from a plus-cylinder prescription (issue 52), if any.
+  const [transposing, setTransposing] = useState<Eye | null>(null);
   const [attached, setAttached] = useState<FileWire[]>(prescription?.files ?? []);
   // The version this form was filled from; an edit sends it back (ADR 0007).
   const [version, setVersion] = useState(prescription?.version);
@@ -452,6 +457,33 @@ export function PrescriptionModal(props: {
             </Group>
             {eyeRow("right")}
             {eyeRow("left")}
+            {transposing ? (
+              <TransposePanel
+                eye={transposing}
+                onClose={() => setTransposing(null)}
+                onUse={(minus) => {
+                  setF((s) => ({
+                    ...s,
+                    [`${transposing}_sph`]: String(minus.sph),
+                    [`${transposing}_cyl`]: String(minus.cyl),
+                    [`${transposing}_axis`]: String(minus.axis),
+                  }));
+                  setTransposing(null);
+                }}
+              />
+            ) : (
+              <Group gap="xs">
+                <Text size="sm" c="dimmed">
+                  Written in plus cylinder?
+                </Text>
+                <Button size="xs" variant="light" onClick={() => setTransposing("right")}>
+                  Transpose right eye
+                </Button>
+                <Button size="xs" variant="light" onClick={() => setTransposing("left")}>
+                  Transpose left eye
+                </Button>
+              </Group>
+            )}
             {!contact && (
               <>
                 <Title order={5}>Prisms</Title>

@@ -1,5 +1,5 @@
 import type { OrderItemWire } from "@loupe/contract";
-import { allGlassItemsConfirmed, currencyForCountry } from "@loupe/domain";
+import { allGlassItemsConfirmed, currencyForCountry, tillRefundWhere } from "@loupe/domain";
 import { Anchor, Group, Loader, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -89,7 +89,12 @@ export function JobDetail(props: {
             .map((r) => (
               <Text key={r.id} size="sm" data-testid="refund-line">
                 {r.kind === "void" ? "Voided" : "Refunded"} {formatMoney(r.amount, currency)}{" "}
-                {r.method === "till" ? "at the till" : "to the card"} ({r.reason})
+                {r.method !== "till"
+                  ? "to the card"
+                  : r.kind === "void"
+                    ? "at the till"
+                    : tillRefundWhere(job.payments.map((p) => p.historical_payment_type_name))}{" "}
+                ({r.reason})
                 {r.status === "incomplete" ? ", stopped part-way: send it again to complete it" : ""}
                 {r.approved_by ? `, approved by ${r.approved_by}` : ""}
                 {r.credit_note && (

@@ -65,12 +65,12 @@ const refundable: RefundableWire = {
 };
 const job = { id: 7, vend_invoice_number: "NTN-7", refund_type: "refund" } as unknown as OrderWire;
 
-function open() {
+function open(facts: RefundableWire = refundable) {
   const calls = stubFetch(
     () => ({ message: "Successfully refunded.", data: {} }),
     (url) =>
       url.includes("/refundable")
-        ? { data: refundable }
+        ? { data: facts }
         : url.endsWith("/me")
           ? { data: me }
           : referenceAnswer(url),
@@ -122,5 +122,17 @@ describe("PartialRefundModal", () => {
       amount_minor: null,
       destination: "till",
     });
+  });
+
+  it("returns a health fund's payment to the health fund, in its words, not at the till (issue 52)", async () => {
+    const { user } = open({
+      ...refundable,
+      payments: [{ ...refundable.payments[0], label: "Health fund", card: false }],
+    });
+    await screen.findByTestId("refund-left");
+    expect(screen.getByLabelText("To the health fund")).toBeTruthy();
+    expect(screen.queryByLabelText(/At the till/)).toBeNull();
+    await user.click(screen.getByLabelText(/^Frame/));
+    expect(screen.getByTestId("refund-quote").textContent).toMatch(/Refund \$60\.00 to the health fund;/);
   });
 });

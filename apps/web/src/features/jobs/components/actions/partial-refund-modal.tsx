@@ -1,5 +1,12 @@
 import type { OrderWire, RefundableWire } from "@loupe/contract";
-import { type QuoteFacts, quoteRefund, REFUND_SUCCESS, type RefundDestination } from "@loupe/domain";
+import {
+  offGatewayTender,
+  type QuoteFacts,
+  quoteRefund,
+  REFUND_SUCCESS,
+  type RefundDestination,
+  TENDER_RETURN,
+} from "@loupe/domain";
 import {
   Alert,
   Button,
@@ -48,6 +55,14 @@ export const quoteFactsOf = (r: RefundableWire): QuoteFacts => ({
   voidOnly: r.void_only,
 });
 
+/** The destination's label when the job's money off the card was all one tender. */
+const TENDER_LABEL = {
+  card: "To the card payments",
+  health_fund: "To the health fund",
+  gift_card: "Onto the gift card",
+  till: "At the till (cash, EFTPOS)",
+} as const;
+
 /** A short fingerprint of the request (FNV-1a), so the key stays short whatever was chosen. */
 const requestHash = (text: string) => {
   let h = 0x811c9dc5;
@@ -84,6 +99,8 @@ export function PartialRefundModal({ job, onClose }: { job: OrderWire; onClose: 
   const fmt = (minor: number) => formatMoney(minor / 100, currency);
   const hasCard = !!facts?.payments.some((p) => p.card && !p.authorised_only && p.remaining_minor > 0);
   const where: RefundDestination = destination ?? (hasCard ? "card" : "till");
+  // Money not sent to the card goes back to the job's other tender: a health fund, a gift card, the till.
+  const otherTender = offGatewayTender((facts?.payments ?? []).map((p) => ({ name: p.label, card: p.card })));
   const request = {
     items: [...chosen].map(([id, quantity]) => ({ id, quantity })),
     amountMinor: amountText.trim() ? toMinor(amountText) : null,
@@ -224,7 +241,7 @@ export function PartialRefundModal({ job, onClose }: { job: OrderWire; onClose: 
           >
             <Group mt={4}>
               <Radio value="card" label="To the card payments (oldest first)" disabled={!hasCard} />
-              <Radio value="till" label="At the till (cash, EFTPOS)" />
+              <Radio value="till" label={TENDER_LABEL[otherTender]} />
             </Group>
           </Radio.Group>
           <Select
@@ -240,7 +257,7 @@ export function PartialRefundModal({ job, onClose }: { job: OrderWire; onClose: 
             <Text size="sm" data-testid="refund-quote">
               Refund <strong>{fmt(quoted.quote.amountMinor)}</strong>{" "}
               {where === "till"
-                ? "at the till"
+                ? TENDER_RETURN[otherTender]
                 : `to the card${
                     quoted.quote.splits.length > 1
                       ? ` (${quoted.quote.splits

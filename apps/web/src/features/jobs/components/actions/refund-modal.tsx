@@ -1,5 +1,5 @@
-import type { ApprovalWire, OrderWire } from "@loupe/contract";
-import { currencyForCountry, REFUND_SUCCESS } from "@loupe/domain";
+import type { ApprovalWire, OrderDetailWire, OrderWire } from "@loupe/contract";
+import { currencyForCountry, fullRefundWhere, REFUND_SUCCESS } from "@loupe/domain";
 import {
   Alert,
   Button,
@@ -22,7 +22,14 @@ import { useJobActions } from "../../api/job-actions";
 import { useJobRules } from "../../use-job-rules";
 
 /** Request a full refund or Void (spec §2, §4): the server decided which; staff pick a reason. */
-export function RefundModal({ job, onClose }: { job: OrderWire; onClose: () => void }) {
+export function RefundModal({
+  job,
+  onClose,
+}: {
+  /** The job; its payments (from the detail) say which tender the money goes back to. */
+  job: OrderWire & Partial<Pick<OrderDetailWire, "payments">>;
+  onClose: () => void;
+}) {
   const { data: reasons = [] } = useRefundReasons();
   // The rulebook (ADR 0025) says beforehand whether a manager must approve; the server's
   // `approval_required` answer opens the approval too, should the facts have moved meanwhile.
@@ -101,7 +108,14 @@ export function RefundModal({ job, onClose }: { job: OrderWire; onClose: () => v
         <Text size="sm">
           {isVoid
             ? `Void job ${job.vend_invoice_number}: the payment is cancelled and nothing is charged.`
-            : `Refund job ${job.vend_invoice_number} in full: ${formatMoney(job.refundable_amount, currency)} goes back to the customer.`}{" "}
+            : `Refund job ${job.vend_invoice_number} in full: ${fullRefundWhere(
+                (job.payments ?? []).map((p) => ({
+                  name: p.historical_payment_type_name,
+                  amountMinor: Math.round(p.amount * 100),
+                })),
+                Math.round(job.refundable_amount * 100),
+                (minor) => formatMoney(minor / 100, currency),
+              )}.`}{" "}
           Every item becomes {isVoid ? "Voided" : "Refunded"}.
         </Text>
         {failure && (
