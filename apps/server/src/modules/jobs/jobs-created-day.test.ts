@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSearchSync } from "../../integrations/search";
 import { createMeilisearch } from "../../integrations/search/meilisearch.adapter";
 import { type FakeMeilisearch, startFakeMeilisearch } from "../../integrations/search/meilisearch.fake";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestApp } from "../../test/test-app";
 import { ordersSearchIndex } from "./jobs.search-index";
 
 // The jobs list shows a job's Created time on its outlet's clock, so the Created filter counts days
