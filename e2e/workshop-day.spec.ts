@@ -50,7 +50,8 @@ test.describe("the workshop day", () => {
     await promise.getByRole("button", { name: "Save promised date" }).click();
     await expect(promise.getByText("Say why the promised date changes.")).toBeVisible();
     const newDay = plusDays(new Date().toISOString().slice(0, 10), 14);
-    await promise.getByLabel("New promised date").fill(newDay);
+    // Typed day first, as the app's date field reads it (DD/MM/YYYY).
+    await promise.getByLabel("New promised date").fill(newDay.split("-").reverse().join("/"));
     await promise.getByLabel("Reason").fill("Lab delay on the coating");
     await screenshot(page, "workshop-promised-date-form");
     await promise.getByRole("button", { name: "Save promised date" }).click();

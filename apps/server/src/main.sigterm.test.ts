@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { isOlderTzVersion, MINIMUM_TZ_VERSION } from "./platform/ops/time-zone-rules";
 
 // The production start path end to end: the bundled server (`npm run build -w apps/server`) run by
 // `npm run serve`, stopped by a signal sent to the npm process only, as a process manager would.
@@ -102,6 +103,14 @@ afterEach(() => {
 });
 
 describe("npm run serve and SIGTERM", () => {
+  it("runs on time-zone rules no older than the minimum, whatever Node ran npm, and /healthz names them", async () => {
+    const server = await startServer();
+    const health = (await (await fetch(`http://127.0.0.1:${server.port}/healthz`)).json()) as { tz: string };
+    expect(isOlderTzVersion(health.tz, MINIMUM_TZ_VERSION), `served on tz ${health.tz}`).toBe(false);
+    process.kill(server.npm.pid!, "SIGTERM");
+    expect(await server.exited).toBe(0);
+  }, 120_000);
+
   it("drains the in-flight request and exits 0 when the npm process gets SIGTERM", async () => {
     const server = await startServer();
     const request = slowRequest(server.port);

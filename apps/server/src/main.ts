@@ -4,12 +4,19 @@ import { createFileStorage } from "./integrations/file-storage";
 import type { Database } from "./platform/db/client";
 import { enterServerRoleOnPglite } from "./platform/db/roles";
 import { migrateAndOpen } from "./platform/db/setup";
+import { timeZoneRulesProblem } from "./platform/ops/time-zone-rules";
 import { seedDemo } from "./seed/demo";
 import { demoSeedDecision } from "./seed/demo-guard";
 import { DEMO_LOGIN, DEMO_MANAGERS } from "./seed/demo-staff";
 import { ensureReferenceData } from "./seed/reference-data";
 
 async function main() {
+  // Before anything else: a server on stale zone rules would print times that disagree with the screen.
+  const stale = timeZoneRulesProblem(process.versions.tz, process.version);
+  if (stale) {
+    console.error(stale);
+    process.exit(1);
+  }
   const config = loadConfig();
   const problems = productionProblems(config);
   if (problems.length > 0) {

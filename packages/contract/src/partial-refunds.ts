@@ -1,4 +1,4 @@
-import { rowId } from "@loupe/domain";
+import { calendarDate, rowId } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
 import { dataEnvelope, idParams, qId } from "./envelope";
@@ -128,7 +128,8 @@ export const emailCreditNote = defineEndpoint({
   response: z.object({ message: z.string() }),
 });
 export const tillSummaryQuery = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date (YYYY-MM-DD)"),
+  // A day that exists (2026-13-45 is refused with a 422 naming `date`, not read as some other day).
+  date: calendarDate("The date field must be a date (YYYY-MM-DD)."),
   format: z.enum(["json", "csv"]).optional(),
 });
 

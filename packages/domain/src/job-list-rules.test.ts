@@ -11,6 +11,7 @@ import {
   jobSearchError,
   NO_FILTER_TO_SAVE,
   NotImplementedError,
+  outletDayWindows,
   removeFilterQuestion,
   SEARCH_NOT_A_NUMBER,
   savedSearchQuery,
@@ -156,5 +157,28 @@ describe("jobs search rule", () => {
     expect(jobSearchError("4a", "job_id")).toBe(SEARCH_NOT_A_NUMBER);
     expect(jobSearchError("0", "job_id")).toBe(SEARCH_NOT_A_NUMBER);
     expect(jobSearchError("", "job_id")).toBeNull();
+  });
+});
+
+describe("outletDayWindows: the Created filter's days on each outlet's clock", () => {
+  const outlets = [
+    { id: 1, timeZone: "Australia/Sydney" },
+    { id: 2, timeZone: "Australia/Melbourne" },
+    { id: 3, timeZone: "Australia/Perth" },
+  ];
+
+  it("gives each clock its own day, sharing one window between outlets whose days match", () => {
+    const windows = outletDayWindows("2026-10-22", "2026-10-22", outlets);
+    expect(windows).toEqual([
+      { outletIds: [1, 2], from: new Date("2026-10-21T13:00:00Z"), to: new Date("2026-10-22T13:00:00Z") },
+      { outletIds: [3], from: new Date("2026-10-21T16:00:00Z"), to: new Date("2026-10-22T16:00:00Z") },
+    ]);
+  });
+
+  it("leaves a side open when only a start or an end day is given", () => {
+    const [perth] = outletDayWindows("2026-10-22", null, [outlets[2]]);
+    expect(perth).toEqual({ outletIds: [3], from: new Date("2026-10-21T16:00:00Z"), to: null });
+    const [sydney] = outletDayWindows(null, "2026-10-22", [outlets[0]]);
+    expect(sydney).toEqual({ outletIds: [1], from: null, to: new Date("2026-10-22T13:00:00Z") });
   });
 });

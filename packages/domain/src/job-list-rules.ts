@@ -212,3 +212,34 @@ export function dayRangeInUtc(
   if (endDate) out.created_end_at = new Date(day(endDate).to.getTime() - 1).toISOString();
   return out;
 }
+
+/** The instants a day filter keeps for a group of outlets sharing one clock: `from` inclusive, `to` exclusive. */
+export interface OutletDayWindow {
+  outletIds: number[];
+  from: Date | null;
+  to: Date | null;
+}
+
+/**
+ * The jobs list's Created filter in each outlet's own days (issue 52): the list shows a job's
+ * Created time on its outlet's clock, so "22 Oct" keeps a Perth job made at 10pm Perth time on the
+ * 22nd whoever asks from Sydney. Outlets whose days start and end at the same instants share one
+ * window (every zone of eastern Australia, most days), so a query names a handful, not one per outlet.
+ */
+export function outletDayWindows(
+  startDate: string | null | undefined,
+  endDate: string | null | undefined,
+  outlets: readonly { id: number; timeZone: string }[],
+): OutletDayWindow[] {
+  const groups = new Map<string, OutletDayWindow>();
+  for (const o of outlets) {
+    const from = startDate ? zoneDayBounds(startDate.slice(0, 10), o.timeZone).from : null;
+    const to = endDate ? zoneDayBounds(endDate.slice(0, 10), o.timeZone).to : null;
+    const key = `${from?.getTime() ?? ""}/${to?.getTime() ?? ""}`;
+    const group = groups.get(key);
+    if (group) group.outletIds.push(o.id);
+    else groups.set(key, { outletIds: [o.id], from, to });
+  }
+  // The most outlets first: the caller may write that window as "every other outlet".
+  return [...groups.values()].sort((a, b) => b.outletIds.length - a.outletIds.length);
+}

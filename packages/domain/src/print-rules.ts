@@ -221,7 +221,9 @@ function docketRx(rx: Obj | null, lensesType: string | null): DocketRx | null {
     lensesType ? `Lens type: ${lensesType}` : "",
     str(rx.category_display) ? `Category: ${str(rx.category_display)}` : "",
     num(rx.id) != null ? `Prescription #${num(rx.id)}` : "",
-    /^\d{4}-/.test(str(rx.expiry_date_stamp)) ? `Expires ${str(rx.expiry_date_stamp)}` : "",
+    /^\d{4}-/.test(str(rx.expiry_date_stamp))
+      ? `Expires ${formatCalendarDay(str(rx.expiry_date_stamp))}`
+      : "",
     str(rx.printed_note) ? `Note: ${str(rx.printed_note)}` : "",
   ].filter(Boolean);
   return { head, rows: [row("right"), row("left")], notes };

@@ -1,3 +1,4 @@
+import { formatWhen, timeZoneForState } from "@loupe/domain";
 import bwipjs from "bwip-js/node";
 import { FONT, newPdf, pdfText } from "../../platform/pdf/pdf-document";
 import type { CourierAddress } from "./couriers.port";
@@ -67,7 +68,10 @@ export async function renderLabelPdf(label: LabelContent): Promise<Buffer> {
       `Ref ${label.reference} · ${p.quantity} × ${p.length}×${p.width}×${p.height} cm · ${p.weight} kg · ${label.deliveryInstruction.replaceAll("_", " ")}`,
       { width },
     );
-  doc.text(`Booked ${label.createdAt.toISOString().slice(0, 10)}`);
+  // The sending outlet's day in the day style (dates.ts), not the UTC date: a Perth booking after 4pm
+  // is the next day in UTC but the same day on the shop's clock.
+  const senderZone = timeZoneForState(label.sender.country, label.sender.state);
+  doc.text(`Booked ${formatWhen(label.createdAt, senderZone, "day")}`);
   doc.moveDown(0.6);
   doc.image(barcode, 6 * mm, doc.y, { fit: [width, 32 * mm], align: "center" });
   doc.end();

@@ -62,3 +62,9 @@ export async function jobReference(db: Db): Promise<JobReference> {
   }
   return found;
 }
+
+/** Every outlet's zone from the cached reference copy: the jobs list's Created filter needs them (issue 52). */
+export async function outletZones(db: Db): Promise<{ id: number; regionId: number; timeZone: string }[]> {
+  const { outlet } = await jobReference(db);
+  return [...outlet.values()].map((o) => ({ id: o.id, regionId: o.regionId, timeZone: o.timeZone }));
+}

@@ -1,5 +1,6 @@
 import type { JobsQuery } from "@loupe/contract";
 import type { Database } from "../../platform/db/client";
+import { outletZones } from "./job-reference";
 import { dispenseStatusSlugs } from "./job-reference.queries";
 import { FINISHED_SLUGS, jobsQueryToSearch, ordersSearchParts } from "./jobs-search";
 
@@ -41,6 +42,8 @@ export async function jobsExportReader(
     brandSlug: ctx.brandSlug,
     openStatusIds: open,
     timeZone: ctx.timeZone,
+    // The list's Created filter, in each job's outlet's days: the export holds the list's rows.
+    outletZones: query.created_start_at || query.created_end_at ? await outletZones(database.db) : undefined,
   });
   const direction = search.sort?.direction === "asc" ? "asc" : "desc";
   return async function* batches(size = 1000): AsyncGenerator<JobExportRow[]> {

@@ -22,7 +22,7 @@ import { dispenseStatusesInOrder, referenceData } from "../reference";
 import type { StaffRow } from "../staff";
 import { jobDetailReader } from "./job-detail.queries";
 import { recordJobEvents } from "./job-events";
-import { type JobReference, jobReference } from "./job-reference";
+import { type JobReference, jobReference, outletZones } from "./job-reference";
 import {
   allOutlets,
   allStatuses,
@@ -98,11 +98,17 @@ export function createJobsService({
     }));
     return names;
   };
-  const toSearch = async (query: JobsListQuery, timeZone?: string) =>
+  /** The Created filter is in each job's outlet's days: SQL works out each outlet's window, the index holds each job's day. */
+  const toSearch = async (query: JobsListQuery, timeZone: string | undefined, engine: "sql" | "index") =>
     jobsQueryToSearch(query, {
       brandSlug,
       openStatusIds: await openStatusIds(),
       timeZone,
+      outletZones:
+        engine === "sql" && (query.created_start_at || query.created_end_at)
+          ? await outletZones(db)
+          : undefined,
+      indexedOutletDays: engine === "index",
       // Only the workshop tabs need the outlets' zones and shelf limits: read for them alone.
       workshop: isWorkshopFilter(query.customFilter) ? await readWorkshopContext(db, slots) : undefined,
     });
@@ -167,7 +173,7 @@ export function createJobsService({
   return {
     /** The jobs list (spec §2, §4): the route query answered by SQL on the orders tables. */
     async list(query: JobsListQuery, timeZone?: string) {
-      const { total, totalKind, rows } = await pageOfWires(await toSearch(query, timeZone));
+      const { total, totalKind, rows } = await pageOfWires(await toSearch(query, timeZone, "sql"));
       return { rows, total, totalKind, page: query.page, perPage: query.per_page };
     },
 
@@ -180,7 +186,11 @@ export function createJobsService({
         });
       if (query.origin_outlet_id)
         throw validationError({ origin_outlet_id: ["The search index cannot filter by the job's outlet."] });
-      const { ids, total } = await search.search(ORDERS_INDEX, await toSearch(query, timeZone));
+      const { ids, total } = await search.search(
+        ORDERS_INDEX,
+        // The Postgres engine answers with the list's SQL, which works out the outlets' days itself.
+        await toSearch(query, timeZone, search.name === "postgres" ? "sql" : "index"),
+      );
       return { hits: await wiresInOrder(ids), total };
     },
 

@@ -2,6 +2,7 @@ import {
   atRiskReasonFor,
   DEFAULT_WORKSHOP_SETTINGS,
   dayInZone,
+  formatCalendarDay,
   PROMISE_PRODUCT_KINDS,
   type PromiseProductKind,
   promisedDate,
@@ -109,7 +110,7 @@ export async function changePromisedDate(
   if (job.promiseVersion !== change.version)
     throw new AppError(
       "conflict",
-      `The promised date was changed by someone else (it is now ${job.dueDate ?? "not set"}). Reload the job and try again.`,
+      `The promised date was changed by someone else (it is now ${job.dueDate ? formatCalendarDay(job.dueDate) : "not set"}). Reload the job and try again.`,
       { version: [`The current version is ${job.promiseVersion}.`] },
     );
   const errors = promisedDateEditErrors({

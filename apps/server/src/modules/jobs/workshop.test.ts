@@ -1,4 +1,9 @@
-import { DEFAULT_READY_STATUS_SLUGS, FINISHED_JOB_STATUS_SLUGS, PROMISED_DATE_MESSAGES } from "@loupe/domain";
+import {
+  DEFAULT_READY_STATUS_SLUGS,
+  FINISHED_JOB_STATUS_SLUGS,
+  formatCalendarDay,
+  PROMISED_DATE_MESSAGES,
+} from "@loupe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCustomers } from "../../seed/demo-customers";
 import { seedDemoJobs } from "../../seed/demo-jobs";
@@ -87,6 +92,8 @@ describe("promised dates", () => {
     expect(changed.data).toMatchObject({ due_date: later, promise_version: 2 });
     const stale = await call(admin, "PUT", url, { due_date: job.due, reason: "Back again", version: 1 });
     expect(stale.statusCode).toBe(409);
+    // The day in the day style every screen and document uses, not as ISO.
+    expect(stale.json().message).toContain(`(it is now ${formatCalendarDay(later)})`);
 
     const timeline = (await ok("GET", `/api/staff/orders/${job.id}/events`)).data.events as {
       description: string;

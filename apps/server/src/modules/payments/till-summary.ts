@@ -30,7 +30,8 @@ export async function tillSummary(
   const found = await outletWithRegion(db, outletId);
   if (!found) throw notFound("Outlet");
   const { outlet, region } = found;
-  const { from, to } = zoneDayBounds(date, region.timezone);
+  // The outlet's own day (ADR 0035): Fremantle's till closes on Perth time, not the region's Sydney time.
+  const { from, to } = zoneDayBounds(date, outlet.timeZone);
   // Our rows of the day and the gateway's own records of it are independent: asked for at once.
   const [rows, day] = await Promise.all([
     tillRows(db, outletId, from, to),
@@ -73,7 +74,7 @@ export async function tillSummary(
   return {
     outlet: { id: outlet.id, name: outlet.name, abbreviation: outlet.abbreviation },
     date,
-    time_zone: region.timezone,
+    time_zone: outlet.timeZone,
     currency: region.defaultCurrency,
     totals,
     by_staff: [...byStaff].map(([id, t]) => ({

@@ -1,3 +1,4 @@
+import { ALL_OUTLET_TIME_ZONES, dayInZone } from "@loupe/domain";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { billingAddresses } from "../addresses/addresses.tables";
@@ -200,6 +201,11 @@ export async function claimDueRecalls(
   skip: number[],
   only: number[] | null = null,
 ): Promise<ClaimedRecall[]> {
+  // Each zone's day is worked out here with the server's zone rules (ADR 0050); the database's own
+  // may be older (PostgreSQL 15 here puts Vancouver at UTC-8 in December 2026). A zone outside the
+  // list (never an outlet's) falls back to the database's reading.
+  const zones = [...new Set([...ALL_OUTLET_TIME_ZONES, "UTC"])];
+  const days = zones.map((z) => dayInZone(at, z));
   const result = await tx.execute(sql`
     select cr.id, cr.customer_id, cr.recall_type_id, cr.outlet_id, cr.due_date::text as due_date,
       cr.cycle, cr.next_step_index, cr.next_step_on::text as next_step_on,
@@ -210,7 +216,10 @@ export async function claimDueRecalls(
     left join ${regions} r on r.id = t.region_id
     where cr.outcome = 'open' and cr.next_step_on is not null
       and cr.next_step_on <= ${latestDay}::date
-      and cr.next_step_on <= (${at.toISOString()}::timestamptz at time zone coalesce(o.time_zone, r.timezone, 'UTC'))::date
+      and cr.next_step_on <= coalesce(
+        (select z.day from unnest(${`{${zones.join(",")}}`}::text[], ${`{${days.join(",")}}`}::date[]) as z(zone, day)
+          where z.zone = coalesce(o.time_zone, r.timezone, 'UTC')),
+        (${at.toISOString()}::timestamptz at time zone coalesce(o.time_zone, r.timezone, 'UTC'))::date)
       and not (cr.id = any(${`{${skip.join(",")}}`}::int[]))
       ${only ? sql`and cr.id = any(${`{${only.join(",")}}`}::int[])` : sql``}
     order by cr.next_step_on, cr.id

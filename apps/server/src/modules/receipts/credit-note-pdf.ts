@@ -1,4 +1,4 @@
-import { couponMinorOf, creditNoteRules, formatRate, isTaxableOnReceipt, refundTax } from "@loupe/domain";
+import { couponMinorOf, creditNoteRules, formatRate, formatWhen, isTaxableOnReceipt, refundTax } from "@loupe/domain";
 import { FONT, newPdf, pdfText } from "../../platform/pdf/pdf-document";
 import type { CreditNoteData } from "./credit-notes.queries";
 import type { Seller } from "./receipt-page";
@@ -16,15 +16,10 @@ export function creditNoteModel(r: ReceiptData, c: CreditNoteData, seller: Selle
     currencyDisplay: "narrowSymbol",
   });
   const fmt = (minor: number) => money.format(minor / 100);
-  const when = new Intl.DateTimeFormat(locale, {
-    timeZone: r.region.timezone,
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  });
+  // Times on the outlet's clock in the receipt's spelling (dates.ts), so a credit note and the receipt
+  // it adjusts write the same sale at the same minute the same way.
+  const timeZone = r.outlet.timeZone;
+  const when = { format: (at: Date | string) => formatWhen(at, timeZone, "exact", { zone: true }) };
   const rules = creditNoteRules(country, r.outlet.state, c.note.amountMinor);
   const taxFacts = {
     items: r.items.map((i) => ({
@@ -89,7 +84,7 @@ export function creditNoteModel(r: ReceiptData, c: CreditNoteData, seller: Selle
     destination: c.note.destination,
     issuedBy: c.issuedBy,
     approvedBy: c.approvedBy,
-    timeZone: r.region.timezone,
+    timeZone,
   };
 }
 export type CreditNoteModel = ReturnType<typeof creditNoteModel>;

@@ -27,7 +27,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * `/healthz`: the process answers (liveness; no dependency is touched, so a slow database never gets
- * the process restarted). `/readyz`: the database answers and has every committed migration applied
+ * the process restarted), with the time-zone rules it prints times by (`tz`, ADR 0050). `/readyz`: the database answers and has every committed migration applied
  * (readiness; a load balancer sends traffic only then).
  */
 export function registerHealthRoutes(app: FastifyInstance, database: Database, migrationsDir: string): void {
@@ -35,7 +35,7 @@ export function registerHealthRoutes(app: FastifyInstance, database: Database, m
 
   app.get("/healthz", { schema: { hide: true } }, async (_req, reply) => {
     reply.header("cache-control", "no-store");
-    return { ok: true };
+    return { ok: true, tz: process.versions.tz ?? null };
   });
 
   app.get("/readyz", { schema: { hide: true } }, async (req, reply) => {

@@ -32,13 +32,40 @@ async function openForm() {
   return view;
 }
 
+/** Types a day into the promise editor as staff do, day first, and leaves the field. */
+async function typeDay(user: Awaited<ReturnType<typeof openForm>>["user"], text: string) {
+  const day = screen.getByLabelText("New promised date");
+  await user.click(day);
+  await user.clear(day);
+  await user.type(day, text);
+  await user.tab();
+}
+
 describe("PromisedDateForm", () => {
+  it("is the app's day-first date field, not the browser's native mm/dd/yyyy one", async () => {
+    await openForm();
+    const day = screen.getByLabelText("New promised date") as HTMLInputElement;
+    expect(day.type).not.toBe("date");
+    expect(day.value).toBe("10/03/2026");
+    expect(day.placeholder).toBe("DD/MM/YYYY");
+  });
+
+  it("reads 05/04/2026 as 5 April, day first", async () => {
+    const calls = stubFetch(() => ({
+      data: { due_date: "2026-04-05", promise_version: 4, at_risk_reason: null },
+    }));
+    const { user } = await openForm();
+    await typeDay(user, "05/04/2026");
+    await user.type(screen.getByLabelText("Reason"), "Lab ETA moved");
+    await user.click(screen.getByRole("button", { name: "Save promised date" }));
+    await waitFor(() => expect(calls.find((c) => c.method === "PUT")).toBeDefined());
+    expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({ due_date: "2026-04-05" });
+  });
+
   it("asks for a reason and refuses a day before the job was made, without calling the server", async () => {
     const calls = stubFetch();
     const { user } = await openForm();
-    const day = screen.getByLabelText("New promised date");
-    await user.clear(day);
-    await user.type(day, "2026-03-01");
+    await typeDay(user, "01/03/2026");
     await user.click(screen.getByRole("button", { name: "Save promised date" }));
     // Made on 2 March on the Perth clock (1 March in UTC): the 1st is before it.
     expect(await screen.findByText(PROMISED_DATE_MESSAGES.beforeOrder)).toBeTruthy();
@@ -51,9 +78,7 @@ describe("PromisedDateForm", () => {
       data: { due_date: "2026-03-13", promise_version: 4, at_risk_reason: null },
     }));
     const { user } = await openForm();
-    const day = screen.getByLabelText("New promised date");
-    await user.clear(day);
-    await user.type(day, "2026-03-13");
+    await typeDay(user, "13/03/2026");
     await user.type(screen.getByLabelText("Reason"), "  Lab ETA moved  ");
     await user.click(screen.getByRole("button", { name: "Save promised date" }));
     await waitFor(() => expect(calls.find((c) => c.method === "PUT")).toBeDefined());
@@ -80,9 +105,7 @@ describe("PromisedDateForm", () => {
       ),
     );
     const { user } = await openForm();
-    const day = screen.getByLabelText("New promised date");
-    await user.clear(day);
-    await user.type(day, "2026-03-13");
+    await typeDay(user, "13/03/2026");
     await user.type(screen.getByLabelText("Reason"), "Customer asked");
     await user.click(screen.getByRole("button", { name: "Save promised date" }));
     expect((await screen.findByTestId("promised-date-conflict")).textContent).toContain(

@@ -8,6 +8,7 @@ import {
 import { Alert, Button, Group, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { CalendarDateInput } from "../../../components/calendar-date-input";
 import { ApiError, callEndpoint } from "../../../lib/api-client";
 import { jobKeys } from "../api/job-keys";
 import { PromiseMarks } from "./promise-marks";
@@ -94,11 +95,12 @@ export function PromisedDateForm({ job }: { job: PromisedJob }) {
             </Alert>
           )}
           <Group align="flex-start" grow>
-            <TextInput
-              type="date"
+            {/* The app's day-first field (DD/MM/YYYY), not the browser's native one, which a US-English
+                browser shows and reads month first. */}
+            <CalendarDateInput
               label="New promised date"
               value={day}
-              onChange={(e) => setDay(e.currentTarget.value)}
+              onChange={setDay}
               error={errors.due_date?.[0]}
             />
             <TextInput

@@ -12,7 +12,7 @@ const promo = {
   discountRule: "20% off frames",
   regionNote: null,
   startDate: "2026-09-01",
-  endDate: null,
+  endDate: "2026-10-31",
   combinedWith: null,
   notCombinedWith: "VIP",
   "pDFs&Copies": [{ label: "Flyer", url: "https://cdn.example.com/spring.pdf" }],
@@ -30,6 +30,14 @@ describe("Promos & Campaigns", () => {
     expect(link.target).toBe("_blank");
     expect(link.rel).toContain("noreferrer");
     expect(calls.find((c) => c.url.includes("/campaigns/promos"))?.method).toBe("POST");
+  });
+
+  it("writes the start and end dates in the day style every document uses, not as ISO dates", async () => {
+    stubFetch((url) => (url.includes("/campaigns/promos") ? [promo] : {}), referenceAnswer);
+    renderInShell(<PromosPage />);
+    expect(await screen.findByText("1st Sep 2026")).toBeTruthy();
+    expect(screen.getByText("31st Oct 2026")).toBeTruthy();
+    expect(screen.queryByText("2026-09-01")).toBeNull();
   });
 
   it("a failed load stops loading and shows the empty table, not an error page", async () => {

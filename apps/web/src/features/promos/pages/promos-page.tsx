@@ -1,4 +1,5 @@
 import { listPromos, type PromoWire } from "@loupe/contract";
+import { formatCalendarDay } from "@loupe/domain";
 import { Anchor, Group } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { DataTable } from "../../../components/data-table";
@@ -35,8 +36,8 @@ export default function PromosPage() {
           { key: "brand", title: "Brand", render: (p) => p.brand },
           { key: "rule", title: "Discount Rule", render: (p) => p.discountRule },
           { key: "region", title: "Region Note", render: (p) => p.regionNote ?? "" },
-          { key: "start", title: "Start Date", render: (p) => p.startDate },
-          { key: "end", title: "End Date", render: (p) => p.endDate ?? "" },
+          { key: "start", title: "Start Date", render: (p) => formatCalendarDay(p.startDate) },
+          { key: "end", title: "End Date", render: (p) => formatCalendarDay(p.endDate) },
           { key: "with", title: "Combined With", render: (p) => p.combinedWith ?? "" },
           { key: "without", title: "Not Combined With", render: (p) => p.notCombinedWith ?? "" },
           {
