@@ -1,5 +1,5 @@
 import { emailCreditNote, showCreditNote } from "@loupe/contract";
-import { RECEIPT_LINK_INVALID } from "@loupe/domain";
+import { RECEIPT_LINK_INVALID, rowIdInLink } from "@loupe/domain";
 import type { Db } from "../../platform/db/client";
 import { notFound } from "../../platform/http/app-error";
 import { recordJobEvents } from "../jobs";
@@ -24,8 +24,8 @@ export function registerCreditNoteRoutes(
   sellerFor: (country: string, state: string | null) => Seller,
 ): void {
   async function load(orderIdText: string, token: string, code: string) {
-    const orderId = /^\d{1,15}$/.test(orderIdText) ? Number(orderIdText) : 0;
-    if (!(orderId > 0) || !RECEIPT_TOKEN.test(token)) return null;
+    const orderId = rowIdInLink(orderIdText);
+    if (orderId === null || !RECEIPT_TOKEN.test(token)) return null;
     const receipt = await readReceipt(db, orderId);
     if (!receipt) return null;
     const revokedAt = await receiptLinksRevokedAt(db, orderId);
