@@ -65,6 +65,27 @@ describe("local disk storage", () => {
 });
 
 describe("S3 storage", () => {
+  it("refuses a key the bucket does not hold (404) as missing bytes, before any stream", async () => {
+    const server = http.createServer((_req, res) => {
+      res.statusCode = 404;
+      res.end("<Error><Code>NoSuchKey</Code></Error>");
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as { port: number };
+    try {
+      const storage = createS3Storage({
+        endpoint: `http://127.0.0.1:${port}`,
+        region: "ap-southeast-2",
+        bucket: "loupe",
+        accessKeyId: "test",
+        secretAccessKey: "test",
+      });
+      await expect(storage.get("2026-01/gone.pdf")).rejects.toBeInstanceOf(StoredBytesMissing);
+    } finally {
+      server.close();
+    }
+  });
+
   it("sends a streamed upload with its length and payload hash", async () => {
     const seen: { length?: string; hash?: string; bytes: number } = { bytes: 0 };
     const server = http.createServer((req, res) => {
