@@ -43,7 +43,7 @@ async function main() {
   // The first SIGTERM/SIGINT drains: stop accepting connections, let in-flight requests finish, stop
   // the background loops, close the database. A second signal, or the timeout, ends the process at once.
   let stopping = false;
-  const stop = async (signal: NodeJS.Signals) => {
+  const stop = async (signal: NodeJS.Signals | "fault", exitCode = 0) => {
     if (stopping) {
       console.error(`${signal} again: exiting without waiting for in-flight requests.`);
       process.exit(1);
@@ -58,7 +58,7 @@ async function main() {
       await app.close();
       await database.close();
       console.log("Stopped.");
-      process.exit(0);
+      process.exit(exitCode);
     } catch (err) {
       console.error(err);
       process.exit(1);
@@ -66,6 +66,16 @@ async function main() {
   };
   process.on("SIGTERM", (s) => void stop(s));
   process.on("SIGINT", (s) => void stop(s));
+  // The last line, not the fix (ADR 0048): every stream gets its listener where it is made, so no
+  // request can raise one of these. If something still does, the process is in a state no one can
+  // vouch for: the error goes to the log in full, in-flight requests finish, and the process exits
+  // non-zero for its supervisor to start it again, instead of dying mid-request for everyone.
+  const fault = (kind: string) => (err: unknown) => {
+    app.log.fatal({ err }, `${kind}: draining, then exiting`);
+    void stop("fault", 1);
+  };
+  process.on("uncaughtException", fault("uncaught exception"));
+  process.on("unhandledRejection", fault("unhandled promise rejection"));
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const db = config.DATABASE_URL ? "PostgreSQL" : `embedded PGlite in ${config.dataDir}`;

@@ -146,6 +146,12 @@ export interface Endpoint {
     mediaTypes: readonly [string, ...string[]];
     /** Error answers that are pages too (besides the JSON error envelope): a link opened in a browser. */
     errors?: { description: string; mediaTypes: readonly [string, ...string[]] };
+    /**
+     * The bytes are an uploaded file's own, read from the file store: when the store no longer
+     * holds them (a database restored without its files), the answer is 410 `gone` naming the
+     * file, never a failed stream (ADR 0048). Other byte answers are drawn from rows.
+     */
+    stored?: boolean;
   };
   /** Health-record endpoints declare what they touch; the binder logs every call (ADR 0013). */
   access?: AccessDeclaration;

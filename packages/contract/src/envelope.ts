@@ -27,6 +27,8 @@ export const errorCodes = {
   approval_required: 403,
   not_found: 404,
   conflict: 409,
+  /** The record is known but its stored bytes are not in the file store (a file's content, ADR 0048). */
+  gone: 410,
   payload_too_large: 413,
   /** A versioned write sent no `version`: "Send the version you edited" (ADR 0022, 0027). */
   precondition_required: 428,

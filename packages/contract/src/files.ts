@@ -61,6 +61,7 @@ export const downloadFile = defineEndpoint({
   files: {
     description: "The file as stored (its own media type: an image, a PDF…)",
     mediaTypes: ["application/octet-stream", "image/*", "application/pdf"],
+    stored: true,
   },
   access: { resource: "file", action: "download" },
   method: "GET",

@@ -158,6 +158,7 @@ export const getContactLensPrescriptionFile = defineEndpoint({
   files: {
     description: "The prescription's file as stored (its own media type)",
     mediaTypes: ["application/octet-stream", "image/*", "application/pdf"],
+    stored: true,
   },
   method: "GET",
   base: "api",

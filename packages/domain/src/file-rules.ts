@@ -9,6 +9,9 @@ export const FILE_REMOVED = "File successfully removed!";
 export const FILE_REMOVE_CONFIRM = "Please confirm that you want to delete file.";
 export const FILE_DELETED_FROM_PRESCRIPTION = "File deleted from prescription";
 export const FILE_TOO_LARGE_MESSAGE = "The file has to be smaller than 9.8MB";
+/** A file (or its thumbnail) whose row is kept but whose bytes the file store no longer holds (ADR 0048). */
+export const fileBytesMissingMessage = (fileName: string, thumbnail = false) =>
+  `The ${thumbnail ? "thumbnail of the file" : "file"} "${fileName}" is missing from the file store. Upload it again, or ask an administrator to restore the file store.`;
 
 export const extensionOf = (name: string): string =>
   name.includes(".") ? name.split(".").pop()!.toLowerCase() : "";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { httpsUrl, INT32_MAX, int32, int32Text, rowId, rowIdText } from "./input-rules";
+import { httpsUrl, INT32_MAX, int32, int32Text, rowId, rowIdInLink, rowIdText } from "./input-rules";
 
 describe("input rules", () => {
   it("bounds ids and integers to a PostgreSQL integer column", () => {
@@ -15,6 +15,24 @@ describe("input rules", () => {
     for (const bad of ["2147483648", "1.5", "abc", "-3", "Infinity"])
       expect(rowIdText().safeParse(bad).success).toBe(false);
     expect(int32Text().safeParse("99999999999").success).toBe(false);
+  });
+
+  it("reads a link's id only when it is a row's: digits, 1 to 2^31 - 1", () => {
+    expect(rowIdInLink("42")).toBe(42);
+    expect(rowIdInLink(String(INT32_MAX))).toBe(INT32_MAX);
+    for (const bad of [
+      "99999999999999999999",
+      "2147483648",
+      "-1",
+      "0",
+      "1.5",
+      "1e3",
+      "0x10",
+      " 12",
+      "",
+      "12a",
+    ])
+      expect(rowIdInLink(bad), bad).toBeNull();
   });
 
   it("takes only https: links", () => {

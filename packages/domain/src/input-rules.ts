@@ -16,6 +16,16 @@ export const rowId = () => z.number().int().positive().max(INT32_MAX);
 export const int32Text = () => z.coerce.number().int().min(INT32_MIN).max(INT32_MAX);
 export const rowIdText = () => z.coerce.number().int().positive().max(INT32_MAX);
 
+/**
+ * The row id a link's path names, or null when the text is not one (a sign, a fraction, 0, past
+ * 2^31 - 1): public link pages answer "not valid" for null before any statement runs (issue 52).
+ */
+export function rowIdInLink(text: string): number | null {
+  if (!/^\d{1,10}$/.test(text)) return null;
+  const id = Number(text);
+  return id >= 1 && id <= INT32_MAX ? id : null;
+}
+
 /** A real calendar day, YYYY-MM-DD, refused with `message` otherwise (2020-02-31 included). */
 export const calendarDate = (message: string) => z.string().refine(isCalendarDate, message);
 

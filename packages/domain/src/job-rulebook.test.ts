@@ -59,6 +59,12 @@ describe("the rulebook", () => {
       });
     }
     const nz = { ...staff, outletCountryCode: "NZ" };
+    // A closed job that was shipped before it closed: hidden, as any shipped job (spec §2).
+    for (const closed of [{ refunded: true }, { statusSlug: "cancelled" }]) {
+      expect(
+        decideJobAction("ship_aupost", { actor: staff, job: job({ ...closed, shipped: true }), settings }),
+      ).toMatchObject({ refusal: "state", reason: RULEBOOK_MESSAGES.alreadyShipped, hide: true });
+    }
     expect(decideJobAction("ship_aupost", { actor: nz, job: job(), settings })).toMatchObject({
       refusal: "who",
       hide: true,

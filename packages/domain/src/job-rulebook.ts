@@ -378,8 +378,10 @@ function stateVerdict(
     case "ship_aupost":
     case "ship_sendle":
     case "ship_manual":
-      if (closed) return refuse("state", RULEBOOK_MESSAGES.closedShip);
+      // The spec offers shipping "only when the order has no shipment": a shipped job hides it,
+      // closed or not (issue 52), before a closed job's greyed refusal.
       if (job.shipped) return refuse("state", RULEBOOK_MESSAGES.alreadyShipped, true);
+      if (closed) return refuse("state", RULEBOOK_MESSAGES.closedShip);
       return ok;
     case "cancel_shipment":
       if (!job.shipped) return refuse("missing", RULEBOOK_MESSAGES.noShipment, true);

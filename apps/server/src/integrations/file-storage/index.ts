@@ -3,7 +3,7 @@ import type { FileStorage } from "./file-storage.port";
 import { createLocalDiskStorage } from "./local-disk.adapter";
 import { createS3Storage } from "./s3.adapter";
 
-export type { FileStorage } from "./file-storage.port";
+export { type FileStorage, StoredBytesMissing } from "./file-storage.port";
 
 /** S3-compatible storage when S3_BUCKET (and its keys) are set; local disk under DATA_DIR/files otherwise. */
 export function createFileStorage(config: Config): FileStorage {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import type { FileStorage } from "./file-storage.port";
+import { type FileStorage, StoredBytesMissing } from "./file-storage.port";
 
 /** Files on local disk under DATA_DIR/files (the default). */
 export function createLocalDiskStorage(root: string): FileStorage {
@@ -26,7 +26,17 @@ export function createLocalDiskStorage(root: string): FileStorage {
       }
     },
     async get(key) {
-      return fs.createReadStream(resolve(key));
+      // Opened here, not by the stream: fs.createReadStream opens on a later tick and reports a
+      // missing file as an 'error' event, which ends the process if nothing listens yet.
+      let handle: fs.promises.FileHandle;
+      try {
+        handle = await fs.promises.open(resolve(key), "r");
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === "ENOENT" || code === "ENOTDIR") throw new StoredBytesMissing(key, { cause: err });
+        throw err;
+      }
+      return handle.createReadStream();
     },
     async remove(key) {
       await fs.promises.rm(resolve(key), { force: true });

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { FileStorage } from "./file-storage.port";
+import { type FileStorage, StoredBytesMissing } from "./file-storage.port";
 
 export interface S3Settings {
   endpoint: string;
@@ -59,6 +59,10 @@ export function createS3Storage(s: S3Settings): FileStorage {
       headers,
       ...(body ? { body: Readable.toWeb(body.stream()) as ReadableStream, duplex: "half" } : {}),
     } as RequestInit);
+    if (method === "GET" && res.status === 404) {
+      await res.body?.cancel();
+      throw new StoredBytesMissing(key);
+    }
     if (!res.ok && !(method === "DELETE" && res.status === 404))
       throw new Error(`S3 ${method} ${key} answered ${res.status}`);
     return res;

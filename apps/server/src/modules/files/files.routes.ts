@@ -65,14 +65,21 @@ export function registerFilesRoutes({ bind, database, db, slots, storage }: Modu
   }));
   bind(getFile, async ({ params }) => ({ data: toFileWire(await service.get(params.id)) }));
   bind(downloadFile, async ({ params, query, req, reply }) => {
+    // Opened first: bytes missing from the store are a 410 (logged as failed), never a stream error.
     const { row, stream, mime } = await service.open(params.id, query.thumbnail === "1");
-    // Logged before the first byte leaves: once streaming starts, a failed log write could not fail it.
-    // A thumbnail in a list is a view of the scan; the file itself is a download.
-    await recordRequestAccess(database, req, {
-      resourceId: row.id,
-      customerId: row.customerId,
-      action: query.thumbnail === "1" ? "view" : "download",
-    });
+    try {
+      // Logged before the first byte leaves: once streaming starts, a failed log write could not fail it.
+      // A thumbnail in a list is a view of the scan; the file itself is a download.
+      await recordRequestAccess(database, req, {
+        resourceId: row.id,
+        customerId: row.customerId,
+        action: query.thumbnail === "1" ? "view" : "download",
+      });
+    } catch (err) {
+      // Closes the opened file: a stream never sent holds it open otherwise.
+      stream.destroy();
+      throw err;
+    }
     const inline = query.download !== "1" && INLINE_TYPES.has(mime);
     reply
       .header("content-type", mime)

@@ -4,6 +4,7 @@ import {
   extensionOf,
   FILE_TOO_LARGE_MESSAGE,
   FILE_TYPE_MESSAGE,
+  fileBytesMissingMessage,
   hasAllowedExtension,
   isAdmin,
   isAllowedSniffedType,
@@ -12,7 +13,7 @@ import {
 import { desc, eq, inArray } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
-import type { FileStorage } from "../../integrations/file-storage";
+import { type FileStorage, StoredBytesMissing } from "../../integrations/file-storage";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import type { Slots } from "../../platform/slots";
@@ -227,14 +228,25 @@ export function createFilesService({ db, storage, slots }: { db: Db; storage: Fi
         .orderBy(desc(files.createdAt), desc(files.id));
     },
 
+    /**
+     * A file's bytes (or its thumbnail's), opened: a row whose bytes the store does not hold is a
+     * 410 naming the file, not a stream that fails later (ADR 0048). The caller sends the stream,
+     * or destroys it if it gives up before sending.
+     */
     async open(id: number, wantThumbnail: boolean) {
       const row = await this.get(id);
-      const key = wantThumbnail && row.thumbnailKey ? row.thumbnailKey : row.storageKey;
-      return {
-        row,
-        stream: await storage.get(key),
-        mime: wantThumbnail && row.thumbnailKey ? "image/jpeg" : row.mimeType,
-      };
+      const thumbnail = wantThumbnail && row.thumbnailKey !== null;
+      try {
+        return {
+          row,
+          stream: await storage.get(thumbnail ? row.thumbnailKey! : row.storageKey),
+          mime: thumbnail ? "image/jpeg" : row.mimeType,
+        };
+      } catch (err) {
+        if (err instanceof StoredBytesMissing)
+          throw new AppError("gone", fileBytesMissingMessage(row.fileName, thumbnail));
+        throw err;
+      }
     },
 
     /**

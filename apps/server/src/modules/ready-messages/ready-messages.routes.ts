@@ -12,7 +12,7 @@ import {
   saveReadyMessageSettings,
   showJobStatus,
 } from "@loupe/contract";
-import { ADMIN_ROLE_ID, JOB_MESSAGE_KIND_LABEL, READY_MESSAGE_TEXT } from "@loupe/domain";
+import { ADMIN_ROLE_ID, JOB_MESSAGE_KIND_LABEL, READY_MESSAGE_TEXT, rowIdInLink } from "@loupe/domain";
 import { eq } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import { AppError, notFound } from "../../platform/http/app-error";
@@ -191,7 +191,9 @@ export function registerReadyMessagesRoutes(ctx: ModuleContext): void {
 
   /** The status page, or the not-valid page; private either way, and each good open is counted. */
   async function showPage(orderIdText: string, token: string, reply: FastifyReply) {
-    if (await pageThrottle.refused(reply)) return reply;
+    // A malformed id is refused before any statement (the throttle's included): it costs nothing.
+    const orderId = rowIdInLink(orderIdText);
+    if (orderId !== null && (await pageThrottle.refused(reply))) return reply;
     const nonce = randomBytes(16).toString("base64");
     reply
       .type("text/html; charset=utf-8")
@@ -202,10 +204,10 @@ export function registerReadyMessagesRoutes(ctx: ModuleContext): void {
         "content-security-policy",
         `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
       );
-    const orderId = /^\d{1,9}$/.test(orderIdText) ? Number(orderIdText) : 0;
-    const facts = orderId > 0 ? await statusPageFacts(db, orderId) : undefined;
-    const link = facts ? await statusLinkOf(db, orderId) : null;
-    if (!facts || tokens.check(orderId, facts.customerId, token, link?.revokedAt) !== "valid")
+    const facts = orderId !== null ? await statusPageFacts(db, orderId) : undefined;
+    if (orderId === null || !facts) return reply.status(404).send(STATUS_LINK_INVALID_PAGE);
+    const link = await statusLinkOf(db, orderId);
+    if (tokens.check(orderId, facts.customerId, token, link?.revokedAt) !== "valid")
       return reply.status(404).send(STATUS_LINK_INVALID_PAGE);
     // A HEAD (a link checker's) is not a read.
     if (reply.request.method === "GET") await countStatusRead(db, orderId, new Date());

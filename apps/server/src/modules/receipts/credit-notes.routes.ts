@@ -1,5 +1,5 @@
 import { emailCreditNote, showCreditNote } from "@loupe/contract";
-import { RECEIPT_LINK_INVALID } from "@loupe/domain";
+import { RECEIPT_LINK_INVALID, rowIdInLink } from "@loupe/domain";
 import type { Db } from "../../platform/db/client";
 import { notFound } from "../../platform/http/app-error";
 import type { PageThrottle } from "../auth";
@@ -26,8 +26,8 @@ export function registerCreditNoteRoutes(
   pageThrottle: PageThrottle,
 ): void {
   async function load(orderIdText: string, token: string, code: string) {
-    const orderId = /^\d{1,15}$/.test(orderIdText) ? Number(orderIdText) : 0;
-    if (!(orderId > 0) || !RECEIPT_TOKEN.test(token)) return null;
+    const orderId = rowIdInLink(orderIdText);
+    if (orderId === null || !RECEIPT_TOKEN.test(token)) return null;
     const receipt = await readReceipt(db, orderId);
     if (!receipt) return null;
     const revokedAt = await receiptLinksRevokedAt(db, orderId);
@@ -39,7 +39,8 @@ export function registerCreditNoteRoutes(
   }
 
   bind(showCreditNote, async ({ params, reply }) => {
-    if (await pageThrottle.refused(reply)) return reply;
+    // A malformed id is refused before any statement (the throttle's included): it costs nothing.
+    if (rowIdInLink(params.orderId) !== null && (await pageThrottle.refused(reply))) return reply;
     const model = await load(params.orderId, params.token, params.code);
     reply
       .header("cache-control", "no-store")

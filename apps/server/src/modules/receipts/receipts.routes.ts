@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { emailReceipt, revokeReceiptLinks, showReceipt } from "@loupe/contract";
-import { RECEIPT_LINK_INVALID, RECEIPT_SENT } from "@loupe/domain";
+import { RECEIPT_LINK_INVALID, RECEIPT_SENT, rowIdInLink } from "@loupe/domain";
 import type { FastifyReply } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../platform/db/client";
@@ -70,9 +70,11 @@ export function registerReceiptsRoutes(ctx: ModuleContext): void {
 
   /** The receipt page, or the not-valid page; private either way. */
   async function showPage(orderIdText: string, token: string, reply: FastifyReply) {
-    if (await pageThrottle.refused(reply)) return reply;
-    const orderId = /^\d{1,15}$/.test(orderIdText) ? Number(orderIdText) : 0;
-    const receipt = orderId > 0 && RECEIPT_TOKEN.test(token) ? await readReceipt(db, orderId) : undefined;
+    // A malformed id is refused before any statement (the throttle's included): it costs nothing.
+    const orderId = rowIdInLink(orderIdText);
+    if (orderId !== null && (await pageThrottle.refused(reply))) return reply;
+    const receipt =
+      orderId !== null && RECEIPT_TOKEN.test(token) ? await readReceipt(db, orderId) : undefined;
     const nonce = randomBytes(16).toString("base64");
     reply
       .type("text/html; charset=utf-8")
@@ -83,9 +85,10 @@ export function registerReceiptsRoutes(ctx: ModuleContext): void {
         "content-security-policy",
         `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
       );
-    const revokedAt = receipt ? await receiptLinksRevokedAt(db, orderId) : null;
-    // Expired, revoked or wrong: the same page as a job that does not exist.
-    if (!receipt || !tokens.verify(orderId, receipt.order.customerId, token, revokedAt))
+    // Not an id, expired, revoked or wrong: the same page as a job that does not exist.
+    if (orderId === null || !receipt) return reply.status(404).send(invalidLinkPage);
+    const revokedAt = await receiptLinksRevokedAt(db, orderId);
+    if (!tokens.verify(orderId, receipt.order.customerId, token, revokedAt))
       return reply.status(404).send(invalidLinkPage);
     const model = receiptModel(receipt, sellerFor(config, receipt.region.countryCode, receipt.outlet.state));
     const base = tokens.url(orderId, receipt.order.customerId).replace(/\/receipt\/show\/.*$/, "");

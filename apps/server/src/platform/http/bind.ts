@@ -191,7 +191,9 @@ export function createBinder(
           });
         };
         const result = endpoint.access && aroundAccess ? await aroundAccess(endpoint, req, run) : await run();
-        if (reply.sent) return reply;
+        // Answered already (a stream, a page), or the client went away mid-answer: a second answer
+        // on a half-written or closed response is an error of our own making (issue 52).
+        if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) return reply;
         return result ?? { message: "OK" };
       },
     });

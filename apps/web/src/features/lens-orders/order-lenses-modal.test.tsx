@@ -57,6 +57,16 @@ function open(
   const read = (url: string) => {
     if (url.includes("/staff/product-lens-addons")) return { data: options };
     if (url.includes("/staff/suppliers/3")) return { data: supplier(opts.supplier) };
+    // The signed-in staff member, with an id of their own so the payload's can be told from a default.
+    if (url.endsWith("/me"))
+      return {
+        data: {
+          id: 57,
+          name: "Sam Dispenser",
+          outlet_id: 1,
+          outlet: { id: 1, name: "Newtown", region_id: 1 },
+        },
+      };
     if (/\/outlets(\?|$)/.test(url))
       return { data: [{ id: 1, abbreviation: "NT", name: "Newtown", is_active: true }] };
     return referenceAnswer(url);
@@ -135,6 +145,15 @@ describe("when Order Lenses is enabled", () => {
     });
     expect(await screen.findByText(LENS_ORDER_MESSAGES.ordered)).toBeTruthy();
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it("names the signed-in staff member and their outlet in the order (spec §3's user_id and outlet_id)", async () => {
+    const { user, orders } = open();
+    await supplierShown();
+    await waitFor(() => expect(orderButton().disabled).toBe(false));
+    await user.click(orderButton());
+    await waitFor(() => expect(orders()).toHaveLength(1));
+    expect(orders()[0].body).toMatchObject({ user_id: 57, outlet_id: 1 });
   });
 });
 

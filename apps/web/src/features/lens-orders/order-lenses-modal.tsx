@@ -121,17 +121,26 @@ export function OrderLensesModal(props: { job: OrderDetailWire; item: OrderItemW
   const pdProblems = Object.values(pdErrors);
   const blockers = supplier?.blockers ?? [];
   const open = supplier?.open_order ?? null;
+  // The payload names who orders and from which outlet (spec §3): the signed-in member must be known.
   const canOrder =
-    supplier != null && chosen != null && blockers.length === 0 && open == null && pdProblems.length === 0;
+    me != null &&
+    supplier != null &&
+    chosen != null &&
+    blockers.length === 0 &&
+    open == null &&
+    pdProblems.length === 0;
   const shown = (k: string) => (tried ? errors[k] : undefined);
 
   const order = useAction(async () => {
     setTried(true);
-    if (!supplier || !chosen || Object.keys(errors).length) return;
+    if (!me || !supplier || !chosen || Object.keys(errors).length) return;
     try {
       await orderLenses({
         type: repeat ? "repeat" : "new",
-        outlet_id: me?.outlet_id ?? null,
+        outlet_id: me.outlet_id ?? null,
+        // The spec's payload names the staff member; the server still takes who orders from the
+        // session and refuses an id that is not the session's (403 naming user_id).
+        user_id: me.id,
         order_id: job.id,
         product_id: chosen.id,
         item: item.id,

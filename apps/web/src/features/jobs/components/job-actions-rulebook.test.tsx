@@ -138,6 +138,23 @@ describe("the job's buttons ask the rulebook", () => {
     expect(button("Refund")).toBeNull();
   });
 
+  it("a closed job that already has a shipment: Create Shipping Order hidden, not greyed (spec §2)", async () => {
+    signedIn(1, 10);
+    detail(
+      auJob({
+        is_refundable: false,
+        refund_type: null,
+        refunded: true,
+        refundable_amount: 0,
+        shipment_status: "created",
+        shipment_company: "LOUPE COURIER",
+        shipment_tracking_id: "LPC0000000001AU",
+      }),
+    );
+    await waitFor(() => expect(button("Print")).not.toBeNull());
+    expect(button("Create Shipping Order")).toBeNull();
+  });
+
   it("New Zealand staff on an Australian job: shipping hidden, refund disabled as another region's", async () => {
     signedIn(2, 20);
     detail(auJob());
