@@ -33,7 +33,8 @@ export default function SavedSearchesMenuOpen({
     <Menu position="bottom-end" width={260} withinPortal opened={opened} onChange={setOpened}>
       <Menu.Target>{cloneElement(target, { ref: focusRef } as object)}</Menu.Target>
       <Menu.Dropdown>
-        {data.length === 0 && <Menu.Label>{SAVED_SEARCHES_EMPTY}</Menu.Label>}
+        {/* A menu must hold an item (ARIA, axe "aria-required-children"): "Empty" is one, disabled. */}
+        {data.length === 0 && <Menu.Item disabled>{SAVED_SEARCHES_EMPTY}</Menu.Item>}
         {data.map((s) => (
           <Menu.Item
             key={s.id}
