@@ -1,8 +1,9 @@
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense, useLayoutEffect } from "react";
 import { Navigate, type RouteObject } from "react-router";
 import { Spinner } from "../components/spinner";
+import { documentTitle } from "../lib/use-document-title";
 import { RequireAuth } from "./require-auth";
-import { GO_JOBS_PATH } from "./shell/nav-items";
+import { GO_JOBS_PATH, GO_JOBS_TITLE } from "./shell/nav-items";
 
 // The shell (top bar, tabs, reference lists) loads after sign-in, so /login stays small.
 const AppLayout = lazy(() => import("./shell/app-layout").then((m) => ({ default: m.AppLayout })));
@@ -30,7 +31,25 @@ const TillSummaryPage = lazy(() => import("../features/till/pages/till-summary-p
 const CallListPage = lazy(() => import("../features/ready-messages/pages/call-list-page"));
 const RecallsPage = lazy(() => import("../features/recalls/pages/recalls-page"));
 
-const page = (node: ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>;
+/**
+ * Names the browser tab after the route as soon as it is entered, before its code has loaded
+ * (WCAG 2.4.2, issue 52). A layout effect runs before the page's own effects, so a page that knows
+ * more (an open customer, an invoice) still puts its longer title after it.
+ */
+function RouteTitle({ title }: { title: string }) {
+  useLayoutEffect(() => {
+    document.title = documentTitle([title]);
+  }, [title]);
+  return null;
+}
+
+/** A screen of the route table: its title, then its lazily loaded code. */
+const page = (title: string, node: ReactNode) => (
+  <>
+    <RouteTitle title={title} />
+    <Suspense fallback={<Spinner />}>{node}</Suspense>
+  </>
+);
 
 /**
  * The one route table (spec §2). Add a screen by adding its lazy import above and one line here;
@@ -38,34 +57,40 @@ const page = (node: ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspe
  */
 export const routes: RouteObject[] = [
   // Auth area: reachable signed out.
-  { path: "/login", element: page(<LoginPage />) },
-  { path: "/forgot-password", element: page(<ForgotPasswordPage />) },
-  { path: "/reset-password/:token", element: page(<ResetPasswordPage />) },
-  { path: "/logout", element: page(<LogoutPage />) },
+  { path: "/login", element: page("Sign in", <LoginPage />) },
+  { path: "/forgot-password", element: page("Forgot password", <ForgotPasswordPage />) },
+  { path: "/reset-password/:token", element: page("New password", <ResetPasswordPage />) },
+  { path: "/logout", element: page("Signing out", <LogoutPage />) },
   // Protected area: signed-out visitors go to /login; the shell loads the reference lists first.
   {
-    element: <RequireAuth>{page(<AppLayout />)}</RequireAuth>,
+    element: (
+      <RequireAuth>
+        <Suspense fallback={<Spinner />}>
+          <AppLayout />
+        </Suspense>
+      </RequireAuth>
+    ),
     children: [
       { path: "/", element: <Navigate to="/customers" replace /> },
-      { path: "/customers", element: page(<CustomersPage />) },
-      { path: "/customers/:id", element: page(<CustomersPage />) },
-      { path: "/customers-meili", element: page(<CustomersMeiliPage />) },
-      { path: "/jobs", element: page(<JobsPage />) },
-      { path: "/jobs/:invoice", element: page(<JobAddressPage />) },
-      { path: "/jobs-search", element: page(<JobsSearchPage />) },
-      { path: "/jobs-meili", element: page(<JobsMeiliPage />) },
-      { path: GO_JOBS_PATH, element: page(<JobsGoPage />) },
-      { path: "/promos", element: page(<PromosPage />) },
-      { path: "/newsletter-users", element: page(<NewsletterUsersPage />) },
-      { path: "/staffs", element: page(<StaffsPage />) },
-      { path: "/settings", element: page(<SettingsPage />) },
-      { path: "/outbox", element: page(<OutboxPage />) },
-      { path: "/access-log", element: page(<AccessLogPage />) },
-      { path: "/my-sessions", element: page(<MySessionsPage />) },
-      { path: "/till-summary", element: page(<TillSummaryPage />) },
-      { path: "/call-list", element: page(<CallListPage />) },
-      { path: "/today", element: page(<OutletDayPage />) },
-      { path: "/recalls", element: page(<RecallsPage />) },
+      { path: "/customers", element: page("Customers", <CustomersPage />) },
+      { path: "/customers/:id", element: page("Customers", <CustomersPage />) },
+      { path: "/customers-meili", element: page("Customers MEILI", <CustomersMeiliPage />) },
+      { path: "/jobs", element: page("Jobs", <JobsPage />) },
+      { path: "/jobs/:invoice", element: page("Jobs", <JobAddressPage />) },
+      { path: "/jobs-search", element: page("Beta Jobs", <JobsSearchPage />) },
+      { path: "/jobs-meili", element: page("Jobs MEILI", <JobsMeiliPage />) },
+      { path: GO_JOBS_PATH, element: page(GO_JOBS_TITLE, <JobsGoPage />) },
+      { path: "/promos", element: page("Promos & Campaigns", <PromosPage />) },
+      { path: "/newsletter-users", element: page("Newsletter Subscribers", <NewsletterUsersPage />) },
+      { path: "/staffs", element: page("Staffs", <StaffsPage />) },
+      { path: "/settings", element: page("Settings", <SettingsPage />) },
+      { path: "/outbox", element: page("Outbox", <OutboxPage />) },
+      { path: "/access-log", element: page("Access Log", <AccessLogPage />) },
+      { path: "/my-sessions", element: page("My sessions", <MySessionsPage />) },
+      { path: "/till-summary", element: page("Till summary", <TillSummaryPage />) },
+      { path: "/call-list", element: page("Call list", <CallListPage />) },
+      { path: "/today", element: page("Outlet's day", <OutletDayPage />) },
+      { path: "/recalls", element: page("Recalls", <RecallsPage />) },
       { path: "*", element: <Navigate to="/customers" replace /> },
     ],
   },
