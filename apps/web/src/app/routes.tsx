@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useLayoutEffect } from "react";
 import { Navigate, type RouteObject } from "react-router";
+import { RefusedReads } from "../components/refused-reads";
 import { Spinner } from "../components/spinner";
 import { documentTitle } from "../lib/use-document-title";
 import { RequireAuth } from "./require-auth";
@@ -51,6 +52,14 @@ const page = (title: string, node: ReactNode) => (
   </>
 );
 
+/** A signed-in screen: as `page`, with the reads the server refused said above it (issue 52). */
+const screen = (title: string, node: ReactNode) => (
+  <>
+    <RefusedReads />
+    {page(title, node)}
+  </>
+);
+
 /**
  * The one route table (spec §2). Add a screen by adding its lazy import above and one line here;
  * add a tab for it in `shell/nav-items.ts`.
@@ -72,25 +81,25 @@ export const routes: RouteObject[] = [
     ),
     children: [
       { path: "/", element: <Navigate to="/customers" replace /> },
-      { path: "/customers", element: page("Customers", <CustomersPage />) },
-      { path: "/customers/:id", element: page("Customers", <CustomersPage />) },
-      { path: "/customers-meili", element: page("Customers MEILI", <CustomersMeiliPage />) },
-      { path: "/jobs", element: page("Jobs", <JobsPage />) },
-      { path: "/jobs/:invoice", element: page("Jobs", <JobAddressPage />) },
-      { path: "/jobs-search", element: page("Beta Jobs", <JobsSearchPage />) },
-      { path: "/jobs-meili", element: page("Jobs MEILI", <JobsMeiliPage />) },
-      { path: GO_JOBS_PATH, element: page(GO_JOBS_TITLE, <JobsGoPage />) },
-      { path: "/promos", element: page("Promos & Campaigns", <PromosPage />) },
-      { path: "/newsletter-users", element: page("Newsletter Subscribers", <NewsletterUsersPage />) },
-      { path: "/staffs", element: page("Staffs", <StaffsPage />) },
-      { path: "/settings", element: page("Settings", <SettingsPage />) },
-      { path: "/outbox", element: page("Outbox", <OutboxPage />) },
-      { path: "/access-log", element: page("Access Log", <AccessLogPage />) },
-      { path: "/my-sessions", element: page("My sessions", <MySessionsPage />) },
-      { path: "/till-summary", element: page("Till summary", <TillSummaryPage />) },
-      { path: "/call-list", element: page("Call list", <CallListPage />) },
-      { path: "/today", element: page("Outlet's day", <OutletDayPage />) },
-      { path: "/recalls", element: page("Recalls", <RecallsPage />) },
+      { path: "/customers", element: screen("Customers", <CustomersPage />) },
+      { path: "/customers/:id", element: screen("Customers", <CustomersPage />) },
+      { path: "/customers-meili", element: screen("Customers MEILI", <CustomersMeiliPage />) },
+      { path: "/jobs", element: screen("Jobs", <JobsPage />) },
+      { path: "/jobs/:invoice", element: screen("Jobs", <JobAddressPage />) },
+      { path: "/jobs-search", element: screen("Beta Jobs", <JobsSearchPage />) },
+      { path: "/jobs-meili", element: screen("Jobs MEILI", <JobsMeiliPage />) },
+      { path: GO_JOBS_PATH, element: screen(GO_JOBS_TITLE, <JobsGoPage />) },
+      { path: "/promos", element: screen("Promos & Campaigns", <PromosPage />) },
+      { path: "/newsletter-users", element: screen("Newsletter Subscribers", <NewsletterUsersPage />) },
+      { path: "/staffs", element: screen("Staffs", <StaffsPage />) },
+      { path: "/settings", element: screen("Settings", <SettingsPage />) },
+      { path: "/outbox", element: screen("Outbox", <OutboxPage />) },
+      { path: "/access-log", element: screen("Access Log", <AccessLogPage />) },
+      { path: "/my-sessions", element: screen("My sessions", <MySessionsPage />) },
+      { path: "/till-summary", element: screen("Till summary", <TillSummaryPage />) },
+      { path: "/call-list", element: screen("Call list", <CallListPage />) },
+      { path: "/today", element: screen("Outlet's day", <OutletDayPage />) },
+      { path: "/recalls", element: screen("Recalls", <RecallsPage />) },
       { path: "*", element: <Navigate to="/customers" replace /> },
     ],
   },

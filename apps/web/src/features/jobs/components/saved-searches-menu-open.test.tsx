@@ -26,7 +26,9 @@ describe("Saved Searches", () => {
   });
 
   it("lists the saved names as menu items", async () => {
-    stubFetch(undefined, () => ({ data: [{ id: 3, name: "Late in Perth", query: { customFilter: "late" } }] }));
+    stubFetch(undefined, () => ({
+      data: [{ id: 3, name: "Late in Perth", query: { customFilter: "late" } }],
+    }));
     open();
     const menu = await screen.findByRole("menu");
     expect(await within(menu).findByRole("menuitem", { name: /Late in Perth/ })).toBeTruthy();

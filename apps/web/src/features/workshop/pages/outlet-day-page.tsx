@@ -3,6 +3,7 @@ import { formatCalendarDay, WORKSHOP_FILTER_LABELS, type WorkshopFilter } from "
 import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
+import { ErrorState } from "../../../components/error-state";
 import { LazySelect as Select } from "../../../components/lazy-select";
 import { callEndpoint } from "../../../lib/api-client";
 import { errorText } from "../../../lib/errors";
@@ -55,7 +56,7 @@ export default function OutletDayPage() {
           onChange={(v) => v && setParams({ outlet_id: v }, { replace: true })}
         />
       </Group>
-      {error && <Alert color="red">{errorText(error)}</Alert>}
+      {error ? <ErrorState error={error} what="the outlet's day" /> : null}
       {isLoading && <Text c="dimmed">Loading the outlet's day…</Text>}
       {data && (
         <>
