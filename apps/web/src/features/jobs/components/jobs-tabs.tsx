@@ -1,6 +1,7 @@
 import type { TabWire } from "@loupe/contract";
 import { abbreviateCount, customFilterDefinition, isWorkshopFilter, JOBS_DEFAULT_SORT } from "@loupe/domain";
 import { Group, Tabs, Text } from "@mantine/core";
+import { LazyTooltip } from "../../../components/lazy-tooltip";
 import { brandSlug } from "../../../lib/config";
 import { useJobTabs } from "../api/jobs-queries";
 
@@ -12,6 +13,7 @@ const TAB_COLOURS: Record<string, string> = {
   "at-risk": "orange",
   ready: "teal",
   uncollected: "grape",
+  "due-today": "blue",
 };
 const tabValue = (t: TabWire) => t.customFilter ?? `status-${t.defaultQuery.dispense_status_id}`;
 
@@ -61,7 +63,7 @@ export function JobsTabs({
         {tabs.map((t) => {
           const late = t.slug === LATE_ORDERS;
           const colour = TAB_COLOURS[t.slug];
-          return (
+          const tab = (
             <Tabs.Tab
               key={t.slug}
               value={tabValue(t)}
@@ -69,6 +71,8 @@ export function JobsTabs({
               c={late ? "red" : undefined}
               fw={late ? 700 : undefined}
               style={{ whiteSpace: "nowrap" }}
+              // Read out after the name (the tooltip is for the eye): which jobs the tab holds.
+              aria-description={t.description}
             >
               <Group gap={6} wrap="nowrap">
                 {t.display_name}
@@ -86,6 +90,14 @@ export function JobsTabs({
                 </Text>
               </Group>
             </Tabs.Tab>
+          );
+          // "Late Orders" and "Past promised date" count different jobs: each says which on hover and focus.
+          return t.description ? (
+            <LazyTooltip key={t.slug} label={t.description} withArrow openDelay={300}>
+              {tab}
+            </LazyTooltip>
+          ) : (
+            tab
           );
         })}
       </Tabs.List>
