@@ -1,5 +1,5 @@
 import { Button } from "@mantine/core";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderInShell, stubFetch } from "../../../test/render";
 import SavedSearchesMenuOpen from "./saved-searches-menu-open";
@@ -23,6 +23,15 @@ describe("Saved Searches", () => {
     const items = within(menu).getAllByRole("menuitem");
     expect(items.map((i) => i.textContent)).toEqual(["Empty"]);
     expect(items[0].hasAttribute("disabled") || items[0].getAttribute("aria-disabled") === "true").toBe(true);
+  });
+
+  it("with none saved still closes on Escape, though the focus stays on its button", async () => {
+    stubFetch(undefined, () => ({ data: [] }));
+    const { user } = open();
+    await screen.findByRole("menu");
+    screen.getByRole("button", { name: "Saved Searches" }).focus();
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
   });
 
   it("lists the saved names as menu items", async () => {
