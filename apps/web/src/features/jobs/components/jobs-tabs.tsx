@@ -1,7 +1,6 @@
 import type { TabWire } from "@loupe/contract";
 import { abbreviateCount, customFilterDefinition, isWorkshopFilter, JOBS_DEFAULT_SORT } from "@loupe/domain";
 import { Group, Tabs, Text } from "@mantine/core";
-import { LazyTooltip } from "../../../components/lazy-tooltip";
 import { brandSlug } from "../../../lib/config";
 import { useJobTabs } from "../api/jobs-queries";
 
@@ -63,7 +62,7 @@ export function JobsTabs({
         {tabs.map((t) => {
           const late = t.slug === LATE_ORDERS;
           const colour = TAB_COLOURS[t.slug];
-          const tab = (
+          return (
             <Tabs.Tab
               key={t.slug}
               value={tabValue(t)}
@@ -71,8 +70,10 @@ export function JobsTabs({
               c={late ? "red" : undefined}
               fw={late ? 700 : undefined}
               style={{ whiteSpace: "nowrap" }}
-              // Read out after the name (the tooltip is for the eye): which jobs the tab holds.
+              // Which jobs the tab holds ("Late Orders" and "Past promised date" count different
+              // ones): read out after the name, and shown on hover.
               aria-description={t.description}
+              title={t.description}
             >
               <Group gap={6} wrap="nowrap">
                 {t.display_name}
@@ -90,14 +91,6 @@ export function JobsTabs({
                 </Text>
               </Group>
             </Tabs.Tab>
-          );
-          // "Late Orders" and "Past promised date" count different jobs: each says which on hover and focus.
-          return t.description ? (
-            <LazyTooltip key={t.slug} label={t.description} withArrow openDelay={300}>
-              {tab}
-            </LazyTooltip>
-          ) : (
-            tab
           );
         })}
       </Tabs.List>
