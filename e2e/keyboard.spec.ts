@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { DEMO, expectAccessible, screenshot, settle } from "./support/helpers";
+import { DEMO, expectAccessible, screenshot, settle, signIn } from "./support/helpers";
 
 // Issue 52 item 9 (WCAG 2.1.1): the app used only with the keyboard. The app's global Enter
 // shortcut used to cancel the key everywhere, so Enter did nothing on a focused button or link.
@@ -102,5 +102,25 @@ test.describe("the keyboard alone", () => {
     await expect(page).toHaveTitle(new RegExp(`^${invoice} · Jobs · `));
     await expect(page.getByTestId("job-detail").first()).toBeVisible();
     await screenshot(page, "keyboard-job-opened");
+  });
+
+  // Issue 52 item 8, seen as a manager: lists say what they hold.
+  test("a manager sees the outbox's refusal as a refusal, and Jobs opens on their home region", async ({
+    page,
+  }) => {
+    await signIn(page, "mia@loupe.test");
+    await page.goto("/outbox");
+    await expect(page).toHaveTitle(/^Outbox · /);
+    await expect(page.getByText("Only administrators can see the outbox.")).toBeVisible();
+    await expect(page.getByText("No data available.")).toHaveCount(0);
+    await screenshot(page, "keyboard-outbox-refused");
+    await page.evaluate(() => localStorage.removeItem("loupe.jobs.filters"));
+    await page.goto("/jobs");
+    await expect(page).toHaveURL(/region_id=1/);
+    await expect(page.getByRole("tab", { name: /^Promised today/ })).toBeVisible();
+    await expect(page.getByRole("tab", { name: /^Past promised date/ })).toHaveAttribute(
+      "title",
+      "The promised date has passed and the job is not ready",
+    );
   });
 });
