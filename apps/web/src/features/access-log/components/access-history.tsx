@@ -6,7 +6,7 @@ import {
   staffAccessReport,
 } from "@loupe/contract";
 import { zoneDayBounds } from "@loupe/domain";
-import { Alert, Badge, Button, Group, Select, Stack, Text } from "@mantine/core";
+import { Badge, Button, Group, Select, Stack, Text } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useAlert } from "../../../app/alert-context";

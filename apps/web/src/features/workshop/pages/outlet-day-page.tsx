@@ -5,13 +5,12 @@ import {
   WORKSHOP_FILTER_LABELS,
   type WorkshopFilter,
 } from "@loupe/domain";
-import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { ErrorState } from "../../../components/error-state";
 import { LazySelect as Select } from "../../../components/lazy-select";
 import { callEndpoint } from "../../../lib/api-client";
-import { errorText } from "../../../lib/errors";
 import { useCurrentOutlet, useOutlets } from "../../reference/use-reference-data";
 import { outletJobsPath } from "../outlet-day-links";
 
