@@ -62,10 +62,12 @@ test.describe("the workshop day", () => {
     await screenshot(page, "workshop-promised-date-changed");
   });
 
-  test("the Late tab's count is the number of jobs its list holds, sorted by promise", async ({ page }) => {
+  test("the Past promised date tab's count is the number of jobs its list holds, sorted by promise", async ({
+    page,
+  }) => {
     await signIn(page);
     await page.goto("/jobs");
-    const tab = page.getByRole("tab", { name: /^Late \d/ });
+    const tab = page.getByRole("tab", { name: /^Past promised date \d/ });
     await expect(tab).toBeVisible();
     await tab.click();
     await expect(page).toHaveURL(/customFilter=late(&|$)/);

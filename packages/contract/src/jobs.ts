@@ -263,6 +263,8 @@ export const tabWire = z.object({
   filter_type: z.enum(["status", "custom"]),
   customFilter: z.string().nullable(),
   defaultQuery: z.record(z.string(), z.union([z.string(), z.number()])),
+  /** What the tab holds, in a dispenser's words (issue 52: "Late Orders" beside the promise's tab); not the spec's. */
+  description: z.string().optional(),
 });
 export type TabWire = z.infer<typeof tabWire>;
 

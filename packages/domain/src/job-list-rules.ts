@@ -3,6 +3,7 @@
 
 import { INT32_MAX } from "./column-limits";
 import {
+  ADMIN_ROLE_ID,
   DEFAULT_OUTLET_NAME,
   EXCLUDED_OUTLET_NAME,
   isSearchTooShort,
@@ -73,6 +74,21 @@ export function jobSearchError(q: string | null | undefined, searchType?: string
   return isSearchTooShort(text) ? SEARCH_TOO_SHORT : null;
 }
 
+/**
+ * The query the jobs list opens on when the address has none and none is remembered (issue 52):
+ * a staff member or manager works in their home region (ADR 0022), so their list starts there
+ * rather than on All Countries; an administrator's spans every region. Null: no region chosen.
+ */
+export function jobsOpeningQuery(user: {
+  role_id: number;
+  home_region_id: number | null;
+  region_id: number | null;
+}): { region_id: string } | null {
+  if (user.role_id === ADMIN_ROLE_ID) return null;
+  const home = user.home_region_id ?? user.region_id;
+  return home ? { region_id: String(home) } : null;
+}
+
 /** Choosing a status tab (or clearing one) starts at page 1, newest first (spec §4). */
 export const JOBS_DEFAULT_SORT = { page: "1", sort_by: "created_at", sort_direction: "desc" } as const;
 
@@ -85,6 +101,8 @@ export class NotImplementedError extends Error {
 
 /** Late Orders (spec §4): an unfinished job created more than this many days ago. */
 export const LATE_AFTER_DAYS = 14;
+/** What the Late Orders tab holds, in a dispenser's words (its tooltip beside the workshop tabs). */
+export const LATE_ORDERS_HINT = `Not finished ${LATE_AFTER_DAYS} days after the job was made`;
 
 /**
  * The two custom filters (spec §4): `{brand}go` (Go Orders, newest first) and `late-orders`

@@ -1,8 +1,10 @@
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense, useLayoutEffect } from "react";
 import { Navigate, type RouteObject } from "react-router";
+import { RefusedReads } from "../components/refused-reads";
 import { Spinner } from "../components/spinner";
+import { documentTitle } from "../lib/use-document-title";
 import { RequireAuth } from "./require-auth";
-import { GO_JOBS_PATH } from "./shell/nav-items";
+import { GO_JOBS_PATH, GO_JOBS_TITLE } from "./shell/nav-items";
 
 // The shell (top bar, tabs, reference lists) loads after sign-in, so /login stays small.
 const AppLayout = lazy(() => import("./shell/app-layout").then((m) => ({ default: m.AppLayout })));
@@ -30,7 +32,33 @@ const TillSummaryPage = lazy(() => import("../features/till/pages/till-summary-p
 const CallListPage = lazy(() => import("../features/ready-messages/pages/call-list-page"));
 const RecallsPage = lazy(() => import("../features/recalls/pages/recalls-page"));
 
-const page = (node: ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>;
+/**
+ * Names the browser tab after the route as soon as it is entered, before its code has loaded
+ * (WCAG 2.4.2, issue 52). A layout effect runs before the page's own effects, so a page that knows
+ * more (an open customer, an invoice) still puts its longer title after it.
+ */
+function RouteTitle({ title }: { title: string }) {
+  useLayoutEffect(() => {
+    document.title = documentTitle([title]);
+  }, [title]);
+  return null;
+}
+
+/** A screen of the route table: its title, then its lazily loaded code. */
+const page = (title: string, node: ReactNode) => (
+  <>
+    <RouteTitle title={title} />
+    <Suspense fallback={<Spinner />}>{node}</Suspense>
+  </>
+);
+
+/** A signed-in screen: as `page`, with the reads the server refused said above it (issue 52). */
+const screen = (title: string, node: ReactNode) => (
+  <>
+    <RefusedReads />
+    {page(title, node)}
+  </>
+);
 
 /**
  * The one route table (spec §2). Add a screen by adding its lazy import above and one line here;
@@ -38,34 +66,40 @@ const page = (node: ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspe
  */
 export const routes: RouteObject[] = [
   // Auth area: reachable signed out.
-  { path: "/login", element: page(<LoginPage />) },
-  { path: "/forgot-password", element: page(<ForgotPasswordPage />) },
-  { path: "/reset-password/:token", element: page(<ResetPasswordPage />) },
-  { path: "/logout", element: page(<LogoutPage />) },
+  { path: "/login", element: page("Sign in", <LoginPage />) },
+  { path: "/forgot-password", element: page("Forgot password", <ForgotPasswordPage />) },
+  { path: "/reset-password/:token", element: page("New password", <ResetPasswordPage />) },
+  { path: "/logout", element: page("Signing out", <LogoutPage />) },
   // Protected area: signed-out visitors go to /login; the shell loads the reference lists first.
   {
-    element: <RequireAuth>{page(<AppLayout />)}</RequireAuth>,
+    element: (
+      <RequireAuth>
+        <Suspense fallback={<Spinner />}>
+          <AppLayout />
+        </Suspense>
+      </RequireAuth>
+    ),
     children: [
       { path: "/", element: <Navigate to="/customers" replace /> },
-      { path: "/customers", element: page(<CustomersPage />) },
-      { path: "/customers/:id", element: page(<CustomersPage />) },
-      { path: "/customers-meili", element: page(<CustomersMeiliPage />) },
-      { path: "/jobs", element: page(<JobsPage />) },
-      { path: "/jobs/:invoice", element: page(<JobAddressPage />) },
-      { path: "/jobs-search", element: page(<JobsSearchPage />) },
-      { path: "/jobs-meili", element: page(<JobsMeiliPage />) },
-      { path: GO_JOBS_PATH, element: page(<JobsGoPage />) },
-      { path: "/promos", element: page(<PromosPage />) },
-      { path: "/newsletter-users", element: page(<NewsletterUsersPage />) },
-      { path: "/staffs", element: page(<StaffsPage />) },
-      { path: "/settings", element: page(<SettingsPage />) },
-      { path: "/outbox", element: page(<OutboxPage />) },
-      { path: "/access-log", element: page(<AccessLogPage />) },
-      { path: "/my-sessions", element: page(<MySessionsPage />) },
-      { path: "/till-summary", element: page(<TillSummaryPage />) },
-      { path: "/call-list", element: page(<CallListPage />) },
-      { path: "/today", element: page(<OutletDayPage />) },
-      { path: "/recalls", element: page(<RecallsPage />) },
+      { path: "/customers", element: screen("Customers", <CustomersPage />) },
+      { path: "/customers/:id", element: screen("Customers", <CustomersPage />) },
+      { path: "/customers-meili", element: screen("Customers MEILI", <CustomersMeiliPage />) },
+      { path: "/jobs", element: screen("Jobs", <JobsPage />) },
+      { path: "/jobs/:invoice", element: screen("Jobs", <JobAddressPage />) },
+      { path: "/jobs-search", element: screen("Beta Jobs", <JobsSearchPage />) },
+      { path: "/jobs-meili", element: screen("Jobs MEILI", <JobsMeiliPage />) },
+      { path: GO_JOBS_PATH, element: screen(GO_JOBS_TITLE, <JobsGoPage />) },
+      { path: "/promos", element: screen("Promos & Campaigns", <PromosPage />) },
+      { path: "/newsletter-users", element: screen("Newsletter Subscribers", <NewsletterUsersPage />) },
+      { path: "/staffs", element: screen("Staffs", <StaffsPage />) },
+      { path: "/settings", element: screen("Settings", <SettingsPage />) },
+      { path: "/outbox", element: screen("Outbox", <OutboxPage />) },
+      { path: "/access-log", element: screen("Access Log", <AccessLogPage />) },
+      { path: "/my-sessions", element: screen("My sessions", <MySessionsPage />) },
+      { path: "/till-summary", element: screen("Till summary", <TillSummaryPage />) },
+      { path: "/call-list", element: screen("Call list", <CallListPage />) },
+      { path: "/today", element: screen("Outlet's day", <OutletDayPage />) },
+      { path: "/recalls", element: screen("Recalls", <RecallsPage />) },
       { path: "*", element: <Navigate to="/customers" replace /> },
     ],
   },

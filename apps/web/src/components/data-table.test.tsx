@@ -13,7 +13,7 @@ describe("a list's states tell the truth", () => {
   it("shows row skeletons while loading, and no '0 of 0' count", () => {
     renderInShell(
       <>
-        <DataTable rows={[]} columns={columns} rowKey={(r) => r.id} loading />
+        <DataTable rows={[]} columns={columns} rowKey={(r) => r.id} loading error={undefined} />
         <PaginationBar page={1} perPage={15} total={0} unknown onChange={() => {}} />
       </>,
     );
@@ -40,9 +40,30 @@ describe("a list's states tell the truth", () => {
     expect(retry).toHaveBeenCalledOnce();
   });
 
+  it("shows a refusal as a refusal: the server's sentence, no Retry (asking again changes nothing)", () => {
+    const error = new ApiError(403, {
+      code: "forbidden",
+      message: "Only administrators can see the outbox.",
+    });
+    renderInShell(
+      <DataTable rows={[]} columns={columns} rowKey={(r) => r.id} error={error} onRetry={() => {}} />,
+    );
+    const shown = screen.getByTestId("error-state");
+    expect(shown.textContent).toContain("Not allowed (403)");
+    expect(shown.textContent).toContain("Only administrators can see the outbox.");
+    expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
+    expect(screen.queryByText("No data available.")).toBeNull();
+  });
+
   it("says which filter left the list empty", () => {
     renderInShell(
-      <DataTable rows={[]} columns={columns} rowKey={(r) => r.id} emptyText="No jobs match “smith”." />,
+      <DataTable
+        rows={[]}
+        columns={columns}
+        rowKey={(r) => r.id}
+        error={undefined}
+        emptyText="No jobs match “smith”."
+      />,
     );
     expect(screen.getByTestId("empty-state").textContent).toBe("No jobs match “smith”.");
   });
@@ -55,6 +76,7 @@ describe("a record's row", () => {
         rows={[{ id: 1, name: "Ava" }]}
         columns={columns}
         rowKey={(r) => r.id}
+        error={undefined}
         rowVersion={() => ""}
       />,
     );

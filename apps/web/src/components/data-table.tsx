@@ -23,8 +23,12 @@ export interface DataTableProps<T> {
   stale?: boolean;
   /** What an empty list says; name the filter that is on ("No jobs match “Smith” in Ready to collect"). */
   emptyText?: string;
-  /** The list's failed call: shown with its request id and a Retry instead of "No data available." */
-  error?: unknown;
+  /**
+   * The list's failed call: shown with its request id and a Retry instead of "No data available."
+   * Required (pass `undefined` for a list that cannot fail): a screen that forgets it tells a
+   * refused manager the list is empty (issue 52).
+   */
+  error: unknown;
   onRetry?: () => void;
   sortBy?: string;
   sortDirection?: "asc" | "desc";

@@ -138,7 +138,7 @@ export function registerExportsRoutes({ bind, database, readDb, config, slots }:
     const zone = await zoneOf(staff);
     const read = await jobsExportReader(
       await readDb.database(),
-      { brandSlug, timeZone: zone, notesCountSql: orderNotesCountSqlSlot.get(slots) },
+      { brandSlug, timeZone: zone, notesCountSql: orderNotesCountSqlSlot.get(slots), slots },
       query,
     );
     const reference = await referenceData(db);

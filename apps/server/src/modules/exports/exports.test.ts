@@ -1,4 +1,6 @@
+import { WORKSHOP_FILTERS } from "@loupe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSlots } from "../../platform/slots";
 import { seedDemoCustomers } from "../../seed/demo-customers";
 import { seedDemoJobs } from "../../seed/demo-jobs";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -120,6 +122,7 @@ describe("the jobs list's export", () => {
         brandSlug: "loupe",
         timeZone: "Australia/Sydney",
         notesCountSql: () => "0",
+        slots: createSlots(),
       },
       { page: 1, per_page: 15, sort_direction: "desc" },
     );
@@ -148,6 +151,69 @@ describe("the jobs list's export", () => {
     expect(rows[0][4]).toBe(formatMoney(Number(job.total_amount_minor) / 100, currency));
     expect(rows[0][5]).toBe(currency);
     expect(rows[0][8]).toBe(formatWhen(job.created_at, job.zone, "time"));
+  });
+
+  // Issue 52: the workshop tabs answered the list and refused the export (422).
+  it("(jobs put on every workshop tab, more than a page of each)", async () => {
+    // Twelve finished jobs back in the workshop, six past their promise and six promised today
+    // (on their outlet's clock), all at risk; twelve more ready, six of them on the shelf 40 days.
+    const status = (slug: string) => `(select id from statuses where kind = 'dispense' and slug = '${slug}')`;
+    const made = `select o.id from orders o where o.dispense_status_id = ${status("completed")} order by o.id limit 12`;
+    const [{ ids }] = await sql<{ ids: number[] }>(`select array(${made}) as ids`);
+    await sql(
+      `update orders set dispense_status_id = ${status("new-order")}, at_risk_reason = 'Lens ETA after the promise',
+         at_risk_eta = current_date + 30 where id = any($1::int[])`,
+      [ids],
+    );
+    await sql("update orders set due_date = current_date - 20 where id = any($1::int[])", [ids.slice(0, 6)]);
+    await sql(
+      `update orders o set due_date = (now() at time zone ot.time_zone)::date from outlets ot
+        where ot.id = o.origin_outlet_id and o.id = any($1::int[])`,
+      [ids.slice(6)],
+    );
+    const shelf = `select o.id from orders o where o.dispense_status_id = ${status("completed")} order by o.id desc limit 12`;
+    await sql(`update orders set dispense_status_id = ${status("ready-to-go")} where id in (${shelf})`);
+    await sql(
+      `update orders set dispense_status_at = now() - interval '40 days' where id in (select id from orders
+        where dispense_status_id = ${status("ready-to-go")} order by id limit 6)`,
+    );
+    const tabs = (await t.call(admin, { method: "GET", url: "/api/staff/total-orders" })).json().data as {
+      slug: string;
+      total: number;
+    }[];
+    const totals = Object.fromEntries(tabs.map((tab) => [tab.slug, tab.total]));
+    for (const f of WORKSHOP_FILTERS) expect(totals[f], f).toBeGreaterThan(4);
+  });
+
+  it.each(WORKSHOP_FILTERS)(
+    "exports the %s tab: its rows across every page, in the tab's order",
+    async (f) => {
+      const listed = await allPages<{ id: number }>(`/api/staff/orders?customFilter=${f}`, 4);
+      const { rows } = await exportCsv(manager, `/api/staff/exports/jobs?customFilter=${f}`);
+      expect(rows.map((r) => Number(r[0]))).toEqual(listed.map((j) => j.id));
+    },
+  );
+
+  it("reads a workshop tab in keyset batches on the promise (nulls last) that together are the tab", async () => {
+    // Undated jobs and shared promise days, so a batch ends inside a day and inside the undated rows.
+    await sql("update orders set due_date = null where id in (select id from orders order by id limit 6)");
+    await sql(
+      "update orders set due_date = (select min(due_date) from orders) where id in (select id from orders where due_date is not null order by id limit 5)",
+    );
+    for (const direction of ["asc", "desc"] as const) {
+      const listed = await allPages<{ id: number }>(
+        `/api/staff/orders?sort_by=due_date&sort_direction=${direction}`,
+        25,
+      );
+      const read = await jobsExportReader(
+        t.database,
+        { brandSlug: "loupe", timeZone: "Australia/Sydney", notesCountSql: () => "0", slots: createSlots() },
+        { page: 1, per_page: 15, sort_by: "due_date", sort_direction: direction },
+      );
+      const ids: number[] = [];
+      for await (const batch of read(4)) ids.push(...batch.map((r) => Number(r.id)));
+      expect(ids).toEqual(listed.map((j) => j.id));
+    }
   });
 
   it("refuses a bad filter with a 422 naming the field, before any byte", async () => {

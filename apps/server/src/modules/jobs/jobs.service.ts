@@ -3,11 +3,13 @@ import {
   isDisplayOnlyStatus,
   isWorkshopFilter,
   itemChangedMeanwhile,
+  LATE_ORDERS_HINT,
   ONLINE_CHANNEL_ID,
   ORDER_DISPENSE_STATUSES,
   REFUNDED_ITEM_LOCKED,
   REFUNDED_JOB_LOCKED,
   REFUNDED_QUANTITY,
+  WORKSHOP_FILTER_HINTS,
   WORKSHOP_FILTER_LABELS,
   WORKSHOP_FILTERS,
   type WorkshopFilter,
@@ -61,9 +63,6 @@ function tabTotal(counted: number) {
   const { total, totalKind } = cappedTotal(counted, EXACT_COUNT_CAP);
   return { total, total_kind: totalKind };
 }
-
-/** The workshop tabs the jobs list shows beside the spec's (the outlet's day adds "Promised today"). */
-const WORKSHOP_TABS: WorkshopFilter[] = ["late", "at-risk", "ready", "uncollected"];
 
 export function createJobsService({
   database,
@@ -251,6 +250,7 @@ export function createJobsService({
         {
           slug: "late-orders",
           display_name: "Late Orders",
+          description: LATE_ORDERS_HINT,
           ...tabTotal(Number(row.late)),
           filter_type: "custom" as const,
           customFilter: "late-orders",
@@ -408,9 +408,11 @@ export function createJobsService({
   async function workshopTabs() {
     // Across every outlet a count stops past the cap: jobs left on a shelf grow with the table.
     const counts = await workshopCounts(undefined, new Date(), EXACT_COUNT_CAP);
-    return WORKSHOP_TABS.map((f) => ({
+    // Every workshop filter, "Promised today" included: the closing note names it (issue 52).
+    return WORKSHOP_FILTERS.map((f) => ({
       slug: f,
       display_name: WORKSHOP_FILTER_LABELS[f],
+      description: WORKSHOP_FILTER_HINTS[f],
       ...tabTotal(counts[f]),
       filter_type: "custom" as const,
       customFilter: f,

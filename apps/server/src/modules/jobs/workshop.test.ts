@@ -165,7 +165,7 @@ describe("the workshop tabs", () => {
       customFilter: string;
       total: number;
     }[];
-    for (const filter of ["late", "at-risk", "ready", "uncollected"]) {
+    for (const filter of ["late", "at-risk", "ready", "uncollected", "due-today"]) {
       const tab = tabs.find((x) => x.customFilter === filter);
       expect(tab, filter).toBeDefined();
       const list = await ok("GET", `/api/staff/orders?customFilter=${filter}&per_page=100`);
@@ -180,6 +180,29 @@ describe("the workshop tabs", () => {
     // Sorted by promise, the most pressing first.
     const dues = late.data.map((r: { due_date: string }) => r.due_date);
     expect([...dues].sort()).toEqual(dues);
+  });
+
+  it("lists Promised today beside the others, and names the promise's tab apart from the spec's Late Orders, each saying what it holds", async () => {
+    const tabs = (await ok("GET", "/api/staff/total-orders")).data as {
+      slug: string;
+      display_name: string;
+      description?: string;
+    }[];
+    const bySlug = new Map(tabs.map((x) => [x.slug, x]));
+    expect(bySlug.get("due-today")).toMatchObject({ display_name: "Promised today" });
+    // The spec's tab keeps its name, route and call; ours is named for the promise.
+    expect(bySlug.get("late-orders")).toMatchObject({
+      display_name: "Late Orders",
+      description: "Not finished 14 days after the job was made",
+    });
+    expect(bySlug.get("late")).toMatchObject({
+      display_name: "Past promised date",
+      description: "The promised date has passed and the job is not ready",
+    });
+    const names = tabs.map((x) => x.display_name.toLowerCase());
+    expect(names.filter((n) => n.startsWith("late"))).toEqual(["late orders"]);
+    for (const slug of ["late", "at-risk", "ready", "uncollected", "due-today"])
+      expect(bySlug.get(slug)?.description, slug).toBeTruthy();
   });
 
   it("uncollected: ready for more than the outlet's days, counted from when the job became ready", async () => {

@@ -1,5 +1,5 @@
 import { screen } from "@testing-library/react";
-import { MemoryRouter, Route, Routes, useParams } from "react-router";
+import { Link, MemoryRouter, Route, Routes, useParams } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { renderInShell } from "../../test/render";
 import { KeyboardShortcuts } from "./keyboard-shortcuts";
@@ -80,5 +80,35 @@ describe("keyboard shortcuts", () => {
     await user.keyboard("PAR-100909{Enter}");
     expect((screen.getByLabelText("Search jobs") as HTMLInputElement).value).toBe("PAR-100909");
     expect(screen.queryByTestId("opened")).toBeNull();
+  });
+
+  it("leaves Enter and Space to a focused button and Enter to a focused link (WCAG 2.1.1)", async () => {
+    const onPress = vi.fn();
+    const { user } = renderInShell(
+      <MemoryRouter initialEntries={["/jobs"]}>
+        <Routes>
+          <Route
+            path="/jobs"
+            element={
+              <main>
+                <button type="button" onClick={onPress}>
+                  Print
+                </button>
+                <Link to="/jobs/PAR-1">PAR-1</Link>
+                <KeyboardShortcuts />
+              </main>
+            }
+          />
+          <Route path="/jobs/:invoice" element={<Opened />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    screen.getByRole("button", { name: "Print" }).focus();
+    await user.keyboard("{Enter}");
+    await user.keyboard(" ");
+    expect(onPress).toHaveBeenCalledTimes(2);
+    screen.getByRole("link", { name: "PAR-1" }).focus();
+    await user.keyboard("{Enter}");
+    expect((await screen.findByTestId("opened")).textContent).toBe("PAR-1");
   });
 });

@@ -85,10 +85,11 @@ export function KeyboardShortcuts() {
     setHelp(true);
   };
 
+  /** Moves the row cursor; answers whether there was a row to move to. */
   const move = (step: number) => {
-    if (dialogOpen()) return;
+    if (dialogOpen()) return false;
     const list = rows();
-    if (!list.length) return;
+    if (!list.length) return false;
     for (const r of list) {
       r.removeAttribute("data-cursor");
       r.style.outline = "";
@@ -101,6 +102,7 @@ export function KeyboardShortcuts() {
     row.tabIndex = -1;
     row.focus({ preventScroll: true });
     row.scrollIntoView({ block: "nearest" });
+    return true;
   };
   const expand = (e: KeyboardEvent) => {
     const row = rows().find((r) => r.hasAttribute("data-cursor"));
@@ -126,6 +128,9 @@ export function KeyboardShortcuts() {
     ],
     [],
   );
+  // Mantine cancels every matched key by default; these cancel a key only when they act on it, so
+  // Enter and Space on a focused button or link keep their own meaning (issue 52, WCAG 2.1.1).
+  const own = { preventDefault: false };
   useHotkeys([
     [
       "/",
@@ -136,12 +141,39 @@ export function KeyboardShortcuts() {
         field.focus();
         field.select();
       },
+      own,
     ],
-    ["j", () => move(1)],
-    ["k", () => move(-1)],
-    ["Enter", expand],
-    ["shift+?", openHelp],
-    ["?", openHelp],
+    [
+      "j",
+      (e) => {
+        if (move(1)) e.preventDefault();
+      },
+      own,
+    ],
+    [
+      "k",
+      (e) => {
+        if (move(-1)) e.preventDefault();
+      },
+      own,
+    ],
+    ["Enter", expand, own],
+    [
+      "shift+?",
+      (e) => {
+        e.preventDefault();
+        openHelp();
+      },
+      own,
+    ],
+    [
+      "?",
+      (e) => {
+        e.preventDefault();
+        openHelp();
+      },
+      own,
+    ],
   ]);
 
   return (

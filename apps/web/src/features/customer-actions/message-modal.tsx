@@ -31,6 +31,7 @@ import { useState } from "react";
 import { useAlert } from "../../app/alert-context";
 import { callEndpoint } from "../../lib/api-client";
 import { errorText } from "../../lib/errors";
+import { useShownError } from "../../lib/shown-errors";
 import { useAction } from "../../lib/use-action";
 import { useCurrentOutlet, useCurrentUser, useRegions } from "../reference/use-reference-data";
 
@@ -62,6 +63,8 @@ export function MessageModal({
     queryKey: ["templates", regionId],
     queryFn: async () => (await callEndpoint(listMessageTemplates, { params: { regionId } })).data,
   });
+  // The modal says it: not again above the screen.
+  useShownError(templates.error);
   const [type, setType] = useState<"sms" | "email">("sms");
   const [phone, setPhone] = useState(customer.mobile ?? "");
   const [email, setEmail] = useState(customer.email ?? "");

@@ -1,12 +1,18 @@
 import { act, cleanup, screen } from "@testing-library/react";
 import { MemoryRouter, useLocation } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { brandSlug } from "../../lib/config";
-import { renderInShell } from "../../test/render";
+import { writeSession } from "../../lib/session";
+import { renderInShell, stubFetch } from "../../test/render";
 import { type JobsRouteQuery, useJobsRouteQuery } from "./use-jobs-route-query";
 
 const KEY = "loupe.test.jobs";
-afterEach(() => localStorage.clear());
+// No signed-in user unless a test signs one in: GET /me answers nothing.
+beforeEach(() => stubFetch(undefined, () => ({ data: null })));
+afterEach(() => {
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
 
 /** The hook's state and the address bar, shown; the hook handed out through `hook`. */
 function Probe({ hook }: { hook: { current?: JobsRouteQuery } }) {
@@ -93,5 +99,37 @@ describe("the jobs list's address query (jobs-area §4 Filters and tabs)", () =>
     expect(address().has("q")).toBe(false);
     expect(address().has("priority")).toBe(false);
     expect(address().get("page")).toBe("1");
+  });
+});
+
+describe("the jobs list's opening region (issue 52)", () => {
+  const signIn = (role_id: number) => {
+    const user = { id: 9, role_id, home_region_id: 2, region_id: 2, outlet_id: 14, outlet: null };
+    writeSession({ token: "t", expiresAt: null, user: user as never });
+    stubFetch(undefined, () => ({ data: user }));
+  };
+
+  it("opens on a counter staff member's home region, not All Countries", async () => {
+    signIn(2);
+    const { address, route } = mount("/jobs");
+    expect(address().get("region_id")).toBe("2");
+    expect(route().region_id).toBe("2");
+  });
+
+  it("opens on a manager's home region too; an administrator's spans every region", () => {
+    signIn(3);
+    expect(mount("/jobs").address().get("region_id")).toBe("2");
+    cleanup();
+    localStorage.clear();
+    signIn(1);
+    expect(mount("/jobs").address().has("region_id")).toBe(false);
+  });
+
+  it("leaves a remembered query or an address's own query as it is", () => {
+    signIn(2);
+    localStorage.setItem(KEY, "priority=2");
+    expect(mount("/jobs").address().has("region_id")).toBe(false);
+    cleanup();
+    expect(mount("/jobs?q=smith").address().has("region_id")).toBe(false);
   });
 });

@@ -3,11 +3,13 @@ import {
   customFilterDefinition,
   JOB_QUERY_KEYS,
   JOBS_DEFAULT_SORT,
+  jobsOpeningQuery,
 } from "@loupe/domain";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { brandSlug } from "../../lib/config";
 import { sameQuery } from "../../lib/same-query";
+import { useCurrentUser } from "../reference/use-reference-data";
 
 export type RouteChanges = Record<string, string | string[] | null | undefined>;
 
@@ -71,15 +73,20 @@ function routeState(params: URLSearchParams) {
 
 /**
  * The jobs list state, all of it in the address query (spec §4) and remembered in the browser
- * under `storageKey`: opening the screen with no query brings the last one back.
+ * under `storageKey`: opening the screen with no query brings the last one back, and with none
+ * remembered, the signed-in user's opening query (their home region, issue 52).
  */
 export function useJobsRouteQuery(storageKey: string, onLeave?: (route: Record<string, string>) => void) {
   const [raw, setParams] = useSearchParams();
+  const { data: me } = useCurrentUser();
   const empty = [...raw.keys()].length === 0;
   // Bad or unknown values fall back to their defaults: the screen never sees them.
   const params = cleanJobsRouteQuery(raw);
   const dirty = !empty && !sameQuery(params, raw);
-  const saved = empty ? (savedQuery(storageKey)?.toString() ?? null) : null;
+  const opening = me ? jobsOpeningQuery(me) : null;
+  const saved = empty
+    ? (savedQuery(storageKey)?.toString() ?? (opening ? new URLSearchParams(opening).toString() : null))
+    : null;
 
   useEffect(() => {
     if (saved) setParams(new URLSearchParams(saved), { replace: true });

@@ -6,12 +6,13 @@ import {
   staffAccessReport,
 } from "@loupe/contract";
 import { zoneDayBounds } from "@loupe/domain";
-import { Alert, Badge, Button, Group, Select, Stack, Text } from "@mantine/core";
+import { Badge, Button, Group, Select, Stack, Text } from "@mantine/core";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useAlert } from "../../../app/alert-context";
 import { CalendarDateInput } from "../../../components/calendar-date-input";
 import { DataTable } from "../../../components/data-table";
+import { ErrorState } from "../../../components/error-state";
 import { PaginationBar } from "../../../components/pagination-bar";
 import { buildUrl, callEndpoint } from "../../../lib/api-client";
 import { errorText } from "../../../lib/errors";
@@ -111,11 +112,13 @@ export function AccessHistory({ by, id }: { by: "customer" | "staff"; id: number
           </Button>
         )}
       </Group>
-      {error ? <Alert color="red">{errorText(error)}</Alert> : null}
+      {/* With no rows the table says what failed; with the last answer's rows kept, this does. */}
+      {error && rows.length > 0 ? <ErrorState error={error} what="the newer entries" /> : null}
       <DataTable<AccessLogEntryWire>
         ariaLabel={by === "customer" ? "Access history" : "Staff access report"}
         rows={rows}
         loading={isFetching && !data}
+        error={error}
         rowKey={(r) => r.seq}
         emptyText="No access in this period."
         columns={[

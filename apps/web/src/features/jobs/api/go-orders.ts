@@ -14,8 +14,9 @@ export interface GoOrdersQuery {
 }
 
 /**
- * The online-channel orders from the web-shop base, 15 a page (spec §9). A failure is only
- * logged and the spinner stops (spec §8), so the query answers an empty page instead of failing.
+ * The online-channel orders from the web-shop base, 15 a page (spec §9). A failure is logged and
+ * the spinner stops (spec §8); the query fails, so the table says what the server said rather than
+ * showing an empty page (issue 52: a refusal is not "No data available.").
  */
 export const useGoOrders = (query: GoOrdersQuery) =>
   useQuery({
@@ -31,7 +32,7 @@ export const useGoOrders = (query: GoOrdersQuery) =>
       } catch (err) {
         if ((err as Error).name === "AbortError") throw err;
         console.error("Online-channel orders failed to load", err);
-        return { data: [], total: 0, per_page: PAGE_SIZE.onlineJobs };
+        throw err;
       }
     },
   });

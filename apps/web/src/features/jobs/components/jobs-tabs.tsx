@@ -12,6 +12,7 @@ const TAB_COLOURS: Record<string, string> = {
   "at-risk": "orange",
   ready: "teal",
   uncollected: "grape",
+  "due-today": "blue",
 };
 const tabValue = (t: TabWire) => t.customFilter ?? `status-${t.defaultQuery.dispense_status_id}`;
 
@@ -69,6 +70,10 @@ export function JobsTabs({
               c={late ? "red" : undefined}
               fw={late ? 700 : undefined}
               style={{ whiteSpace: "nowrap" }}
+              // Which jobs the tab holds ("Late Orders" and "Past promised date" count different
+              // ones): read out after the name, and shown on hover.
+              aria-description={t.description}
+              title={t.description}
             >
               <Group gap={6} wrap="nowrap">
                 {t.display_name}

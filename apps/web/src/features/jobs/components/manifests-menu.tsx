@@ -10,6 +10,7 @@ import { errorMessage } from "../../../lib/errors";
 import { openFileBlob } from "../../../lib/file-blob";
 import { dayjs } from "../../../lib/format";
 import { useTakeFocus } from "../../../lib/on-demand";
+import { useShownError } from "../../../lib/shown-errors";
 import { jobKeys } from "../api/job-keys";
 
 /** A manifest as the menu lists it: "26th Nov 2026 · 3 shipments". */
@@ -34,6 +35,8 @@ export default function ManifestsMenu({ outletId, intent, target }: { outletId: 
       (await callEndpoint(listShippingManifests, { query: { sender_outlet_id: String(outletId) } })).data,
     enabled: opened,
   });
+  // The menu says it (disabled item): not again above the screen.
+  useShownError(manifests.error);
   const openSummary = async (m: ManifestWire) => {
     try {
       await openFileBlob(endpointUrl(getManifestSummary, { id: m.id }), `manifest-${m.carrier_order_id}.pdf`);

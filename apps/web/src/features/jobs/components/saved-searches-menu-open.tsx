@@ -31,9 +31,19 @@ export default function SavedSearchesMenuOpen({
     });
   return (
     <Menu position="bottom-end" width={260} withinPortal opened={opened} onChange={setOpened}>
-      <Menu.Target>{cloneElement(target, { ref: focusRef } as object)}</Menu.Target>
+      <Menu.Target>
+        {cloneElement(target, {
+          ref: focusRef,
+          // With nothing to move to (only "Empty"), the focus stays on the button, where Mantine
+          // does not hear Escape: the menu still closes on it, as every menu does.
+          onKeyDown: (e: KeyboardEvent) => {
+            if (e.key === "Escape" && opened) setOpened(false);
+          },
+        } as object)}
+      </Menu.Target>
       <Menu.Dropdown>
-        {data.length === 0 && <Menu.Label>{SAVED_SEARCHES_EMPTY}</Menu.Label>}
+        {/* A menu must hold an item (ARIA, axe "aria-required-children"): "Empty" is one, disabled. */}
+        {data.length === 0 && <Menu.Item disabled>{SAVED_SEARCHES_EMPTY}</Menu.Item>}
         {data.map((s) => (
           <Menu.Item
             key={s.id}

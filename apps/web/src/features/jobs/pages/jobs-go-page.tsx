@@ -159,6 +159,8 @@ export default function JobsGoPage() {
         ariaLabel="Online orders"
         rows={list.data?.data ?? []}
         loading={list.isLoading}
+        error={list.error}
+        onRetry={() => list.refetch()}
         rowKey={(o) => o.id}
         expanded={expanded}
         renderExpanded={(o) => (

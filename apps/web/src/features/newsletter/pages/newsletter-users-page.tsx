@@ -25,7 +25,7 @@ export default function NewsletterUsersPage() {
   const [editing, setEditing] = useState<SubscriberWire | null>(null);
   const formatDateTime = useFormatDateTime();
   const queryClient = useQueryClient();
-  const { data, isLoading } = useQuery({
+  const { data, isLoading, error, refetch } = useQuery({
     queryKey: ["newsletter", email, page],
     placeholderData: keepPreviousData,
     queryFn: async () => {
@@ -35,8 +35,9 @@ export default function NewsletterUsersPage() {
           body: { page, per_page: PAGE_SIZE.newsletter, ...(email ? { email } : {}) },
         });
       } catch (err) {
+        // The spec's screen stops the spinner and logs; the table says what failed (issue 52).
         console.error(err);
-        return { data: [], total: 0 };
+        throw err;
       }
     },
   });
@@ -80,6 +81,8 @@ export default function NewsletterUsersPage() {
       <DataTable<SubscriberWire>
         rows={data?.data ?? []}
         loading={isLoading}
+        error={error}
+        onRetry={() => refetch()}
         rowKey={(s) => s.id}
         emptyText="No data available."
         columns={[

@@ -35,7 +35,7 @@ export default function OutboxPage() {
   const [params, setParams] = useSearchParams();
   const filter: Filter = FILTERS.find((f) => f === params.get("status")) ?? "all";
   const [expanded, setExpanded] = useState(new Set<number>());
-  const { data, isLoading } = useQuery({
+  const { data, isLoading, error, refetch } = useQuery({
     queryKey: ["outbox", filter],
     queryFn: async () =>
       (
@@ -91,6 +91,8 @@ export default function OutboxPage() {
         ariaLabel="Outbox"
         rows={data ?? []}
         loading={isLoading}
+        error={error}
+        onRetry={() => refetch()}
         rowKey={(m) => m.id}
         expanded={expanded}
         renderExpanded={(m) => (

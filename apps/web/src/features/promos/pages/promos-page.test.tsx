@@ -40,14 +40,22 @@ describe("Promos & Campaigns", () => {
     expect(screen.queryByText("2026-09-01")).toBeNull();
   });
 
-  it("a failed load stops loading and shows the empty table, not an error page", async () => {
+  it("a failed load stops loading, logs, and says what the server said in the table, not an empty list", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => new Response("{}", { status: 500 })),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ message: "Only managers can see promos." }), {
+            status: 403,
+            headers: { "content-type": "application/json" },
+          }),
+      ),
     );
     renderInShell(<PromosPage />);
-    expect(await screen.findByText("No data available.")).toBeTruthy();
+    expect((await screen.findByTestId("error-state")).textContent).toContain("Only managers can see promos.");
+    expect(screen.queryByText("No data available.")).toBeNull();
+    expect(screen.queryByTestId("table-skeleton")).toBeNull();
     expect(console.error).toHaveBeenCalled();
   });
 });

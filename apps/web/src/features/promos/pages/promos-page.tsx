@@ -12,15 +12,17 @@ export default function PromosPage() {
     data = [],
     isLoading,
     error,
+    refetch,
   } = useQuery({
     queryKey: ["promos"],
     queryFn: async () => {
       try {
         return await callEndpoint(listPromos);
       } catch (err) {
-        // The spec's screen stops the spinner and logs; the table then shows its empty text.
+        // The spec's screen stops the spinner and logs; the table says what failed (a refusal is
+        // not an empty list, issue 52).
         console.error(err);
-        return [];
+        throw err;
       }
     },
   });
@@ -30,6 +32,8 @@ export default function PromosPage() {
       <DataTable<PromoWire>
         rows={data}
         loading={isLoading && !error}
+        error={error}
+        onRetry={() => refetch()}
         rowKey={(p) => p.id}
         columns={[
           { key: "code", title: "Discount Code", render: (p) => p.discountCode },

@@ -10,6 +10,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { useAlert } from "../../../app/alert-context";
 import { confirmAction } from "../../../components/confirm-dialog";
+import { ErrorState } from "../../../components/error-state";
 import { PageHeader } from "../../../components/page-header";
 import { callEndpoint } from "../../../lib/api-client";
 import { useFormatDateTime } from "../../reference/use-date-format";
@@ -41,7 +42,7 @@ export default function StaffsPage() {
 
 function StaffManager() {
   const { data: me } = useCurrentUser();
-  const { data = [], isLoading } = useQuery({ queryKey: KEY, queryFn: loadMembers });
+  const { data = [], isLoading, error, refetch } = useQuery({ queryKey: KEY, queryFn: loadMembers });
   const [editing, setEditing] = useState<{ member?: StaffMemberWire } | null>(null);
   const queryClient = useQueryClient();
   const { showAlert } = useAlert();
@@ -80,13 +81,14 @@ function StaffManager() {
     <Paper withBorder p="md" data-testid="staff-management">
       <Group justify="space-between" mb="sm">
         <Text size="sm" c="dimmed">
-          {isLoading ? "Loading…" : `${data.length} staff members`}
+          {isLoading ? "Loading…" : error ? "" : `${data.length} staff members`}
         </Text>
         <Button size="compact-sm" onClick={() => setEditing({})}>
           Add staff member
         </Button>
       </Group>
-      <Table fz="sm" highlightOnHover aria-label="Staff members">
+      {error ? <ErrorState error={error} onRetry={() => refetch()} /> : null}
+      <Table fz="sm" highlightOnHover aria-label="Staff members" hidden={!!error}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Name</Table.Th>

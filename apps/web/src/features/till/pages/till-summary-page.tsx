@@ -1,12 +1,12 @@
 import { outletTillSummary } from "@loupe/contract";
 import { outletTimeZone } from "@loupe/domain";
-import { Alert, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { CalendarDateInput } from "../../../components/calendar-date-input";
+import { ErrorState } from "../../../components/error-state";
 import { LazySelect as Select } from "../../../components/lazy-select";
 import { buildUrl, callEndpoint } from "../../../lib/api-client";
-import { errorText } from "../../../lib/errors";
 import { formatDate, formatMoney } from "../../../lib/format";
 import { readSession } from "../../../lib/session";
 import { useOutlets } from "../../reference/use-reference-data";
@@ -72,7 +72,7 @@ export default function TillSummaryPage() {
           Print
         </Button>
       </Group>
-      {error && <Alert color="red">{errorText(error)}</Alert>}
+      {error ? <ErrorState error={error} what="the till summary" /> : null}
       {isLoading && <Text size="sm">Loading…</Text>}
       {data && (
         <>

@@ -1,20 +1,25 @@
 import { getOutletDay } from "@loupe/contract";
-import { formatCalendarDay, WORKSHOP_FILTER_LABELS, type WorkshopFilter } from "@loupe/domain";
-import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import {
+  formatCalendarDay,
+  WORKSHOP_FILTER_HINTS,
+  WORKSHOP_FILTER_LABELS,
+  type WorkshopFilter,
+} from "@loupe/domain";
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
+import { ErrorState } from "../../../components/error-state";
 import { LazySelect as Select } from "../../../components/lazy-select";
 import { callEndpoint } from "../../../lib/api-client";
-import { errorText } from "../../../lib/errors";
 import { useCurrentOutlet, useOutlets } from "../../reference/use-reference-data";
 import { outletJobsPath } from "../outlet-day-links";
 
-const CARDS: { filter: WorkshopFilter; colour: string; hint: string }[] = [
-  { filter: "late", colour: "red", hint: "Past the promised date, not ready" },
-  { filter: "at-risk", colour: "orange", hint: "A lens ETA is later than the promise" },
-  { filter: "due-today", colour: "blue", hint: "Promised for today" },
-  { filter: "ready", colour: "teal", hint: "Ready to collect" },
-  { filter: "uncollected", colour: "grape", hint: "Ready, waiting longer than the outlet's limit" },
+const CARDS: { filter: WorkshopFilter; colour: string }[] = [
+  { filter: "late", colour: "red" },
+  { filter: "at-risk", colour: "orange" },
+  { filter: "due-today", colour: "blue" },
+  { filter: "ready", colour: "teal" },
+  { filter: "uncollected", colour: "grape" },
 ];
 
 /**
@@ -55,7 +60,7 @@ export default function OutletDayPage() {
           onChange={(v) => v && setParams({ outlet_id: v }, { replace: true })}
         />
       </Group>
-      {error && <Alert color="red">{errorText(error)}</Alert>}
+      {error ? <ErrorState error={error} what="the outlet's day" /> : null}
       {isLoading && <Text c="dimmed">Loading the outlet's day…</Text>}
       {data && (
         <>
@@ -82,7 +87,7 @@ export default function OutletDayPage() {
                   {data.counts[c.filter]}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {c.hint}
+                  {WORKSHOP_FILTER_HINTS[c.filter]}
                 </Text>
               </Paper>
             ))}

@@ -3,6 +3,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { PaginationBar } from "../../../../components/pagination-bar";
 import { errorText } from "../../../../lib/errors";
+import { useShownError } from "../../../../lib/shown-errors";
 
 interface Page<Row> {
   data: Row[];
@@ -46,6 +47,8 @@ export function SearchPickModal<Row extends { id: number }>(props: Props<Row>) {
   const [chosen, setChosen] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const search = props.useSearch(q, page);
+  // The modal says a failed search itself: not again above the screen.
+  useShownError(search.error);
   const rows = search.data?.data ?? [];
   const total = search.data?.meta.pagination.total ?? 0;
   const submit = async () => {
