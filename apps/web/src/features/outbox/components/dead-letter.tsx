@@ -18,7 +18,7 @@ export function DeadLetter() {
   const formatDateTime = useFormatDateTime();
   const { showAlert } = useAlert();
   const queryClient = useQueryClient();
-  const { data, isLoading } = useQuery({
+  const { data, isLoading, error } = useQuery({
     queryKey: ["background-queue"],
     queryFn: async () => (await callEndpoint(getBackgroundQueue, { query: { limit: 100 } })).data,
     refetchInterval: 10_000,
@@ -59,6 +59,7 @@ export function DeadLetter() {
         ariaLabel="Dead letter"
         rows={dead}
         loading={isLoading}
+        error={error}
         rowKey={(t) => t.id}
         emptyText="No background task has given up."
         columns={[
