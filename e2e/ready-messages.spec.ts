@@ -79,6 +79,7 @@ test.describe("ready-to-collect messages (issue 27)", () => {
     const res = await phone.goto(link!);
     expect(res?.status()).toBe(200);
     await expect(phone.getByTestId("stage")).toHaveText(`Ready to collect at ${job!.origin_outlet.name}`);
+    // biome-ignore lint/performance/useDomNodeTextContent: what the customer sees, not the script's source
     const text = await phone.locator("body").innerText();
     expect(text).not.toMatch(/\$|prescription|sphere|cylinder/i);
     await phone.screenshot({

@@ -116,7 +116,7 @@ describe("credit notes add up to the invoice (issue 52)", () => {
           const notes = notesTax(f, done, rates);
           const invoice = includedTax(invoiceTaxableMinor(f), rates);
           expect(done.reduce((n, r) => n + r.amountMinor, 0)).toBe(gross - couponMinor);
-          rates.forEach((rate, i) => {
+          rates.forEach((_rate, i) => {
             expect(notes.reduce((n, t) => n + t.taxes[i].amountMinor, 0)).toBe(invoice[i].amountMinor);
           });
           for (const t of notes) expect(t.taxMinor).toBeGreaterThanOrEqual(0);

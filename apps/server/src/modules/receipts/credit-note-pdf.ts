@@ -1,4 +1,11 @@
-import { couponMinorOf, creditNoteRules, formatRate, formatWhen, isTaxableOnReceipt, refundTax } from "@loupe/domain";
+import {
+  couponMinorOf,
+  creditNoteRules,
+  formatRate,
+  formatWhen,
+  isTaxableOnReceipt,
+  refundTax,
+} from "@loupe/domain";
 import { FONT, newPdf, pdfText } from "../../platform/pdf/pdf-document";
 import type { CreditNoteData } from "./credit-notes.queries";
 import type { Seller } from "./receipt-page";

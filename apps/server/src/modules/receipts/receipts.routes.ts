@@ -4,7 +4,7 @@ import { RECEIPT_LINK_INVALID, RECEIPT_SENT, rowIdInLink } from "@loupe/domain";
 import type { FastifyReply } from "fastify";
 import type { Config } from "../../config";
 import type { Db } from "../../platform/db/client";
-import { AppError, notFound } from "../../platform/http/app-error";
+import { notFound } from "../../platform/http/app-error";
 import { createPageThrottle } from "../auth";
 import { creditNoteCodeSqlSlot, issueCreditNoteSlot, receiptLinksSlot, recordJobEvents } from "../jobs";
 import type { ModuleContext } from "../module-context";
