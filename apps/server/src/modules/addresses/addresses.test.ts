@@ -29,14 +29,17 @@ const create = (payload: Record<string, unknown>, id = customerId) =>
   t.call(token, { method: "POST", url: `/api/staff/customers/${id}/billing-addresses`, payload });
 
 describe("addresses", () => {
-  it("applies the AU rules: state, suburb letters, postcode 1000 to 9999", async () => {
+  it("applies the AU rules: state, suburb letters, a four-digit postcode from 0200 (issue 52: Darwin, Canberra)", async () => {
     const res = await create({ ...good, state: "NSW1", suburb: "Newtown 2", postcode: "999" });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toMatchObject({
       state: ["The State field may only contain alphabetic characters"],
       suburb: ["The Suburb field may only contain alphabetic characters and spaces"],
-      postcode: ["The Postcode field has to be between 1000 and 9999"],
+      postcode: ["The Postcode field has to be 4 digits, between 0200 and 9999"],
     });
+    const darwin = await create({ ...good, state: "NT", suburb: "Darwin", postcode: "0800" });
+    expect(darwin.statusCode).toBe(201);
+    expect(darwin.json().data.address.postcode).toBe("0800");
     const long = await create({ ...good, state: "NSWX" });
     expect(long.json().errors.state).toEqual(["The State field can be maximum 3 characters"]);
     const noState = await create({ ...good, state: "" });
