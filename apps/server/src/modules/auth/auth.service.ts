@@ -12,6 +12,7 @@ import type { OutboxService } from "../outbox";
 import { type StaffRow as StaffUserRow, setStaffPasswordHash } from "../staff";
 import { staffByEmail, unusedResetToken } from "./auth.queries";
 import { loginThrottle, passwordResetTokens, sessions } from "./auth.tables";
+import { countInWindow } from "./throttle-count";
 
 // OWASP's argon2id baseline (19 MiB, 2 passes): strong, and fast enough for a shop counter.
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -42,25 +43,7 @@ export function createAuthService({ db, config, outbox, log }: AuthDeps) {
   // An address may front several staff (a shop's shared connection), so it gets more tries than one account.
   const limits = { acct: config.LOGIN_MAX_FAILURES, ip: config.LOGIN_MAX_FAILURES * 4 };
 
-  /**
-   * Counts one attempt against a key and answers the count in the window, in one statement, so
-   * parallel attempts cannot all read "0 so far" before any of them is counted.
-   */
-  async function countAttempt(key: string): Promise<number> {
-    const windowStart = new Date(Date.now() - windowMs);
-    const [row] = await db
-      .insert(loginThrottle)
-      .values({ key, failures: 1, windowStartedAt: new Date() })
-      .onConflictDoUpdate({
-        target: loginThrottle.key,
-        set: {
-          failures: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then 1 else ${loginThrottle.failures} + 1 end`,
-          windowStartedAt: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then now() else ${loginThrottle.windowStartedAt} end`,
-        },
-      })
-      .returning({ failures: loginThrottle.failures });
-    return row.failures;
-  }
+  const countAttempt = async (key: string) => (await countInWindow(db, key, windowMs)).count;
 
   /** A sign-in that succeeded was counted as an attempt; it is not a failure of the address. */
   async function forgiveAttempt(key: string): Promise<void> {

@@ -1,8 +1,7 @@
 import { PUBLIC_PAGE_TOO_MANY, PUBLIC_PAGE_TOO_MANY_WAIT } from "@loupe/domain";
-import { sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import type { Db } from "../../platform/db/client";
-import { loginThrottle } from "./auth.tables";
+import { countInWindow } from "./throttle-count";
 
 export interface PageThrottle {
   /**
@@ -24,18 +23,7 @@ export function createPageThrottle(db: Db, limits: { max: number; windowMinutes:
     async refused(reply) {
       // `page:` beside sign-in's `acct:` and `ip:` keys: its own counter, never a sign-in's.
       const key = `page:${reply.request.ip}`;
-      const windowStart = new Date(Date.now() - windowMs);
-      const [row] = await db
-        .insert(loginThrottle)
-        .values({ key, failures: 1, windowStartedAt: new Date() })
-        .onConflictDoUpdate({
-          target: loginThrottle.key,
-          set: {
-            failures: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then 1 else ${loginThrottle.failures} + 1 end`,
-            windowStartedAt: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then now() else ${loginThrottle.windowStartedAt} end`,
-          },
-        })
-        .returning({ count: loginThrottle.failures, since: loginThrottle.windowStartedAt });
+      const row = await countInWindow(db, key, windowMs);
       if (row.count <= limits.max) return false;
       const seconds = Math.max(1, Math.ceil((row.since.getTime() + windowMs - Date.now()) / 1000));
       reply.log.warn(

@@ -42,6 +42,25 @@ async function ensureLoginRole(query: Query, name: string, password: string | un
 }
 
 /**
+ * The role exists: a login role (an owner with CREATEROLE makes it itself; otherwise an administrator
+ * made it), or on PGlite a NOLOGIN role the server enters with SET ROLE.
+ */
+async function ensureRole(query: Query, role: string, options: { password?: string; login: boolean }) {
+  if (options.login) {
+    const [exists] = (await query(`SELECT 1 FROM pg_roles WHERE rolname = ${literal(role)}`)) as unknown[];
+    if (!exists) await ensureLoginRole(query, role, options.password);
+    return;
+  }
+  await query(
+    `DO $$ BEGIN
+       IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = ${literal(role)}) THEN
+         CREATE ROLE ${ident(role)} NOLOGIN;
+       END IF;
+     END $$`,
+  );
+}
+
+/**
  * The server role's rights, granted by the owner after every migration run (new tables included).
  * Idempotent. `login` is false on PGlite, where the role is entered with SET ROLE.
  */
@@ -50,19 +69,7 @@ export async function grantServerRole(
   role: string,
   options: { password?: string; login: boolean },
 ) {
-  if (options.login) {
-    const [exists] = (await query(`SELECT 1 FROM pg_roles WHERE rolname = ${literal(role)}`)) as unknown[];
-    // An owner with CREATEROLE makes the server's role itself; otherwise an administrator made it.
-    if (!exists) await ensureLoginRole(query, role, options.password);
-  } else {
-    await query(
-      `DO $$ BEGIN
-         IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = ${literal(role)}) THEN
-           CREATE ROLE ${ident(role)} NOLOGIN;
-         END IF;
-       END $$`,
-    );
-  }
+  await ensureRole(query, role, options);
   const r = ident(role);
   const statements = [
     `DO $$ BEGIN EXECUTE format('GRANT CONNECT, TEMPORARY ON DATABASE %I TO ${r.replace(/'/g, "''")}', current_database()); END $$`,
@@ -90,18 +97,7 @@ export async function grantRetentionRole(
   role: string,
   options: { password?: string; login: boolean },
 ) {
-  if (options.login) {
-    const [exists] = (await query(`SELECT 1 FROM pg_roles WHERE rolname = ${literal(role)}`)) as unknown[];
-    if (!exists) await ensureLoginRole(query, role, options.password);
-  } else {
-    await query(
-      `DO $$ BEGIN
-         IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = ${literal(role)}) THEN
-           CREATE ROLE ${ident(role)} NOLOGIN;
-         END IF;
-       END $$`,
-    );
-  }
+  await ensureRole(query, role, options);
   const r = ident(role);
   const statements = [
     `DO $$ BEGIN EXECUTE format('GRANT CONNECT ON DATABASE %I TO ${r.replace(/'/g, "''")}', current_database()); END $$`,
