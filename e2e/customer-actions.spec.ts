@@ -43,7 +43,9 @@ test.describe("customer actions", () => {
     await form.getByLabel("State").fill("NSW");
     await form.getByLabel("Postcode").fill("999");
     await form.getByRole("button", { name: "Save" }).click();
-    await expect(form.getByText("The Postcode field has to be 4 digits, between 0200 and 9999")).toBeVisible();
+    await expect(
+      form.getByText("The Postcode field has to be 4 digits, between 0200 and 9999"),
+    ).toBeVisible();
     await screenshot(page, "address-bad-postcode");
     await form.getByLabel("Postcode").fill("2042");
     await form.getByRole("button", { name: "Save" }).click();
