@@ -48,7 +48,7 @@ export function DeadLetter() {
   return (
     <Stack gap="xs" mt="xl">
       <Title order={3}>Background tasks that gave up</Title>
-      <Group gap="xs" aria-label="Background tasks by kind">
+      <Group gap="xs" role="group" aria-label="Background tasks by kind">
         {kinds.map((k) => (
           <Badge key={k.kind} variant="light" color={k.dead ? "red" : "gray"}>
             {k.kind}: {k.due} due · {k.running} running · {k.dead} dead
