@@ -73,6 +73,10 @@ mkdir -p "$DIR" "$ARCHIVE" "$BASE"
 
 say "building the server bundle"
 npm run build -w apps/server >/dev/null
+# The Node `npm ci` put into node_modules (Node 24, current time-zone rules: ADR 0050), as `npm run`
+# scripts use it; the machine's own node may be older, and the server refuses old zone rules.
+PATH="$PWD/node_modules/.bin:$PATH"
+export PATH
 
 # 1. The cluster to lose: WAL archived by copy; no fsync (a drill, not a durability test).
 as_pg "$PGBIN/initdb" -D "$SOURCE" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
