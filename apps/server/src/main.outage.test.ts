@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -10,6 +9,7 @@ import { openPostgres } from "./platform/db/client";
 import { runMigrations } from "./platform/db/migrate";
 import { DEMO_LOGIN, seedDemoStaff } from "./seed/demo-staff";
 import { ensureReferenceData } from "./seed/reference-data";
+import { freePort } from "./test/free-port";
 import { type SecondCluster, startSecondCluster } from "./test/second-cluster";
 
 /**
@@ -35,15 +35,6 @@ interface Answer {
   error?: string;
   id?: number;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

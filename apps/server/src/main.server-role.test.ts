@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_LOGIN } from "./seed/demo-staff";
+import { freePort } from "./test/free-port";
 
 // Least privilege that runs (issue 43): the migration command as the owner, then the server process
 // given only the server role's DATABASE_URL, on a fresh PostgreSQL database with the demo seeded.
@@ -13,15 +13,6 @@ import { DEMO_LOGIN } from "./seed/demo-staff";
 // the same run, so it is not read here).
 const root = path.resolve(import.meta.dirname, "../../..");
 const children: ChildProcess[] = [];
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 /** Runs one of the server's entry points under tsx, with exactly the given database settings. */
 function run(entry: string, env: Record<string, string>) {

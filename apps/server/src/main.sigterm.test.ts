@@ -5,20 +5,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { isOlderTzVersion, MINIMUM_TZ_VERSION } from "./platform/ops/time-zone-rules";
+import { freePort } from "./test/free-port";
 
 // The production start path end to end: the bundled server (`npm run build -w apps/server`) run by
 // `npm run serve`, stopped by a signal sent to the npm process only, as a process manager would.
 const root = path.resolve(import.meta.dirname, "../../..");
 const started: { npm: ChildProcess; dataDir: string }[] = [];
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 
 async function startServer(env: Record<string, string> = {}) {
   const port = await freePort();
