@@ -85,9 +85,9 @@ describe("a product's life", () => {
     expect((await search(sam, "q=t-harp-52")).json().data).toHaveLength(2);
     const scan = await search(sam, `barcode=${ean13("930000012345")}&region_id=1`);
     expect(scan.json().data.map((p: { sku: string }) => p.sku)).toEqual(["T-HARP-52-TOR"]);
-    expect((await search(sam, "q=%25")).json().data.every((p: { name: string }) => p.name.includes("%"))).toBe(
-      true,
-    );
+    expect(
+      (await search(sam, "q=%25")).json().data.every((p: { name: string }) => p.name.includes("%")),
+    ).toBe(true);
     expect((await search(sam, "kind=service&q=harper")).json().data).toEqual([]);
   });
 
@@ -161,7 +161,8 @@ describe("a product's life", () => {
 });
 
 describe("the CSV import", () => {
-  const header = "Region,SKU,Name,Kind,Price,Barcode,Colour,Size,Tax class,Requires prescription,Lenses type\r\n";
+  const header =
+    "Region,SKU,Name,Kind,Price,Barcode,Colour,Size,Tax class,Requires prescription,Lenses type\r\n";
   const importCsv = (csv: string, dryRun = false) =>
     t.call(admin, { method: "POST", url: "/api/staff/catalogue/import", payload: { csv, dry_run: dryRun } });
   const good =
@@ -194,7 +195,9 @@ describe("the CSV import", () => {
 
   it("updates a region's SKU in place rather than adding it again", async () => {
     const before = await rowCount();
-    const res = await importCsv(`${header}AU,I-EYE-TEST,Comprehensive eye test,service,99.50,,,,health,no,\r\n`);
+    const res = await importCsv(
+      `${header}AU,I-EYE-TEST,Comprehensive eye test,service,99.50,,,,health,no,\r\n`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ created: 0, updated: 1 });
     expect(await rowCount()).toBe(before);
@@ -218,7 +221,9 @@ describe("the CSV import", () => {
       "rows.3.name": ["Row 3, name: The name field is required."],
       "rows.3.price": [`Row 3, price: ${CATALOGUE_MESSAGES.price}`],
       "rows.4.region": [`Row 4, region: ${CATALOGUE_MESSAGES.unknownRegion}`],
-      "rows.4.kind": ["Row 4, kind: The kind field must be one of frame, lens, contact_lens, service, addon."],
+      "rows.4.kind": [
+        "Row 4, kind: The kind field must be one of frame, lens, contact_lens, service, addon.",
+      ],
       "rows.5.barcode": [`Row 5, barcode: ${CATALOGUE_MESSAGES.barcodeTaken("I-MILO-50")}`],
     });
     expect(await rowCount()).toBe(before);
