@@ -65,6 +65,12 @@ const formOf = (p?: CatalogueProductWire, regionId?: number | null): ProductForm
   lenses_type: p?.lenses_type ?? null,
 });
 
+/** The typed price in minor units; NaN (refused as "required") when empty or not a number. */
+const priceMinorOf = (price: number | string) => {
+  const n = typeof price === "number" ? price : price.trim() === "" ? Number.NaN : Number(price);
+  return Number.isFinite(n) ? Math.round(n * 100) : Number.NaN;
+};
+
 /** The body the contract takes: price in minor units, empty texts as null. */
 const bodyOf = (f: ProductForm) => ({
   region_id: Number(f.region_id),
@@ -75,7 +81,7 @@ const bodyOf = (f: ProductForm) => ({
   colour: f.colour || null,
   size: f.size || null,
   tax_class: f.tax_class,
-  price_minor: typeof f.price === "number" ? Math.round(f.price * 100) : Number.NaN,
+  price_minor: priceMinorOf(f.price),
   requires_prescription: f.requires_prescription,
   lenses_type: (f.lenses_type || null) as (typeof LENS_TYPE_KEYS)[number] | null,
 });
