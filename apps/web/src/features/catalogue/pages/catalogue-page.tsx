@@ -11,33 +11,30 @@ import {
   type ProductKind,
   TAX_CLASS_LABELS,
 } from "@loupe/domain";
-import {
-  Anchor,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Select,
-  SimpleGrid,
-  Table,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Anchor, Badge, Button, Checkbox, Group, SimpleGrid, Table, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { useAlert } from "../../../app/alert-context";
 import { confirmAction } from "../../../components/confirm-dialog";
 import { type Column, DataTable } from "../../../components/data-table";
+import { LazySelect } from "../../../components/lazy-select";
 import { PageHeader } from "../../../components/page-header";
 import { PaginationBar } from "../../../components/pagination-bar";
 import { callEndpoint } from "../../../lib/api-client";
 import { formatMoney } from "../../../lib/format";
 import { useCurrentUser, useRegions } from "../../reference/use-reference-data";
 import { useFailureText } from "../../reference/use-version-conflict";
-import { CatalogueImport } from "../components/catalogue-import";
-import { ProductFormModal } from "../components/product-form-modal";
+
+// The import (file input, report) loads after the list: the list is what the page opens for.
+const CatalogueImport = lazy(() =>
+  import("../components/catalogue-import").then((m) => ({ default: m.CatalogueImport })),
+);
+// The form brings the catalogue's rules (zod) and the modal: loaded when Add or Edit is pressed.
+const ProductFormModal = lazy(() =>
+  import("../components/product-form-modal").then((m) => ({ default: m.ProductFormModal })),
+);
 
 const PER_PAGE = 25;
 const KEY = ["catalogue", "products"];
@@ -189,7 +186,7 @@ export default function CataloguePage() {
             setPage(1);
           }}
         />
-        <Select
+        <LazySelect
           label="Region"
           placeholder="All regions"
           clearable
@@ -197,7 +194,7 @@ export default function CataloguePage() {
           value={regionId}
           onChange={filter(setRegionId)}
         />
-        <Select
+        <LazySelect
           label="Kind"
           placeholder="All kinds"
           clearable
@@ -232,14 +229,18 @@ export default function CataloguePage() {
         unknown={!pagination}
         onChange={setPage}
       />
-      <CatalogueImport onImported={refresh} />
+      <Suspense fallback={null}>
+        <CatalogueImport onImported={refresh} />
+      </Suspense>
       {editing && (
-        <ProductFormModal
-          product={editing.product}
-          defaultRegionId={regionId ? Number(regionId) : (me?.outlet?.region_id ?? null)}
-          onClose={() => setEditing(null)}
-          onSaved={() => refresh()}
-        />
+        <Suspense fallback={null}>
+          <ProductFormModal
+            product={editing.product}
+            defaultRegionId={regionId ? Number(regionId) : (me?.outlet?.region_id ?? null)}
+            onClose={() => setEditing(null)}
+            onSaved={() => refresh()}
+          />
+        </Suspense>
       )}
     </>
   );
