@@ -152,6 +152,8 @@ export const JOB_EVENT_KINDS = [
   // Issue 27: the promised date changed (from: old day; to: "new day: reason"), or put at risk (to: why).
   "promised_date",
   "at_risk",
+  // Issue 44: the job was made at the counter (to: "from quote Q-000123" or "at the counter").
+  "job_created",
 ] as const;
 export type JobEventKind = (typeof JOB_EVENT_KINDS)[number];
 
@@ -235,5 +237,7 @@ export function describeJobEvent(e: {
     }
     case "at_risk":
       return `At risk: ${e.to ?? ""}`.trim();
+    case "job_created":
+      return `Job created ${e.to ?? ""}`.trim();
   }
 }
