@@ -152,6 +152,12 @@ export const JOB_EVENT_KINDS = [
   // Issue 27: the promised date changed (from: old day; to: "new day: reason"), or put at risk (to: why).
   "promised_date",
   "at_risk",
+  // Issue 44: money taken toward the job (to: "Deposit $50.00 cash (ref)"), or a collection a manager
+  // let through with a balance owing (to: "$20.00 approved by Manager").
+  "payment",
+  "collected_with_balance",
+  // Issue 44: the job was made at the counter (to: "from quote Q-000123" or "at the counter").
+  "job_created",
 ] as const;
 export type JobEventKind = (typeof JOB_EVENT_KINDS)[number];
 
@@ -226,7 +232,7 @@ export function describeJobEvent(e: {
       return `Customer message, ${e.from ?? ""}: ${e.to ?? ""}`;
     // from: the action approved (refund or void); to: approvalEventValue's "Approver (requested by Requester)".
     case "approval":
-      return `${e.from === "void" ? "Void" : "Refund"} approved by ${e.to ?? ""}`.trim();
+      return `${e.from === "void" ? "Void" : e.from === "collect" ? "Collection with a balance due" : "Refund"} approved by ${e.to ?? ""}`.trim();
     case "promised_date": {
       const [day, ...why] = (e.to ?? "").split(": ");
       const to = formatCalendarDay(day) || day;
@@ -235,5 +241,12 @@ export function describeJobEvent(e: {
     }
     case "at_risk":
       return `At risk: ${e.to ?? ""}`.trim();
+    // to: "Deposit $50.00 cash (ref 1234)" as recordJobPayment writes it.
+    case "payment":
+      return e.to ?? "Payment";
+    case "collected_with_balance":
+      return `Collected with a balance due of ${e.to ?? ""}`.trim();
+    case "job_created":
+      return `Job created ${e.to ?? ""}`.trim();
   }
 }
