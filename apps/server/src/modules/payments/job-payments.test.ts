@@ -1,4 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pdfText } from "../../test/pdf-text";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 // Money on the job (issue 44, ADR 0057): POST /api/staff/orders/:id/payments, the balance on the
@@ -247,6 +250,30 @@ describe("taking a payment toward a job", () => {
     expect(list.data.find((j: { id: number }) => j.id === owes).balance_due).toBe(777);
     const bad = await t.call(admin, { method: "GET", url: "/api/staff/orders?balance=some" });
     expect(bad.statusCode).toBe(422);
+  });
+});
+
+describe("the balance on the docket", () => {
+  it("prints what is still owed, and 'Nothing owing' once paid", async () => {
+    const id = await makeJob();
+    await pay(sam, id, { amount_minor: 10_000, tender: "cash" }, `docket-${id}`);
+    const docket = async () => {
+      const link = await t.call(admin, {
+        method: "GET",
+        url: `/api/staff/job-tray-signed-url/${id}?document=docket&paper=A5`,
+      });
+      const u = new URL(link.json().data.url);
+      const res = await t.app.inject({ method: "GET", url: u.pathname + u.search });
+      expect(res.statusCode).toBe(200);
+      if (process.env.PRINT_OUT)
+        fs.writeFileSync(path.join(process.env.PRINT_OUT, `balance-${id}.pdf`), res.rawPayload);
+      return pdfText(res.rawPayload);
+    };
+    const owing = await docket();
+    expect(owing).toContain("Balance due");
+    expect(owing).toContain("$200.00");
+    await pay(sam, id, { amount_minor: 20_000, tender: "eftpos" }, `docket2-${id}`);
+    expect(await docket()).toContain("Nothing owing");
   });
 });
 
