@@ -277,6 +277,35 @@ describe("the balance on the docket", () => {
   });
 });
 
+describe("the receipt of a job paid in parts", () => {
+  it("lists the deposit and each payment, what was paid and what is still due", async () => {
+    const id = await makeJob();
+    await pay(sam, id, { amount_minor: 15_000, tender: "cash", kind: "deposit" }, `rcpt-a-${id}`);
+    await pay(
+      sam,
+      id,
+      { amount_minor: 5_000, tender: "gift_card", reference: "GC-SECRET-1" },
+      `rcpt-b-${id}`,
+    );
+    const page = async () => {
+      const url = new URL((await detail(id)).receipt_url);
+      const res = await t.app.inject({ method: "GET", url: url.pathname });
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    };
+    const html = await page();
+    expect(html).toContain("Deposit · Cash");
+    expect(html).toContain("Gift card");
+    expect(html).not.toContain("GC-SECRET-1");
+    expect(html).toMatch(/Balance paid.*\$200\.00/s);
+    expect(html).toMatch(/Balance due.*\$100\.00/s);
+    await pay(sam, id, { amount_minor: 10_000, tender: "eftpos" }, `rcpt-c-${id}`);
+    const settled = await page();
+    expect(settled).toMatch(/Balance paid.*\$300\.00/s);
+    expect(settled).not.toContain("Balance due");
+  });
+});
+
 describe("collecting a job with a balance due", () => {
   const collect = (token: string, id: number, statusId: number) =>
     t.call(token, {
