@@ -26,21 +26,7 @@ import {
   selectionSaveErrors,
   shapeChangeOpensHeightDialog,
 } from "@loupe/domain";
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Divider,
-  Drawer,
-  Group,
-  Loader,
-  Paper,
-  Radio,
-  Stack,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Anchor, Badge, Button, Divider, Drawer, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useMemo, useState } from "react";
 import { useAlert } from "../../app/alert-context";
@@ -69,9 +55,9 @@ import { FrameStep } from "./frame-step";
 import { GuestPdModal, GuestPrescriptionModal } from "./guest-forms";
 import { type HeightChange, HeightDialog } from "./height-dialogs";
 import { lensLabel } from "./lens-label";
+import { LensStep } from "./lens-step";
 import { PdStep, pdLine } from "./pd-step";
 import { PrescriptionStep, prescriptionLine } from "./prescription-step";
-import { StepButtons } from "./step-parts";
 
 interface StoredInfo {
   revision?: number;
@@ -301,57 +287,16 @@ export function JobEditPanel(props: {
       />
     ),
     4: (
-      <Stack gap="xs" data-testid="lens-step">
-        {lenses.isLoading && <Loader size="sm" />}
-        {(lenses.data?.messages ?? []).map((m) => (
-          <Alert key={m} color="orange" variant="light" p="xs">
-            {m}
-          </Alert>
-        ))}
-        <Radio.Group
-          value={lensId ? String(lensId) : null}
-          onChange={(v) => setLensId(Number(v))}
-          name="lens"
-        >
-          <Stack gap={6}>
-            {available.map((o) => (
-              <Paper key={o.id} withBorder p="xs">
-                <Radio
-                  value={String(o.id)}
-                  styles={{ body: { width: "100%" }, labelWrapper: { flex: 1 } }}
-                  label={
-                    <Group justify="space-between" wrap="nowrap">
-                      <Stack gap={0}>
-                        <Text size="sm">{lensLabel(o)}</Text>
-                        <Text size="xs" c="dimmed">
-                          {o.lenses.supplier.name} · index {o.lenses.index} · {o.lenses.diameters.join("/")}{" "}
-                          mm
-                          {o.lenses.lens_color ? ` · ${o.lenses.lens_color.name}` : ""}
-                        </Text>
-                        {o.warning_message && (
-                          <Text size="xs" c="orange">
-                            {o.warning_message}
-                          </Text>
-                        )}
-                      </Stack>
-                      <Text size="sm">
-                        +{formatMoney(o.price, currencyForCountry(job.origin_outlet.region.country_code))}
-                      </Text>
-                    </Group>
-                  }
-                />
-              </Paper>
-            ))}
-          </Stack>
-        </Radio.Group>
-        <Group justify="flex-end">
-          <StepButtons
-            onCancel={() => dispatch({ type: "cancel", step: 4 })}
-            onConfirm={() => dispatch({ type: "confirm", step: 4 })}
-            disabled={!option}
-          />
-        </Group>
-      </Stack>
+      <LensStep
+        options={available}
+        messages={lenses.data?.messages ?? []}
+        loading={lenses.isLoading}
+        lensId={lensId}
+        currency={currencyForCountry(job.origin_outlet.region.country_code)}
+        onChoose={setLensId}
+        onCancel={() => dispatch({ type: "cancel", step: 4 })}
+        onConfirm={() => dispatch({ type: "confirm", step: 4 })}
+      />
     ),
     5: (
       <Stack gap="xs" data-testid="summary-step">
