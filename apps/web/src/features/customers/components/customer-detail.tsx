@@ -15,6 +15,7 @@ import { MessageModal } from "../../customer-actions/message-modal";
 import { PaymentModal } from "../../customer-actions/payment-modal";
 import { ReferralModal } from "../../customer-actions/referral-modal";
 import { openShopAsCustomer } from "../../customer-actions/shop-login";
+import { CounterStartButton } from "../../counter/counter-start-buttons";
 import { useCurrentUser } from "../../reference/use-reference-data";
 import { customerKeys } from "../api";
 import { CustomerModal } from "./customer-modal";
@@ -107,6 +108,8 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
         )}
       </Tabs>
       <Group gap="xs">
+        <CounterStartButton mode="job" customerId={customer.id} />
+        <CounterStartButton mode="quote" customerId={customer.id} />
         <Button
           size="xs"
           variant="default"
