@@ -34,6 +34,8 @@ export const accessResources = [
   "outbox_list",
   /** Recalls (issue 28): the list exported as CSV, the outlet's letters printed. */
   "recall_list",
+  /** A quote (issue 44): its spectacle lines hold the prescription and PD as quoted. */
+  "quote",
 ] as const;
 export type AccessResource = (typeof accessResources)[number];
 

@@ -23,6 +23,7 @@ export * from "./pds";
 export * from "./prescriptions";
 export * from "./printing";
 export * from "./queue";
+export * from "./quotes";
 export * from "./ready-messages";
 export * from "./recalls";
 export * from "./reference";

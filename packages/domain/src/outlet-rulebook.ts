@@ -13,6 +13,10 @@ export const OUTLET_ACTIONS = [
   "outlet_settings",
   /** Read an outlet's reference facts. */
   "view_outlet",
+  /** Make a quote at an outlet (issue 44): the outlet's region's staff. */
+  "create_quote",
+  /** Make a job at an outlet, from a quote or directly at the counter (issue 44). */
+  "create_job",
 ] as const;
 export type OutletAction = (typeof OUTLET_ACTIONS)[number];
 
