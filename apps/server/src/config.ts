@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { manifestTimesSchema } from "@loupe/domain";
+import { DEFAULT_DEPOSIT_MINIMUM_PERCENT, manifestTimesSchema } from "@loupe/domain";
 import { z } from "zod";
 
 /**
@@ -73,6 +73,11 @@ const envSchema = z.object({
   ANCHOR_EVERY_ROWS: z.coerce.number().int().min(0).default(1000),
   /** The privacy officer's address: each anchor is e-mailed there through the outbox. */
   PRIVACY_OFFICER_EMAIL: optional.pipe(z.email().optional()),
+  /**
+   * The smallest deposit a quote is accepted into a job with, as a percent of its total (issue 44,
+   * ADR 0057); rounded up to the cent by the domain's `depositMinimum`. 0 lets a job start unpaid.
+   */
+  DEPOSIT_MINIMUM_PERCENT: z.coerce.number().min(0).max(100).default(DEFAULT_DEPOSIT_MINIMUM_PERCENT),
   /** How long a receipt link opens, in days (default two years). */
   RECEIPT_LINK_TTL_DAYS: z.coerce.number().int().positive().default(730),
   PUBLIC_URL: optional,

@@ -21,6 +21,7 @@ export * from "./job-edit-messages";
 export * from "./job-edit-rules";
 export * from "./job-filters";
 export * from "./job-list-rules";
+export * from "./job-money";
 export * from "./job-rulebook";
 export * from "./jobs-route-query";
 export * from "./lens-order-messages";

@@ -152,6 +152,10 @@ export const JOB_EVENT_KINDS = [
   // Issue 27: the promised date changed (from: old day; to: "new day: reason"), or put at risk (to: why).
   "promised_date",
   "at_risk",
+  // Issue 44: money taken toward the job (to: "Deposit $50.00 cash (ref)"), or a collection a manager
+  // let through with a balance owing (to: "$20.00 approved by Manager").
+  "payment",
+  "collected_with_balance",
 ] as const;
 export type JobEventKind = (typeof JOB_EVENT_KINDS)[number];
 
@@ -235,5 +239,9 @@ export function describeJobEvent(e: {
     }
     case "at_risk":
       return `At risk: ${e.to ?? ""}`.trim();
+    case "payment":
+      return `Payment: ${e.to ?? ""}`.trim();
+    case "collected_with_balance":
+      return `Collected with a balance due of ${e.to ?? ""}`.trim();
   }
 }

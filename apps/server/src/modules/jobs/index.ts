@@ -4,6 +4,7 @@ export { type JobEventInput, recordJobEvents } from "./job-events";
 export { listJobEvents } from "./job-events.queries";
 export { setItemAdditionalInfo } from "./job-items";
 export { applyLensOrderToItem, reindexJobs } from "./job-lens";
+export { type JobPaymentInput, type JobPaymentResult, recordJobPayment } from "./job-payments";
 export { type JobReference, jobReference } from "./job-reference";
 export { itemStatusId } from "./job-reference.queries";
 export { lockJob, moveDeliveredOnlineJobItems, recordJobShipment } from "./job-shipment";

@@ -91,3 +91,12 @@ export async function regionCurrency(database: Database, regionId: number): Prom
   );
   return rows[0]?.default_currency ?? null;
 }
+
+/** A payment status's id by slug ("paid", "partially-paid"…). */
+export async function paymentStatusIdBySlug(db: Db, slug: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: statuses.id })
+    .from(statuses)
+    .where(and(eq(statuses.kind, "payment"), eq(statuses.slug, slug)));
+  return row?.id ?? null;
+}

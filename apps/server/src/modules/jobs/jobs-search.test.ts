@@ -52,7 +52,9 @@ describe("Jobs MEILI", () => {
     // copied them half-written (jobs before their items) and left the engine's count equal to the
     // table's, so a count-checked fill would skip it: wait for that task, then copy every job again.
     for (let i = 0; i < 200; i++) {
-      const [{ n }] = await ms.sql<{ n: number }>("select count(*)::int as n from queue_tasks where kind = 'search.fill'");
+      const [{ n }] = await ms.sql<{ n: number }>(
+        "select count(*)::int as n from queue_tasks where kind = 'search.fill'",
+      );
       if (n === 0) break;
       await new Promise((r) => setTimeout(r, 50));
     }

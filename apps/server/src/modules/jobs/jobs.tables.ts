@@ -1,4 +1,4 @@
-import { JOB_EVENT_KINDS } from "@loupe/domain";
+import { JOB_EVENT_KINDS, PAYMENT_KINDS, TENDERS } from "@loupe/domain";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -131,10 +131,28 @@ export const orders = pgTable(
     searchText: text("search_text").generatedAlwaysAs(
       sql`lower(coalesce(vend_invoice_number, '') || ' ' || coalesce(billing_email, '') || ' ' || coalesce(billing_first_name, '') || ' ' || coalesce(billing_last_name, ''))`,
     ),
+    /**
+     * The job's money is finished (issue 44): refunded, voided or cancelled. Kept by a trigger from
+     * the payment and dispense statuses (migration money_on_the_job), so the balance below reads
+     * the job's own row only.
+     */
+    moneyClosed: boolean("money_closed").notNull().default(false),
+    /**
+     * What the customer still owes (ADR 0057). A refund returns money and takes the same value off
+     * what the job costs, so it leaves the balance as it was: total less payments, never below
+     * zero, and nothing on a closed job. Generated, so the list filters and sorts on an index.
+     */
+    balanceDueMinor: integer("balance_due_minor")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when money_closed then 0 else greatest(total_amount_minor - total_payment_minor, 0) end`,
+      ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // "Balance owing": only jobs that owe, newest first, read off this partial index.
+    index("orders_balance_owing_idx").on(t.createdAt, t.id).where(sql`${t.balanceDueMinor} > 0`),
     // created_at then id: the list's order (newest first, id breaking ties) read straight off an index.
     index("orders_created_idx").on(t.createdAt, t.id),
     index("orders_status_created_idx").on(t.dispenseStatusId, t.createdAt, t.id),
@@ -213,12 +231,33 @@ export const orderPayments = pgTable(
     state: text("state", { enum: ["captured", "authorised"] })
       .notNull()
       .default("captured"),
+    /**
+     * How it was paid (issue 44): card, cash, eftpos, gift_card, health_fund. Older rows were
+     * filled from their payment type's name by the migration; null only if one could not be read.
+     */
+    tender: text("tender", { enum: TENDERS }),
+    /** The gift card's number, the health fund's claim number or the EFTPOS slip's number. */
+    reference: text("reference"),
+    /** deposit (taken when the job was made) or payment (any later one). */
+    kind: text("kind", { enum: PAYMENT_KINDS }).notNull().default("payment"),
+    /**
+     * The request's Idempotency-Key: a repeat (double click, retry, a second process) finds the
+     * first payment instead of taking the money twice. Null on payments that came from elsewhere.
+     */
+    idempotencyKey: text("idempotency_key").unique(),
+    takenBy: integer("taken_by").references(() => staffUsers.id),
+    /** Where it was taken: the till it belongs to (the outlet's zone dates it on the receipt). */
+    outletId: integer("outlet_id").references(() => outlets.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // Indexed by job in migration 0014 (order_payments_order_id_fk_idx). By time for an outlet's
   // till by day (the till summary): that day's payments chain-wide, then their jobs' outlet;
-  // without it every payment ever taken was read (77 ms at 2M jobs, issue 31).
-  (t) => [index("order_payments_created_idx").on(t.createdAt)],
+  // without it every payment ever taken was read (77 ms at 2M jobs, issue 31). A card payment is
+  // recorded on a job once: the same succeeded intent never pays twice.
+  (t) => [
+    index("order_payments_created_idx").on(t.createdAt),
+    uniqueIndex("order_payments_intent_idx").on(t.intentId).where(sql`${t.intentId} is not null`),
+  ],
 );
 
 /**
