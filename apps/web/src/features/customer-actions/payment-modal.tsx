@@ -157,7 +157,7 @@ export function PaymentModal({ customer, onClose }: { customer: CustomerWire; on
 }
 
 /** The sandbox gateway's endpoint stands where Stripe's servers would: the card goes there, not to /api. */
-async function confirmWithSandbox(
+export async function confirmWithSandbox(
   clientSecret: string,
   cardNumber: string,
 ): Promise<{ ok: boolean; error?: string }> {
