@@ -20,6 +20,7 @@ export * from "./modules/payments/payments.tables";
 export * from "./modules/pds/pds.tables";
 export * from "./modules/prescriptions/prescriptions.tables";
 export * from "./modules/promos/promos.tables";
+export * from "./modules/quotes/quotes.tables";
 export * from "./modules/ready-messages/ready-messages.tables";
 export * from "./modules/recalls/recalls.tables";
 export * from "./modules/receipts/receipts.tables";

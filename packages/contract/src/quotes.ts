@@ -1,7 +1,7 @@
 import { INT32_MAX, itemSelectionSchema, rowId } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
-import { dataEnvelope, expectedVersion, idParams, qId } from "./envelope";
+import { dataEnvelope, expectedVersion, idParams, qId, versionQuery } from "./envelope";
 import { orderDetailWire } from "./jobs";
 
 // Quotes and jobs made at the counter (issue 44, ADR 0058): a quote for a customer or a guest at the
@@ -239,7 +239,7 @@ export const removeQuoteLine = defineEndpoint({
   path: "/staff/quotes/:id/lines/:lineId",
   summary: "Remove a line of an open quote (version in the query; 409 when stale)",
   params: lineParams,
-  query: z.object({ version: qId.optional() }),
+  query: versionQuery,
   response: quoteAnswer,
 });
 

@@ -156,6 +156,8 @@ export const JOB_EVENT_KINDS = [
   // let through with a balance owing (to: "$20.00 approved by Manager").
   "payment",
   "collected_with_balance",
+  // Issue 44: the job was made at the counter (to: "from quote Q-000123" or "at the counter").
+  "job_created",
 ] as const;
 export type JobEventKind = (typeof JOB_EVENT_KINDS)[number];
 
@@ -243,5 +245,7 @@ export function describeJobEvent(e: {
       return `Payment: ${e.to ?? ""}`.trim();
     case "collected_with_balance":
       return `Collected with a balance due of ${e.to ?? ""}`.trim();
+    case "job_created":
+      return `Job created ${e.to ?? ""}`.trim();
   }
 }

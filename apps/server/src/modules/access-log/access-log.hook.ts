@@ -16,6 +16,7 @@ const TABLES: Partial<Record<AccessResource, string>> = {
   lens_order: "lens_orders",
   job: "orders",
   job_item: "order_items",
+  quote: "quotes",
 };
 
 /** An item names its job's customer through the job. */

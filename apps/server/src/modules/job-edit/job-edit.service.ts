@@ -228,6 +228,86 @@ export function createJobEditService({ db, outbox, slots }: { db: Db; outbox: Ou
     });
   }
 
+  /**
+   * The whole selection checked with the domain rules the panel uses, for the job's (or quote's)
+   * customer: the prescription, PD, lens option and colours it names, or a 422 naming each field.
+   */
+  async function checkSelection(
+    p: ProductRow,
+    customerId: number | null,
+    selection: Omit<ItemSelection, "revision">,
+  ) {
+    const contactLens = isContactLensProduct(p.parentTypeKey);
+    const errors: Record<string, string[]> = {};
+    const belongs = async <T extends { customer_id: number | null }>(
+      field: string,
+      label: string,
+      load: () => Promise<T | null>,
+    ) => {
+      try {
+        const row = await load();
+        if (row && row.customer_id !== customerId) {
+          errors[field] = [`This ${label} belongs to another customer.`];
+          return null;
+        }
+        return row;
+      } catch (e) {
+        if (e instanceof AppError && e.code === "not_found") {
+          errors[field] = [`The selected ${label} does not exist.`];
+          return null;
+        }
+        throw e;
+      }
+    };
+    const rx = await belongs("prescription", "prescription", () => getRx(selection.prescription?.id));
+    const pd = contactLens
+      ? null
+      : await belongs("pdId", "PD", () => getPd(selection.pdId, p, selection.prescription?.type));
+    let option: LensOptionWire | null = null;
+    let options: LensOptionWire[] = [];
+    if (!contactLens && selection.product_lens_addons_id) {
+      options = await lensOptions(p, rx, pd, selection.customize.front.size);
+      option = options.find((o) => o.id === selection.product_lens_addons_id) ?? null;
+      if (!option) errors.product_lens_addons_id = ["This lens option is not offered for this product."];
+    }
+    const colourIds = [
+      selection.customize.front.colorId,
+      selection.customize.left.colorId,
+      selection.customize.right.colorId,
+    ].filter((c): c is number => c != null);
+    const colourRows = colourIds.length ? await coloursWithIds(db, colourIds) : [];
+    const colour = new Map(colourRows.map((c) => [c.id, c]));
+    const front = selection.customize.front.colorId;
+    if (!contactLens) {
+      if (front != null && colour.get(front)?.type !== "Frame")
+        errors.frameColor = ["The Frame color field is not a frame colour."];
+      for (const side of ["left", "right"] as const) {
+        const id = selection.customize[side].colorId;
+        if (id != null && colour.get(id)?.type !== "Temple")
+          errors.armColor = ["The Arm color field is not an arm colour."];
+      }
+    }
+    const ruleErrors = selectionSaveErrors(selection, {
+      lensType: p.lensesType,
+      requiresPrescription: p.requiresPrescription,
+      prescription: rx,
+      pd,
+      lensChosen: Boolean(selection.product_lens_addons_id),
+      lensInvalid: option?.invalid_error_msg ?? null,
+      contactLens,
+    });
+    for (const [k, m] of Object.entries(ruleErrors)) errors[k] ??= [m];
+    if (Object.keys(errors).length) throw validationError(errors);
+    return {
+      contactLens,
+      colour: (id: number | null | undefined) => colour.get(id ?? -1),
+      prescription: rx,
+      pd,
+      option,
+      options,
+    };
+  }
+
   return {
     async lensOptions(q: LensOptionsQuery) {
       // The prescription and the PD are read beside the product (the PD presented for the product's
@@ -268,68 +348,7 @@ export function createJobEditService({ db, outbox, slots }: { db: Db; outbox: Ou
     async save(staff: StaffRow, itemId: number, input: unknown) {
       const selection: ItemSelection = parseOrThrow(itemSelectionSchema, input);
       const { order, product: p } = await loadItem(itemId);
-      const contactLens = isContactLensProduct(p.parentTypeKey);
-      const errors: Record<string, string[]> = {};
-      const belongs = async <T extends { customer_id: number | null }>(
-        field: string,
-        label: string,
-        load: () => Promise<T | null>,
-      ) => {
-        try {
-          const row = await load();
-          if (row && row.customer_id !== order.customerId) {
-            errors[field] = [`This ${label} belongs to another customer.`];
-            return null;
-          }
-          return row;
-        } catch (e) {
-          if (e instanceof AppError && e.code === "not_found") {
-            errors[field] = [`The selected ${label} does not exist.`];
-            return null;
-          }
-          throw e;
-        }
-      };
-      const rx = await belongs("prescription", "prescription", () => getRx(selection.prescription?.id));
-      const pd = contactLens
-        ? null
-        : await belongs("pdId", "PD", () => getPd(selection.pdId, p, selection.prescription?.type));
-      let option: LensOptionWire | null = null;
-      let options: LensOptionWire[] = [];
-      if (!contactLens && selection.product_lens_addons_id) {
-        options = await lensOptions(p, rx, pd, selection.customize.front.size);
-        option = options.find((o) => o.id === selection.product_lens_addons_id) ?? null;
-        if (!option) errors.product_lens_addons_id = ["This lens option is not offered for this product."];
-      }
-      const colourIds = [
-        selection.customize.front.colorId,
-        selection.customize.left.colorId,
-        selection.customize.right.colorId,
-      ].filter((c): c is number => c != null);
-      const colourRows = colourIds.length ? await coloursWithIds(db, colourIds) : [];
-      const colour = new Map(colourRows.map((c) => [c.id, c]));
-      const front = selection.customize.front.colorId;
-      if (!contactLens) {
-        if (front != null && colour.get(front)?.type !== "Frame")
-          errors.frameColor = ["The Frame color field is not a frame colour."];
-        for (const side of ["left", "right"] as const) {
-          const id = selection.customize[side].colorId;
-          if (id != null && colour.get(id)?.type !== "Temple")
-            errors.armColor = ["The Arm color field is not an arm colour."];
-        }
-      }
-      const ruleErrors = selectionSaveErrors(selection, {
-        lensType: p.lensesType,
-        requiresPrescription: p.requiresPrescription,
-        prescription: rx,
-        pd,
-        lensChosen: Boolean(selection.product_lens_addons_id),
-        lensInvalid: option?.invalid_error_msg ?? null,
-        contactLens,
-      });
-      for (const [k, m] of Object.entries(ruleErrors)) errors[k] ??= [m];
-      if (Object.keys(errors).length) throw validationError(errors);
-
+      const checked = await checkSelection(p, order.customerId, selection);
       const { revision: expected, ...payload } = selection;
       const staffName = `${staff.firstName} ${staff.lastName}`.trim();
       return writeRevision(
@@ -340,20 +359,39 @@ export function createJobEditService({ db, outbox, slots }: { db: Db; outbox: Ou
         payload,
         (revision) =>
           selectionAdditionalInfo({
+            ...checked,
             revision,
             savedAt: new Date(),
             staff: { id: staff.id, full_name: staffName },
             selection: payload,
             product: p,
-            contactLens,
-            colour: (id) => colour.get(id ?? -1),
-            prescription: rx,
-            pd,
-            option,
-            options,
           }),
         null,
       );
+    },
+
+    /**
+     * A quote line's selection (issue 44): checked with the same rules as a save, for the quote's
+     * customer, and answered as the additional_info a save would write now (prescription, PD and
+     * lens as they are today). The quote keeps it; accepting writes it as the item's first
+     * revision (`writeQuotedSelection`), so the job is made with what was quoted.
+     */
+    async quoteSelection(
+      staff: StaffRow,
+      productId: number,
+      customerId: number | null,
+      selection: Omit<ItemSelection, "revision">,
+    ) {
+      const p = await product(productId);
+      const checked = await checkSelection(p, customerId, selection);
+      return selectionAdditionalInfo({
+        ...checked,
+        revision: 1,
+        savedAt: new Date(),
+        staff: { id: staff.id, full_name: `${staff.firstName} ${staff.lastName}`.trim() },
+        selection,
+        product: p,
+      });
     },
 
     async revisions(itemId: number) {

@@ -1,5 +1,6 @@
 // What other modules may use of jobs (its tables are not here: another module reads them only in
 // its own *.queries.ts).
+export { COUNTER_CHANNEL, type CounterJob, type CounterJobInput, createCounterJob } from "./counter-jobs";
 export { type JobEventInput, recordJobEvents } from "./job-events";
 export { listJobEvents } from "./job-events.queries";
 export { setItemAdditionalInfo } from "./job-items";
@@ -19,6 +20,7 @@ export {
   dispenseStatusChangedSlot,
   issueCreditNoteSlot,
   jobCompletedSlot,
+  jobDetailPortSlot,
   jobShipmentSqlSlot,
   lensOrderSummariesSlot,
   lensOrderSummarySqlSlot,

@@ -27,7 +27,7 @@ import { goOrdersSearch, toGoOrderWires } from "./go-orders";
 import { createJobActionsService } from "./job-actions.service";
 import { listJobEvents } from "./job-events.queries";
 import { createJobsService } from "./jobs.service";
-import { receiptLinksSlot } from "./jobs.slots";
+import { jobDetailPortSlot, receiptLinksSlot } from "./jobs.slots";
 import { createPartialRefundsService } from "./partial-refunds.service";
 import { createRefundsService } from "./refunds.service";
 import { registerWorkshopRoutes } from "./workshop.routes";
@@ -46,6 +46,7 @@ export function registerJobsRoutes(ctx: ModuleContext): void {
     },
     slots,
   });
+  jobDetailPortSlot.provide(slots, { detail: (id) => service.detail(id), reindex: service.reindex });
   const refunds = createRefundsService({
     database,
     gateway: payments,

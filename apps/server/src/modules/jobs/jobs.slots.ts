@@ -1,4 +1,4 @@
-import type { LensOrderSummaryWire, ShipmentWire } from "@loupe/contract";
+import type { LensOrderSummaryWire, OrderDetailWire, ShipmentWire } from "@loupe/contract";
 import type { Db } from "../../platform/db/client";
 import { defineSlot } from "../../platform/slots";
 import type { StaffRow } from "../staff";
@@ -146,3 +146,12 @@ export const outletMessageCountsSlot =
  */
 export const jobCompletedSlot =
   defineSlot<(tx: Db, change: { orderId: number; customerId: number }) => Promise<void>>("jobs.jobCompleted");
+
+/**
+ * The jobs service's job detail and search reindex, for the counter's job creation in a module
+ * above jobs (quotes, issue 44): jobs provides it itself when its routes are registered.
+ */
+export const jobDetailPortSlot = defineSlot<{
+  detail: (id: number) => Promise<OrderDetailWire>;
+  reindex: (orderIds: number[]) => Promise<void>;
+}>("jobs.detailPort");

@@ -497,3 +497,21 @@ export const savedSearches = pgTable(
     uniqueIndex("saved_searches_staff_name_idx").on(t.staffUserId, sql`lower(${t.name})`),
   ],
 );
+
+/**
+ * Each outlet's invoice sequence (issue 44, ADR 0058): the next number a job made at its counter
+ * gets. Taken by `update … set next = next + 1 returning` in the job's own transaction, so parallel
+ * creations at one outlet queue on the row and a rolled-back creation gives its number back: no
+ * gaps, no number twice. The row is made on the outlet's first counter job, above every number its
+ * jobs already carry.
+ */
+export const outletInvoiceCounters = pgTable(
+  "outlet_invoice_counters",
+  {
+    outletId: integer("outlet_id")
+      .primaryKey()
+      .references(() => outlets.id),
+    next: integer("next").notNull(),
+  },
+  (t) => [check("outlet_invoice_counters_next_positive", sql`${t.next} > 0`)],
+);

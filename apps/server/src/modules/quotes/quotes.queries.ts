@@ -1,0 +1,96 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../../platform/db/client";
+import { customers } from "../customers/customers.tables";
+// region_products moves to the catalogue module (issue 44): the lead fixes this import at merge.
+import { orders, regionProducts } from "../jobs/jobs.tables";
+import { outlets, regions } from "../reference/reference.tables";
+import { staffUsers } from "../staff/staff.tables";
+
+// What quotes read of other modules' tables: the catalogue's products, the customer, the outlet
+// and its region, staff names, and the job a quote became.
+
+/** A region product as a quote line copies it. */
+export async function productForQuote(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: regionProducts.id,
+      regionId: regionProducts.regionId,
+      name: regionProducts.name,
+      priceMinor: regionProducts.priceMinor,
+      kind: regionProducts.kind,
+      taxClass: regionProducts.taxClass,
+      requiresPrescription: regionProducts.requiresPrescription,
+      parentTypeKey: regionProducts.parentTypeKey,
+      retiredAt: regionProducts.retiredAt,
+    })
+    .from(regionProducts)
+    .where(eq(regionProducts.id, id));
+  return row ?? null;
+}
+export type QuoteProduct = NonNullable<Awaited<ReturnType<typeof productForQuote>>>;
+
+export async function customerForQuote(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: customers.id,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      email: customers.email,
+      mobile: customers.mobile,
+    })
+    .from(customers)
+    .where(eq(customers.id, id));
+  return row ?? null;
+}
+
+/** The outlet with what pricing needs: its region's country and currency, its province and clock. */
+export async function outletForQuote(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      id: outlets.id,
+      name: outlets.name,
+      abbreviation: outlets.abbreviation,
+      regionId: outlets.regionId,
+      state: outlets.state,
+      timeZone: outlets.timeZone,
+      email: outlets.email,
+      phone: outlets.phone,
+      address1: outlets.address1,
+      city: outlets.city,
+      postcode: outlets.postcode,
+      countryCode: regions.countryCode,
+      currency: regions.defaultCurrency,
+    })
+    .from(outlets)
+    .innerJoin(regions, eq(regions.id, outlets.regionId))
+    .where(eq(outlets.id, id));
+  return row ?? null;
+}
+export type QuoteOutlet = NonNullable<Awaited<ReturnType<typeof outletForQuote>>>;
+
+export async function staffNames(db: Db, ids: number[]) {
+  if (!ids.length) return new Map<number, string>();
+  const rows = await db
+    .select({ id: staffUsers.id, first: staffUsers.firstName, last: staffUsers.lastName })
+    .from(staffUsers)
+    .where(inArray(staffUsers.id, ids));
+  return new Map(rows.map((r) => [r.id, `${r.first} ${r.last}`.trim()]));
+}
+
+/** An approver as the discount approval weighs them. */
+export async function activeStaff(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: staffUsers.id, roleId: staffUsers.roleId, homeRegionId: staffUsers.homeRegionId })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.id, id), eq(staffUsers.isActive, true)));
+  return row ?? null;
+}
+
+export async function invoiceNumbersOf(db: Db, orderIds: number[]) {
+  if (!orderIds.length) return new Map<number, string>();
+  const rows = await db
+    .select({ id: orders.id, invoice: orders.vendInvoiceNumber })
+    .from(orders)
+    .where(inArray(orders.id, orderIds));
+  return new Map(rows.map((r) => [r.id, r.invoice]));
+}
