@@ -2,6 +2,7 @@ export * from "./access-log";
 export * from "./addresses";
 export * from "./auth";
 export * from "./auth-address";
+export * from "./catalogue";
 export * from "./customer-actions";
 export * from "./customers";
 export * from "./endpoint";

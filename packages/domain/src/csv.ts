@@ -45,3 +45,43 @@ function keptTextCell(text: string): string {
   // RFC 4180: the cell's own quotes doubled inside a quoted field.
   return `"=""${s}"""`;
 }
+
+/**
+ * A CSV file's records (RFC 4180, as spreadsheets save it): quoted cells with doubled quotes and
+ * line breaks inside, CRLF or LF line ends, a leading byte-order mark dropped. The catalogue
+ * import reads with it.
+ */
+export function parseCsv(text: string): string[][] {
+  const s = text.startsWith(CSV_BOM) ? text.slice(1) : text;
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = "";
+  let quoted = false;
+  const endCell = () => {
+    record.push(cell);
+    cell = "";
+  };
+  for (let i = 0; i < s.length; i++) {
+    const ch = s[i];
+    if (quoted) {
+      if (ch === '"' && s[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"' && cell === "") {
+      quoted = true;
+    } else if (ch === ",") endCell();
+    else if (ch === "\n" || ch === "\r") {
+      if (ch === "\r" && s[i + 1] === "\n") i++;
+      endCell();
+      records.push(record);
+      record = [];
+    } else cell += ch;
+  }
+  if (cell !== "" || record.length) {
+    endCell();
+    records.push(record);
+  }
+  return records;
+}

@@ -2,6 +2,7 @@ import { registerAccessLogRoutes } from "./access-log";
 import { registerAddressesRoutes } from "./addresses";
 import { registerApprovalsRoutes } from "./approvals";
 import { registerAuthRoutes } from "./auth";
+import { registerCatalogueRoutes } from "./catalogue";
 import { registerCustomersRoutes } from "./customers";
 import { registerExportsRoutes } from "./exports";
 import { registerFilesRoutes } from "./files";
@@ -53,6 +54,7 @@ export const moduleRoutes: ((ctx: ModuleContext) => void | Promise<void>)[] = [
   registerSavedSearchesRoutes,
   registerReceiptsRoutes,
   registerShippingRoutes,
+  registerCatalogueRoutes,
   registerJobEditRoutes,
   registerPrintingRoutes,
   registerSuppliersRoutes,

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
+import { regionProducts } from "../modules/catalogue/catalogue.tables";
 import { customers } from "../modules/customers/customers.tables";
 import { assignPromisedDates } from "../modules/jobs";
-import { itemGroups, orderItems, orderPayments, orders, regionProducts } from "../modules/jobs/jobs.tables";
+import { itemGroups, orderItems, orderPayments, orders } from "../modules/jobs/jobs.tables";
 import { outlets, statuses } from "../modules/reference/reference.tables";
 import type { Db } from "../platform/db/client";
 import type { DemoSize } from "./demo";

@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { lensAddonCombinations, lenses } from "../modules/job-edit/job-edit.tables";
-import { regionProducts } from "../modules/jobs/jobs.tables";
+import { lensAddonCombinations, lenses, regionProducts } from "../modules/catalogue/catalogue.tables";
 import { lensSuppliers } from "../modules/suppliers/suppliers.tables";
 import type { Db } from "../platform/db/client";
 import { seedRegionProducts } from "./demo-jobs";

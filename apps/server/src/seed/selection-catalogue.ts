@@ -1,7 +1,6 @@
 import { MANAGER_ROLE_ID } from "@loupe/domain";
 import { asc, eq, ne } from "drizzle-orm";
-import { lensAddonCombinations, lenses } from "../modules/job-edit/job-edit.tables";
-import { regionProducts } from "../modules/jobs/jobs.tables";
+import { lensAddonCombinations, lenses, regionProducts } from "../modules/catalogue/catalogue.tables";
 import { colours, pdSources, prescriptionSources } from "../modules/reference/reference.tables";
 import { staffUsers } from "../modules/staff/staff.tables";
 import { lensSuppliers } from "../modules/suppliers/suppliers.tables";

@@ -9,13 +9,13 @@ import {
   prescriptionTypeOptions,
   sizeChoicesForShape,
 } from "@loupe/domain";
+import type { regionProducts } from "../modules/catalogue/catalogue.tables";
 import {
   type ColourRow,
   type LensOptionRow,
   selectionAdditionalInfo,
   toLensOptionWires,
 } from "../modules/job-edit/job-edit.snapshot";
-import type { regionProducts } from "../modules/jobs/jobs.tables";
 import { type PdRow, type PresenterOptions, toPdWire } from "../modules/pds/pds.mappers";
 import {
   type PrescriptionRow,

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { builtOnce } from "../../platform/db/built-once";
 import type { Db } from "../../platform/db/client";
-import { orderItems, orders, regionProducts } from "../jobs/jobs.tables";
+import { lensAddonCombinations, lenses, regionProducts } from "../catalogue/catalogue.tables";
+import { orderItems, orders } from "../jobs/jobs.tables";
 import { colours } from "../reference/reference.tables";
 import { staffUsers } from "../staff/staff.tables";
 import { lensSuppliers } from "../suppliers/suppliers.tables";
-import { lensAddonCombinations, lenses, orderItemSelections } from "./job-edit.tables";
-
+import { orderItemSelections } from "./job-edit.tables";
 // Reads of the jobs', reference, staff and suppliers' tables for the job edit (its writes of the
 // selection are in job-edit.service.ts and job-edit.reentry.ts).
 

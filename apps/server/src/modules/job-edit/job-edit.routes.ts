@@ -5,12 +5,10 @@ import {
   listItemSelectionRevisions,
   listProductLensAddons,
   listRegionProducts,
-  listSupplierLenses,
   restoreItemSelectionRevision,
   saveItemSelection,
-  setSupplierLensCode,
 } from "@loupe/contract";
-import { JOB_EDIT_MESSAGES, SUPPLIER_MESSAGES } from "@loupe/domain";
+import { JOB_EDIT_MESSAGES } from "@loupe/domain";
 import { create as contentDisposition } from "content-disposition";
 import type { StaffUserRow } from "../../platform/http/auth-guard";
 import { createFilesService } from "../files";
@@ -18,7 +16,6 @@ import { customerChangeReentrySlot } from "../jobs";
 import type { ModuleContext } from "../module-context";
 import { clearPrescriptionsForNewCustomer } from "./job-edit.reentry";
 import { createJobEditService } from "./job-edit.service";
-import { createLensCodes } from "./lens-codes";
 
 export function registerJobEditRoutes({ bind, db, outbox, storage, slots }: ModuleContext): void {
   // A customer change on a job clears the selections' prescriptions (ADR 0028); jobs asks through this slot.
@@ -46,13 +43,6 @@ export function registerJobEditRoutes({ bind, db, outbox, storage, slots }: Modu
   bind(restoreItemSelectionRevision, async ({ staff, params, body }) => ({
     data: await service.restore(staff, params.id, params.revision, body.revision),
     message: JOB_EDIT_MESSAGES.saved,
-  }));
-  // The catalogue's lens codes, edited in the supplier's settings (ADR 0032).
-  const lensCodes = createLensCodes({ db });
-  bind(listSupplierLenses, async ({ params }) => ({ data: await lensCodes.list(params.id) }));
-  bind(setSupplierLensCode, async ({ staff, params, body }) => ({
-    message: SUPPLIER_MESSAGES.lensCodeSaved,
-    data: await lensCodes.set(staff, params.id, params.lensId, body.lens_code),
   }));
   bind(getContactLensPrescriptionFile, async ({ params, reply }) => {
     const fileId = await service.contactLensPrescriptionFileId(params.id);

@@ -1,12 +1,13 @@
 import type { GoOrderWire } from "@loupe/contract";
 import { ONLINE_CHANNEL_ID } from "@loupe/domain";
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { SearchFilter, SearchQuery } from "../../integrations/search";
 import type { Db } from "../../platform/db/client";
 import type { Slots } from "../../platform/slots";
+import { itemsWithProductNames } from "./go-orders.queries";
 import { allStatuses } from "./job-reference.queries";
 import { orderNotesSlot } from "./jobs.slots";
-import { orderItems, orderPayments, orders, regionProducts } from "./jobs.tables";
+import { orderPayments, orders } from "./jobs.tables";
 import { freeText } from "./jobs-search";
 
 export interface GoOrdersQuery {
@@ -64,12 +65,7 @@ export async function toGoOrderWires(db: Db, ids: number[], slots: Slots): Promi
     db.select().from(orders).where(inArray(orders.id, ids)),
     allStatuses(db),
     db.select().from(orderPayments).where(inArray(orderPayments.orderId, ids)).orderBy(orderPayments.id),
-    db
-      .select({ item: orderItems, name: regionProducts.name })
-      .from(orderItems)
-      .innerJoin(regionProducts, eq(regionProducts.id, orderItems.regionProductId))
-      .where(inArray(orderItems.orderId, ids))
-      .orderBy(orderItems.id),
+    itemsWithProductNames(db, ids),
     orderNotesSlot.get(slots).notesNewestFirst(db, ids),
   ]);
   const status = new Map(statusRows.map((s) => [s.id, s.displayName]));

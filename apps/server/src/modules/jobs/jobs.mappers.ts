@@ -9,11 +9,12 @@ import {
 import { inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import type { Slots } from "../../platform/slots";
+import { productsWithIds } from "../catalogue";
 import { customersByIds } from "./job-customers.queries";
 import type { DetailItem, JobDetailRows } from "./job-detail.queries";
 import { type JobReference, jobReference } from "./job-reference";
 import { lensOrderSummariesSlot, orderNotesSlot, type ReceiptLinks } from "./jobs.slots";
-import { orderItems, orders, regionProducts } from "./jobs.tables";
+import { orderItems, orders } from "./jobs.tables";
 import { loadRefundStates } from "./refund-facts";
 import { itemsNeedingReentry, itemsNeedingReentryOf } from "./selection-owners.queries";
 import { readySlugsByRegion } from "./workshop.queries";
@@ -202,7 +203,7 @@ export async function toItemWires(db: Db, items: ItemRow[], slots: Slots): Promi
   const orderIds = [...new Set(items.map((i) => i.orderId))];
   const [reference, products, lensOrder, owners] = await Promise.all([
     jobReference(db),
-    db.select().from(regionProducts).where(inArray(regionProducts.id, productIds)),
+    productsWithIds(db, productIds),
     lensOrderSummariesSlot.get(slots)(
       db,
       items.map((i) => i.id),

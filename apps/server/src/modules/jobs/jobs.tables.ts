@@ -15,50 +15,10 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { regionProducts } from "../catalogue/catalogue.tables";
 import { customers } from "../customers/customers.tables";
 import { outlets, regions, statuses } from "../reference/reference.tables";
 import { staffUsers } from "../staff/staff.tables";
-
-/** A sellable product in one region: what an order item is (frames, lenses-only, contact lenses…). */
-export const regionProducts = pgTable(
-  "region_products",
-  {
-    id: serial("id").primaryKey(),
-    regionId: integer("region_id")
-      .notNull()
-      .references(() => regions.id),
-    name: text("name").notNull(),
-    productTypeKey: text("product_type_key").notNull(),
-    parentTypeKey: text("parent_type_key").notNull(),
-    lensesType: text("lenses_type"),
-    requiresPrescription: boolean("requires_prescription").notNull().default(false),
-    /** Tax included for AU/NZ, before tax for CA (receipt-tax.ts). */
-    priceMinor: integer("price_minor").notNull(),
-    /** The chain's stock code, shared by one product's rows in each region (issue 44). */
-    sku: text("sku"),
-    /** What a scanner reads off the frame's tag (EAN-13/UPC-A or the chain's own). */
-    barcode: text("barcode"),
-    /** frame | lens | contact_lens | service | addon: how the counter treats the line (issue 44). */
-    kind: text("kind", { enum: ["frame", "lens", "contact_lens", "service", "addon"] })
-      .notNull()
-      .default("frame"),
-    colour: text("colour"),
-    size: text("size"),
-    /** standard | health | exempt: which of the outlet's taxes apply (quote pricing in the domain). */
-    taxClass: text("tax_class", { enum: ["standard", "health", "exempt"] })
-      .notNull()
-      .default("standard"),
-    /** Edits carry it; a stale one is refused (409). */
-    version: integer("version").notNull().default(1),
-    /** Retired products are not sold any more; a job that used one keeps it (never deleted). */
-    retiredAt: timestamp("retired_at", { withTimezone: true }),
-  },
-  (t) => [
-    // One row per product and region; a scan finds the region's row by barcode.
-    uniqueIndex("region_products_region_sku_idx").on(t.regionId, t.sku).where(sql`${t.sku} is not null`),
-    index("region_products_barcode_idx").on(t.barcode).where(sql`${t.barcode} is not null`),
-  ],
-);
 
 /** A job. Money in minor units; shipment, refund and channel fields as jobs-area §3. */
 export const orders = pgTable(

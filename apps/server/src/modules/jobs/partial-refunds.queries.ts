@@ -10,15 +10,9 @@ import {
 } from "@loupe/domain";
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { regionProducts } from "../catalogue/catalogue.tables";
 import { outlets, regions } from "../reference/reference.tables";
-import {
-  orderItems,
-  orderPayments,
-  orderRefundPayments,
-  orderRefunds,
-  type orders,
-  regionProducts,
-} from "./jobs.tables";
+import { orderItems, orderPayments, orderRefundPayments, orderRefunds, type orders } from "./jobs.tables";
 
 export type OrderRow = typeof orders.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { regionProducts } from "../catalogue/catalogue.tables";
 import { outlets } from "../reference/reference.tables";
-import { orderItems, orders, outletWorkshopSettings, publicHolidays, regionProducts } from "./jobs.tables";
-
+import { orderItems, orders, outletWorkshopSettings, publicHolidays } from "./jobs.tables";
 // Reads for promised dates (issue 27) that join the reference module's outlets: their zone and region.
 
 /** Jobs still without a promise, with what their promise is made from: day, outlet, zone, region. */

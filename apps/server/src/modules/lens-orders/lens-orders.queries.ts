@@ -1,9 +1,10 @@
 import type { LensOrderSummaryWire } from "@loupe/contract";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { lensAddonCombinations, lenses, orderItemSelections } from "../job-edit/job-edit.tables";
+import { lensAddonCombinations, lenses, regionProducts } from "../catalogue/catalogue.tables";
+import { orderItemSelections } from "../job-edit/job-edit.tables";
 import type { SqlJsonPart } from "../jobs";
-import { orderItems, orders, regionProducts } from "../jobs/jobs.tables";
+import { orderItems, orders } from "../jobs/jobs.tables";
 import { outlets, regions, statuses } from "../reference/reference.tables";
 import { staffUsers } from "../staff/staff.tables";
 import { lensSuppliers, supplierContacts } from "../suppliers/suppliers.tables";

@@ -2,9 +2,10 @@ import { type DocketLensOrder, type PrintJobFacts, RECEIPT_NOTE_PREFIX } from "@
 import { and, asc, eq, inArray, like, not } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../platform/db/client";
+import { regionProducts } from "../catalogue/catalogue.tables";
 import { customers } from "../customers/customers.tables";
 import { itemsWithForeignPrescription } from "../jobs";
-import { orderItems, orders, regionProducts } from "../jobs/jobs.tables";
+import { orderItems, orders } from "../jobs/jobs.tables";
 import { lensOrdersOfJob } from "../lens-orders";
 import { notes } from "../notes/notes.tables";
 import { outlets, regions, statuses } from "../reference/reference.tables";

@@ -1,8 +1,9 @@
 import { RECEIPT_NOTE_PREFIX } from "@loupe/domain";
 import { and, asc, desc, eq, like } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { regionProducts } from "../catalogue/catalogue.tables";
 import { customers } from "../customers/customers.tables";
-import { orderItems, orderPayments, orderRefunds, orders, regionProducts } from "../jobs/jobs.tables";
+import { orderItems, orderPayments, orderRefunds, orders } from "../jobs/jobs.tables";
 import { notes } from "../notes/notes.tables";
 import { outlets, regions } from "../reference/reference.tables";
 import { creditNotes } from "./receipts.tables";

@@ -4,11 +4,11 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound } from "../../platform/http/app-error";
 import type { StaffRow } from "../staff";
-import { lenses } from "./job-edit.tables";
+import { lenses } from "./catalogue.tables";
 import { supplierExists } from "./lens-codes.queries";
 
 // The supplier's code for each of its lenses (ADR 0032): the catalogue's field the DCS record's
-// LNAM carries. The catalogue is this module's, so its one write lives here; the supplier
+// LNAM carries. The lens catalogue is this module's (ADR 0056), so its one write lives here; the supplier
 // settings screen reads and edits it through the supplier's address.
 
 type LensRow = typeof lenses.$inferSelect;

@@ -1,0 +1,3 @@
+ALTER TABLE "region_products" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "region_products" ADD COLUMN "updated_by" integer;--> statement-breakpoint
+ALTER TABLE "region_products" ADD CONSTRAINT "region_products_updated_by_staff_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."staff_users"("id") ON DELETE set null ON UPDATE no action;
