@@ -100,7 +100,10 @@ export function AcceptModal(props: {
       if (err instanceof ApiError)
         setServerErrors(
           Object.fromEntries(
-            Object.entries(err.errors).map(([k, v]) => [k.replace(/^deposit\./, "").replace("amount_minor", "amount"), v[0]]),
+            Object.entries(err.errors).map(([k, v]) => [
+              k.replace(/^deposit\./, "").replace("amount_minor", "amount"),
+              v[0],
+            ]),
           ),
         );
       setFailure(errorText(err));

@@ -147,6 +147,7 @@ export function depositErrors(
           ? QUOTE_MESSAGES.depositAbove(format(facts.totalMinor))
           : check.message,
     };
-  if (amountMinor < facts.minimumMinor) return { amount: JOB_MONEY_MESSAGES.belowDeposit(format(facts.minimumMinor)) };
+  if (amountMinor < facts.minimumMinor)
+    return { amount: JOB_MONEY_MESSAGES.belowDeposit(format(facts.minimumMinor)) };
   return {};
 }

@@ -9,7 +9,9 @@ export function selectionLine(line: QuoteLineWire): string | null {
   if (!s) return null;
   const parts: string[] = [];
   if (s.lens) parts.push(s.lens.name);
-  const rx = s.prescription as { standardised_prescription_display_array?: { right?: string; left?: string } } | null;
+  const rx = s.prescription as {
+    standardised_prescription_display_array?: { right?: string; left?: string };
+  } | null;
   const d = rx?.standardised_prescription_display_array;
   if (d) parts.push(`Rx R ${d.right ?? "—"} · L ${d.left ?? "—"}`);
   else if (s.choice.prescription?.id) parts.push(`Rx #${s.choice.prescription.id}`);

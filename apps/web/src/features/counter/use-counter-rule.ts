@@ -4,7 +4,12 @@ import { useRuleActor } from "../jobs/use-job-rules";
 import { useCurrentOutlet } from "../reference/use-reference-data";
 import type { CounterMode } from "./counter-paths";
 
-const NO_OUTLET: Verdict = { allowed: false, refusal: "who", reason: "Choose your location first.", hide: false };
+const NO_OUTLET: Verdict = {
+  allowed: false,
+  refusal: "who",
+  reason: "Choose your location first.",
+  hide: false,
+};
 
 /**
  * Whether the signed-in staff member may start a job or a quote at the outlet they work at now: the
@@ -21,7 +26,10 @@ export function useCounterRule(mode: CounterMode): Verdict {
 }
 
 /** The rulebook on an open quote: editing it or accepting it, by its outlet, state and expiry. */
-export function useQuoteRule(action: Extract<QuoteAction, "edit_quote" | "accept_quote">, quote: QuoteWire | null) {
+export function useQuoteRule(
+  action: Extract<QuoteAction, "edit_quote" | "accept_quote">,
+  quote: QuoteWire | null,
+) {
   const actor = useRuleActor();
   if (!actor) return NO_OUTLET;
   if (!quote) return { allowed: true } as Verdict;

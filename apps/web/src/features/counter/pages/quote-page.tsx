@@ -1,8 +1,14 @@
-import type { LineDiscount, QuoteLineBody, QuoteLineSelection, QuoteLineWire, QuoteWire } from "@loupe/contract";
+import type {
+  LineDiscount,
+  QuoteLineBody,
+  QuoteLineSelection,
+  QuoteLineWire,
+  QuoteWire,
+} from "@loupe/contract";
 import { currencyForCountry, DAY_DISPLAY_FORMAT, QUOTE_MESSAGES } from "@loupe/domain";
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { useAlert } from "../../../app/alert-context";
 import { ConflictAlert } from "../../../components/conflict-alert";
@@ -14,12 +20,11 @@ import { errorText } from "../../../lib/errors";
 import { formatDateTime } from "../../../lib/format";
 import { useAction } from "../../../lib/use-action";
 import { useDocumentTitle } from "../../../lib/use-document-title";
-import { RuleGate } from "../../jobs/components/rule-gate";
 import { jobKeys } from "../../jobs/api/job-keys";
+import { RuleGate } from "../../jobs/components/rule-gate";
 import { useRuleActor } from "../../jobs/use-job-rules";
 import { useOutletTimeZone, useUserTimeZone } from "../../reference/use-date-format";
 import { useCurrentOutlet, useRegions } from "../../reference/use-reference-data";
-import { AcceptModal } from "../accept-modal";
 import {
   addLine,
   dropLine,
@@ -35,13 +40,21 @@ import {
 import type { CatalogueProduct } from "../catalogue-api";
 import { COUNTER_LABELS, type CounterMode, quotePath } from "../counter-paths";
 import { EMPTY_GUEST, guestBody, guestErrors, needsSelection } from "../counter-rules";
-import { DiscountModal } from "../discount-modal";
-import { EmailQuoteModal } from "../email-quote-modal";
 import { ItemPicker } from "../item-picker";
-import { LineStepsDrawer } from "../line-steps-drawer";
 import { QuoteLines, QuoteTotals } from "../quote-lines";
 import { useCounterRule, useQuoteRule } from "../use-counter-rule";
 import { ChooseWho, NewCustomerWho, QuoteWho } from "../who-panel";
+
+// The dialogs (the job edit's steps with their modals, the card form, the approval) load when first
+// opened: the quote opened cold carries the list, the picker and the totals only (issue 31).
+const LineStepsDrawer = lazy(() =>
+  import("../line-steps-drawer").then((m) => ({ default: m.LineStepsDrawer })),
+);
+const DiscountModal = lazy(() => import("../discount-modal").then((m) => ({ default: m.DiscountModal })));
+const AcceptModal = lazy(() => import("../accept-modal").then((m) => ({ default: m.AcceptModal })));
+const EmailQuoteModal = lazy(() =>
+  import("../email-quote-modal").then((m) => ({ default: m.EmailQuoteModal })),
+);
 
 type Steps = { product: CatalogueProduct | { id: number }; line: QuoteLineWire | null };
 
@@ -68,7 +81,8 @@ export default function QuotePage() {
   const userZone = useUserTimeZone();
   const outletZone = useOutletTimeZone(quote?.outlet.id ?? outlet?.id);
   const regionId = quote?.outlet.region_id ?? outlet?.region_id ?? null;
-  const currency = quote?.currency ?? currencyForCountry(regions.find((r) => r.id === regionId)?.country_code);
+  const currency =
+    quote?.currency ?? currencyForCountry(regions.find((r) => r.id === regionId)?.country_code);
 
   const [customerId, setCustomerId] = useState<number | null>(Number(params.get("customer_id")) || null);
   const [asGuest, setAsGuest] = useState(false);
@@ -84,7 +98,11 @@ export default function QuotePage() {
   const editRule = useQuoteRule("edit_quote", quote);
   const acceptRule = useQuoteRule("accept_quote", quote);
   const editable = quote ? editRule.allowed : startRule.allowed;
-  const whoErrors = asGuest ? guestErrors(guest) : customerId ? {} : { customer: "Choose the customer first." };
+  const whoErrors = asGuest
+    ? guestErrors(guest)
+    : customerId
+      ? {}
+      : { customer: "Choose the customer first." };
   const whoReady = quote != null || Object.keys(whoErrors).length === 0;
   const forCustomerId = quote ? (quote.customer?.id ?? null) : asGuest ? null : customerId;
   const title = quote ? `${mode === "job" ? "New job" : "Quote"} ${quote.reference}` : COUNTER_LABELS[mode];
@@ -96,7 +114,9 @@ export default function QuotePage() {
   const quoteIdRef = useRef<number | null>(routeId);
   quoteIdRef.current = quoteIdRef.current ?? routeId;
   const current = () =>
-    quoteIdRef.current ? (queryClient.getQueryData<QuoteWire>(quoteKeys.one(quoteIdRef.current)) ?? null) : null;
+    quoteIdRef.current
+      ? (queryClient.getQueryData<QuoteWire>(quoteKeys.one(quoteIdRef.current)) ?? null)
+      : null;
 
   const failed = (err: unknown) => {
     if (err instanceof ApiError && err.status === 409 && err.code === "conflict")
@@ -295,52 +315,54 @@ export default function QuotePage() {
           No items yet: scan a frame's barcode or find a product. The quote is saved with its first item.
         </Text>
       )}
-      {steps && (
-        <LineStepsDrawer
-          product={steps.product}
-          customerId={forCustomerId}
-          currency={currency}
-          initial={steps.line?.selection?.choice ?? null}
-          quantity={steps.line?.quantity}
-          busy={busy > 0}
-          onClose={() => setSteps(null)}
-          onDone={stepsDone}
-        />
-      )}
-      {discountLine && quote && actor && (
-        <DiscountModal
-          quote={quote}
-          line={discountLine}
-          actor={actor}
-          onClose={() => setDiscountLine(null)}
-          onApply={async (discount: LineDiscount | null, approvalId?: number) => {
-            const ok = await change(
-              (q) =>
-                replaceLine(q!, discountLine.id, {
-                  ...lineBody(discountLine),
-                  discount,
-                  ...(approvalId ? { approval_id: approvalId } : {}),
-                }),
-              true,
-            );
-            if (!ok) throw new Error(QUOTE_MESSAGES.conflict);
-          }}
-        />
-      )}
-      {dialog === "email" && quote && <EmailQuoteModal quote={quote} onClose={() => setDialog(null)} />}
-      {dialog === "accept" && quote && (
-        <AcceptModal
-          quote={quote}
-          onClose={() => setDialog(null)}
-          onConflict={failed}
-          onAccepted={async (job) => {
-            showAlert({ variant: "success", message: QUOTE_MESSAGES.accepted });
-            await queryClient.invalidateQueries({ queryKey: jobKeys.all });
-            await queryClient.invalidateQueries({ queryKey: quoteKeys.one(quote.id) });
-            navigate(`/jobs/${encodeURIComponent(job.invoice_number)}`);
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {steps && (
+          <LineStepsDrawer
+            product={steps.product}
+            customerId={forCustomerId}
+            currency={currency}
+            initial={steps.line?.selection?.choice ?? null}
+            quantity={steps.line?.quantity}
+            busy={busy > 0}
+            onClose={() => setSteps(null)}
+            onDone={stepsDone}
+          />
+        )}
+        {discountLine && quote && actor && (
+          <DiscountModal
+            quote={quote}
+            line={discountLine}
+            actor={actor}
+            onClose={() => setDiscountLine(null)}
+            onApply={async (discount: LineDiscount | null, approvalId?: number) => {
+              const ok = await change(
+                (q) =>
+                  replaceLine(q!, discountLine.id, {
+                    ...lineBody(discountLine),
+                    discount,
+                    ...(approvalId ? { approval_id: approvalId } : {}),
+                  }),
+                true,
+              );
+              if (!ok) throw new Error(QUOTE_MESSAGES.conflict);
+            }}
+          />
+        )}
+        {dialog === "email" && quote && <EmailQuoteModal quote={quote} onClose={() => setDialog(null)} />}
+        {dialog === "accept" && quote && (
+          <AcceptModal
+            quote={quote}
+            onClose={() => setDialog(null)}
+            onConflict={failed}
+            onAccepted={async (job) => {
+              showAlert({ variant: "success", message: QUOTE_MESSAGES.accepted });
+              await queryClient.invalidateQueries({ queryKey: jobKeys.all });
+              await queryClient.invalidateQueries({ queryKey: quoteKeys.one(quote.id) });
+              navigate(`/jobs/${encodeURIComponent(job.invoice_number)}`);
+            }}
+          />
+        )}
+      </Suspense>
     </Stack>
   );
 }

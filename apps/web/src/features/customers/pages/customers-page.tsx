@@ -226,7 +226,9 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
             // Issue 44: a job or a quote starts from the customer's row, at the staff member's outlet.
             key: "start",
             title: "Start",
-            render: (c) => <CounterStartButtons customerId={c.id} forName={customerLabel(c)} size="compact-xs" />,
+            render: (c) => (
+              <CounterStartButtons customerId={c.id} forName={customerLabel(c)} size="compact-xs" />
+            ),
           },
         ]}
       />
