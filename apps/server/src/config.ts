@@ -1,7 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_DEPOSIT_MINIMUM_PERCENT, manifestTimesSchema } from "@loupe/domain";
+import {
+  DEFAULT_DEPOSIT_MINIMUM_PERCENT,
+  DEFAULT_DISCOUNT_LIMITS,
+  DEFAULT_QUOTE_EXPIRY_DAYS,
+  manifestTimesSchema,
+} from "@loupe/domain";
 import { z } from "zod";
 
 /**
@@ -78,6 +83,22 @@ const envSchema = z.object({
    * ADR 0057); rounded up to the cent by the domain's `depositMinimum`. 0 lets a job start unpaid.
    */
   DEPOSIT_MINIMUM_PERCENT: z.coerce.number().min(0).max(100).default(DEFAULT_DEPOSIT_MINIMUM_PERCENT),
+  /** How long a quote stays open, in days on its outlet's clock (issue 44, ADR 0058): it expires at the end of that day. */
+  QUOTE_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_QUOTE_EXPIRY_DAYS),
+  /**
+   * The largest line discount, in percent of the line, a staff member (resp. a manager) gives
+   * without a manager's approval (ADR 0058); administrators have no limit.
+   */
+  QUOTE_DISCOUNT_LIMIT_STAFF_PERCENT: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .default(DEFAULT_DISCOUNT_LIMITS.staffPercent),
+  QUOTE_DISCOUNT_LIMIT_MANAGER_PERCENT: z.coerce
+    .number()
+    .min(0)
+    .max(100)
+    .default(DEFAULT_DISCOUNT_LIMITS.managerPercent),
   /** How long a receipt link opens, in days (default two years). */
   RECEIPT_LINK_TTL_DAYS: z.coerce.number().int().positive().default(730),
   PUBLIC_URL: optional,

@@ -47,6 +47,8 @@ export * from "./prescription-reentry";
 export * from "./prescription-rules";
 export * from "./print-rules";
 export * from "./promised-date";
+export * from "./quote-pricing";
+export * from "./quote-rules";
 export * from "./ready-messages";
 export * from "./ready-statuses";
 export * from "./recall-permissions";

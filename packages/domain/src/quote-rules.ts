@@ -4,6 +4,7 @@
 // outlet rules), then the quote's state, then the discount's approval. The server asks this
 // before it writes; the counter screens ask it through RuleGate.
 
+import { dayjs } from "./dates";
 import { actsOnRegion, RULEBOOK_MESSAGES, type RuleActor, type Verdict } from "./job-rulebook";
 import { type DiscountLimits, discountLimitPercent, discountNeedsApproval } from "./quote-pricing";
 
@@ -82,3 +83,7 @@ export function decideQuoteAction(action: QuoteAction, ctx: QuoteRuleContext): V
 
 export const quoteDiscountApprovalMessage = (limits: DiscountLimits, roleId: number) =>
   `A discount above ${discountLimitPercent(limits, roleId) ?? 100}% of the line needs a manager's approval.`;
+
+/** When a quote made at `createdAt` expires: the end of the day `days` later on the outlet's clock. */
+export const quoteExpiresAt = (createdAt: Date, timeZone: string, days: number): Date =>
+  dayjs(createdAt).tz(timeZone).add(days, "day").endOf("day").toDate();

@@ -19,6 +19,7 @@ import { registerPdsRoutes } from "./pds";
 import { registerPrescriptionsRoutes } from "./prescriptions";
 import { registerPrintingRoutes } from "./printing";
 import { registerPromosRoutes } from "./promos";
+import { registerQuotesRoutes } from "./quotes";
 import { registerReadyMessagesRoutes } from "./ready-messages";
 import { registerRecallsRoutes } from "./recalls";
 import { registerReceiptsRoutes } from "./receipts";
@@ -63,4 +64,5 @@ export const moduleRoutes: ((ctx: ModuleContext) => void | Promise<void>)[] = [
   registerSettingsRoutes,
   registerApprovalsRoutes,
   registerExportsRoutes,
+  registerQuotesRoutes,
 ];

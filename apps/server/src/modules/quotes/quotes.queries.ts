@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { customers } from "../customers/customers.tables";
 // region_products moves to the catalogue module (issue 44): the lead fixes this import at merge.
-import { orders, regionProducts } from "../jobs/jobs.tables";
+import { orderPayments, orders, regionProducts } from "../jobs/jobs.tables";
 import { outlets, regions } from "../reference/reference.tables";
 import { staffUsers } from "../staff/staff.tables";
 
@@ -94,3 +94,26 @@ export async function invoiceNumbersOf(db: Db, orderIds: number[]) {
     .where(inArray(orders.id, orderIds));
   return new Map(rows.map((r) => [r.id, r.invoice]));
 }
+
+/** What a retried accept answers: the job's promised date and balance now, and the quote's deposit. */
+export async function depositOfQuote(db: Db, quoteId: number, orderId: number) {
+  const [order] = await db
+    .select({ due: orders.dueDate, balance: orders.balanceDueMinor })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  const [payment] = await db
+    .select({ id: orderPayments.id, amount: orderPayments.amountMinor, tender: orderPayments.tender })
+    .from(orderPayments)
+    .where(eq(orderPayments.idempotencyKey, quoteDepositKey(quoteId)));
+  return {
+    promisedDate: order?.due ?? null,
+    balance: order?.balance ?? 0,
+    deposit:
+      payment?.tender != null
+        ? { payment_id: payment.id, amount_minor: payment.amount, tender: payment.tender }
+        : null,
+  };
+}
+
+/** One deposit per quote: a quote is accepted once, so its id keys the deposit's payment. */
+export const quoteDepositKey = (quoteId: number) => `quote-deposit-${quoteId}`;
