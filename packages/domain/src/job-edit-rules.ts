@@ -516,8 +516,9 @@ export function isItemConfirmed(item: ConfirmableItem): boolean {
   return Boolean(customize && Object.values(customize).some((c) => c != null));
 }
 
-/** Items with a selection to edit: glasses, lenses-only, frames, sunglasses and contact lenses (not add-ons or accessories). */
-export const hasJobSelection = (parentTypeKey: string) => !["addon", "accessories"].includes(parentTypeKey);
+/** Items with a selection to edit: glasses, lenses-only, frames, sunglasses and contact lenses (not add-ons, accessories or services). */
+export const hasJobSelection = (parentTypeKey: string) =>
+  !["addon", "accessories", "service"].includes(parentTypeKey);
 
 export const isGlassItem = (item: ConfirmableItem) =>
   ["glasses", "lenses-only"].includes(item.region_product.parent_type.key) && item.quantity !== -1;

@@ -7,11 +7,14 @@ import { outlets, statuses } from "../modules/reference/reference.tables";
 import type { Db } from "../platform/db/client";
 import type { DemoSize } from "./demo";
 import { seedDemoJobEvents } from "./demo-job-events";
+import { demoTaxClass } from "./demo-tax-class";
 import { createRng } from "./rng";
 
 const PRODUCTS = [
   {
     name: "Harper frame + lenses",
+    sku: "DEMO-HARPER-SV",
+    kind: "frame" as const,
     productTypeKey: "glasses",
     parentTypeKey: "glasses",
     lensesType: "single-vision",
@@ -20,6 +23,8 @@ const PRODUCTS = [
   },
   {
     name: "Milo frame + multifocal lenses",
+    sku: "DEMO-MILO-MF",
+    kind: "frame" as const,
     productTypeKey: "glasses",
     parentTypeKey: "glasses",
     lensesType: "multifocal",
@@ -28,6 +33,8 @@ const PRODUCTS = [
   },
   {
     name: "Lenses only (your frame)",
+    sku: "DEMO-LENS-SV",
+    kind: "lens" as const,
     productTypeKey: "lenses-only",
     parentTypeKey: "lenses-only",
     lensesType: "single-vision",
@@ -36,6 +43,8 @@ const PRODUCTS = [
   },
   {
     name: "Sunglasses (non-prescription)",
+    sku: "DEMO-SUN",
+    kind: "frame" as const,
     productTypeKey: "sunglasses",
     parentTypeKey: "glasses",
     lensesType: null,
@@ -44,6 +53,8 @@ const PRODUCTS = [
   },
   {
     name: "Daily contact lenses (90 pack)",
+    sku: "DEMO-CL-DAILY90",
+    kind: "contact_lens" as const,
     productTypeKey: "contact-lenses",
     parentTypeKey: "contact-lenses",
     lensesType: null,
@@ -52,6 +63,8 @@ const PRODUCTS = [
   },
   {
     name: "Blue-light coating",
+    sku: "DEMO-BLUE",
+    kind: "addon" as const,
     productTypeKey: "addon",
     parentTypeKey: "addon",
     lensesType: null,
@@ -100,12 +113,14 @@ const PAYMENT_SLUGS_FOR_ORDER: Record<string, string[]> = {
   cancelled: ["refunded", "voided"],
 };
 
-/** Region products for every region (the demo catalogue). Idempotent. */
+/** Region products for every region (the products demo jobs are made of). Idempotent. */
 export async function seedRegionProducts(db: Db): Promise<void> {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(regionProducts);
   if (n > 0) return;
   for (const regionId of [1, 2, 5])
-    await db.insert(regionProducts).values(PRODUCTS.map((p) => ({ ...p, regionId })));
+    await db
+      .insert(regionProducts)
+      .values(PRODUCTS.map((p) => ({ ...p, regionId, taxClass: demoTaxClass(regionId, p) })));
 }
 
 /**

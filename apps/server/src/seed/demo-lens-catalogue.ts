@@ -3,6 +3,7 @@ import { lensAddonCombinations, lenses, regionProducts } from "../modules/catalo
 import { lensSuppliers } from "../modules/suppliers/suppliers.tables";
 import type { Db } from "../platform/db/client";
 import { seedRegionProducts } from "./demo-jobs";
+import { demoTaxClass } from "./demo-tax-class";
 
 /**
  * The demo's optical catalogue: more region products (frames only, office and bifocal glasses,
@@ -13,6 +14,8 @@ import { seedRegionProducts } from "./demo-jobs";
 const EXTRA_PRODUCTS = [
   {
     name: "Harper frame only",
+    sku: "DEMO-HARPER-FRAME",
+    kind: "frame" as const,
     productTypeKey: "frames",
     parentTypeKey: "frames",
     lensesType: null,
@@ -21,6 +24,8 @@ const EXTRA_PRODUCTS = [
   },
   {
     name: "Ada frame + office lenses",
+    sku: "DEMO-ADA-OFFICE",
+    kind: "frame" as const,
     productTypeKey: "glasses",
     parentTypeKey: "glasses",
     lensesType: "desk",
@@ -29,6 +34,8 @@ const EXTRA_PRODUCTS = [
   },
   {
     name: "Otto frame + bifocal lenses",
+    sku: "DEMO-OTTO-BIFOCAL",
+    kind: "frame" as const,
     productTypeKey: "glasses",
     parentTypeKey: "glasses",
     lensesType: "bifocal",
@@ -37,6 +44,8 @@ const EXTRA_PRODUCTS = [
   },
   {
     name: "Multifocal lenses only (your frame)",
+    sku: "DEMO-LENS-MF",
+    kind: "lens" as const,
     productTypeKey: "lenses-only",
     parentTypeKey: "lenses-only",
     lensesType: "multifocal",
@@ -45,6 +54,8 @@ const EXTRA_PRODUCTS = [
   },
   {
     name: "Lens cleaning kit",
+    sku: "DEMO-CLEAN-KIT",
+    kind: "addon" as const,
     productTypeKey: "accessories",
     parentTypeKey: "accessories",
     lensesType: null,
@@ -152,7 +163,10 @@ export async function seedLensCatalogue(db: Db): Promise<void> {
       .from(regionProducts)
       .where(eq(regionProducts.regionId, regionId));
     const missing = EXTRA_PRODUCTS.filter((p) => !have.some((h) => h.name === p.name));
-    if (missing.length) await db.insert(regionProducts).values(missing.map((p) => ({ ...p, regionId })));
+    if (missing.length)
+      await db
+        .insert(regionProducts)
+        .values(missing.map((p) => ({ ...p, regionId, taxClass: demoTaxClass(regionId, p) })));
   }
   const suppliers = new Map((await db.select().from(lensSuppliers)).map((s) => [s.abbreviation, s.id]));
   const made = await db
@@ -178,7 +192,16 @@ export async function seedLensCatalogue(db: Db): Promise<void> {
       })),
     )
     .returning();
-  const products = await db.select().from(regionProducts);
+  await insertLensCombos(db, await db.select().from(regionProducts), made);
+  await linkDemoItems(db);
+}
+
+/** Every lens-type product made with every lens of its type, in each coating, priced by index. */
+export async function insertLensCombos(
+  db: Db,
+  products: (typeof regionProducts.$inferSelect)[],
+  made: (typeof lenses.$inferSelect)[],
+): Promise<void> {
   const combos: (typeof lensAddonCombinations.$inferInsert)[] = [];
   for (const p of products) {
     if (!p.lensesType) continue;
@@ -199,7 +222,6 @@ export async function seedLensCatalogue(db: Db): Promise<void> {
   }
   for (let i = 0; i < combos.length; i += 500)
     await db.insert(lensAddonCombinations).values(combos.slice(i, i + 500));
-  await linkDemoItems(db);
 }
 
 /**

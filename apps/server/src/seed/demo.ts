@@ -1,6 +1,7 @@
 import type { FileStorage } from "../integrations/file-storage";
 import type { Db } from "../platform/db/client";
 import { seedDemoMarketing, seedDemoTemplates } from "./demo-actions";
+import { seedDemoCatalogue } from "./demo-catalogue";
 import { seedDemoCustomers } from "./demo-customers";
 import { seedDemoFiles } from "./demo-files";
 import { seedDemoJobs } from "./demo-jobs";
@@ -23,6 +24,8 @@ const demoSteps: ((db: Db, size: DemoSize) => Promise<void>)[] = [
   seedDemoMarketing,
   seedDemoJobs,
   seedLensCatalogue,
+  // The catalogue proper (issue 44), after the lenses its lens products are made with.
+  seedDemoCatalogue,
   // After the catalogue: selections need its lenses, and it moves some items to other products.
   seedDemoSelections,
   seedDemoSupplierContacts,
