@@ -1,0 +1,216 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { screenshot, settle, signIn } from "./support/helpers";
+import { api, givePd, giveRx, login } from "./support/job-fixtures";
+
+/**
+ * Issue 44, the counter: a dispenser finds a customer, starts a quote with a frame scanned by its
+ * barcode and single-vision lenses on the customer's latest prescription, prints it, accepts it
+ * with a card deposit (the sandbox gateway, Stripe's stand-in), sees the job in the list with its
+ * promised date and balance, moves it to Ready, takes the balance in cash and collects it.
+ */
+
+const shots = path.join(import.meta.dirname, "screenshots");
+const alert = (page: Page) => page.getByTestId("banner-alert");
+const step = (page: Page, n: number) => page.getByTestId(`job-edit-step-${n}`);
+
+async function choose(scope: Locator, page: Page, label: string, option: string) {
+  await scope.getByRole("combobox", { name: label, exact: true }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+/** Nothing on the page scrolls sideways at this width (the document, or a box of it). */
+async function expectNoSidewaysScroll(page: Page) {
+  const width = page.viewportSize()!.width;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+interface Product {
+  id: number;
+  name: string;
+  barcode: string | null;
+  price_minor: number;
+}
+
+test.describe("the counter (issue 44)", () => {
+  test("quote a frame and single-vision lenses, print, accept with a card deposit, ready, pay the balance in cash, collect", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    await login(request);
+    // The frame on the shelf (its EAN-13 is on its tag) and the lens product, from the demo catalogue.
+    const products = async (q: string) =>
+      (await api<{ data: Product[] }>(request, "GET", `/api/staff/catalogue/products?q=${q}&region_id=1`))
+        .data;
+    const [frame] = await products("HARP-52-TOR");
+    expect(frame?.barcode, "the demo frame has a barcode").toBeTruthy();
+
+    // A customer of the demo with a fresh single-vision prescription (the newest one) and a PD.
+    const customers = (
+      await api<{ data: { id: number; first_name: string; last_name: string }[] }>(
+        request,
+        "GET",
+        "/api/staff/customers?q=martin&per_page=20",
+      )
+    ).data;
+    const customer = customers[customers.length - 1];
+    const name = `${customer.first_name} ${customer.last_name}`;
+    await giveRx(request, customer.id, { right_sph: -3.5, left_sph: -2.75 });
+    await givePd(request, customer.id, { binocular_dist_pd: 63, right_dist_pd: 31.5, left_dist_pd: 31.5 });
+
+    // The dispenser finds the customer and starts a quote from their row.
+    await signIn(page);
+    await page.getByLabel("Search customers").fill(customer.last_name);
+    await page.getByRole("button", { name: "Search" }).click();
+    await page
+      .getByRole("button", { name: `New quote for ${name}` })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/quotes\/new\?for=quote&customer_id=/);
+    await expect(page.getByTestId("quote-who")).toContainText(name);
+
+    // The frame's tag scanned: a keyboard wedge types the digits fast and presses Enter.
+    const scan = page.getByLabel("Scan barcode");
+    await scan.click();
+    await page.keyboard.type(frame.barcode!, { delay: 5 });
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/quotes\/\d+$/);
+    const lines = page.getByTestId("quote-line");
+    await expect(lines).toHaveCount(1);
+    await expect(lines.first()).toContainText("Harper 52 Tortoise");
+    await expect(scan).toHaveValue("");
+
+    // The lenses, found by name: the job edit's steps, on the customer's latest prescription.
+    await page.getByLabel("Find a product").fill("single vision 1.50");
+    await page.getByRole("button", { name: "Add Single vision lenses 1.50" }).click();
+    const drawer = page.getByRole("dialog");
+    await expect(drawer.getByTestId("line-steps-header")).toContainText("Single vision lenses 1.50");
+    const frameStep = step(page, 1);
+    await frameStep.getByText("Original", { exact: true }).click();
+    await choose(frameStep, page, "Frame size", "M");
+    await choose(frameStep, page, "Left Arm size", "M");
+    await choose(frameStep, page, "Right Arm size", "M");
+    await choose(frameStep, page, "Frame color", "Black");
+    await choose(frameStep, page, "Arm color", "Tortoise");
+    await frameStep.getByRole("button", { name: "Confirm" }).click();
+    const rx = step(page, 2);
+    // The newest prescription is chosen already, for distance.
+    await expect(rx.getByRole("radio", { name: /R -3\.50 · L -2\.75/ })).toBeChecked();
+    await expect(rx.getByRole("combobox", { name: "Type" })).toHaveValue("Distance");
+    await screenshot(page, "counter-2-latest-rx");
+    await rx.getByRole("button", { name: "Confirm" }).click();
+    await step(page, 3).getByRole("radio", { name: /PD 63/ }).first().check();
+    await step(page, 3).getByRole("button", { name: "Confirm" }).click();
+    await step(page, 4).getByRole("radio").first().check();
+    await step(page, 4).getByRole("button", { name: "Confirm" }).click();
+    await step(page, 5).getByRole("button", { name: "Add to quote" }).click();
+    await expect(drawer).toHaveCount(0);
+    await expect(lines).toHaveCount(2);
+    await expect(lines.nth(1)).toContainText("Single vision lenses 1.50");
+    await expect(lines.nth(1).getByTestId("line-selection")).toContainText("distance");
+    // Totals as the server priced them, GST included (AU).
+    const totals = page.getByTestId("quote-totals");
+    await expect(totals).toContainText("Includes GST 10%");
+    const total = (await page.getByTestId("quote-total").textContent())!.trim();
+    expect(total).toMatch(/^\$\d{1,3}(,\d{3})*\.\d{2}$/);
+    await expect(page.getByTestId("quote-expiry")).toContainText("valid until");
+    const quoteId = Number(/\/quotes\/(\d+)/.exec(page.url())![1]);
+    await screenshot(page, "counter-3-quote");
+
+    // Keyboard alone, and the tablet and phone widths: no sideways scroll.
+    for (const width of [820, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await settle(page);
+      await expectNoSidewaysScroll(page);
+      await screenshot(page, `counter-4-quote-${width}`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // Print: the PDF opens in the browser's own viewer; the same file is looked at as an image.
+    const popup = page.waitForEvent("popup");
+    await page.getByRole("button", { name: "Print" }).click();
+    await (await popup).close();
+    const pdf = await request.get(`/api/staff/quotes/${quoteId}/pdf`, {
+      headers: { authorization: `Bearer ${await token(page)}` },
+    });
+    expect(pdf.headers()["content-type"]).toContain("application/pdf");
+    const pdfPath = path.join(shots, "counter-quote.pdf");
+    fs.writeFileSync(pdfPath, await pdf.body());
+    try {
+      execFileSync("pdftoppm", [
+        "-png",
+        "-r",
+        "60",
+        "-singlefile",
+        pdfPath,
+        path.join(shots, "counter-5-quote-pdf"),
+      ]);
+    } catch {
+      // pdftoppm is not on every machine; the PDF itself is kept beside the screenshots.
+    }
+
+    // Accept with a card deposit: the minimum is offered; the sandbox card goes through.
+    await page.getByRole("button", { name: "Accept into job" }).click();
+    const accept = page.getByTestId("accept-quote");
+    await expect(accept.getByTestId("deposit-minimum")).not.toHaveText("");
+    await accept.getByRole("radio", { name: "Card" }).check();
+    await accept.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await screenshot(page, "counter-6-deposit");
+    const create = accept.getByRole("button", { name: /Create job/ });
+    // A double click makes one job.
+    await create.dblclick();
+    await expect(alert(page)).toContainText("Job created successfully");
+    await expect(page).toHaveURL(/\/jobs\/[A-Z]+-\d+/);
+    const invoice = decodeURIComponent(/\/jobs\/([^/?]+)/.exec(page.url())![1]);
+    const quote = (await api(request, "GET", `/api/staff/quotes/${quoteId}`)).data;
+    expect(quote.status).toBe("accepted");
+    expect(quote.invoice_number).toBe(invoice);
+    await screenshot(page, "counter-7-job");
+
+    // The job in the list, with its promised date and the balance still owed.
+    await page.goto(`/jobs?q=${encodeURIComponent(invoice)}`);
+    const table = page.getByRole("table", { name: "Jobs" });
+    const row = table.locator("tbody tr").first();
+    await expect(row).toContainText(invoice);
+    await expect(row).toContainText(name);
+    const listed = (await api(request, "GET", `/api/staff/orders?q=${encodeURIComponent(invoice)}`)).data[0];
+    expect(listed.due_date, "the new job has its promised date").toBeTruthy();
+    // The Promised column shows the day on the outlet's clock ("3rd Dec 2026").
+    const day = Number(String(listed.due_date).slice(8, 10));
+    await expect(row).toContainText(new RegExp(`\\b${day}(st|nd|rd|th) \\w{3} \\d{4}`));
+    // The balance still owed: the total less the card deposit.
+    const accepted = (await api(request, "GET", `/api/staff/quotes/${quoteId}`)).data;
+    const owed = accepted.total_minor - accepted.deposit_minimum_minor;
+    await expect(row).toContainText(`$${(owed / 100).toFixed(2)}`);
+    await screenshot(page, "counter-8-jobs-list");
+
+    // Ready to collect.
+    await table.getByRole("combobox", { name: `Status of ${invoice}` }).click();
+    await page.getByRole("option", { name: "Ready To Go", exact: true }).click();
+    await expect(alert(page)).toContainText("successfully changed");
+
+    // The balance in cash, on the job's Payments panel.
+    await table.getByRole("button", { name: "Expand" }).first().click();
+    const payments = page.getByTestId("job-payments").first();
+    await payments.getByRole("button", { name: /Take payment/ }).click();
+    const pay = page.getByRole("dialog");
+    await pay.getByRole("radio", { name: "Cash" }).check();
+    await pay.getByRole("button", { name: /Take|Record|Pay/ }).click();
+    await expect(payments).toContainText("$0.00");
+    await screenshot(page, "counter-9-paid");
+
+    // Collected.
+    await table.getByRole("combobox", { name: `Status of ${invoice}` }).click();
+    await page.getByRole("option", { name: "Collected By Customer", exact: true }).click();
+    await expect(alert(page)).toContainText("successfully changed");
+    const job = (await api(request, "GET", `/api/staff/orders?q=${encodeURIComponent(invoice)}`)).data[0];
+    expect(job.dispense_status.slug).toBe("collected-by-customer");
+    await screenshot(page, "counter-10-collected");
+  });
+});
+
+const token = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem("loupe.session")!).token as string);
