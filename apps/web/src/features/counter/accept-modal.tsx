@@ -14,9 +14,9 @@ import { ApiError } from "../../lib/api-client";
 import { errorText } from "../../lib/errors";
 import { formatMoney } from "../../lib/format";
 import { useAction } from "../../lib/use-action";
-import { acceptIntoJob } from "./api";
 import { CardField, useCardCharge } from "./card-charge";
 import { depositErrors, moneyText, parseMoneyText } from "./counter-rules";
+import { acceptIntoJob } from "./dialog-api";
 
 /**
  * Accept the quote into a job, with its deposit (issue 44): the minimum the setting asks is shown

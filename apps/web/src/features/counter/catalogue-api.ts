@@ -1,10 +1,11 @@
-import { type CatalogueProductWire, getCatalogueProduct, listCatalogueProducts } from "@loupe/contract";
+import { type CatalogueProductWire, listCatalogueProductsAddress } from "@loupe/contract";
 import { isSearchTooShort } from "@loupe/domain";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { callEndpoint } from "../../lib/api-client";
 
 // The item picker's reads of the catalogue (issue 44): a search by name, SKU or barcode's start,
-// and the exact product a scanner read, both in the region of the outlet the quote is made at.
+// and the exact product a scanner read, both in the region of the outlet the quote is made at. By
+// address: the picker is on the quote opened cold (issue 31).
 
 export type CatalogueProduct = CatalogueProductWire;
 
@@ -17,7 +18,7 @@ export const useCatalogueSearch = (q: string, regionId: number | null) =>
     placeholderData: keepPreviousData,
     queryFn: async () =>
       (
-        await callEndpoint(listCatalogueProducts, {
+        await callEndpoint(listCatalogueProductsAddress, {
           query: { q, region_id: String(regionId), per_page: String(CATALOGUE_PICK_PAGE) },
         })
       ).data,
@@ -25,16 +26,8 @@ export const useCatalogueSearch = (q: string, regionId: number | null) =>
 
 /** The region's product a scanned barcode names, or null when the catalogue has none. */
 export async function productByBarcode(barcode: string, regionId: number): Promise<CatalogueProduct | null> {
-  const found = await callEndpoint(listCatalogueProducts, {
+  const found = await callEndpoint(listCatalogueProductsAddress, {
     query: { barcode, region_id: String(regionId), per_page: "1" },
   });
   return found.data[0] ?? null;
 }
-
-/** One product (a line's, to open its steps again), retired or not. */
-export const useCatalogueProduct = (id: number | null) =>
-  useQuery({
-    queryKey: ["catalogue", "product", id],
-    enabled: id != null,
-    queryFn: async () => (await callEndpoint(getCatalogueProduct, { params: { id: id! } })).data,
-  });

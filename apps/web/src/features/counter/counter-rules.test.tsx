@@ -52,10 +52,10 @@ describe("who a quote is for", () => {
 
 describe("which products open the job edit's steps", () => {
   it("glasses and contact lenses do; a plain frame, a service or an add-on do not", () => {
-    expect(needsSelection({ requires_prescription: true, parent_type_key: "glasses" })).toBe(true);
-    expect(needsSelection({ requires_prescription: false, parent_type_key: "contact-lenses" })).toBe(true);
-    expect(needsSelection({ requires_prescription: false, parent_type_key: "frames" })).toBe(false);
-    expect(needsSelection({ requires_prescription: false, parent_type_key: "service" })).toBe(false);
+    expect(needsSelection({ requires_prescription: true, kind: "lens" })).toBe(true);
+    expect(needsSelection({ requires_prescription: false, kind: "contact_lens" })).toBe(true);
+    expect(needsSelection({ requires_prescription: false, kind: "frame" })).toBe(false);
+    expect(needsSelection({ requires_prescription: false, kind: "service" })).toBe(false);
   });
 });
 

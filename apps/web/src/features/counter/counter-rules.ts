@@ -4,7 +4,6 @@ import {
   DEFAULT_DISCOUNT_LIMITS,
   type DiscountLimits,
   decideQuoteAction,
-  isContactLensProduct,
   JOB_MONEY_MESSAGES,
   lineDiscountErrors,
   lineDiscountMinor,
@@ -27,10 +26,11 @@ export const productLine = (p: {
 
 /**
  * Whether a product is made to a prescription, so adding it opens the job edit's steps (frame,
- * prescription, PD, lenses; a contact lens its prescription) before it becomes a line.
+ * prescription, PD, lenses; a contact lens its prescription) before it becomes a line. The
+ * catalogue's kind says contact lens (the job edit reads the same off its parent type).
  */
-export const needsSelection = (p: { requires_prescription: boolean; parent_type_key: string }) =>
-  p.requires_prescription || isContactLensProduct(p.parent_type_key);
+export const needsSelection = (p: { requires_prescription: boolean; kind: string }) =>
+  p.requires_prescription || p.kind === "contact_lens";
 
 /** An amount typed at the counter ("129.95", "$50", "1,200.5") in minor units, or null if it is not one. */
 export function parseMoneyText(text: string): number | null {

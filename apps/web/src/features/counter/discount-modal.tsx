@@ -18,8 +18,8 @@ import { ApiError } from "../../lib/api-client";
 import { errorText } from "../../lib/errors";
 import { formatMoney } from "../../lib/format";
 import { useAction } from "../../lib/use-action";
-import { askDiscountApproval } from "./api";
 import { checkDiscount, type DiscountForm, moneyText } from "./counter-rules";
+import { askDiscountApproval } from "./dialog-api";
 
 const formOf = (d: LineDiscount | null): DiscountForm =>
   !d

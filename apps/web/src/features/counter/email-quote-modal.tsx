@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useAlert } from "../../app/alert-context";
 import { errorText } from "../../lib/errors";
 import { useAction } from "../../lib/use-action";
-import { sendQuote } from "./api";
+import { sendQuote } from "./dialog-api";
 
 /** E-mail the quote's PDF: to the customer's or guest's address unless another is typed. */
 export function EmailQuoteModal({ quote, onClose }: { quote: QuoteWire; onClose: () => void }) {

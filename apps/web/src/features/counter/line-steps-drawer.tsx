@@ -1,10 +1,20 @@
-import type { QuoteLineSelection } from "@loupe/contract";
+import { getCatalogueProduct, type QuoteLineSelection } from "@loupe/contract";
 import { Button, Drawer, Group, Loader, NumberInput, Stack, Text, Title } from "@mantine/core";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { callEndpoint } from "../../lib/api-client";
 import { formatMoney } from "../../lib/format";
 import { SelectionSteps } from "../job-edit/selection-steps";
-import { type CatalogueProduct, useCatalogueProduct } from "./catalogue-api";
+import type { CatalogueProduct } from "./catalogue-api";
 import { productLine } from "./counter-rules";
+
+/** One product (a line's, to open its steps again), retired or not. */
+const useCatalogueProduct = (id: number | null) =>
+  useQuery({
+    queryKey: ["catalogue", "product", id],
+    enabled: id != null,
+    queryFn: async () => (await callEndpoint(getCatalogueProduct, { params: { id: id! } })).data,
+  });
 
 /**
  * A spectacle (or contact lens) product on its way to the quote: the job edit's own steps choose

@@ -1,6 +1,7 @@
 import type { QuoteLineWire, QuoteWire } from "@loupe/contract";
-import { ActionIcon, Anchor, Badge, Divider, Group, NumberInput, Paper, Stack, Text } from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Divider, Group, Paper, Stack, Text } from "@mantine/core";
 import { useState } from "react";
+import { NumericInput } from "../../components/numeric-input";
 import { formatMoney } from "../../lib/format";
 
 /** A spectacle line's choice as quoted, in a line: lens, prescription purpose, frame size. */
@@ -116,23 +117,20 @@ export function QuoteLines(props: {
 
 /** The quantity, sent when the field is left or Enter is pressed (not on every keystroke). */
 function QuantityInput(props: { line: QuoteLineWire; disabled: boolean; onCommit: (q: number) => void }) {
-  const [value, setValue] = useState<number | string>(props.line.quantity);
+  const [value, setValue] = useState(String(props.line.quantity));
   const commit = () => {
-    const q = Number(value);
-    if (Number.isInteger(q) && q >= 1 && q <= 999 && q !== props.line.quantity) props.onCommit(q);
-    else setValue(props.line.quantity);
+    const q = Number(value.trim());
+    if (/^\d{1,3}$/.test(value.trim()) && q >= 1 && q !== props.line.quantity) props.onCommit(q);
+    else setValue(String(props.line.quantity));
   };
   return (
-    <NumberInput
+    <NumericInput
       aria-label={`Quantity of ${props.line.name}`}
-      w={76}
-      min={1}
-      max={999}
-      allowDecimal={false}
-      allowNegative={false}
+      w={64}
+      inputMode="numeric"
       value={value}
       disabled={props.disabled}
-      onChange={setValue}
+      onChange={(e) => setValue(e.currentTarget.value)}
       onBlur={commit}
       onKeyDown={(e) => {
         if (e.key === "Enter") commit();

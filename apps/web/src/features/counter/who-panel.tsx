@@ -3,10 +3,10 @@ import { customerLabel, GUEST_LABEL, isSearchTooShort } from "@loupe/domain";
 import {
   Anchor,
   Badge,
+  Button,
   Group,
   Loader,
   Paper,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
@@ -102,16 +102,19 @@ export function ChooseWho(props: {
     props.onGuest({ ...props.guest, [k]: e.currentTarget.value });
   return (
     <Stack gap="xs" data-testid="choose-who">
-      <SegmentedControl
-        aria-label="The quote is for"
-        value={props.asGuest ? "guest" : "customer"}
-        onChange={(v) => props.onAsGuest(v === "guest")}
-        data={[
-          { value: "customer", label: "A customer" },
-          { value: "guest", label: "A guest" },
-        ]}
-        w="fit-content"
-      />
+      <Group gap={4} role="group" aria-label="The quote is for">
+        {([false, true] as const).map((guest) => (
+          <Button
+            key={String(guest)}
+            size="xs"
+            variant={props.asGuest === guest ? "filled" : "default"}
+            aria-pressed={props.asGuest === guest}
+            onClick={() => props.onAsGuest(guest)}
+          >
+            {guest ? "A guest" : "A customer"}
+          </Button>
+        ))}
+      </Group>
       {props.asGuest ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
           <TextInput
