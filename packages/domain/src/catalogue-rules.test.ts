@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { CATALOGUE_MESSAGES } from "./catalogue-kinds";
 import {
   barcodeValid,
-  CATALOGUE_MESSAGES,
   checkCatalogueCsv,
   ean13,
   gtinCheckDigitValid,

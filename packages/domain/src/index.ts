@@ -2,6 +2,7 @@ export * from "./address-rules";
 export * from "./approval-rules";
 export * from "./auth-rules";
 export * from "./calendar-date";
+export * from "./catalogue-kinds";
 export * from "./catalogue-rules";
 export * from "./constants";
 export * from "./contact-lens-choice";

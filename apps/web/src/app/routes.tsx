@@ -25,6 +25,8 @@ const PromosPage = lazy(() => import("../features/promos/pages/promos-page"));
 const NewsletterUsersPage = lazy(() => import("../features/newsletter/pages/newsletter-users-page"));
 const StaffsPage = lazy(() => import("../features/staffs/pages/staffs-page"));
 const SettingsPage = lazy(() => import("../features/settings/pages/settings-page"));
+// Settings › Catalogue: its own route (the tab strip has no room), loaded only when opened.
+const CataloguePage = lazy(() => import("../features/catalogue/pages/catalogue-page"));
 const OutboxPage = lazy(() => import("../features/outbox/pages/outbox-page"));
 const AccessLogPage = lazy(() => import("../features/access-log/pages/access-log-page"));
 const OutletDayPage = lazy(() => import("../features/workshop/pages/outlet-day-page"));
@@ -95,6 +97,7 @@ export const routes: RouteObject[] = [
       { path: "/newsletter-users", element: screen("Newsletter Subscribers", <NewsletterUsersPage />) },
       { path: "/staffs", element: screen("Staffs", <StaffsPage />) },
       { path: "/settings", element: screen("Settings", <SettingsPage />) },
+      { path: "/settings/catalogue", element: screen("Catalogue", <CataloguePage />) },
       { path: "/outbox", element: screen("Outbox", <OutboxPage />) },
       { path: "/access-log", element: screen("Access Log", <AccessLogPage />) },
       { path: "/my-sessions", element: screen("My sessions", <MySessionsPage />) },

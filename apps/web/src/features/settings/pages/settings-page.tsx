@@ -1,6 +1,7 @@
 import { isAdmin } from "@loupe/domain";
-import { Button, Paper, Stack, Text } from "@mantine/core";
+import { Anchor, Button, Paper, Stack, Text, Title } from "@mantine/core";
 import { lazy, Suspense } from "react";
+import { Link } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { clearCache } from "../../../lib/cache";
 import { useCurrentUser } from "../../reference/use-reference-data";
@@ -51,6 +52,20 @@ export default function SettingsPage() {
         </Stack>
       </Paper>
       <TemplatesManager />
+      {/* The catalogue has its own page (issue 44): a link here, its code loads only there. */}
+      {me && isAdmin(me) && (
+        <Paper withBorder p="md" mt="md" maw={520} data-testid="catalogue-settings">
+          <Title order={4} mb={4}>
+            Catalogue
+          </Title>
+          <Text size="sm" c="dimmed" mb="xs">
+            Frames, lenses, contact lenses, services and add-ons with their price in each region.
+          </Text>
+          <Anchor component={Link} to="/settings/catalogue">
+            Open the catalogue
+          </Anchor>
+        </Paper>
+      )}
       {/* Suppliers and their contacts are the administrators' (the server refuses anyone else). */}
       {me && isAdmin(me) && (
         // One boundary for all five, so they appear together and in this order.
