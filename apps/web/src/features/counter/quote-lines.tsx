@@ -65,7 +65,7 @@ export function QuoteLines(props: {
               )}
               <Text size="xs" c="dimmed">
                 {fmt(line.unit_price_minor)} each
-                {line.selection?.lens ? ` (lens +${fmt(line.selection.lens.price_minor)})` : ""}
+                {line.selection?.lens?.price_minor ? ` (lens +${fmt(line.selection.lens.price_minor)})` : ""}
                 {line.discount_minor > 0 ? ` · discount ${fmt(line.discount_minor)}` : ""}
                 {line.approved_by ? ` · approved by ${line.approved_by.full_name}` : ""}
               </Text>
