@@ -25,11 +25,16 @@ export type DepositTender = (typeof DEPOSIT_TENDERS)[number];
 export const quoteLineSelection = itemSelectionSchema.omit({ revision: true });
 export type QuoteLineSelection = z.infer<typeof quoteLineSelection>;
 
-/** A line discount: an amount in minor units off the line, or a percent of it (not both). */
-export const lineDiscount = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("amount"), amount_minor: z.number().int().min(0).max(MAX_MINOR) }),
-  z.strictObject({ kind: z.literal("percent"), percent: z.number().min(0).max(100) }),
-]);
+/**
+ * A line discount: `kind` "amount" with `amount_minor` off the line, or "percent" with `percent` of
+ * it. One flat object (not a union) so the API document states it plainly; the pair is checked by
+ * the service, naming `discount.amount_minor` or `discount.percent`.
+ */
+export const lineDiscount = z.strictObject({
+  kind: z.enum(["amount", "percent"]),
+  amount_minor: z.number().int().min(0).max(MAX_MINOR).optional(),
+  percent: z.number().min(0).max(100).optional(),
+});
 export type LineDiscount = z.infer<typeof lineDiscount>;
 
 export const quoteLineBody = z.strictObject({

@@ -174,6 +174,9 @@ describe("line discounts", () => {
     };
     expect(Object.keys(lineDiscountErrors(line))).toEqual(["discount.amount_minor"]);
     expect(lineDiscountErrors({ ...line, discount: { kind: "amount", amount_minor: 2_000 } })).toEqual({});
+    expect(Object.keys(lineDiscountErrors({ ...line, discount: { kind: "percent" } }))).toEqual([
+      "discount.percent",
+    ]);
   });
 
   it("above the role's limit needs a manager: staff 10%, managers 30%, administrators none", () => {

@@ -57,9 +57,12 @@ export function lineTaxRates(
   return rates;
 }
 
-export type LineDiscountInput =
-  | { kind: "amount"; amount_minor: number }
-  | { kind: "percent"; percent: number };
+/** A line discount as entered: `amount_minor` off the line, or `percent` of it, by `kind`. */
+export interface LineDiscountInput {
+  kind: "amount" | "percent";
+  amount_minor?: number;
+  percent?: number;
+}
 
 export interface PriceLineInput {
   unitPriceMinor: number;
@@ -100,6 +103,8 @@ export interface PricedQuote {
 export const QUOTE_PRICING_MESSAGES = {
   discountAboveLine: "The discount cannot be more than the line's price.",
   percentRange: "The discount percent must be between 0 and 100.",
+  amountRequired: "The discount amount is required for an amount discount.",
+  percentRequired: "The discount percent is required for a percent discount.",
 } as const;
 
 /** The discount of one line in minor units: an amount as given, a percent of the line rounded half up. */
@@ -108,8 +113,8 @@ export function lineDiscountMinor(
   discount: LineDiscountInput | null | undefined,
 ): number {
   if (!discount) return 0;
-  if (discount.kind === "amount") return discount.amount_minor;
-  return Math.round((grossMinor * discount.percent) / 100);
+  if (discount.kind === "amount") return discount.amount_minor ?? 0;
+  return Math.round((grossMinor * (discount.percent ?? 0)) / 100);
 }
 
 /** What is wrong with a line's discount (field → message), before any approval is asked. */
@@ -117,9 +122,13 @@ export function lineDiscountErrors(input: PriceLineInput): Record<string, string
   const gross = input.unitPriceMinor * input.quantity;
   const d = input.discount;
   if (!d) return {};
-  if (d.kind === "percent" && (d.percent < 0 || d.percent > 100))
+  if (d.kind === "percent" && d.percent === undefined)
+    return { "discount.percent": QUOTE_PRICING_MESSAGES.percentRequired };
+  if (d.kind === "amount" && d.amount_minor === undefined)
+    return { "discount.amount_minor": QUOTE_PRICING_MESSAGES.amountRequired };
+  if (d.kind === "percent" && (d.percent! < 0 || d.percent! > 100))
     return { "discount.percent": QUOTE_PRICING_MESSAGES.percentRange };
-  if (d.kind === "amount" && d.amount_minor > gross)
+  if (d.kind === "amount" && d.amount_minor! > gross)
     return { "discount.amount_minor": QUOTE_PRICING_MESSAGES.discountAboveLine };
   return {};
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedRegionProducts } from "../../seed/demo-jobs";
 import { seedLensCatalogue } from "../../seed/demo-lens-catalogue";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
@@ -50,6 +51,7 @@ const newQuote = (token: string, body: Record<string, unknown>) =>
 
 beforeAll(async () => {
   t = await createTestApp();
+  await seedRegionProducts(t.database.db);
   await seedLensCatalogue(t.database.db);
   [admin, sam, mia, jordan] = await Promise.all([
     t.login(),
@@ -441,6 +443,119 @@ describe("accepting a quote into a job", () => {
     );
     expect(refused.statusCode).toBe(422);
     expect((await q<{ n: number }>("select count(*)::int as n from quotes"))[0].n).toBe(quotesBefore);
+  });
+});
+
+describe("a spectacle line", () => {
+  it("checks the selection with the job edit's rules, freezes the Rx and PD as quoted, and the job edit shows them", async () => {
+    const [{ id: harper }] = await q<{ id: number }>(
+      "select id from region_products where region_id = 1 and name = 'Harper frame + lenses'",
+    );
+    const rxSource = (await call(admin, "GET", "/api/prescription-source")).json().data[0].id;
+    const pdSource = (await call(admin, "GET", "/api/pd-source")).json().data[0].id;
+    const frameColour = (await call(admin, "GET", "/api/colors?type=Frame")).json().data[0].id;
+    const armColour = (await call(admin, "GET", "/api/colors?type=Temple")).json().data[0].id;
+    const rx = (
+      await call(admin, "POST", `/api/v4/users/${customerId}/prescriptions`, {
+        type_id: 1,
+        source_id: rxSource,
+        right_sph: -1,
+        left_sph: -1.25,
+      })
+    ).json().data;
+    const pd = (
+      await call(admin, "POST", "/api/customer-pd", {
+        customer_user_id: customerId,
+        source_id: pdSource,
+        binocular_dist_pd: 62,
+        lens_type: 3,
+      })
+    ).json().data;
+    const lens = (
+      await call(
+        admin,
+        "GET",
+        `/api/staff/product-lens-addons?region_product_id=${harper}&prescription_id=${rx.id}&prescription_type=distance&pd_id=${pd.id}&frame_size=M`,
+      )
+    )
+      .json()
+      .data.find((o: { invalid_error_msg: string | null }) => !o.invalid_error_msg);
+    const customize = {
+      front: { shape: "classic", size: "M", colorId: frameColour, isExistingFrame: false },
+      left: { size: "M", colorId: armColour },
+      right: { size: "M", colorId: armColour },
+    };
+    // Without a PD the job edit's own rule names the field, under the line.
+    const missing = await newQuote(sam, {
+      customer_id: customerId,
+      lines: [
+        {
+          region_product_id: harper,
+          quantity: 1,
+          selection: {
+            customize,
+            prescription: { id: rx.id, type: "distance" },
+            product_lens_addons_id: lens.id,
+          },
+        },
+      ],
+    });
+    expect(missing.statusCode).toBe(422);
+    expect(Object.keys(missing.json().errors)).toContain("lines.0.selection.pdId");
+    const selection = {
+      customize,
+      prescription: { id: rx.id, type: "distance" },
+      pdId: pd.id,
+      product_lens_addons_id: lens.id,
+    };
+    const made = await newQuote(sam, {
+      customer_id: customerId,
+      lines: [{ region_product_id: harper, quantity: 1, selection }],
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const quote = made.json().data;
+    expect(quote.lines[0].selection).toMatchObject({
+      choice: { pdId: pd.id, product_lens_addons_id: lens.id },
+      prescription: { id: rx.id, right_sph: -1 },
+      lens: { id: lens.id },
+    });
+    // The prescription changes after the quote: the quote and the job keep the values quoted.
+    const edited = await call(admin, "PUT", `/api/v4/prescriptions/${rx.id}`, {
+      type_id: 1,
+      source_id: rxSource,
+      right_sph: -3,
+      left_sph: -1.25,
+      version: rx.version,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const accepted = await call(
+      sam,
+      "POST",
+      `/api/staff/quotes/${quote.id}/accept`,
+      { version: quote.version, deposit: { amount_minor: quote.deposit_minimum_minor, tender: "cash" } },
+      { "idempotency-key": "rx-1" },
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const orderId = accepted.json().data.order_id;
+    const [item] = await q<{ id: number }>("select id from order_items where order_id = $1", [orderId]);
+    const revisions = await call(sam, "GET", `/api/staff/order-items/${item.id}/info/revisions`);
+    expect(revisions.statusCode, revisions.body).toBe(200);
+    const [first] = revisions.json().data;
+    expect(first.revision).toBe(1);
+    expect(first.additional_info.data.prescription).toMatchObject({
+      id: rx.id,
+      right_sph: -1,
+      type: "distance",
+    });
+    expect(first.additional_info.data.lens_addon_combination.id).toBe(lens.id);
+    expect(first.additional_info.selection).toMatchObject({ pdId: pd.id });
+    // The job edit saves the next revision from there.
+    const next = await call(sam, "PUT", `/api/staff/order-items/${item.id}/info`, {
+      ...selection,
+      revision: 1,
+    });
+    expect(next.statusCode, next.body).toBe(200);
+    expect(next.json().data.additional_info.revision).toBe(2);
   });
 });
 

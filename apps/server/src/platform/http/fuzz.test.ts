@@ -356,6 +356,8 @@ const SIDE_TABLES: Record<string, string[]> = {
   "POST /api/user/login": ["login_throttle"],
   // A manager's approval checks their password as a sign-in does, throttle included (ADR 0022).
   "POST /api/staff/orders/:id/approvals": ["login_throttle"],
+  // A manager's approval of a line discount is checked the same way (ADR 0058).
+  "POST /api/staff/discount-approvals": ["login_throttle"],
   // The customer's pages count each request per address before anything else (ADR 0055).
   "GET /shop-api/status/:orderId/:token": ["login_throttle"],
   "GET /shop-api/receipt/show/:orderId/:token": ["login_throttle"],
