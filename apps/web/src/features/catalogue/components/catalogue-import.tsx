@@ -90,6 +90,7 @@ export function CatalogueImport({ onImported }: { onImported: () => void }) {
               setFailure(null);
             }}
             clearable
+            clearButtonProps={{ "aria-label": "Clear the chosen file" }}
             miw={240}
           />
           <Button variant="default" onClick={() => check.run()} loading={check.isPending} disabled={!file}>

@@ -88,6 +88,8 @@ export default function CataloguePage() {
       message: retiring
         ? "It will no longer be offered on new quotes. Jobs that have it keep it."
         : "It will be offered on new quotes again.",
+      confirmLabel: retiring ? "Retire" : "Restore",
+      danger: retiring,
       onConfirm: async () => {
         try {
           const res = await callEndpoint(retiring ? retireCatalogueProduct : restoreCatalogueProduct, {
@@ -175,7 +177,7 @@ export default function CataloguePage() {
         ‹ Settings
       </Anchor>
       <PageHeader title="Catalogue" actions={<Button onClick={() => setEditing({})}>Add product</Button>} />
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} mb="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} mb="sm" data-testid="catalogue-filters">
         <TextInput
           label="Search"
           placeholder="Name, SKU or barcode"
