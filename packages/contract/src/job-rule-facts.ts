@@ -22,6 +22,7 @@ export function ruleJobFromWire(job: OrderWire | OrderDetailWire): RuleJob {
     refundableMinor: Math.round(job.refundable_amount * 100),
     shipped: job.shipment_status !== "not_created",
     shipmentCancellable: !!shipment?.can_cancel,
+    balanceDueMinor: Math.round(job.balance_due * 100),
   };
 }
 

@@ -33,6 +33,8 @@ const VALUES = [
   "DESC",
   "created_at",
   "due_date",
+  "balance_due",
+  "owing",
   "name",
   "all",
   "job_id",

@@ -1,10 +1,12 @@
 import {
   INT32_MAX,
   isDateOrInstant,
+  PAYMENT_KINDS,
   rowId,
   SAVED_SEARCH_NAME_MAX,
   SAVED_SEARCH_NAME_TOO_LONG,
   SHIPMENT_STATUSES,
+  TENDERS,
 } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
@@ -81,6 +83,8 @@ export const orderWire = z.object({
   }),
   total_amount: z.number(),
   total_payment: z.number(),
+  /** What the customer still owes (issue 44, ADR 0057): nothing on a refunded, voided or cancelled job. */
+  balance_due: z.number(),
   display_financial_status: z.string(),
   dispense_status_id: z.number(),
   dispense_status: status,
@@ -150,7 +154,22 @@ export const orderDetailWire = orderWire.extend({
   ),
   no_group_items: z.array(orderItemWire),
   items: z.array(orderItemWire),
-  payments: z.array(z.object({ amount: z.number(), historical_payment_type_name: z.string() })),
+  payments: z.array(
+    z.object({
+      amount: z.number(),
+      historical_payment_type_name: z.string(),
+      // Issue 44: the Payments panel's list.
+      id: z.number(),
+      amount_minor: z.number(),
+      /** Null only for a payment recorded before tenders were kept whose name said none. */
+      tender: z.enum(TENDERS).nullable(),
+      reference: z.string().nullable(),
+      kind: z.enum(PAYMENT_KINDS),
+      /** Who took it, or null for one that came from elsewhere (the point of sale, the web shop). */
+      taken_by: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
   coupons: z.array(z.object({ code: z.string(), amount: z.number() })),
   related_orders: z.array(z.object({ id: z.number(), vend_invoice_number: z.string(), uid: z.string() })),
   refunds: z.array(
@@ -214,7 +233,7 @@ export const jobsQuery = z.object({
   page: qInt.min(1).default(1),
   per_page: qInt.min(1).max(100).default(15),
   sort_by: z
-    .enum(["created_at", "due_date"])
+    .enum(["created_at", "due_date", "balance_due"])
     .optional()
     .or(z.literal("").transform(() => undefined)),
   sort_direction: z
@@ -222,6 +241,11 @@ export const jobsQuery = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   customFilter: z.string().max(50).optional(),
+  /** "owing": only jobs with a balance due (issue 44). */
+  balance: z
+    .enum(["owing"])
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   customer_id: optionalId,
   /** Jobs made at this outlet (issue 27: the outlet's day opens the list with it). */
   origin_outlet_id: optionalId,

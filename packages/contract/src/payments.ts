@@ -1,8 +1,8 @@
-import { paymentIntentSchema } from "@loupe/domain";
+import { JOB_MONEY_MESSAGES, PAYMENT_KINDS, paymentIntentSchema, TENDERS } from "@loupe/domain";
 import { z } from "zod";
 import { noteWire } from "./customer-actions";
 import { defineEndpoint } from "./endpoint";
-import { dataEnvelope } from "./envelope";
+import { dataEnvelope, idParams } from "./envelope";
 
 export const createPaymentIntent = defineEndpoint({
   method: "POST",
@@ -47,4 +47,55 @@ export const getPaymentConfig = defineEndpoint({
   response: dataEnvelope(
     z.object({ gateway: z.enum(["sandbox", "stripe"]), publishable_key: z.string().nullable() }),
   ),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Money on the job (issue 44, ADR 0057)
+
+export const jobPaymentWire = z.object({
+  id: z.number(),
+  amount: z.number(),
+  amount_minor: z.number(),
+  tender: z.enum(TENDERS).nullable(),
+  reference: z.string().nullable(),
+  kind: z.enum(PAYMENT_KINDS),
+  taken_by: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const takeJobPayment = defineEndpoint({
+  jobRule: {
+    action: "take_payment",
+    target: (r) => ({ order: r.params.id }),
+    key: (r) => r.headers["idempotency-key"],
+  },
+  method: "POST",
+  base: "api",
+  path: "/staff/orders/:id/payments",
+  summary:
+    "Record a payment toward a job: cash, EFTPOS, gift card or health fund (their reference kept), or a card payment already taken through the card flow (its intent id; the amount is the intent's, read from the gateway). Header Idempotency-Key: a repeat answers the first payment. More than the balance due is refused (422 on amount_minor).",
+  params: idParams,
+  body: z.strictObject({
+    /** Cents; a card payment may leave it out (the intent's amount is recorded) or must match it. */
+    amount_minor: z
+      .number(JOB_MONEY_MESSAGES.amount)
+      .int(JOB_MONEY_MESSAGES.amount)
+      .positive(JOB_MONEY_MESSAGES.amount)
+      .max(100_000_000, JOB_MONEY_MESSAGES.amount)
+      .optional(),
+    tender: z.enum(TENDERS, JOB_MONEY_MESSAGES.tender),
+    reference: z.string().trim().max(100, JOB_MONEY_MESSAGES.referenceLength).nullish(),
+    intent_id: z.string().trim().min(1).max(255).nullish(),
+    kind: z.enum(PAYMENT_KINDS).optional(),
+  }),
+  response: z.object({
+    message: z.string(),
+    data: z.object({
+      payment: jobPaymentWire,
+      /** False: the key was used before and this is the first payment, nothing was taken again. */
+      created: z.boolean(),
+      balance_due: z.number(),
+      balance_due_minor: z.number(),
+    }),
+  }),
 });

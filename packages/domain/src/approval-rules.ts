@@ -3,7 +3,7 @@
 // within APPROVAL_TTL_MINUTES. The server's rulebook check and the refund's claim (under the job's
 // lock, where two requests race for the same approval) both ask `pickApproval`.
 
-import type { ApprovalAction } from "./role-settings";
+import { APPROVAL_WORDS, type ApprovalAction } from "./role-settings";
 
 /** One approval as the rules see it; the query already limits it to this job, action and requester. */
 export interface ApprovalFacts<A = unknown> {
@@ -20,11 +20,13 @@ export interface ApprovalFacts<A = unknown> {
 
 export const APPROVAL_MESSAGES = {
   used: (what: ApprovalAction) =>
-    `That approval was used for an earlier ${what}: a manager must approve this ${what} again.`,
+    `That approval was used for an earlier ${APPROVAL_WORDS[what]}: a manager must approve this ${APPROVAL_WORDS[what]} again.`,
   expired: (what: ApprovalAction) =>
-    `The manager's approval has expired: a manager must approve this ${what} again.`,
+    `The manager's approval has expired: a manager must approve this ${APPROVAL_WORDS[what]} again.`,
   amount: (what: ApprovalAction, approved: string, asked: string) =>
-    `The manager approved a ${what} of ${approved}, not ${asked}: a manager must approve this amount.`,
+    what === "collect"
+      ? `The manager approved collecting with ${approved} due, not ${asked}: a manager must approve this amount.`
+      : `The manager approved a ${what} of ${approved}, not ${asked}: a manager must approve this amount.`,
   amountInvalid: "The amount minor field must be a whole number of cents above 0.",
   amountAboveRefundable: (left: string) => `The amount cannot be more than what is left to refund (${left}).`,
 } as const;

@@ -232,7 +232,7 @@ export function describeJobEvent(e: {
       return `Customer message, ${e.from ?? ""}: ${e.to ?? ""}`;
     // from: the action approved (refund or void); to: approvalEventValue's "Approver (requested by Requester)".
     case "approval":
-      return `${e.from === "void" ? "Void" : "Refund"} approved by ${e.to ?? ""}`.trim();
+      return `${e.from === "void" ? "Void" : e.from === "collect" ? "Collection with a balance due" : "Refund"} approved by ${e.to ?? ""}`.trim();
     case "promised_date": {
       const [day, ...why] = (e.to ?? "").split(": ");
       const to = formatCalendarDay(day) || day;
@@ -241,8 +241,9 @@ export function describeJobEvent(e: {
     }
     case "at_risk":
       return `At risk: ${e.to ?? ""}`.trim();
+    // to: "Deposit $50.00 cash (ref 1234)" as recordJobPayment writes it.
     case "payment":
-      return `Payment: ${e.to ?? ""}`.trim();
+      return e.to ?? "Payment";
     case "collected_with_balance":
       return `Collected with a balance due of ${e.to ?? ""}`.trim();
     case "job_created":

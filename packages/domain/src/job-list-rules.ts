@@ -32,6 +32,8 @@ export const JOB_QUERY_KEYS = [
   "sort_by",
   "sort_direction",
   "customFilter",
+  // Issue 44: "owing" lists the jobs with a balance due.
+  "balance",
   "customer_id",
   // Issue 27: the jobs made at one outlet (the outlet's day screen opens the list with it).
   "origin_outlet_id",
@@ -47,6 +49,7 @@ export const JOB_PANEL_FILTER_KEYS = [
   "created_start_at",
   "created_end_at",
   "priority",
+  "balance",
 ] as const;
 
 export const JOB_SEARCH_TYPES = [

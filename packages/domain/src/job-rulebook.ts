@@ -12,6 +12,7 @@ import {
   REFUNDED_ITEM_LOCKED,
   REFUNDED_JOB_LOCKED,
 } from "./job-action-rules";
+import { JOB_MONEY_MESSAGES } from "./job-money";
 import { LENS_ORDER_MESSAGES } from "./lens-order-messages";
 import { PRESCRIPTION_REENTRY_MESSAGES } from "./prescription-reentry";
 import {
@@ -108,6 +109,11 @@ export interface RuleJob {
   shipped: boolean;
   /** That shipment can still be cancelled (not manifested, not on its way). */
   shipmentCancellable: boolean;
+  /**
+   * What the customer still owes, in minor units (issue 44): none on a closed job. Absent: read
+   * as nothing owed (facts from before balances).
+   */
+  balanceDueMinor?: number;
 }
 
 export interface RuleItem {
@@ -140,6 +146,13 @@ export interface RuleContext {
    * Absent: a full refund, what the job has left (`job.refundableMinor`).
    */
   refundMinor?: number;
+  /**
+   * `job_status`, `item_status`: the status the job or its items move to. Collecting a job (or an
+   * item) with a balance due needs a manager (issue 44); absent, only the job's state is decided.
+   */
+  toStatusSlug?: string;
+  /** `take_payment`: the amount asked for, in minor units, when the call names it (a card intent). */
+  paymentMinor?: number;
   /**
    * The call retries one that went through (its idempotency key is known, or the thing is cancelled
    * already): the service answers the first result, so only who may call is checked.
@@ -204,6 +217,30 @@ const refuse = (refusal: Refusal, reason: string, hide = false): Verdict => ({
   reason,
   hide,
 });
+
+/**
+ * The statuses that hand the job over to the customer (jobs-area §4's green group past the
+ * workshop): a job or item moved to one with a balance due needs a manager's approval (issue 44).
+ */
+export const COLLECTED_STATUS_SLUGS: readonly string[] = ["collected-by-customer", "completed"];
+export const isCollectedStatus = (slug: string | null | undefined) =>
+  !!slug && COLLECTED_STATUS_SLUGS.includes(slug);
+
+/**
+ * Collecting with a balance due: managers and administrators hand it over on their own word; staff
+ * need a manager's approval of this job for at least the balance, once (ADR 0057).
+ */
+function collectVerdict(ctx: RuleContext, job: RuleJob, formatMinor?: (minor: number) => string): Verdict {
+  const balance = job.balanceDueMinor ?? 0;
+  if (!isCollectedStatus(ctx.toStatusSlug) || balance <= 0 || mayApprove(ctx.actor.roleId)) return ok;
+  const fmt = formatMinor ?? ((m: number) => (m / 100).toFixed(2));
+  const picked = pickApproval(ctx.approvals ?? [], balance, "collect", ctx.now ?? new Date(), fmt);
+  if (picked && "reason" in picked) return refuse("approval", picked.reason);
+  const a = picked?.approval.approver;
+  if (!a || !mayApprove(a.roleId) || !actsOnRegion(a, job.regionId))
+    return refuse("approval", JOB_MONEY_MESSAGES.collectWithBalance(fmt(balance)));
+  return ok;
+}
 
 export const isClosedJob = (job: RuleJob) =>
   job.refunded || job.voided || job.statusSlug === "cancelled" || isDisplayOnlyStatus(job.statusSlug);
@@ -309,11 +346,24 @@ function stateVerdict(
       if (cancelled) return refuse("state", RULEBOOK_MESSAGES.cancelledJob);
       if (isDisplayOnlyStatus(job.statusSlug) || job.refunded || job.voided)
         return refuse("state", REFUNDED_JOB_LOCKED);
-      return ok;
+      return collectVerdict(ctx, job, formatMinor);
     case "item_status":
       if (cancelled) return refuse("state", RULEBOOK_MESSAGES.cancelledJobItems);
       if (itemRefunded) return refuse("state", REFUNDED_ITEM_LOCKED);
+      return collectVerdict(ctx, job, formatMinor);
+    // Money toward a job that is still open and still owes (issue 44); more than the balance is
+    // refused before a card is charged for it.
+    case "take_payment": {
+      if (closed) return refuse("state", JOB_MONEY_MESSAGES.closed);
+      const balance = job.balanceDueMinor ?? 0;
+      if (balance <= 0) return refuse("state", JOB_MONEY_MESSAGES.nothingOwed);
+      if (ctx.paymentMinor !== undefined && ctx.paymentMinor > balance)
+        return refuse(
+          "state",
+          JOB_MONEY_MESSAGES.overBalance((formatMinor ?? ((m: number) => (m / 100).toFixed(2)))(balance)),
+        );
       return ok;
+    }
     // Moving a closed job's items to another outlet would send the workshop work that is not wanted.
     case "item_outlet":
       if (cancelled) return refuse("state", RULEBOOK_MESSAGES.cancelledJobItems);
@@ -352,9 +402,8 @@ function stateVerdict(
     case "send_message":
     case "job_note":
     case "call_list_done":
-    // A payment toward a job, and asking a manager to approve its refund, follow the job too; the
-    // refund itself is decided on its own rule when it comes.
-    case "take_payment":
+    // Asking a manager to approve a refund or a collection follows the job too; the thing itself
+    // is decided on its own rule when it comes.
     case "request_approval":
     // About an outlet, decided in `decideJobAction` before any job.
     case "manifest":

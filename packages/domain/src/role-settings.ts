@@ -57,8 +57,19 @@ export const roleMay = (s: RoleSettings, action: RoleGuardedAction, roleId: numb
 /** An approval a manager gave lasts this long: the refund is expected right after it, at the counter. */
 export const APPROVAL_TTL_MINUTES = 10;
 
-export const APPROVAL_ACTIONS = ["refund", "void"] as const;
+/**
+ * What a manager approves on a staff member's screen: a refund or void above the limit, or (issue
+ * 44) handing over a job that still has a balance due ("collect").
+ */
+export const APPROVAL_ACTIONS = ["refund", "void", "collect"] as const;
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
+
+/** The approved thing in a sentence: "an earlier refund", "this collection with a balance due". */
+export const APPROVAL_WORDS: Record<ApprovalAction, string> = {
+  refund: "refund",
+  void: "void",
+  collect: "collection with a balance due",
+};
 
 /** The refusal of a role id that is not one of the three. */
 export const ROLE_ID_INVALID =
@@ -81,11 +92,12 @@ export const ROLE_MESSAGES = {
   outletOutsideHomeRegion: "You can only choose outlets of your home region.",
   regionOutsideHomeRegion: "You can only choose your home region.",
   notApprover: "Only a manager or an administrator can approve this.",
-  approverNotAllowed: (action: ApprovalAction) =>
+  approverNotAllowed: (action: RoleGuardedAction) =>
     `The role settings do not let this manager's role ${action === "void" ? "void" : "refund"} a job.`,
   approverOtherRegion: "This manager works in another region; a manager of the job's region must approve.",
   approvalSelf: "Someone other than the staff member asking must approve.",
-  approved: (action: ApprovalAction) => `${action === "void" ? "Void" : "Refund"} approved.`,
+  approved: (action: ApprovalAction) =>
+    action === "collect" ? "Collection approved." : `${action === "void" ? "Void" : "Refund"} approved.`,
 } as const;
 
 /** The rulebook's refusal when a refund or void is above the region's limit and nobody approved it. */

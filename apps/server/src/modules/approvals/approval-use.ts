@@ -3,6 +3,8 @@ import {
   type ApprovalAction,
   approvalLimitMinor,
   formatMoney,
+  JOB_MONEY_MESSAGES,
+  mayApprove,
   needsApproval,
   pickApproval,
   RULEBOOK_MESSAGES,
@@ -21,7 +23,7 @@ export interface ApprovalUse {
   regionId: number;
   currency: string;
   requester: { id: number; roleId: number };
-  action: ApprovalAction;
+  action: Exclude<ApprovalAction, "collect">;
   amountMinor: number;
 }
 
@@ -58,5 +60,35 @@ export async function useRefundApproval(tx: Db, q: ApprovalUse): Promise<number 
     .where(and(eq(orderApprovals.id, picked.approval.id), isNull(orderApprovals.usedAt)))
     .returning({ approvedBy: orderApprovals.approvedBy });
   if (!used) throw new AppError("approval_required", APPROVAL_MESSAGES.used(q.action));
+  return used.approvedBy;
+}
+
+/**
+ * Inside a status change that hands a job over with a balance due (issue 44, ADR 0057), under the
+ * job's lock: a staff member's approval of collecting this job, for at least the balance, is
+ * marked used in the change's transaction and its approver answered. Managers and administrators
+ * need none (null); none that counts refuses the change with `approval_required`.
+ */
+export async function useCollectApproval(
+  tx: Db,
+  q: { orderId: number; currency: string; requester: { id: number; roleId: number }; balanceMinor: number },
+): Promise<number | null> {
+  if (q.balanceMinor <= 0 || mayApprove(q.requester.roleId)) return null;
+  const money = (minor: number) => formatMoney(minor / 100, q.currency);
+  const approvals = await findApprovals(
+    tx,
+    { orderId: q.orderId, action: "collect", requestedBy: q.requester.id },
+    true,
+  );
+  const picked = pickApproval(approvals, q.balanceMinor, "collect", new Date(), money);
+  if (!picked)
+    throw new AppError("approval_required", JOB_MONEY_MESSAGES.collectWithBalance(money(q.balanceMinor)));
+  if ("reason" in picked) throw new AppError("approval_required", picked.reason);
+  const [used] = await tx
+    .update(orderApprovals)
+    .set({ usedAt: new Date() })
+    .where(and(eq(orderApprovals.id, picked.approval.id), isNull(orderApprovals.usedAt)))
+    .returning({ approvedBy: orderApprovals.approvedBy });
+  if (!used) throw new AppError("approval_required", APPROVAL_MESSAGES.used("collect"));
   return used.approvedBy;
 }

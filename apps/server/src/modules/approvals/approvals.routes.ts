@@ -1,14 +1,16 @@
 import { approveOrderAction } from "@loupe/contract";
 import { ROLE_MESSAGES } from "@loupe/domain";
 import { createAuthService } from "../auth";
-import { refundApprovalSlot } from "../jobs";
+import { collectApprovalSlot, refundApprovalSlot } from "../jobs";
 import type { ModuleContext } from "../module-context";
-import { useRefundApproval } from "./approval-use";
+import { useCollectApproval, useRefundApproval } from "./approval-use";
 import { createApprovalsService } from "./approvals.service";
 
 export function registerApprovalsRoutes({ app, bind, db, config, outbox, slots }: ModuleContext): void {
   // A refund's claim uses the approval that lets it through, once (jobs sits below approvals).
   refundApprovalSlot.provide(slots, useRefundApproval);
+  // Handing over a job with a balance due uses the manager's approval once (issue 44).
+  collectApprovalSlot.provide(slots, useCollectApproval);
   const approvals = createApprovalsService({
     db,
     auth: createAuthService({ db, config, outbox, log: app.log }),

@@ -7,6 +7,7 @@ import {
   currencyForCountry,
   formatMoney,
   isAdmin,
+  JOB_MONEY_MESSAGES,
   mayApprove,
   navRegionId,
   ROLE_MESSAGES,
@@ -35,16 +36,34 @@ export function createApprovalsService({
   db: Db;
   auth: Pick<AuthService, "verifyCredentials">;
 }) {
-  /** At most what is left to refund: an approval for more than the job holds approves nothing real. */
-  async function approvedAmount(orderId: number, asked: number | undefined): Promise<number> {
+  /**
+   * At most what is left to refund (or, for a collection, the balance due): an approval for more
+   * than the job holds approves nothing real.
+   */
+  async function approvedAmount(
+    orderId: number,
+    action: ApprovalAction,
+    asked: number | undefined,
+  ): Promise<number> {
     const order = await jobRow(db, orderId);
     if (!order) throw notFound("Order");
-    const left = (await loadRefundStates(db, [order])).get(orderId)?.refundableMinor ?? 0;
+    const left =
+      action === "collect"
+        ? order.balanceDueMinor
+        : ((await loadRefundStates(db, [order])).get(orderId)?.refundableMinor ?? 0);
+    if (action === "collect" && left <= 0)
+      throw validationError({ amount_minor: [JOB_MONEY_MESSAGES.nothingOwed] });
     if (asked === undefined) return left;
     if (asked > left) {
       const country = (await jobReference(db)).region.get(order.regionId)?.countryCode;
       const money = formatMoney(left / 100, currencyForCountry(country));
-      throw validationError({ amount_minor: [APPROVAL_MESSAGES.amountAboveRefundable(money)] });
+      throw validationError({
+        amount_minor: [
+          action === "collect"
+            ? JOB_MONEY_MESSAGES.overBalance(money)
+            : APPROVAL_MESSAGES.amountAboveRefundable(money),
+        ],
+      });
     }
     return asked;
   }
@@ -59,7 +78,7 @@ export function createApprovalsService({
       const regionId = await jobRegion(db, orderId);
       if (regionId === null) throw notFound("Order");
       // The amount the manager is shown and approves: the one refund's, or what a full one returns now.
-      const amountMinor = await approvedAmount(orderId, input.amount_minor);
+      const amountMinor = await approvedAmount(orderId, input.action, input.amount_minor);
       let approver: StaffRow;
       try {
         approver = await auth.verifyCredentials({ email: input.email, password: input.password }, meta);
@@ -74,7 +93,8 @@ export function createApprovalsService({
       if (approver.id === requester.id) throw new AppError("forbidden", ROLE_MESSAGES.approvalSelf);
       if (!mayApprove(approver.roleId)) throw new AppError("forbidden", ROLE_MESSAGES.notApprover);
       const settings = await readRoleSettings(db);
-      if (!roleMay(settings, input.action, approver.roleId))
+      // Collecting has no role setting: any manager of the region may let a job go with a balance.
+      if (input.action !== "collect" && !roleMay(settings, input.action, approver.roleId))
         throw new AppError("forbidden", ROLE_MESSAGES.approverNotAllowed(input.action));
       if (
         !isAdmin(approver) &&

@@ -3,18 +3,21 @@
 // anything is written: 403 for who (or `approval_required`), 409 for the job's state.
 import type { Endpoint, RuleRequest } from "@loupe/contract";
 import {
+  type ApprovalAction,
   type ApprovalFacts,
   DEFAULT_ROLE_SETTINGS,
   decideJobAction,
   decideJobRead,
   decideOutletAction,
   ITEM_ACTIONS,
+  isCollectedStatus,
   JOB_READS,
   type JobAction,
   type JobRead,
   type OutletAction,
   type RoleSettings,
   type RuleActor,
+  toMinorUnits,
   type Verdict,
 } from "@loupe/domain";
 import type { FastifyRequest } from "fastify";
@@ -34,6 +37,7 @@ import {
   outletRegion,
   partialRefundOf,
   regionMoney,
+  statusSlugOf,
 } from "./job-rules.queries";
 
 export interface JobRuleDeps {
@@ -42,7 +46,7 @@ export interface JobRuleDeps {
   /** This staff member's latest approvals of this action on this job, used and expired ones too (ADR 0049). */
   approvalsOf: (
     db: Db,
-    q: { orderId: number; action: "refund" | "void"; requestedBy: number },
+    q: { orderId: number; action: ApprovalAction; requestedBy: number },
   ) => Promise<ApprovalFacts<RuleActor>[]>;
 }
 
@@ -81,6 +85,31 @@ function refusal(
   const spec = v.refusal === "state" ? endpoint.jobRule?.stateMessage : undefined;
   if (spec) return new AppError("conflict", spec, { reason: [v.reason] }, { action });
   return new AppError(CODES[v.refusal], v.reason, undefined, { action });
+}
+
+/**
+ * The status a status call moves the job or its items to (its body names it by id): collecting
+ * with a balance due is decided on it (issue 44). Undefined for other calls or an unknown id.
+ */
+async function movedToStatus(db: Db, action: JobAction, body: unknown): Promise<string | undefined> {
+  if (action !== "job_status" && action !== "item_status") return undefined;
+  const b = (body ?? {}) as Record<string, unknown>;
+  const id = action === "job_status" ? b.dispense_status_id : (b.status_id ?? b.id);
+  const statusId = asId(id);
+  if (statusId === null) return undefined;
+  return (await statusSlugOf(db, statusId, action === "job_status" ? "dispense" : "item")) ?? undefined;
+}
+
+/**
+ * A card payment intent's amount (major units in its body) in minor units: more than the balance
+ * is refused before the card is charged. The Payments endpoint names no such field: its service
+ * answers an amount over the balance with a 422 on the field instead.
+ */
+function intentAmountMinor(body: unknown): number | undefined {
+  const b = (body ?? {}) as Record<string, unknown>;
+  if (!("currency" in b)) return undefined;
+  const amount = typeof b.amount === "number" ? b.amount : Number(b.amount);
+  return Number.isFinite(amount) ? toMinorUnits(amount) : undefined;
 }
 
 /** Where the target lives: the jobs named, and the item (and lens order) for item actions. */
@@ -174,6 +203,8 @@ export function createJobRuleCheck(deps: JobRuleDeps = defaultJobRuleDeps) {
       named.map((i) => i.id),
       resolved.lensOrderId,
     );
+    const toStatusSlug = await movedToStatus(db, action, req.body);
+    const paymentMinor = action === "take_payment" ? intentAmountMinor(req.body) : undefined;
     for (const job of jobs.values()) {
       const replay = await isReplay(
         db,
@@ -189,7 +220,9 @@ export function createJobRuleCheck(deps: JobRuleDeps = defaultJobRuleDeps) {
               action: job.refundType === "void" ? "void" : "refund",
               requestedBy: staff.id,
             })
-          : [];
+          : isCollectedStatus(toStatusSlug) && (job.balanceDueMinor ?? 0) > 0
+            ? await deps.approvalsOf(db, { orderId: job.id, action: "collect", requestedBy: staff.id })
+            : [];
       const money = await regionMoney(db, job.regionId);
       // A partial refund (it names where the money goes) is checked against the limit on its own amount.
       const body = req.body as { destination?: unknown } | null;
@@ -202,7 +235,7 @@ export function createJobRuleCheck(deps: JobRuleDeps = defaultJobRuleDeps) {
       for (const item of ofJob.length ? ofJob : [null]) {
         const v = decideJobAction(
           action,
-          { actor, job, item, settings, approvals, replay, refundMinor },
+          { actor, job, item, settings, approvals, replay, refundMinor, toStatusSlug, paymentMinor },
           money,
         );
         if (!v.allowed) throw refusal(v, action, endpoint);

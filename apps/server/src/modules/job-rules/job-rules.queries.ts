@@ -14,10 +14,11 @@ import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import type { StaffUserRow } from "../../platform/http/auth-guard";
 import { jobReference, loadRefundStates, partialRefundMinor } from "../jobs";
-import { orderItems, orderRefunds, orders } from "../jobs/jobs.tables";
+import { orderItems, orderPayments, orderRefunds, orders } from "../jobs/jobs.tables";
 import { lensOrderSummaries, lensOrderSummary } from "../lens-orders";
 import { lensOrders } from "../lens-orders/lens-orders.tables";
 import { jobMessages } from "../ready-messages/ready-messages.tables";
+import { statuses } from "../reference/reference.tables";
 import { shipments } from "../shipping/shipping.tables";
 
 /** Ids as a client sent them: positive int32s only; anything else names no job (the schema answers it). */
@@ -117,6 +118,7 @@ export async function loadRuleJobs(db: Db, orderIds: number[]): Promise<Map<numb
         refundableMinor: r?.refundableMinor ?? 0,
         shipped: !!s || o.shipmentStatus !== "not_created",
         shipmentCancellable: !!s && canCancelShipment({ state: s.state, manifested: s.manifestId != null }),
+        balanceDueMinor: o.balanceDueMinor,
       };
       return [o.id, job];
     }),
@@ -180,6 +182,13 @@ export async function isReplay(
   key: string | undefined,
   lensOrderId?: number,
 ): Promise<boolean> {
+  if (action === "take_payment" && key) {
+    const [p] = await db
+      .select({ id: orderPayments.id })
+      .from(orderPayments)
+      .where(and(eq(orderPayments.idempotencyKey, key), eq(orderPayments.orderId, orderId)));
+    return !!p;
+  }
   if (action === "refund" && key) {
     const [r] = await db
       .select({ id: orderRefunds.id })
@@ -226,4 +235,13 @@ export async function partialRefundOf(db: Db, orderId: number, voidOnly: boolean
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return 0;
   return partialRefundMinor(db, order, voidOnly, body as Parameters<typeof partialRefundMinor>[3]);
+}
+
+/** A status's slug by id, if it is of this kind (the status a call moves a job or items to). */
+export async function statusSlugOf(db: Db, id: number, kind: "dispense" | "item"): Promise<string | null> {
+  const [row] = await db
+    .select({ slug: statuses.slug })
+    .from(statuses)
+    .where(and(eq(statuses.id, id), eq(statuses.kind, kind)));
+  return row?.slug ?? null;
 }

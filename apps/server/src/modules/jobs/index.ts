@@ -6,14 +6,16 @@ export { listJobEvents } from "./job-events.queries";
 export { setItemAdditionalInfo } from "./job-items";
 export { applyLensOrderToItem, reindexJobs } from "./job-lens";
 export { type JobPaymentInput, type JobPaymentResult, recordJobPayment } from "./job-payments";
+export { readJobPayment } from "./job-payments.queries";
 export { type JobReference, jobReference } from "./job-reference";
 export { itemStatusId } from "./job-reference.queries";
 export { lockJob, moveDeliveredOnlineJobItems, recordJobShipment } from "./job-shipment";
-export { type OrderLinks, toItemWires } from "./jobs.mappers";
+export { type OrderLinks, toItemWires, toPaymentWire } from "./jobs.mappers";
 export { registerJobsRoutes } from "./jobs.routes";
 export { ordersSearchIndex } from "./jobs.search-index";
 export {
   type CreditNoteInput,
+  collectApprovalSlot,
   creditNoteCodeSqlSlot,
   customerChangeReentrySlot,
   type DispenseStatusChange,

@@ -2,7 +2,7 @@ import type { LensOrderSummaryWire, ShipmentWire } from "@loupe/contract";
 import type { Database } from "../../platform/db/client";
 import type { regionProducts } from "../catalogue/catalogue.tables";
 import type { SqlJsonPart } from "./jobs.slots";
-import type { itemGroups, orderItems, orderRefunds, orders } from "./jobs.tables";
+import type { itemGroups, orderItems, orderPayments, orderRefunds, orders } from "./jobs.tables";
 import { type JobsPageRow, type JsonRow, jobRowJson, rowDatesInPlace } from "./jobs-list.queries";
 import { type SelectionOwners, selectionOwnersSql } from "./selection-owners.queries";
 
@@ -54,13 +54,25 @@ export type DetailRefund = Pick<
   approver: { firstName: string; lastName: string } | null;
 };
 
+/** A payment as the Payments panel lists it (issue 44), with the name of who took it. */
+export interface DetailPayment {
+  id: number;
+  amountMinor: number;
+  paymentTypeName: string;
+  tender: (typeof orderPayments.$inferSelect)["tender"];
+  reference: string | null;
+  kind: (typeof orderPayments.$inferSelect)["kind"];
+  takenBy: { firstName: string; lastName: string } | null;
+  createdAt: Date;
+}
+
 /** Everything the job detail shows, as its one statement read it. */
 export interface JobDetailRows extends SelectionOwners {
   row: JobsPageRow;
   coupons: (typeof orders.$inferSelect)["coupons"];
   groups: Pick<typeof itemGroups.$inferSelect, "id" | "name" | "type">[];
   items: DetailItem[];
-  payments: { amountMinor: number; paymentTypeName: string }[];
+  payments: DetailPayment[];
   related: { id: number; vend_invoice_number: string; uid: string }[];
   refunds: DetailRefund[];
   shipment: ShipmentWire | null;
@@ -100,7 +112,10 @@ function buildJobDetailSql(parts: DetailParts): string {
         'name', rp.name, 'productTypeKey', rp.product_type_key, 'lensesType', rp.lenses_type, 'parentTypeKey', rp.parent_type_key),
       'lensOrder', ${parts.lensOrder.sql("i")}) order by i.id), '[]'::json)
     from order_items i join region_products rp on rp.id = i.region_product_id where i.order_id = o.id),
-  'payments', (select coalesce(json_agg(json_build_object('amountMinor', x.amount_minor, 'paymentTypeName', x.payment_type_name) order by x.id), '[]'::json)
+  'payments', (select coalesce(json_agg(json_build_object('id', x.id, 'amountMinor', x.amount_minor, 'paymentTypeName', x.payment_type_name,
+      'tender', x.tender, 'reference', x.reference, 'kind', x.kind, 'createdAt', x.created_at,
+      'takenBy', (select json_build_object('firstName', sp.first_name, 'lastName', sp.last_name) from staff_users sp where sp.id = x.taken_by)
+    ) order by x.id), '[]'::json)
                from order_payments x where x.order_id = o.id),
   'related', (select coalesce(json_agg(json_build_object('id', ro.id, 'vend_invoice_number', ro.vend_invoice_number, 'uid', ro.uid) order by ro.id), '[]'::json)
               from related_orders rel join orders ro on ro.id = rel.related_order_id where rel.order_id = o.id),
@@ -118,7 +133,8 @@ from orders o left join customers c on c.id = o.customer_id
 where o.id = $1`;
 }
 
-type JsonDetail = Omit<JobDetailRows, "row" | "items" | "refunds" | "shipment"> & {
+type JsonDetail = Omit<JobDetailRows, "row" | "items" | "refunds" | "shipment" | "payments"> & {
+  payments: (Omit<DetailPayment, "createdAt"> & { createdAt: string | Date })[];
   row: JsonRow;
   items: (Omit<DetailItem, "lensOrder"> & { lensOrder: unknown })[];
   refunds: (Omit<DetailRefund, "createdAt"> & { createdAt: string | Date })[];
@@ -142,6 +158,7 @@ export function jobDetailReader(parts: DetailParts) {
     rowDatesInPlace(d.row);
     for (const item of d.items) item.lensOrder = parts.lensOrder.toWire(item.lensOrder);
     for (const refund of d.refunds) refund.createdAt = new Date(refund.createdAt);
+    for (const payment of d.payments) payment.createdAt = new Date(payment.createdAt);
     d.shipment = parts.shipment.toWire(d.shipment);
     return d as JobDetailRows;
   };

@@ -65,6 +65,9 @@ async function detailBefore(db: Db, id: number, slots: Slots, receipt: { token: 
   const creditNoteUrl = (code: string) =>
     `${row.receipt_url.replace("/receipt/show/", "/receipt/credit-note/")}/${code}`;
   const wires = await toItemWires(db, items, slots);
+  const staffNames = new Map(
+    (await db.select().from(staffUsers)).map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim()]),
+  );
   const detail: OrderDetailWire = {
     ...row,
     item_groups: groups.map((g) => ({
@@ -78,6 +81,13 @@ async function detailBefore(db: Db, id: number, slots: Slots, receipt: { token: 
     payments: pays.map((p) => ({
       amount: p.amountMinor / 100,
       historical_payment_type_name: p.paymentTypeName,
+      id: p.id,
+      amount_minor: p.amountMinor,
+      tender: p.tender,
+      reference: p.reference,
+      kind: p.kind,
+      taken_by: p.takenBy === null ? null : (staffNames.get(p.takenBy) ?? null),
+      created_at: p.createdAt.toISOString(),
     })),
     coupons: orderRow.coupons,
     related_orders: related,

@@ -37,6 +37,7 @@ const ORDER_FIELDS: [key: keyof ListedOrder, column: string][] = [
   ["billingAddress", "billing_address"],
   ["totalAmountMinor", "total_amount_minor"],
   ["totalPaymentMinor", "total_payment_minor"],
+  ["balanceDueMinor", "balance_due_minor"],
   ["dispenseStatusId", "dispense_status_id"],
   ["paymentStatusId", "payment_status_id"],
   ["priority", "priority"],
@@ -143,8 +144,8 @@ export function buildJobsPageSql(
     const proof = query.q ? nameCountProof(query.q, parts.lightFilters, parts.p, cap) : null;
     matches = proof
       ? // The matches are read only when the name ranges do not already prove more than the cap.
-        `with pr as (select ${proof} as n), m as materialized (select o.id, o.created_at, o.due_date from orders o ${parts.whereSql} and (select n from pr) <= ${cap} limit ${cap + 1}), t as (select case when (select n from pr) > ${cap} then (select n from pr) else count(*)::int end as total from m) `
-      : `with m as materialized (select o.id, o.created_at, o.due_date from orders o ${parts.whereSql} limit ${cap + 1}), t as (select count(*)::int as total from m) `;
+        `with pr as (select ${proof} as n), m as materialized (select o.id, o.created_at, o.due_date, o.balance_due_minor from orders o ${parts.whereSql} and (select n from pr) <= ${cap} limit ${cap + 1}), t as (select case when (select n from pr) > ${cap} then (select n from pr) else count(*)::int end as total from m) `
+      : `with m as materialized (select o.id, o.created_at, o.due_date, o.balance_due_minor from orders o ${parts.whereSql} limit ${cap + 1}), t as (select count(*)::int as total from m) `;
     const rest = query.q
       ? `select ${pageColumns} from (select * from orders o where ${many} order by ${order} offset 0) o ${parts.walkWhereSql()} order by ${order} ${limit}`
       : `select ${pageColumns} from orders o ${parts.whereSql} and ${many} order by ${order} ${limit}`;

@@ -70,7 +70,12 @@ export function jobsQueryToSearch(query: JobsListQuery, ctx: JobsSearchContext):
   let direction: "asc" | "desc" = query.sort_direction === "asc" ? "asc" : "desc";
   const created: { gte?: number; lt?: number } = {};
   let sqlWhere: SearchQuery["sqlWhere"];
-  let sortField: "created_at" | "due_date" = query.sort_by === "due_date" ? "due_date" : "created_at";
+  let sortField: "created_at" | "due_date" | "balance_due_minor" =
+    query.sort_by === "due_date"
+      ? "due_date"
+      : query.sort_by === "balance_due"
+        ? "balance_due_minor"
+        : "created_at";
   if (query.customFilter) {
     const workshopFilter = query.customFilter;
     if (isWorkshopFilter(workshopFilter) && ctx.workshop) {
@@ -142,6 +147,8 @@ export function jobsQueryToSearch(query: JobsListQuery, ctx: JobsSearchContext):
   if (query.priority === 2) filters.priority = 2;
   if (query.customer_id) filters.customer_id = query.customer_id;
   if (query.origin_outlet_id) filters.origin_outlet_id = query.origin_outlet_id;
+  // "Balance owing" (issue 44): a cent or more due.
+  if (query.balance === "owing") filters.balance_due_minor = { gte: 1 };
 
   let q: string | undefined;
   const text = query.q?.trim();
@@ -231,6 +238,14 @@ function predicate(field: string, f: Exclude<SearchFilter, null | undefined>, p:
     }
     case "item_ids":
       if (scalar) return `o.id in (select i.order_id from order_items i where i.id = ${p(Number(f))})`;
+      break;
+    case "balance_due_minor":
+      if (!scalar && !("in" in f) && !("notIn" in f)) {
+        const parts = [];
+        if (f.gte !== undefined) parts.push(`o.balance_due_minor >= ${p(f.gte)}`);
+        if (f.lt !== undefined) parts.push(`o.balance_due_minor < ${p(f.lt)}`);
+        return parts.join(" and ") || null;
+      }
       break;
     case "created_at":
       if (!scalar && !("in" in f) && !("notIn" in f)) {
@@ -380,7 +395,9 @@ export function ordersSearchParts(query: SearchQuery) {
   const order =
     query.sort?.field === "due_date"
       ? `o.due_date ${direction} nulls last, o.id ${direction}`
-      : `o.created_at ${direction}, o.id ${direction}`;
+      : query.sort?.field === "balance_due_minor"
+        ? `o.balance_due_minor ${direction}, o.id ${direction}`
+        : `o.created_at ${direction}, o.id ${direction}`;
   // A first page with no filter values binds nothing, and runs as a named statement (readJobsPage).
   const limit = () => pageLimitSql(query.page, query.perPage, p);
   /**

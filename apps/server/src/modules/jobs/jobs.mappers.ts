@@ -11,7 +11,7 @@ import type { Db } from "../../platform/db/client";
 import type { Slots } from "../../platform/slots";
 import { productsWithIds } from "../catalogue";
 import { customersByIds } from "./job-customers.queries";
-import type { DetailItem, JobDetailRows } from "./job-detail.queries";
+import type { DetailItem, DetailPayment, JobDetailRows } from "./job-detail.queries";
 import { type JobReference, jobReference } from "./job-reference";
 import { lensOrderSummariesSlot, orderNotesSlot, type ReceiptLinks } from "./jobs.slots";
 import { orderItems, orders } from "./jobs.tables";
@@ -44,6 +44,7 @@ export type ListedOrder = Pick<
   | "billingAddress"
   | "totalAmountMinor"
   | "totalPaymentMinor"
+  | "balanceDueMinor"
   | "dispenseStatusId"
   | "paymentStatusId"
   | "priority"
@@ -93,6 +94,7 @@ export function toOrderWire(f: JobFacts, reference: JobReference, links: OrderLi
     },
     total_amount: money(o.totalAmountMinor),
     total_payment: money(o.totalPaymentMinor),
+    balance_due: money(o.balanceDueMinor),
     display_financial_status: paid ? "Paid" : o.totalPaymentMinor > 0 ? "Partially paid" : "Unpaid",
     dispense_status_id: o.dispenseStatusId,
     dispense_status: reference.status.get(o.dispenseStatusId)!,
@@ -264,6 +266,21 @@ function toItemWire(i: DetailItem, reentryRequired: boolean, reference: JobRefer
   };
 }
 
+/** A payment of the job as the detail lists it (issue 44); its time is shown on the outlet's clock by the screen. */
+export function toPaymentWire(p: DetailPayment): OrderDetailWire["payments"][number] {
+  return {
+    amount: money(p.amountMinor),
+    historical_payment_type_name: p.paymentTypeName,
+    id: p.id,
+    amount_minor: p.amountMinor,
+    tender: p.tender,
+    reference: p.reference,
+    kind: p.kind,
+    taken_by: p.takenBy ? `${p.takenBy.firstName} ${p.takenBy.lastName}`.trim() : null,
+    created_at: new Date(p.createdAt).toISOString(),
+  };
+}
+
 /**
  * The detail from its one statement's rows (job-detail.queries.ts) and the job's list row (`row`,
  * made from the same rows by `toOrderWire`): no reads.
@@ -284,10 +301,7 @@ export function toOrderDetail(row: OrderWire, d: JobDetailRows, reference: JobRe
     })),
     no_group_items: wires.filter((w) => w.group_id == null),
     items: wires,
-    payments: d.payments.map((p) => ({
-      amount: money(p.amountMinor),
-      historical_payment_type_name: p.paymentTypeName,
-    })),
+    payments: d.payments.map((p) => toPaymentWire(p)),
     coupons: d.coupons,
     related_orders: d.related,
     refunds: d.refunds.map((r) => ({

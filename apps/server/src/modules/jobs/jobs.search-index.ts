@@ -20,7 +20,7 @@ const documentsSql = (where: string, limit: string) => `
          regexp_replace(coalesce(o.billing_mobile, ''), '[^0-9]', '', 'g') as mobile_digits,
          o.region_id, o.dispense_status_id, o.priority, o.channel_id, o.customer_id,
          extract(epoch from o.created_at)::float8 as created_at, o.origin_outlet_id,
-         o.item_outlet_ids as outlet_ids, o.item_status_ids,
+         o.item_outlet_ids as outlet_ids, o.item_status_ids, o.balance_due_minor,
          coalesce((select array_agg(i.id order by i.id) from order_items i where i.order_id = o.id), '{}') as item_ids
   from orders o ${where} order by o.id ${limit}`;
 
@@ -60,8 +60,9 @@ export const ordersSearchIndex: SearchIndex = {
     "priority",
     "customer_id",
     "channel_id",
+    "balance_due_minor",
   ],
-  sortable: ["created_at", "id"],
+  sortable: ["created_at", "id", "balance_due_minor"],
   searchPostgres: searchOrdersSql,
   readDocuments: async (database, afterId, limit) =>
     withCreatedDay(

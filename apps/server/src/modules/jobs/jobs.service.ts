@@ -22,6 +22,7 @@ import { AppError, notFound, validationError } from "../../platform/http/app-err
 import type { Slots } from "../../platform/slots";
 import { dispenseStatusesInOrder, referenceData } from "../reference";
 import type { StaffRow } from "../staff";
+import { assertCollectable } from "./job-collect";
 import { jobDetailReader } from "./job-detail.queries";
 import { recordJobEvents } from "./job-events";
 import { type JobReference, jobReference, outletZones } from "./job-reference";
@@ -290,6 +291,7 @@ export function createJobsService({
         if (from.slug === "cancelled")
           throw new AppError("conflict", "A cancelled job's status cannot be changed.");
         if (isDisplayOnlyStatus(from.slug)) throw new AppError("conflict", REFUNDED_JOB_LOCKED);
+        await assertCollectable(tx as unknown as Db, slots, staff, [id], target.slug);
         await tx
           .update(orders)
           .set({ dispenseStatusId: statusId, updatedAt: new Date() })
@@ -336,6 +338,7 @@ export function createJobsService({
         if (!item) throw notFound("Order item");
         await assertNotCancelled(tx as unknown as Db, [item.orderId]);
         if (item.quantity === REFUNDED_QUANTITY) throw new AppError("conflict", REFUNDED_ITEM_LOCKED);
+        await assertCollectable(tx as unknown as Db, slots, staff, [item.orderId], target.slug);
         const [updated] = await tx
           .update(orderItems)
           .set({ dispenseStatusId: statusId, updatedAt: new Date() })
@@ -374,6 +377,7 @@ export function createJobsService({
         "item_status",
         target.displayName,
         fromStatusId,
+        target.slug,
       );
     },
 
@@ -471,6 +475,8 @@ export function createJobsService({
     toValue: string,
     /** The status every item must still be at (checked under the row locks), or undefined. */
     fromStatusId?: number,
+    /** The item status moved to: handing items over with a balance due needs a manager (issue 44). */
+    toSlug?: string,
   ) {
     const ids = [...new Set(itemIds)].sort((a, b) => a - b);
     const { status, outlet } = await referenceNames();
@@ -503,6 +509,7 @@ export function createJobsService({
             status.get(moved.dispenseStatusId) ?? "",
           ),
         );
+      if (toSlug) await assertCollectable(tx as unknown as Db, slots, staff, orderIds, toSlug);
       await tx
         .update(orderItems)
         .set({ ...set, updatedAt: new Date() })

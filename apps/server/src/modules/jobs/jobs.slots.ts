@@ -100,6 +100,22 @@ export interface RefundApprovalQuestion {
 export const refundApprovalSlot =
   defineSlot<(tx: Db, q: RefundApprovalQuestion) => Promise<number | null>>("jobs.refundApproval");
 
+/** A staff member hands over a job (or its items) with a balance due (issue 44). */
+export interface CollectApprovalQuestion {
+  orderId: number;
+  currency: string;
+  requester: { id: number; roleId: number };
+  balanceMinor: number;
+}
+
+/**
+ * Inside the status change's transaction, under the job's lock: marks the manager's approval of
+ * collecting with this balance used and answers its approver; throws `approval_required` when
+ * none counts; null when none is needed (a manager, or nothing owed). Approvals fills it.
+ */
+export const collectApprovalSlot =
+  defineSlot<(tx: Db, q: CollectApprovalQuestion) => Promise<number | null>>("jobs.collectApproval");
+
 /**
  * A refund's credit note code (text, null for none) as a subselect of the detail's one statement;
  * `alias` names the order_refunds row (receipts fills it, ADR 0033).

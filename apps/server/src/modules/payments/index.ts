@@ -1,2 +1,4 @@
 // What other modules may use of payments.
+
+export { type VerifiedCard, verifiedCardPayment } from "./job-payments.service";
 export { registerPaymentsRoutes } from "./payments.routes";

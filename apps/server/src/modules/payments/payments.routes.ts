@@ -1,12 +1,39 @@
-import { confirmPayment, createPaymentIntent, getPaymentConfig, outletTillSummary } from "@loupe/contract";
+import {
+  confirmPayment,
+  createPaymentIntent,
+  getPaymentConfig,
+  outletTillSummary,
+  takeJobPayment,
+} from "@loupe/contract";
+import { JOB_MONEY_MESSAGES } from "@loupe/domain";
 import { z } from "zod";
 import { createSandboxGateway } from "../../integrations/payments";
+import { reindexJobs } from "../jobs";
 import type { ModuleContext } from "../module-context";
+import { createJobPaymentsService } from "./job-payments.service";
 import { createPaymentsService } from "./payments.service";
 import { tillSummary, tillSummaryCsv } from "./till-summary";
 
-export function registerPaymentsRoutes({ app, bind, db, readDb, payments: gateway }: ModuleContext): void {
+export function registerPaymentsRoutes({
+  app,
+  bind,
+  db,
+  database,
+  readDb,
+  search,
+  payments: gateway,
+}: ModuleContext): void {
   const service = createPaymentsService({ db, gateway });
+  const jobPayments = createJobPaymentsService({
+    database,
+    gateway,
+    reindex: (ids) => reindexJobs(database, search, ids),
+  });
+  bind(takeJobPayment, async ({ staff, params, body, req }) => {
+    const key = req.headers["idempotency-key"];
+    const data = await jobPayments.take(staff, params.id, body, typeof key === "string" ? key : undefined);
+    return { message: JOB_MONEY_MESSAGES.paymentTaken, data };
+  });
   bind(createPaymentIntent, async ({ staff, req }) => {
     const key = req.headers["idempotency-key"];
     const { payment, intent } = await service.createIntent(
