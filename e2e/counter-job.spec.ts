@@ -126,6 +126,15 @@ test.describe("the counter (issue 44)", () => {
     await expect(lines).toHaveCount(2);
     await expect(lines.nth(1)).toContainText("Single vision lenses 1.50");
     await expect(lines.nth(1).getByTestId("line-selection")).toContainText("distance");
+    // Keyboard alone: a hard case found, Tab to it, Enter adds it; the cursor is back in the search.
+    const find = page.getByLabel("Find a product");
+    await find.fill("hard case");
+    await expect(page.getByRole("button", { name: "Add Hard case" })).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Add Hard case" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(lines).toHaveCount(3);
+    await expect(find).toBeFocused();
     // Totals as the server priced them, GST included (AU).
     const totals = page.getByTestId("quote-totals");
     await expect(totals).toContainText("Includes GST 10%");
@@ -230,7 +239,14 @@ test.describe("the counter (issue 44)", () => {
 /** "2026-12-04" as the app writes a calendar day: "4th Dec 2026". */
 function dayText(iso: string): string {
   const [y, m, d] = iso.slice(0, 10).split("-").map(Number);
-  const th = d % 10 === 1 && d !== 11 ? "st" : d % 10 === 2 && d !== 12 ? "nd" : d % 10 === 3 && d !== 13 ? "rd" : "th";
+  const th =
+    d % 10 === 1 && d !== 11
+      ? "st"
+      : d % 10 === 2 && d !== 12
+        ? "nd"
+        : d % 10 === 3 && d !== 13
+          ? "rd"
+          : "th";
   const month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][m - 1];
   return `${d}${th} ${month} ${y}`;
 }

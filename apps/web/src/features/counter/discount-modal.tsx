@@ -25,8 +25,8 @@ const formOf = (d: LineDiscount | null): DiscountForm =>
   !d
     ? { kind: "amount", text: "" }
     : d.kind === "amount"
-      ? { kind: "amount", text: moneyText(d.amount_minor) }
-      : { kind: "percent", text: String(d.percent) };
+      ? { kind: "amount", text: moneyText(d.amount_minor ?? 0) }
+      : { kind: "percent", text: String(d.percent ?? 0) };
 
 /**
  * A line's discount, as an amount or a percent. Above the role's limit (the rulebook's `discount`)

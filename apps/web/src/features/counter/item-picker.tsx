@@ -1,7 +1,7 @@
 import { isSearchTooShort } from "@loupe/domain";
 import { Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { errorText } from "../../lib/errors";
 import { formatMoney } from "../../lib/format";
 import { useAction } from "../../lib/use-action";
@@ -22,6 +22,8 @@ export function ItemPicker(props: {
   const [code, setCode] = useState("");
   const [scanError, setScanError] = useState<string | null>(null);
   const [text, setText] = useState("");
+  // After a pick the result list goes: the cursor goes back to the search for the next item.
+  const searchField = useRef<HTMLInputElement>(null);
   const [q] = useDebouncedValue(text.trim(), 250);
   const search = useCatalogueSearch(q, props.regionId);
   const hits = q && q === text.trim() ? (search.data ?? []) : [];
@@ -64,6 +66,7 @@ export function ItemPicker(props: {
           }}
         />
         <TextInput
+          ref={searchField}
           label="Find a product"
           description="Name, SKU or the start of a barcode."
           value={text}
@@ -95,6 +98,7 @@ export function ItemPicker(props: {
                 onClick={() => {
                   props.onPick(p);
                   setText("");
+                  searchField.current?.focus();
                 }}
               >
                 <Group justify="space-between" wrap="nowrap" gap="xs">
