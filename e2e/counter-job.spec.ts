@@ -176,6 +176,16 @@ test.describe("the counter (issue 44)", () => {
       // pdftoppm is not on every machine; the PDF itself is kept beside the screenshots.
     }
 
+    const jobsOf = async () =>
+      (
+        await api<{ data: { id: number }[] }>(
+          request,
+          "GET",
+          `/api/staff/orders?customer_id=${customer.id}&per_page=100`,
+        )
+      ).data.length;
+    const jobsBefore = await jobsOf();
+
     // Accept with a card deposit: the minimum is offered; the sandbox card goes through.
     await page.getByRole("button", { name: "Accept into job" }).click();
     const accept = page.getByTestId("accept-quote");
@@ -192,6 +202,7 @@ test.describe("the counter (issue 44)", () => {
     const quote = (await api(request, "GET", `/api/staff/quotes/${quoteId}`)).data;
     expect(quote.status).toBe("accepted");
     expect(quote.invoice_number).toBe(invoice);
+    expect(await jobsOf(), "one job, however often Create job was pressed").toBe(jobsBefore + 1);
     await expect(page.getByTestId("job-detail").first()).toBeVisible();
     await screenshot(page, "counter-7-job");
 
