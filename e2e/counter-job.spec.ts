@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { screenshot, settle, signIn } from "./support/helpers";
+import { receivedMails, screenshot, settle, signIn } from "./support/helpers";
 import { api, givePd, giveRx, login } from "./support/job-fixtures";
 
 /**
@@ -175,6 +175,16 @@ test.describe("the counter (issue 44)", () => {
     } catch {
       // pdftoppm is not on every machine; the PDF itself is kept beside the screenshots.
     }
+
+    // E-mail: to the customer's address, through the outbox.
+    await page.getByRole("button", { name: "E-mail" }).click();
+    const mailDialog = page.getByRole("dialog", { name: /E-mail Q-/ });
+    const to = `counter-${quoteId}@example.com`;
+    await mailDialog.getByLabel("E-mail").fill(to);
+    await mailDialog.getByRole("button", { name: "Send" }).click();
+    await expect(alert(page)).toContainText(/e-mailed/i);
+    await expect(mailDialog).toHaveCount(0);
+    await expect.poll(() => receivedMails().filter((m) => m.to === to).length, { timeout: 30_000 }).toBe(1);
 
     const jobsOf = async () =>
       (
