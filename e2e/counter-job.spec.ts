@@ -76,14 +76,28 @@ test.describe("the counter (issue 44)", () => {
     await giveRx(request, customer.id, { right_sph: -3.5, left_sph: -2.75 });
     await givePd(request, customer.id, { binocular_dist_pd: 63, right_dist_pd: 31.5, left_dist_pd: 31.5 });
 
-    // The dispenser finds the customer and starts a quote from their row.
     await signIn(page);
+    // A job or a quote starts from the jobs screen (for a guest, or a customer found there) and
+    // from the palette, by keyboard.
+    await page.goto("/jobs");
+    await page.getByRole("button", { name: "New job", exact: true }).click();
+    await expect(page).toHaveURL(/\/quotes\/new\?for=job$/);
+    await expect(page.getByTestId("choose-who")).toBeVisible();
+    await page.keyboard.press("Control+k");
+    const palette = page.getByRole("dialog", { name: "Go to…" });
+    await palette.getByLabel("Find a customer, a job or a screen").fill("new quote");
+    await expect(palette.getByTestId("palette-entry").first()).toContainText("New quote");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/quotes\/new\?for=quote$/);
+
+    // The dispenser finds the customer and starts a quote from their row.
+    await page.goto("/customers");
     await page.getByLabel("Search customers").fill(customer.last_name);
     await page.getByRole("button", { name: "Search" }).click();
-    await page
-      .getByRole("button", { name: `New quote for ${name}` })
-      .first()
-      .click();
+    const start = page.getByRole("button", { name: `New quote for ${name}` }).first();
+    await expect(start).toBeVisible();
+    await screenshot(page, "counter-1-customers");
+    await start.click();
     await expect(page).toHaveURL(/\/quotes\/new\?for=quote&customer_id=/);
     await expect(page.getByTestId("quote-who")).toContainText(name);
 

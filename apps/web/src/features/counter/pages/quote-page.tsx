@@ -105,7 +105,11 @@ export default function QuotePage() {
       : { customer: "Choose the customer first." };
   const whoReady = quote != null || Object.keys(whoErrors).length === 0;
   const forCustomerId = quote ? (quote.customer?.id ?? null) : asGuest ? null : customerId;
-  const title = quote ? `${mode === "job" ? "New job" : "Quote"} ${quote.reference}` : COUNTER_LABELS[mode];
+  const title = quote
+    ? mode === "job"
+      ? `New job (${quote.reference})`
+      : `Quote ${quote.reference}`
+    : COUNTER_LABELS[mode];
   useDocumentTitle([title]);
 
   // Edits go one after another, each with the version the one before it answered: a fast scanner's
