@@ -12,18 +12,23 @@ export function abbreviateCount(n: number, kind: TotalKind = "exact"): string {
   return `${n}${more}`;
 }
 
-/** Location, order status, item status, a start date and priority 2 count one each (spec §4). */
+/**
+ * Location, order status, item status, a start date and priority 2 count one each (spec §4), and
+ * Balance owing (issue 44).
+ */
 export function activeFilterCount(q: {
   outlet_id?: unknown;
   dispense_status_id?: unknown;
   item_dispense_status_id?: unknown;
   created_start_at?: unknown;
   priority?: unknown;
+  balance?: unknown;
 }): number {
   const filled = (v: unknown) =>
     v !== undefined && v !== null && v !== "" && !(Array.isArray(v) && v.length === 0);
   return (
     [q.outlet_id, q.dispense_status_id, q.item_dispense_status_id, q.created_start_at].filter(filled).length +
-    (String(q.priority) === "2" ? 1 : 0)
+    (String(q.priority) === "2" ? 1 : 0) +
+    (q.balance === "owing" ? 1 : 0)
   );
 }

@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { APPROVAL_MESSAGES, type ApprovalFacts } from "./approval-rules";
+import { MANAGER_ROLE_ID, STAFF_ROLE_ID } from "./constants";
 import {
   balanceDue,
   checkJobPayment,
   DEFAULT_DEPOSIT_MINIMUM_PERCENT,
   depositMinimum,
+  JOB_MONEY_MESSAGES,
   paymentStatusSlug,
 } from "./job-money";
+import { decideJobAction, type RuleContext, type RuleJob } from "./job-rulebook";
 import { type QuoteFacts, quoteRefund, refundable } from "./partial-refunds";
+import { DEFAULT_ROLE_SETTINGS } from "./role-settings";
 
 const fmt = (m: number) => `$${(m / 100).toFixed(2)}`;
 
@@ -110,5 +115,111 @@ describe("payment status", () => {
     expect(paymentStatusSlug(10_000, 0)).toBe("payment-due");
     expect(paymentStatusSlug(10_000, 1)).toBe("partially-paid");
     expect(paymentStatusSlug(10_000, 10_000)).toBe("paid");
+  });
+});
+
+describe("the rulebook on money (issue 44)", () => {
+  const staff = { roleId: STAFF_ROLE_ID, homeRegionId: 1, outletCountryCode: "AU" };
+  const manager = { roleId: MANAGER_ROLE_ID, homeRegionId: 1, outletCountryCode: "AU" };
+  const job: RuleJob = {
+    id: 7,
+    regionId: 1,
+    countryCode: "AU",
+    statusSlug: "ready-to-go",
+    channelId: 1,
+    isPointOfSale: true,
+    refunded: false,
+    voided: false,
+    isRefundable: true,
+    refundType: "refund",
+    refundableMinor: 10_000,
+    shipped: false,
+    shipmentCancellable: false,
+    balanceDueMinor: 2_000,
+  };
+  const now = new Date("2026-11-29T10:00:00Z");
+  const approval = (over: Partial<ApprovalFacts<typeof manager>> = {}): ApprovalFacts<typeof manager> => ({
+    id: 1,
+    amountMinor: 2_000,
+    used: false,
+    expiresAt: new Date(now.getTime() + 60_000),
+    createdAt: now,
+    approver: manager,
+    ...over,
+  });
+  const decide = (
+    ctx: Partial<RuleContext>,
+    action: "job_status" | "item_status" | "take_payment" = "job_status",
+  ) => decideJobAction(action, { actor: staff, job, settings: DEFAULT_ROLE_SETTINGS, now, ...ctx }, fmt);
+
+  it("refuses staff collecting a job that owes, naming the balance, as an approval to ask for", () => {
+    expect(decide({ toStatusSlug: "collected-by-customer" })).toEqual({
+      allowed: false,
+      refusal: "approval",
+      reason: JOB_MONEY_MESSAGES.collectWithBalance("$20.00"),
+      hide: false,
+    });
+    expect(decide({ toStatusSlug: "completed" }, "item_status")).toMatchObject({ refusal: "approval" });
+  });
+
+  it("lets it through with a manager's approval for the balance, or for a manager, or once paid", () => {
+    expect(decide({ toStatusSlug: "collected-by-customer", approvals: [approval()] })).toEqual({
+      allowed: true,
+    });
+    expect(decide({ toStatusSlug: "collected-by-customer", actor: manager })).toEqual({ allowed: true });
+    expect(
+      decideJobAction(
+        "job_status",
+        {
+          actor: staff,
+          job: { ...job, balanceDueMinor: 0 },
+          settings: DEFAULT_ROLE_SETTINGS,
+          toStatusSlug: "completed",
+        },
+        fmt,
+      ),
+    ).toEqual({ allowed: true });
+    // Any other status is not a collection.
+    expect(decide({ toStatusSlug: "ready-to-pick" })).toEqual({ allowed: true });
+  });
+
+  it("does not count a used approval, one for less than the balance, or another region's manager", () => {
+    expect(decide({ toStatusSlug: "completed", approvals: [approval({ used: true })] })).toMatchObject({
+      reason: APPROVAL_MESSAGES.used("collect"),
+    });
+    expect(
+      decide({ toStatusSlug: "completed", approvals: [approval({ amountMinor: 1_999 })] }),
+    ).toMatchObject({
+      reason:
+        "The manager approved collecting with $19.99 due, not $20.00: a manager must approve this amount.",
+    });
+    expect(
+      decide({
+        toStatusSlug: "completed",
+        approvals: [approval({ approver: { ...manager, homeRegionId: 2 } })],
+      }),
+    ).toMatchObject({ refusal: "approval" });
+  });
+
+  it("takes a payment only toward an open job that owes, and not more than it owes", () => {
+    expect(decide({}, "take_payment")).toEqual({ allowed: true });
+    expect(decide({ paymentMinor: 2_001 }, "take_payment")).toMatchObject({
+      refusal: "state",
+      reason: "The amount is more than the balance due ($20.00).",
+    });
+    expect(
+      decideJobAction("take_payment", {
+        actor: staff,
+        job: { ...job, refunded: true },
+        settings: DEFAULT_ROLE_SETTINGS,
+      }),
+    ).toMatchObject({ refusal: "state", reason: JOB_MONEY_MESSAGES.closed });
+    expect(
+      decideJobAction("take_payment", {
+        actor: staff,
+        job: { ...job, balanceDueMinor: 0 },
+        settings: DEFAULT_ROLE_SETTINGS,
+      }),
+    ).toMatchObject({ refusal: "state", reason: JOB_MONEY_MESSAGES.nothingOwed });
   });
 });

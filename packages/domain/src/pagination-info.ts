@@ -48,6 +48,7 @@ const JOB_FILTER_NAMES: Record<string, string> = {
   created_end_at: "Created",
   customFilter: "Tab",
   customer_id: "Customer",
+  balance: "Balance owing",
 };
 
 /** The filters a jobs route query has on, by name (priority counts only when it asks for urgent jobs). */

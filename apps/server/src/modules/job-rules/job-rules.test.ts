@@ -6,6 +6,7 @@ import {
   decideJobAction,
   formatMoney,
   JOB_ACTIONS,
+  JOB_MONEY_MESSAGES,
   type JobAction,
   LENS_ORDER_MESSAGES,
   RULEBOOK_MESSAGES as M,
@@ -45,6 +46,8 @@ type JobState =
   | "overLimit"
   /** As open, paid at the till today: a void, not a refund. */
   | "paidToday"
+  /** As open, with $100 of its $395 paid: $295 still owing (issue 44). */
+  | "owing"
   /** A completed full refund (through the refund call: items at quantity −1, status refunded). */
   | "refunded"
   /** A completed void (items at quantity −1, status voided). */
@@ -375,7 +378,6 @@ for (const action of [
   "send_message",
   "job_note",
   "call_list_done",
-  "take_payment",
   "request_approval",
 ] as const)
   for (const s of ["open", "refunded", "cancelled"] as const)
@@ -385,6 +387,23 @@ for (const action of [
       auManager: action === "cancel_message" ? sentAlready : ok,
       nzStaff: otherRegion,
     });
+
+// Issue 44: money toward a job that still owes and is still open. The other jobs here are paid in
+// full, so an open one owes nothing.
+cells("take_payment", "owing", { admin: ok, auStaff: ok, auManager: ok, nzStaff: otherRegion });
+cells("take_payment", "open", {
+  admin: state(JOB_MONEY_MESSAGES.nothingOwed),
+  auStaff: state(JOB_MONEY_MESSAGES.nothingOwed),
+  auManager: state(JOB_MONEY_MESSAGES.nothingOwed),
+  nzStaff: otherRegion,
+});
+for (const s of ["refunded", "cancelled"] as const)
+  cells("take_payment", s, {
+    admin: state(JOB_MONEY_MESSAGES.closed),
+    auStaff: state(JOB_MONEY_MESSAGES.closed),
+    auManager: state(JOB_MONEY_MESSAGES.closed),
+    nzStaff: otherRegion,
+  });
 
 cells("manifest", "auOutlet", {
   admin: ok,
@@ -467,6 +486,7 @@ let seq = 0;
 async function insertJob(s: JobState, confirmed: boolean): Promise<Job> {
   seq++;
   const total = s === "overLimit" ? 60_000 : 39_500;
+  const paid = s === "owing" ? 10_000 : total;
   const paidToday = s === "paidToday" || s === "voided";
   const paidAt = new Date(paidToday ? Date.now() : Date.now() - 3 * 86_400_000);
   const uid = `RULE${seq}${Math.random().toString(36).slice(2, 7)}`;
@@ -474,17 +494,18 @@ async function insertJob(s: JobState, confirmed: boolean): Promise<Job> {
     `insert into orders (uid, name, vend_invoice_number, customer_id, billing_first_name, billing_last_name,
        billing_email, total_amount_minor, total_payment_minor, dispense_status_id, payment_status_id,
        channel_id, channel, is_octopos_order, origin_outlet_id, region_id, created_at)
-     values ($1, $1, $1, $2, 'Ada', 'Lovelace', 'ada@example.com', $3, $3, $4, $5, 1, 'pos', true, $6, $8, $7)
+     values ($1, $1, $1, $2, 'Ada', 'Lovelace', 'ada@example.com', $3, $9, $4, $5, 1, 'pos', true, $6, $8, $7)
      returning id`,
     [
       uid,
       w.customerId,
       total,
       w.status["dispense:in-progress"],
-      w.status["payment:paid"],
+      w.status[s === "owing" ? "payment:partially-paid" : "payment:paid"],
       s === "caOpen" ? w.outlet.QWT : w.outlet.NTN,
       paidAt,
       s === "caOpen" ? 5 : 1,
+      paid,
     ],
   );
   const items: number[] = [];
@@ -499,7 +520,7 @@ async function insertJob(s: JobState, confirmed: boolean): Promise<Job> {
   await q(
     `insert into order_payments (order_id, amount_minor, payment_type_name, state, created_at)
      values ($1, $2, 'Cash', 'captured', $3)`,
-    [orderId, total, paidAt],
+    [orderId, paid, paidAt],
   );
   const job: Job = { orderId, itemId: items[0], otherItemId: items[1] };
   if (confirmed)

@@ -4,7 +4,7 @@ import { Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, type RefObject, Suspense, useRef } from "react";
 import { callEndpoint } from "../../lib/api-client";
-import { confirmWithSandbox } from "../customer-actions/payment-modal";
+import { confirmWithSandbox } from "../customer-actions/sandbox-card";
 import type { StripeConfirm } from "../customer-actions/stripe-card";
 
 // The customer payment's card form (customer-actions), used for a deposit: Stripe Elements when the

@@ -17,6 +17,7 @@ import { ApiError, callEndpoint } from "../../lib/api-client";
 import { errorText } from "../../lib/errors";
 import { useAction } from "../../lib/use-action";
 import { useCurrentUser, useRegions } from "../reference/use-reference-data";
+import { confirmWithSandbox } from "./sandbox-card";
 import type { StripeConfirm } from "./stripe-card";
 
 // Stripe's code and script load only when a card form opens with Stripe configured: the sandbox
@@ -154,20 +155,4 @@ export function PaymentModal({ customer, onClose }: { customer: CustomerWire; on
       </Stack>
     </Modal>
   );
-}
-
-/** The sandbox gateway's endpoint stands where Stripe's servers would: the card goes there, not to /api. */
-export async function confirmWithSandbox(
-  clientSecret: string,
-  cardNumber: string,
-): Promise<{ ok: boolean; error?: string }> {
-  const res = await fetch("/sandbox-gateway/confirm", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ client_secret: clientSecret, card_number: cardNumber }),
-  });
-  const provider = (await res.json()) as { status?: string; error?: string | null; message?: string };
-  return provider.status === "succeeded"
-    ? { ok: true }
-    : { ok: false, error: provider.error ?? provider.message };
 }

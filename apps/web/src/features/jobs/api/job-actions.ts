@@ -12,6 +12,7 @@ import {
   updateReceiptNote,
 } from "@loupe/contract";
 import {
+  type ApprovalAction,
   CUSTOMER_SEARCH_PAGE_SIZE,
   isReceiptNote,
   ORDER_LINK_SEARCH_PAGE_SIZE,
@@ -44,7 +45,7 @@ export function useJobActions() {
       // The amount the manager approves: the refund about to be sent (a full one when absent).
       mutationFn: (v: {
         id: number;
-        action: "refund" | "void";
+        action: ApprovalAction;
         email: string;
         password: string;
         amountMinor?: number;

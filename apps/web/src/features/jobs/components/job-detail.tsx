@@ -1,9 +1,8 @@
 import type { OrderItemWire } from "@loupe/contract";
-import { allGlassItemsConfirmed, currencyForCountry, tillRefundWhere } from "@loupe/domain";
-import { Anchor, Group, Loader, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { allGlassItemsConfirmed, currencyForCountry } from "@loupe/domain";
+import { Anchor, Group, Loader, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatMoney } from "../../../lib/format";
 import { CommentsModal } from "../../customer-actions/comments-modal";
 import { MessageModal } from "../../customer-actions/message-modal";
 import { DocketPrompt } from "../../job-edit/docket-prompt";
@@ -17,6 +16,7 @@ import { PartialRefundModal } from "./actions/partial-refund-modal";
 import { RefundModal } from "./actions/refund-modal";
 import { JobDetailActions } from "./job-detail-actions";
 import { JobItemsTable } from "./job-items-table";
+import { JobPaymentsPanel } from "./job-payments-panel";
 import { PrescriptionReentryNotice } from "./prescription-reentry-notice";
 import { PromisedDateForm } from "./promised-date-form";
 import { ShippingDetail } from "./shipping-detail";
@@ -63,51 +63,7 @@ export function JobDetail(props: {
       ))}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <ShippingDetail job={job} address={address} />
-        <Paper withBorder p="xs" bg="white">
-          <Text size="sm" fw={600}>
-            Payments
-          </Text>
-          {job.payments.length === 0 && (
-            <Text size="sm" c="dimmed">
-              None
-            </Text>
-          )}
-          {job.payments.map((p, i) => (
-            // Payments have no id on the wire; their order is stable.
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            <Text key={i} size="sm">
-              {p.historical_payment_type_name}: {formatMoney(p.amount, currency)}
-            </Text>
-          ))}
-          {job.partly_refunded_amount > 0 && (
-            <Text size="sm" c="red.8" fw={600} data-testid="partly-refunded">
-              Partly refunded {formatMoney(job.partly_refunded_amount, currency)}
-            </Text>
-          )}
-          {job.refunds
-            .filter((r) => r.status !== "failed")
-            .map((r) => (
-              <Text key={r.id} size="sm" data-testid="refund-line">
-                {r.kind === "void" ? "Voided" : "Refunded"} {formatMoney(r.amount, currency)}{" "}
-                {r.method !== "till"
-                  ? "to the card"
-                  : r.kind === "void"
-                    ? "at the till"
-                    : tillRefundWhere(job.payments.map((p) => p.historical_payment_type_name))}{" "}
-                ({r.reason})
-                {r.status === "incomplete" ? ", stopped part-way: send it again to complete it" : ""}
-                {r.approved_by ? `, approved by ${r.approved_by}` : ""}
-                {r.credit_note && (
-                  <>
-                    {" · "}
-                    <Anchor href={r.credit_note.url} target="_blank" rel="noopener noreferrer" size="sm">
-                      Credit note {r.credit_note.code}
-                    </Anchor>
-                  </>
-                )}
-              </Text>
-            ))}
-        </Paper>
+        <JobPaymentsPanel job={job} />
       </SimpleGrid>
       {job.related_orders.length > 0 && (
         <Group gap="xs" data-testid="related-orders">

@@ -34,6 +34,7 @@ const none: PanelFilters = {
   created_start_at: "",
   created_end_at: "",
   priority: "",
+  balance: "",
 };
 
 function panel(initial: Partial<PanelFilters> = {}, regionId = "") {

@@ -8,7 +8,7 @@ import { SaveSearchPopover } from "./save-search-popover";
 
 /**
  * The Filters panel (spec §2): Location by abbreviation, Order Status, Item Status, a date range
- * and Priority. Choices wait for Apply Filters; Save Search saves them with the current search.
+ * and Priority, and (issue 44) Balance owing. Choices wait for Apply Filters; Save Search saves them with the current search.
  */
 export function JobsFilterPanel(props: {
   initial: PanelFilters;
@@ -82,6 +82,12 @@ export function JobsFilterPanel(props: {
           mb={8}
           checked={f.priority === String(PRIORITY.urgent)}
           onChange={(e) => set({ priority: e.currentTarget.checked ? String(PRIORITY.urgent) : "" })}
+        />
+        <Checkbox
+          label="Balance owing"
+          mb={8}
+          checked={f.balance === "owing"}
+          onChange={(e) => set({ balance: e.currentTarget.checked ? "owing" : "" })}
         />
       </Group>
       <Group justify="flex-end" mt="sm" gap="xs">

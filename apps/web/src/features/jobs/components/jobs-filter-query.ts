@@ -8,6 +8,8 @@ export interface PanelFilters {
   created_start_at: string;
   created_end_at: string;
   priority: string;
+  /** "owing": only the jobs with a balance due (issue 44). */
+  balance: string;
 }
 
 /** The panel's choices as address-query values ("" removes a key). */
@@ -18,4 +20,5 @@ export const panelQuery = (f: PanelFilters): Record<string, string> => ({
   created_start_at: f.created_start_at,
   created_end_at: f.created_end_at,
   priority: f.priority,
+  balance: f.balance,
 });

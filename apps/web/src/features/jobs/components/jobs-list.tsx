@@ -30,7 +30,9 @@ export function JobsList({ state, source }: { state: JobsRouteQuery; source: Job
         stale={list.isPlaceholderData}
         expanded={expanded}
         onExpand={(id) => setExpanded((s) => toggled(s, [id], !s.has(id)))}
-        sortBy={route.sort_by === "due_date" ? "due_date" : "created_at"}
+        sortBy={
+          route.sort_by === "due_date" || route.sort_by === "balance_due" ? route.sort_by : "created_at"
+        }
         sortDirection={route.sort_direction === "asc" ? "asc" : "desc"}
         onSort={(field, direction) => state.push({ sort_by: field, sort_direction: direction })}
         onNotes={setNotesFor}

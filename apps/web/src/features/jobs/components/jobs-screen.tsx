@@ -57,6 +57,7 @@ export function JobsScreen(props: {
     created_start_at: get("created_start_at"),
     created_end_at: get("created_end_at"),
     priority: get("priority"),
+    balance: get("balance"),
   };
   const filterCount = activeFilterCount(route);
   const { r: _r, ...savable } = route;

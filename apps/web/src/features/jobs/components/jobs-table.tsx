@@ -37,7 +37,8 @@ function totalTitle(rows: OrderWire[]): string {
 }
 
 /**
- * Jobs table (spec §2): expand, Customer, Priority, Invoice Number, Total (its currency), Status,
+ * Jobs table (spec §2): expand, Customer, Priority, Invoice Number, Total (its currency), Balance
+ * (issue 44, sortable), Status,
  * Created (sortable), Promised (sortable, issue 27), notes count, select. The cells draw Mantine's
  * markup with plain elements (components/plain-mantine.tsx): a redraw is fifteen rows of them.
  */
@@ -128,6 +129,21 @@ export function JobsTable(props: {
             title: totalTitle(props.rows),
             render: (o) =>
               formatMoney(o.total_amount, currencyForCountry(o.origin_outlet.region.country_code)),
+          },
+          {
+            // What the customer still owes (issue 44): blank when nothing is, so owing rows stand out.
+            key: "balance",
+            title: "Balance",
+            sortField: "balance_due",
+            render: (o) =>
+              o.balance_due > 0 ? (
+                <span
+                  data-testid="balance-due"
+                  style={{ fontWeight: 600, color: "var(--mantine-color-orange-9)" }}
+                >
+                  {formatMoney(o.balance_due, currencyForCountry(o.origin_outlet.region.country_code))}
+                </span>
+              ) : null,
           },
           { key: "status", title: "Status", render: (o) => <OrderStatusCell job={o} /> },
           {

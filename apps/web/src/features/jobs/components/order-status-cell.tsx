@@ -13,11 +13,13 @@ import { useAlert } from "../../../app/alert-context";
 import { confirmed } from "../../../components/confirm-dialog";
 import { LazySelect as Select } from "../../../components/lazy-select";
 import { PlainBadge, plainStack } from "../../../components/plain-mantine";
+import { ApiError } from "../../../lib/api-client";
 import { errorText } from "../../../lib/errors";
 import { formatMoney } from "../../../lib/format";
 import { useStatuses } from "../../reference/use-reference-data";
 import { useSetJobStatus } from "../api/jobs-mutations";
 import { useTableJobRules } from "../use-job-rules";
+import { CollectApprovalModal } from "./collect-approval-modal";
 import { RuleGate } from "./rule-gate";
 import { StatusBadge, statusColourName } from "./status-badge";
 
@@ -72,40 +74,60 @@ function StatusSelect({ job }: { job: OrderWire }) {
       }))
     )
       return;
+    await send(Number(value));
+  };
+  const send = async (statusId: number) => {
     try {
-      await setStatus.mutateAsync({ id: job.id, statusId: Number(value) });
+      await setStatus.mutateAsync({ id: job.id, statusId });
       showAlert({ variant: "success", message: STATUS_CHANGED_MESSAGE });
     } catch (err) {
+      // Collecting with a balance due (issue 44): a manager approves it here, then it is sent again.
+      if (err instanceof ApiError && err.code === "approval_required") {
+        setAsking({ statusId, reason: errorText(err) });
+        return;
+      }
       showAlert({ variant: "danger", message: errorText(err) });
     }
   };
+  const [asking, setAsking] = useState<{ statusId: number; reason: string } | null>(null);
+  const approval = asking && (
+    <CollectApprovalModal
+      job={job}
+      reason={asking.reason}
+      onApproved={() => send(asking.statusId)}
+      onClose={() => setAsking(null)}
+    />
+  );
   return (
-    <RuleGate verdict={verdict}>
-      {(refused) => (
-        <Select
-          size="xs"
-          w={210}
-          aria-label={`Status of ${job.vend_invoice_number}`}
-          data={dispense
-            .filter((s) => s.selectable || s.id === job.dispense_status_id)
-            .map((s) => ({ value: String(s.id), label: s.display_name, disabled: !s.selectable }))}
-          value={String(job.dispense_status_id)}
-          allowDeselect={false}
-          // Mantine keeps every Select's option list mounted (hidden) and positioned: in the jobs
-          // table a list per row to build and place on each redraw (issue 16). Mounted from the first
-          // focus on, so the keyboard still opens the list onto the current status as before.
-          comboboxProps={{ keepMounted: focused }}
-          onFocus={() => setFocused(true)}
-          disabled={refused || setStatus.isPending}
-          onChange={change}
-          styles={{
-            input: {
-              color: `var(--mantine-color-${statusColourName(job.dispense_status.slug)}-8)`,
-              fontWeight: 600,
-            },
-          }}
-        />
-      )}
-    </RuleGate>
+    <>
+      {approval}
+      <RuleGate verdict={verdict}>
+        {(refused) => (
+          <Select
+            size="xs"
+            w={210}
+            aria-label={`Status of ${job.vend_invoice_number}`}
+            data={dispense
+              .filter((s) => s.selectable || s.id === job.dispense_status_id)
+              .map((s) => ({ value: String(s.id), label: s.display_name, disabled: !s.selectable }))}
+            value={String(job.dispense_status_id)}
+            allowDeselect={false}
+            // Mantine keeps every Select's option list mounted (hidden) and positioned: in the jobs
+            // table a list per row to build and place on each redraw (issue 16). Mounted from the first
+            // focus on, so the keyboard still opens the list onto the current status as before.
+            comboboxProps={{ keepMounted: focused }}
+            onFocus={() => setFocused(true)}
+            disabled={refused || setStatus.isPending}
+            onChange={change}
+            styles={{
+              input: {
+                color: `var(--mantine-color-${statusColourName(job.dispense_status.slug)}-8)`,
+                fontWeight: 600,
+              },
+            }}
+          />
+        )}
+      </RuleGate>
+    </>
   );
 }
