@@ -80,7 +80,18 @@ beforeAll(async () => {
     ]),
   });
   expect(upload.statusCode).toBe(201);
+  // A quote for the same customer (issue 44): its spectacle lines hold the Rx and PD as quoted.
+  const [product] = await t.database.query<{ id: number }>(
+    "select id from region_products where region_id = 1 order by id limit 1",
+  );
+  const quote = await t.call(token, {
+    method: "POST",
+    url: "/api/staff/quotes",
+    payload: { customer_id: job.customerId, lines: [{ region_product_id: product.id, quantity: 1 }] },
+  });
+  expect(quote.statusCode, quote.body).toBe(200);
   Object.assign(ids, {
+    quote: quote.json().data.id,
     customer: job.customerId,
     job: job.orderId,
     job_item: job.itemId,

@@ -344,6 +344,25 @@ describe("accepting a quote into a job", () => {
     expect(n).toBe(1);
   });
 
+  it("refuses a quote past its expiry (it reads as expired) and another region's staff", async () => {
+    const quote = (await newQuote(sam, { customer_id: customerId, lines: [line("case")] })).json().data;
+    const other = await call(jordan, "POST", `/api/staff/quotes/${quote.id}/accept`, {
+      version: quote.version,
+      deposit: { amount_minor: 1_999, tender: "cash" },
+    });
+    expect(other.statusCode).toBe(403);
+    await q("update quotes set expires_at = now() - interval '1 minute' where id = $1", [quote.id]);
+    expect((await call(sam, "GET", `/api/staff/quotes/${quote.id}`)).json().data.status).toBe("expired");
+    const late = await call(sam, "POST", `/api/staff/quotes/${quote.id}/accept`, {
+      version: quote.version,
+      deposit: { amount_minor: 1_999, tender: "cash" },
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe("This quote has expired: make a new quote to price it again.");
+    const expired = await call(sam, "GET", `/api/staff/customers/${customerId}/quotes?status=expired`);
+    expect(expired.json().data.map((s: { id: number }) => s.id)).toContain(quote.id);
+  });
+
   it("the new job is on the jobs list and counted in the tabs", async () => {
     const tabsBefore = (await call(sam, "GET", "/api/staff/orders?per_page=1")).json().meta.pagination.total;
     const made = await call(

@@ -130,6 +130,15 @@ beforeAll(async () => {
     ?.credit_note.code as string;
   const receiptPath = new URL(detail.receipt_url).pathname;
 
+  // A quote (issue 44), for its PDF.
+  const quoteProduct = await one("select id from region_products where region_id = 1 order by id limit 1");
+  const quote = (
+    await ok("POST", "/api/staff/quotes", {
+      customer_id: customer,
+      lines: [{ region_product_id: quoteProduct, quantity: 1 }],
+    })
+  ).data.id;
+
   const staffId = (await ok("GET", "/api/me")).data.id;
   const today = new Date().toISOString().slice(0, 10);
   const path = (name: string, params: Record<string, string | number>) =>
@@ -160,6 +169,7 @@ beforeAll(async () => {
     getLensOrderRecord: [{ url: path("getLensOrderRecord", { id: lensOrder }), status: 200 }],
     getLensOrderSheet: [{ url: path("getLensOrderSheet", { id: lensOrder }), status: 200 }],
     getShippingLabel: [{ url: path("getShippingLabel", { id: shipped }), status: 200 }],
+    printQuote: [{ url: path("printQuote", { id: quote }), status: 200 }],
     getManifestSummary: [{ url: path("getManifestSummary", { id: manifest }), status: 404 }],
     showJobPrint: [{ url: `${printUrl.pathname}${printUrl.search}`, signedIn: false, status: 200 }],
     showJobStatus: [{ url: statusUrl.pathname, signedIn: false, status: 200 }],
