@@ -118,6 +118,19 @@ describe("a product's life", () => {
     version += 1;
   });
 
+  it("takes back what its read answered, unchanged but for the version", async () => {
+    const read = (await t.call(admin, { method: "GET", url: `/api/staff/catalogue/products/${id}` })).json()
+      .data;
+    const res = await t.call(admin, {
+      method: "PATCH",
+      url: `/api/staff/catalogue/products/${id}`,
+      payload: read,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect({ ...res.json().data, version: read.version }).toEqual(read);
+    version = res.json().data.version;
+  });
+
   it("is retired, never deleted: gone from the search, still read by id; then restored", async () => {
     const retired = await t.call(admin, {
       method: "POST",
@@ -231,6 +244,14 @@ describe("the CSV import", () => {
       "select count(*)::int as n from region_products where sku = 'I-NEW-1'",
     );
     expect(n).toBe(0);
+  });
+
+  it("makes each region's SKU once when the same file is imported five times at once", async () => {
+    const before = await rowCount();
+    const csv = `${header}AU,I-PAR-1,Parallel one,addon,5,,,,,no,\r\nNZ,I-PAR-1,Parallel one,addon,6,,,,,no,\r\n`;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => importCsv(csv)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await rowCount()).toBe(before + 2);
   });
 
   it("refuses a file without the required columns", async () => {
