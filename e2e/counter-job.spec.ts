@@ -242,8 +242,8 @@ test.describe("the counter (issue 44)", () => {
     await expect(row).toContainText(dayText(String(listed.due_date)));
     // The balance still owed: the total less the card deposit.
     const accepted = (await api(request, "GET", `/api/staff/quotes/${quoteId}`)).data;
-    const owed = accepted.total_minor - accepted.deposit_minimum_minor;
-    await expect(row).toContainText(`$${(owed / 100).toFixed(2)}`);
+    const owed = `$${((accepted.total_minor - accepted.deposit_minimum_minor) / 100).toFixed(2)}`;
+    await expect(row.getByTestId("balance-due")).toHaveText(owed);
     await screenshot(page, "counter-8-jobs-list");
 
     // Ready to collect.
@@ -254,12 +254,18 @@ test.describe("the counter (issue 44)", () => {
     // The balance in cash, on the job's Payments panel.
     await table.getByRole("button", { name: "Expand" }).first().click();
     const payments = page.getByTestId("job-payments").first();
-    await payments.getByRole("button", { name: /Take payment/ }).click();
-    const pay = page.getByRole("dialog");
-    await pay.getByRole("radio", { name: "Cash" }).check();
-    await pay.getByRole("button", { name: /Take|Record|Pay/ }).click();
-    await expect(payments).toContainText("$0.00");
-    await screenshot(page, "counter-9-paid");
+    await expect(payments.getByTestId("balance-due-line")).toContainText(`Balance due ${owed}`);
+    await payments.getByRole("button", { name: "Take payment" }).click();
+    const pay = page.getByTestId("take-payment");
+    await expect(pay.getByTestId("take-payment-balance")).toHaveText(owed);
+    await pay.getByRole("combobox", { name: /^Paid by/ }).click();
+    await page.getByRole("option", { name: "Cash", exact: true }).click();
+    await screenshot(page, "counter-9-cash");
+    await pay.getByRole("button", { name: "Take payment" }).click();
+    await expect(pay).toHaveCount(0);
+    await expect(payments.getByTestId("balance-due-line")).toContainText("Nothing owing");
+    await expect(row.getByTestId("balance-due")).toHaveCount(0);
+    await screenshot(page, "counter-10-paid");
 
     // Collected.
     await table.getByRole("combobox", { name: `Status of ${invoice}` }).click();
@@ -267,7 +273,7 @@ test.describe("the counter (issue 44)", () => {
     await expect(alert(page)).toContainText("successfully changed");
     const job = (await api(request, "GET", `/api/staff/orders?q=${encodeURIComponent(invoice)}`)).data[0];
     expect(job.dispense_status.slug).toBe("collected-by-customer");
-    await screenshot(page, "counter-10-collected");
+    await screenshot(page, "counter-11-collected");
   });
 });
 
