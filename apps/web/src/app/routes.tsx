@@ -105,7 +105,7 @@ export const routes: RouteObject[] = [
       { path: "/call-list", element: screen("Call list", <CallListPage />) },
       { path: "/today", element: screen("Outlet's day", <OutletDayPage />) },
       { path: "/recalls", element: screen("Recalls", <RecallsPage />) },
-      { path: "/quotes/new", element: screen("New quote", <QuotePage />) },
+      // `/quotes/new?for=job|quote` starts one; the page names the tab "New job" or "New quote".
       { path: "/quotes/:id", element: screen("Quote", <QuotePage />) },
       { path: "*", element: <Navigate to="/customers" replace /> },
     ],
