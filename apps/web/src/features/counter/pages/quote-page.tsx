@@ -42,7 +42,8 @@ import { COUNTER_LABELS, type CounterMode, quotePath } from "../counter-paths";
 import { EMPTY_GUEST, guestBody, guestErrors, needsSelection } from "../counter-rules";
 import { ItemPicker } from "../item-picker";
 import { QuoteLines, QuoteTotals } from "../quote-lines";
-import { useCounterRule, useQuoteRule } from "../use-counter-rule";
+import { useCounterRule } from "../use-counter-rule";
+import { useQuoteRule } from "../use-quote-rule";
 import { ChooseWho, NewCustomerWho, QuoteWho } from "../who-panel";
 
 // The dialogs (the job edit's steps with their modals, the card form, the approval) load when first
