@@ -253,7 +253,7 @@ export default function QuotePage() {
       )}
       {closed && quote.status !== "accepted" && (
         <Alert color="gray" variant="light">
-          {editRule.allowed ? "" : editRule.reason}
+          {editRule.allowed ? `This quote is ${quote.status}.` : editRule.reason}
         </Alert>
       )}
       <Paper withBorder p="sm">
