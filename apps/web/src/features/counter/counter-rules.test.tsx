@@ -128,3 +128,18 @@ describe("the deposit", () => {
     expect(depositErrors({ ...form, tender: "eftpos" }, facts, aud)).toEqual({});
   });
 });
+
+describe("the prescription a new quote line starts from", () => {
+  it("is the customer's newest of the item's kind (spectacle or contact lens)", async () => {
+    const { latestPrescription } = await import("../job-edit/selection-steps");
+    const list = [
+      { id: 1, type_id: 1, created_at: "2026-10-01T00:00:00Z" },
+      { id: 2, type_id: 1, created_at: "2026-11-20T00:00:00Z" },
+      { id: 3, type_id: 2, created_at: "2026-11-28T00:00:00Z" },
+      { id: 4, type_id: 1, created_at: "2026-03-01T00:00:00Z" },
+    ];
+    expect(latestPrescription(list)?.id).toBe(2);
+    expect(latestPrescription(list, 2)?.id).toBe(3);
+    expect(latestPrescription([])).toBeNull();
+  });
+});
