@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ADMIN_ROLE_ID, MANAGER_ROLE_ID, STAFF_ROLE_ID } from "./constants";
 import { decideOutletAction } from "./outlet-rulebook";
 import { DEFAULT_DISCOUNT_LIMITS } from "./quote-pricing";
-import { decideQuoteAction, QUOTE_MESSAGES } from "./quote-rules";
+import { decideQuoteAction, QUOTE_MESSAGES, quoteExpiresAt } from "./quote-rules";
 
 const staff = { roleId: STAFF_ROLE_ID, homeRegionId: 1, outletCountryCode: "AU" };
 const now = new Date("2026-06-01T00:00:00Z");
@@ -50,5 +50,16 @@ describe("the quote rules", () => {
     expect(decideQuoteAction("discount", { actor: manager, outletRegionId: 1, discount: d }).allowed).toBe(
       true,
     );
+  });
+});
+
+describe("a quote's expiry", () => {
+  it("is the end of the day N days on, on the outlet's clock, across a daylight-saving change", () => {
+    // 10:00 on 20 September in Sydney (AEST, +10); 30 days on is 20 October (AEDT, +11).
+    const made = new Date("2026-09-20T00:00:00Z");
+    expect(quoteExpiresAt(made, "Australia/Sydney", 30).toISOString()).toBe("2026-10-20T12:59:59.999Z");
+    // 23:30 on 1 March in Toronto is already 2 March in UTC: the day counted is Toronto's.
+    const late = new Date("2026-03-02T04:30:00Z");
+    expect(quoteExpiresAt(late, "America/Toronto", 1).toISOString()).toBe("2026-03-03T04:59:59.999Z");
   });
 });

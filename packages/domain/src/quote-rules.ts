@@ -27,6 +27,7 @@ export const QUOTE_MESSAGES = {
   productRegion: "This product is not sold in this outlet's region.",
   productMissing: "The selected region product id is invalid.",
   depositBelow: (minimum: string) => `The deposit must be at least ${minimum}.`,
+  depositNotCard: "The deposit amount must be the card payment's amount.",
   depositAbove: (total: string) => `The deposit cannot be more than the job's total (${total}).`,
   noOutlet: "Choose your outlet first (the location selector): a quote is made at an outlet.",
   created: "Quote created successfully",

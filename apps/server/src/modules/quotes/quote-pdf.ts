@@ -35,6 +35,8 @@ export function quoteModel(q: QuoteWire, outlet: QuoteOutlet, brand: string) {
         l.selection?.lens ? `Lenses: ${l.selection.lens.name}` : null,
         l.selection?.prescription ? "Made to the prescription and PD on file as quoted" : null,
         l.discount_minor ? `Discount ${fmt(l.discount_minor)}` : null,
+        // Taxes are added per line in Canada: say which lines carry none (prescription eyewear, exempt items).
+        !included && l.tax_minor === 0 ? "No sales tax" : null,
       ]
         .filter(Boolean)
         .join(" · "),

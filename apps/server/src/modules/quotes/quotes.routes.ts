@@ -20,6 +20,7 @@ import { createAuthService } from "../auth";
 import { createJobEditService } from "../job-edit";
 import { jobDetailPortSlot } from "../jobs";
 import type { ModuleContext } from "../module-context";
+import { verifiedCardPayment } from "../payments";
 import { createDiscountApprovals, DISCOUNT_APPROVAL_MESSAGES } from "./discount-approvals";
 import { quoteModel, quoteText, renderQuotePdf } from "./quote-pdf";
 import { outletForQuote } from "./quotes.queries";
@@ -58,9 +59,10 @@ export function registerQuotesRoutes({
     },
     freezeSelection: (staff, productId, customerId, selection) =>
       jobEdit.quoteSelection(staff, productId, customerId, selection),
-    checkCard: async (id, currency) => {
-      const intent = await payments.retrieveIntent(id, currency);
-      return { status: intent.status, amountMinor: intent.amountMinor };
+    // Made through our card flow (for no job yet) and gone through at the gateway: the payments module's check.
+    checkCard: async (id) => {
+      const card = await verifiedCardPayment(db, payments, id, null);
+      return { status: "succeeded", amountMinor: card.amountMinor };
     },
     gatewayName: payments.name,
   });

@@ -501,11 +501,15 @@ export function createQuotesService({
       let intent: { status: string; amountMinor: number };
       try {
         intent = await checkCard(deposit.intent_id, outlet.currency);
-      } catch {
-        throw validationError({ "deposit.intent_id": [JOB_MONEY_MESSAGES.intentNotPaid] });
+      } catch (err) {
+        // The check names `intent_id`: here it is the deposit's.
+        throw prefixed(err, "deposit");
       }
-      if (intent.status !== "succeeded" || intent.amountMinor !== deposit.amount_minor)
+      if (intent.status !== "succeeded")
         throw validationError({ "deposit.intent_id": [JOB_MONEY_MESSAGES.intentNotPaid] });
+      // The card's amount is what was taken, not what the browser says.
+      if (intent.amountMinor !== deposit.amount_minor)
+        throw validationError({ "deposit.amount_minor": [QUOTE_MESSAGES.depositNotCard] });
     }
   }
 

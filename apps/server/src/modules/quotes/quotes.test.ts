@@ -363,6 +363,58 @@ describe("accepting a quote into a job", () => {
     expect(expired.json().data.map((s: { id: number }) => s.id)).toContain(quote.id);
   });
 
+  it("takes a card deposit only once it has gone through, at the card's amount", async () => {
+    const quote = (await newQuote(sam, { customer_id: customerId, lines: [line("frame")] })).json().data;
+    const intent = (
+      await call(
+        sam,
+        "POST",
+        "/api/staff/payment-intent",
+        { amount: 100, currency: "AUD", desc: "Deposit" },
+        { "idempotency-key": `deposit-${quote.id}` },
+      )
+    ).json().data;
+    const url = `/api/staff/quotes/${quote.id}/accept`;
+    const deposit = { amount_minor: 10_000, tender: "card", intent_id: intent.intent_id };
+    const early = await call(
+      sam,
+      "POST",
+      url,
+      { version: quote.version, deposit },
+      { "idempotency-key": "card-1" },
+    );
+    expect(early.statusCode).toBe(422);
+    expect(Object.keys(early.json().errors)).toEqual(["deposit.intent_id"]);
+    const confirmed = await t.app.inject({
+      method: "POST",
+      url: "/sandbox-gateway/confirm",
+      payload: { client_secret: intent.client_secret, card_number: "4242424242424242" },
+    });
+    expect(confirmed.json().status).toBe("succeeded");
+    const lie = await call(
+      sam,
+      "POST",
+      url,
+      { version: quote.version, deposit: { ...deposit, amount_minor: 12_000 } },
+      { "idempotency-key": "card-2" },
+    );
+    expect(Object.keys(lie.json().errors)).toEqual(["deposit.amount_minor"]);
+    const res = await call(
+      sam,
+      "POST",
+      url,
+      { version: quote.version, deposit },
+      { "idempotency-key": "card-3" },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.deposit).toMatchObject({ amount_minor: 10_000, tender: "card" });
+    const [row] = await q<{ gateway: string; intent_id: string; kind: string }>(
+      "select gateway, intent_id, kind from order_payments where order_id = $1",
+      [res.json().data.order_id],
+    );
+    expect(row).toEqual({ gateway: "sandbox", intent_id: intent.intent_id, kind: "deposit" });
+  });
+
   it("the new job is on the jobs list and counted in the tabs", async () => {
     const tabsBefore = (await call(sam, "GET", "/api/staff/orders?per_page=1")).json().meta.pagination.total;
     const made = await call(
