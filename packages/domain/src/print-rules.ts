@@ -1,5 +1,5 @@
 import { PRIORITY, REFUNDED_QUANTITY } from "./constants";
-import { formatCalendarDay, formatWhen } from "./dates";
+import { formatCalendarDay, formatMoney, formatWhen } from "./dates";
 import { SHAPE_LABEL } from "./height-conversion";
 import { hasJobSelection, isItemConfirmed } from "./job-edit-rules";
 import type { GlassShape } from "./pd-rules";
@@ -84,6 +84,9 @@ export interface PrintJobFacts {
   items: PrintItemFacts[];
   notes: { content: string; createdAt: string | Date; by: string | null }[];
   lensOrders: DocketLensOrder[];
+  /** What the customer still owes (issue 44) and the region's currency; absent: not printed. */
+  balanceDueMinor?: number;
+  currency?: string;
 }
 
 const liveItems = (items: PrintItemFacts[]) => items.filter((i) => i.quantity !== REFUNDED_QUANTITY);
@@ -375,6 +378,15 @@ export function docketContent(job: PrintJobFacts, printedAt: Date | string): Doc
       // The day promised to the customer (issue 27), the same word as the jobs list.
       ["Promised", formatCalendarDay(job.dueDate)],
       ["Status", job.status],
+      // Issue 44: the counter sees at collection what is still to take.
+      [
+        "Balance due",
+        job.balanceDueMinor === undefined
+          ? ""
+          : job.balanceDueMinor > 0
+            ? formatMoney(job.balanceDueMinor / 100, job.currency ?? "AUD")
+            : "Nothing owing",
+      ],
       ["Printed", formatWhen(printedAt, job.timeZone, "exact", { zone: true })],
     ]),
     items: items.map((item, i) => docketItem(item, i + 1, items.length, job)),

@@ -1,4 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pdfText } from "../../test/pdf-text";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 // Money on the job (issue 44, ADR 0057): POST /api/staff/orders/:id/payments, the balance on the
@@ -247,6 +250,59 @@ describe("taking a payment toward a job", () => {
     expect(list.data.find((j: { id: number }) => j.id === owes).balance_due).toBe(777);
     const bad = await t.call(admin, { method: "GET", url: "/api/staff/orders?balance=some" });
     expect(bad.statusCode).toBe(422);
+  });
+});
+
+describe("the balance on the docket", () => {
+  it("prints what is still owed, and 'Nothing owing' once paid", async () => {
+    const id = await makeJob();
+    await pay(sam, id, { amount_minor: 10_000, tender: "cash" }, `docket-${id}`);
+    const docket = async () => {
+      const link = await t.call(admin, {
+        method: "GET",
+        url: `/api/staff/job-tray-signed-url/${id}?document=docket&paper=A5`,
+      });
+      const u = new URL(link.json().data.url);
+      const res = await t.app.inject({ method: "GET", url: u.pathname + u.search });
+      expect(res.statusCode).toBe(200);
+      if (process.env.PRINT_OUT)
+        fs.writeFileSync(path.join(process.env.PRINT_OUT, `balance-${id}.pdf`), res.rawPayload);
+      return pdfText(res.rawPayload);
+    };
+    const owing = await docket();
+    expect(owing).toContain("Balance due");
+    expect(owing).toContain("$200.00");
+    await pay(sam, id, { amount_minor: 20_000, tender: "eftpos" }, `docket2-${id}`);
+    expect(await docket()).toContain("Nothing owing");
+  });
+});
+
+describe("the receipt of a job paid in parts", () => {
+  it("lists the deposit and each payment, what was paid and what is still due", async () => {
+    const id = await makeJob();
+    await pay(sam, id, { amount_minor: 15_000, tender: "cash", kind: "deposit" }, `rcpt-a-${id}`);
+    await pay(
+      sam,
+      id,
+      { amount_minor: 5_000, tender: "gift_card", reference: "GC-SECRET-1" },
+      `rcpt-b-${id}`,
+    );
+    const page = async () => {
+      const url = new URL((await detail(id)).receipt_url);
+      const res = await t.app.inject({ method: "GET", url: url.pathname });
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    };
+    const html = await page();
+    expect(html).toContain("Deposit · Cash");
+    expect(html).toContain("Gift card");
+    expect(html).not.toContain("GC-SECRET-1");
+    expect(html).toMatch(/Balance paid.*\$200\.00/s);
+    expect(html).toMatch(/Balance due.*\$100\.00/s);
+    await pay(sam, id, { amount_minor: 10_000, tender: "eftpos" }, `rcpt-c-${id}`);
+    const settled = await page();
+    expect(settled).toMatch(/Balance paid.*\$300\.00/s);
+    expect(settled).not.toContain("Balance due");
   });
 });
 

@@ -28,7 +28,13 @@ export async function printTarget(db: Db, orderId: number) {
 export async function readPrintJob(db: Db, orderId: number, brand: string): Promise<PrintJobFacts | null> {
   const dispense = alias(statuses, "dispense");
   const [row] = await db
-    .select({ order: orders, outlet: outlets, timeZone: outlets.timeZone, status: dispense.displayName })
+    .select({
+      order: orders,
+      outlet: outlets,
+      timeZone: outlets.timeZone,
+      status: dispense.displayName,
+      currency: regions.defaultCurrency,
+    })
     .from(orders)
     .innerJoin(outlets, eq(outlets.id, orders.originOutletId))
     .innerJoin(regions, eq(regions.id, outlets.regionId))
@@ -112,6 +118,8 @@ export async function readPrintJob(db: Db, orderId: number, brand: string): Prom
       by: n.creatorId != null ? (authorName.get(n.creatorId) ?? null) : null,
     })),
     lensOrders,
+    balanceDueMinor: o.balanceDueMinor,
+    currency: row.currency,
   };
 }
 

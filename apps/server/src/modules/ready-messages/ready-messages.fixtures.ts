@@ -24,8 +24,8 @@ export async function jobForCustomer(
   const uid = `RM${Math.random().toString(36).slice(2, 10)}`;
   const [{ id: orderId }] = await q<{ id: number }>(
     `insert into orders (uid, name, vend_invoice_number, customer_id, billing_first_name, billing_last_name,
-       total_amount_minor, dispense_status_id, payment_status_id, channel_id, channel, origin_outlet_id, region_id, due_date)
-     values ($1, $1, $1, $2, 'Grace', 'Hopper', 39500, $3, $4, 1, 'pos', $5, $6, '2026-12-04') returning id`,
+       total_amount_minor, total_payment_minor, dispense_status_id, payment_status_id, channel_id, channel, origin_outlet_id, region_id, due_date)
+     values ($1, $1, $1, $2, 'Grace', 'Hopper', 39500, 39500, $3, $4, 1, 'pos', $5, $6, '2026-12-04') returning id`,
     [
       uid,
       customerId,

@@ -114,7 +114,10 @@ export async function uncollectedCandidates(db: Db, readySlugs: readonly string[
   return latest.filter((r) => r.readyAt.getTime() <= before.getTime());
 }
 
-/** What the customer's status page shows: stage, promised date, outlet; no prescription, no price. */
+/**
+ * What the customer's status page shows: stage, promised date, outlet, and the balance still to
+ * pay (issue 44: the amount only); no prescription, no items, no prices.
+ */
 export async function statusPageFacts(db: Db, orderId: number) {
   const [row] = await db
     .select({
@@ -124,6 +127,8 @@ export async function statusPageFacts(db: Db, orderId: number) {
       regionId: orders.regionId,
       dueDate: orders.dueDate,
       statusSlug: statuses.slug,
+      balanceDueMinor: orders.balanceDueMinor,
+      currency: regions.defaultCurrency,
       outlet: {
         name: outlets.name,
         address1: outlets.address1,
@@ -139,6 +144,7 @@ export async function statusPageFacts(db: Db, orderId: number) {
     .from(orders)
     .innerJoin(statuses, eq(statuses.id, orders.dispenseStatusId))
     .innerJoin(outlets, eq(outlets.id, orders.originOutletId))
+    .innerJoin(regions, eq(regions.id, outlets.regionId))
     .leftJoin(outletOpeningHours, eq(outletOpeningHours.outletId, outlets.id))
     .where(eq(orders.id, orderId));
   return row;

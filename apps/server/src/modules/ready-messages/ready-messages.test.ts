@@ -534,3 +534,22 @@ describe.runIf(onPostgres)("exactly once on PostgreSQL", () => {
     expect(claimed.status).toBe("fulfilled");
   });
 });
+
+describe("the status link's balance (issue 44)", () => {
+  it("shows what is left to pay, the amount alone: no total, no items, no prices", async () => {
+    const job = await jobForCustomer(t, admin, { mobile: "0412 345 679" });
+    await q("update orders set total_payment_minor = 15000 where id = $1", [job.orderId]);
+    const url = (
+      await t.call(admin, { method: "GET", url: `/api/staff/orders/${job.orderId}/customer-messages` })
+    ).json().data.status_link.url as string;
+    const page = await t.app.inject({ method: "GET", url: new URL(url).pathname });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(
+      '<p data-testid="balance">Balance to pay when you collect: <strong>$245.00</strong></p>',
+    );
+    expect(page.body).not.toMatch(/395|150\.00|prescription|sphere|frame/i);
+    // Paid in full: no balance line at all.
+    await q("update orders set total_payment_minor = 39500 where id = $1", [job.orderId]);
+    expect((await t.app.inject({ method: "GET", url: new URL(url).pathname })).body).not.toContain("balance");
+  });
+});

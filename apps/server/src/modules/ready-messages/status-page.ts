@@ -1,4 +1,4 @@
-import { formatCalendarDay, stageWords } from "@loupe/domain";
+import { formatCalendarDay, formatMoney, stageWords } from "@loupe/domain";
 import type { statusPageFacts } from "./ready-messages.queries";
 
 type Facts = NonNullable<Awaited<ReturnType<typeof statusPageFacts>>>;
@@ -21,8 +21,9 @@ export const STATUS_LINK_INVALID_PAGE = `<!doctype html>
 
 /**
  * The customer's status page (issue 27 §4): the stage in plain words, the promised date when there
- * is one, and where to collect (address, phone, opening hours when the outlet has them). Nothing
- * else of the job: no prescription, no price, no name beyond the order number.
+ * is one, the balance still to pay when there is one (issue 44: the amount alone, so the customer
+ * brings it), and where to collect (address, phone, opening hours when the outlet has them).
+ * Nothing else of the job: no prescription, no items or prices, no name beyond the order number.
  */
 export function statusPageHtml(f: Facts, readyChoice: readonly string[], brand: string): string {
   const o = f.outlet;
@@ -35,12 +36,14 @@ export function statusPageHtml(f: Facts, readyChoice: readonly string[], brand: 
     .filter((l) => l?.trim())
     .map((l) => escapeHtml(l as string));
   const due = f.dueDate ? formatCalendarDay(String(f.dueDate)) : "";
+  const balance = f.balanceDueMinor > 0 ? formatMoney(f.balanceDueMinor / 100, f.currency) : "";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(stage)} · ${escapeHtml(brand)}</title><style>${STYLE}</style></head><body>
 <p class="ref">${escapeHtml(brand)} · Order ${escapeHtml(f.invoice)}</p>
 <h1 data-testid="stage">${escapeHtml(stage)}</h1>
 ${due ? `<p data-testid="promised">Promised for <strong>${escapeHtml(due)}</strong></p>` : ""}
+${balance ? `<p data-testid="balance">Balance to pay when you collect: <strong>${escapeHtml(balance)}</strong></p>` : ""}
 <div class="box"><dl>
 <dt>${escapeHtml(o.name)}</dt><dd data-testid="address">${address.join("<br>") || "Ask us for directions"}</dd>
 ${o.phone ? `<dt>Phone</dt><dd><a href="tel:${escapeHtml(o.phone.replace(/\s/g, ""))}">${escapeHtml(o.phone)}</a></dd>` : ""}

@@ -102,7 +102,9 @@ export function receiptModel(r: ReceiptData, seller: Seller) {
     beforeTax: fmt(total - taxTotal),
     total: fmt(total),
     payments: r.payments.map((p) => ({
-      label: p.paymentTypeName,
+      // A job paid in parts (issue 44): the deposit says so; a reference (a gift card's number)
+      // stays off a page that opens without signing in.
+      label: `${p.kind === "deposit" ? "Deposit · " : ""}${p.paymentTypeName}`,
       date: when.format(p.createdAt),
       amount: fmt(p.amountMinor),
       held: p.state === "authorised",
@@ -115,6 +117,8 @@ export function receiptModel(r: ReceiptData, seller: Seller) {
       amount: `−${fmt(x.amountMinor)}`,
     })),
     balance: fmt(paid - refunded),
+    /** Still owed on the job (issue 44), or null when nothing is. */
+    due: r.order.balanceDueMinor > 0 ? fmt(r.order.balanceDueMinor) : null,
     note: r.receiptNote ? receiptNoteText(r.receiptNote) : null,
   };
 }
@@ -229,6 +233,7 @@ export function receiptHtml(
     ${m.payments.map((p) => line(`${p.label}${p.held ? " (authorised)" : ""} · ${p.date}`, p.amount)).join("") || line("No payments", "")}
     ${m.refunds.map((x) => line(`${x.label} · ${x.date}${x.creditNote ? ` · credit note ${x.creditNote}` : ""}`, x.amount)).join("")}
     ${line("Balance paid", m.balance, "grand")}
+    ${m.due ? line("Balance due", m.due, "grand") : ""}
   </table>
   ${
     options.creditNoteUrl && m.refunds.some((x) => x.creditNote)

@@ -17,7 +17,8 @@ export function CollectApprovalModal({
   onApproved,
   onClose,
 }: {
-  job: OrderWire;
+  /** The job; an item's dropdown knows only its id (the server then approves the whole balance). */
+  job: Pick<OrderWire, "id"> & Partial<Pick<OrderWire, "vend_invoice_number" | "balance_due">>;
   /** The server's (or the rulebook's) refusal: names the balance due. */
   reason: string;
   onApproved: () => Promise<void> | void;
@@ -35,7 +36,7 @@ export function CollectApprovalModal({
         action: "collect",
         email,
         password,
-        amountMinor: Math.round(job.balance_due * 100),
+        amountMinor: job.balance_due === undefined ? undefined : Math.round(job.balance_due * 100),
       });
       // The manager's password is not kept a moment longer than the call needed it.
       setPassword("");
@@ -53,7 +54,11 @@ export function CollectApprovalModal({
     }
   };
   return (
-    <Modal opened onClose={onClose} title={`Collect ${job.vend_invoice_number} with a balance due`}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Collect ${job.vend_invoice_number ?? "the job"} with a balance due`}
+    >
       <Stack gap="xs" data-testid="manager-approval" role="group" aria-label="Manager approval">
         <Text size="sm">{reason} A manager of this region signs in here to approve it.</Text>
         {errors.other && (

@@ -1,11 +1,14 @@
 import type { OrderItemWire } from "@loupe/contract";
 import { isIrreversibleStatus, nextSelectableStatus, STATUS_CHANGED_MESSAGE } from "@loupe/domain";
 import { Select } from "@mantine/core";
+import { useState } from "react";
 import { useAlert } from "../../../app/alert-context";
 import { confirmed } from "../../../components/confirm-dialog";
+import { ApiError } from "../../../lib/api-client";
 import { errorText } from "../../../lib/errors";
 import { useStatuses } from "../../reference/use-reference-data";
 import { useSetItemStatus } from "../api/jobs-mutations";
+import { CollectApprovalModal } from "./collect-approval-modal";
 
 const NEXT = "next:";
 
@@ -17,6 +20,7 @@ export function ItemStatusSelect({ item, disabled }: { item: OrderItemWire; disa
   const { data: statuses } = useStatuses();
   const setItemStatus = useSetItemStatus();
   const { showAlert } = useAlert();
+  const [asking, setAsking] = useState<{ statusId: number; reason: string } | null>(null);
   const list = statuses?.item ?? [];
   const next = nextSelectableStatus(list, item.dispense_status_id);
   const options = [
@@ -38,24 +42,42 @@ export function ItemStatusSelect({ item, disabled }: { item: OrderItemWire; disa
       }))
     )
       return;
+    await send(statusId);
+  };
+  const send = async (statusId: number) => {
     try {
       await setItemStatus.mutateAsync({ itemId: item.id, statusId });
       showAlert({ variant: "success", message: STATUS_CHANGED_MESSAGE });
     } catch (err) {
+      // Collecting with a balance due (issue 44): a manager approves it here, then it is sent again.
+      if (err instanceof ApiError && err.code === "approval_required") {
+        setAsking({ statusId, reason: errorText(err) });
+        return;
+      }
       showAlert({ variant: "danger", message: errorText(err) });
     }
   };
   return (
-    <Select
-      size="xs"
-      w={230}
-      aria-label={`Item ${item.id} status`}
-      placeholder="Change status"
-      disabled={disabled || setItemStatus.isPending}
-      data={options}
-      value={null}
-      onChange={change}
-      comboboxProps={{ withinPortal: true }}
-    />
+    <>
+      {asking && (
+        <CollectApprovalModal
+          job={{ id: item.order_id }}
+          reason={asking.reason}
+          onApproved={() => send(asking.statusId)}
+          onClose={() => setAsking(null)}
+        />
+      )}
+      <Select
+        size="xs"
+        w={230}
+        aria-label={`Item ${item.id} status`}
+        placeholder="Change status"
+        disabled={disabled || setItemStatus.isPending}
+        data={options}
+        value={null}
+        onChange={change}
+        comboboxProps={{ withinPortal: true }}
+      />
+    </>
   );
 }
