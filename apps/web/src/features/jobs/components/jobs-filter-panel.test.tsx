@@ -4,7 +4,7 @@ import { MemoryRouter, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { referenceAnswer, renderInShell, stubFetch } from "../../../test/render";
 import { JobsFilterPanel } from "./jobs-filter-panel";
-import type { PanelFilters } from "./jobs-filter-query";
+import { type PanelFilters, panelQuery } from "./jobs-filter-query";
 import { JobsScreen } from "./jobs-screen";
 
 const outlets = [
@@ -98,6 +98,17 @@ describe("the Filters panel", () => {
     expect(onApply).not.toHaveBeenCalled();
     await user.click(screen.getByRole("button", { name: "Apply Filters" }));
     expect(onApply).toHaveBeenCalledWith({ ...none, dispense_status_id: "4", priority: "2" });
+  });
+
+  it("Balance owing asks for the jobs with a balance due (issue 44), and unticking it removes it", async () => {
+    const { user, onApply } = panel();
+    await user.click(screen.getByLabelText("Balance owing"));
+    await user.click(screen.getByRole("button", { name: "Apply Filters" }));
+    expect(onApply).toHaveBeenLastCalledWith({ ...none, balance: "owing" });
+    expect(panelQuery({ ...none, balance: "owing" }).balance).toBe("owing");
+    await user.click(screen.getByLabelText("Balance owing"));
+    await user.click(screen.getByRole("button", { name: "Apply Filters" }));
+    expect(onApply).toHaveBeenLastCalledWith(none);
   });
 
   it("unticking Priority removes it", async () => {
