@@ -139,3 +139,45 @@ export const exportOutboxAddress: AddressOf<C["exportOutbox"]> = {
   base: "api",
   path: "/staff/exports/outbox",
 };
+
+// The counter's quote (issue 44): the quote, its lines and the item picker, opened cold.
+export const getQuoteAddress: AddressOf<C["getQuote"]> = {
+  method: "GET",
+  base: "api",
+  path: "/staff/quotes/:id",
+};
+export const createQuoteAddress: AddressOf<C["createQuote"]> = {
+  method: "POST",
+  base: "api",
+  path: "/staff/quotes",
+};
+export const updateQuoteAddress: AddressOf<C["updateQuote"]> = {
+  method: "PATCH",
+  base: "api",
+  path: "/staff/quotes/:id",
+};
+export const addQuoteLineAddress: AddressOf<C["addQuoteLine"]> = {
+  method: "POST",
+  base: "api",
+  path: "/staff/quotes/:id/lines",
+};
+export const updateQuoteLineAddress: AddressOf<C["updateQuoteLine"]> = {
+  method: "PUT",
+  base: "api",
+  path: "/staff/quotes/:id/lines/:lineId",
+};
+export const removeQuoteLineAddress: AddressOf<C["removeQuoteLine"]> = {
+  method: "DELETE",
+  base: "api",
+  path: "/staff/quotes/:id/lines/:lineId",
+};
+export const printQuoteAddress: AddressOf<C["printQuote"]> = {
+  method: "GET",
+  base: "api",
+  path: "/staff/quotes/:id/pdf",
+};
+export const listCatalogueProductsAddress: AddressOf<C["listCatalogueProducts"]> = {
+  method: "GET",
+  base: "api",
+  path: "/staff/catalogue/products",
+};

@@ -33,6 +33,8 @@ const OutletDayPage = lazy(() => import("../features/workshop/pages/outlet-day-p
 const TillSummaryPage = lazy(() => import("../features/till/pages/till-summary-page"));
 const CallListPage = lazy(() => import("../features/ready-messages/pages/call-list-page"));
 const RecallsPage = lazy(() => import("../features/recalls/pages/recalls-page"));
+// The counter (issue 44): a new quote or job, and an open quote.
+const QuotePage = lazy(() => import("../features/counter/pages/quote-page"));
 
 /**
  * Names the browser tab after the route as soon as it is entered, before its code has loaded
@@ -103,6 +105,8 @@ export const routes: RouteObject[] = [
       { path: "/call-list", element: screen("Call list", <CallListPage />) },
       { path: "/today", element: screen("Outlet's day", <OutletDayPage />) },
       { path: "/recalls", element: screen("Recalls", <RecallsPage />) },
+      // `/quotes/new?for=job|quote` starts one; the page names the tab "New job" or "New quote".
+      { path: "/quotes/:id", element: screen("Quote", <QuotePage />) },
       { path: "*", element: <Navigate to="/customers" replace /> },
     ],
   },

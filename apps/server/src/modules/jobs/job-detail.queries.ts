@@ -2,13 +2,7 @@ import type { LensOrderSummaryWire, ShipmentWire } from "@loupe/contract";
 import type { Database } from "../../platform/db/client";
 import type { regionProducts } from "../catalogue/catalogue.tables";
 import type { SqlJsonPart } from "./jobs.slots";
-import type {
-  itemGroups,
-  orderItems,
-  orderPayments,
-  orderRefunds,
-  orders,
-} from "./jobs.tables";
+import type { itemGroups, orderItems, orderPayments, orderRefunds, orders } from "./jobs.tables";
 import { type JobsPageRow, type JsonRow, jobRowJson, rowDatesInPlace } from "./jobs-list.queries";
 import { type SelectionOwners, selectionOwnersSql } from "./selection-owners.queries";
 

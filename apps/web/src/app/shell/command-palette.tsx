@@ -13,6 +13,8 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import { type KeyboardEvent, useState } from "react";
 import { useNavigate } from "react-router";
+import { COUNTER_LABELS, type CounterMode, newCounterPath } from "../../features/counter/counter-paths";
+import { useCounterRule } from "../../features/counter/use-counter-rule";
 import { useCustomerList } from "../../features/customers/api";
 import { useJobs } from "../../features/jobs/api/jobs-queries";
 import { useCurrentUser } from "../../features/reference/use-reference-data";
@@ -28,8 +30,8 @@ interface Entry {
 
 /**
  * Ctrl/⌘+K (issue 29): one box that finds a customer (name, e-mail, mobile) or a job (invoice,
- * surname) with the lists' own searches, jumps to any screen, and runs "New customer". ↑/↓ pick,
- * Enter opens. Loaded only when first opened, so the first screen does not carry it.
+ * surname) with the lists' own searches, jumps to any screen, and runs "New customer", "New job"
+ * and "New quote". ↑/↓ pick, Enter opens. Loaded only when first opened, so the first screen does not carry it.
  */
 export default function CommandPalette({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();
@@ -44,6 +46,15 @@ export default function CommandPalette({ opened, onClose }: { opened: boolean; o
     opened && searching,
   );
   const jobs = useJobs({ q, per_page: "5", ...JOBS_DEFAULT_SORT }, "db", opened && searching);
+  // Issue 44: "New job" and "New quote" at the staff member's outlet, when the outlet rulebook lets them.
+  const jobRule = useCounterRule("job");
+  const quoteRule = useCounterRule("quote");
+  const starts = (
+    [
+      ["job", jobRule],
+      ["quote", quoteRule],
+    ] as const
+  ).filter(([, v]) => v.allowed || v.refusal === "approval");
 
   const go = (path: string, state?: unknown) => () => {
     onClose();
@@ -67,6 +78,15 @@ export default function CommandPalette({ opened, onClose }: { opened: boolean; o
           },
         ]
       : []),
+    ...starts
+      .filter(([mode]) => !typed || COUNTER_LABELS[mode].toLowerCase().includes(typed))
+      .map(([mode]: readonly [CounterMode, unknown]) => ({
+        key: `new-${mode}`,
+        kind: "Action" as const,
+        label: COUNTER_LABELS[mode],
+        detail: "for a customer or a guest",
+        run: go(newCounterPath(mode)),
+      })),
     ...found(customers).map((c) => ({
       key: `c${c.id}`,
       kind: "Customer" as const,

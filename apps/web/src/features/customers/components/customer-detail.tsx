@@ -9,6 +9,7 @@ import { appConfig } from "../../../lib/config";
 import { formatDate } from "../../../lib/format";
 import { useAction } from "../../../lib/use-action";
 import { AccessHistory } from "../../access-log/components/access-history";
+import { CounterStartButton } from "../../counter/counter-start-buttons";
 import { ChooseAddressModal } from "../../customer-actions/address-modal";
 import { CommentsModal } from "../../customer-actions/comments-modal";
 import { MessageModal } from "../../customer-actions/message-modal";
@@ -107,6 +108,8 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
         )}
       </Tabs>
       <Group gap="xs">
+        <CounterStartButton mode="job" customerId={customer.id} />
+        <CounterStartButton mode="quote" customerId={customer.id} />
         <Button
           size="xs"
           variant="default"

@@ -16,6 +16,7 @@ import { PaginationBar } from "../../../components/pagination-bar";
 import { Spinner } from "../../../components/spinner";
 import { sameQuery } from "../../../lib/same-query";
 import { useDocumentTitle } from "../../../lib/use-document-title";
+import { CounterStartButtons } from "../../counter/counter-start-buttons";
 import { useFormatDay } from "../../reference/use-date-format";
 import { useCustomer, useCustomerList } from "../api";
 import { CustomerFilter } from "../components/customer-filter";
@@ -220,6 +221,14 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
             key: "notes",
             title: "Notes",
             render: (c) => <Badge color={c.notes_count ? "blue" : "gray"}>{c.notes_count}</Badge>,
+          },
+          {
+            // Issue 44: a job or a quote starts from the customer's row, at the staff member's outlet.
+            key: "start",
+            title: "Start",
+            render: (c) => (
+              <CounterStartButtons customerId={c.id} forName={customerLabel(c)} size="compact-xs" />
+            ),
           },
         ]}
       />

@@ -6,6 +6,7 @@ import { lazy, Suspense, useRef, useState } from "react";
 import { ExportCsvButton } from "../../../components/export-csv-button";
 import { PageHeader } from "../../../components/page-header";
 import { buildUrl } from "../../../lib/api-client";
+import { CounterStartButtons } from "../../counter/counter-start-buttons";
 import { NotSentLensOrders } from "../../lens-orders/not-sent-lens-orders";
 import { useCurrentUser, useOutlets } from "../../reference/use-reference-data";
 import { type JobsSource, prefetchJobs } from "../api/jobs-queries";
@@ -71,11 +72,15 @@ export function JobsScreen(props: {
       <PageHeader
         title={props.title}
         actions={
-          <ExportCsvButton
-            url={buildUrl(exportJobsAddress, undefined, route)}
-            fileName="jobs.csv"
-            refusal={exportRefusal(me?.role_id, "jobs")}
-          />
+          <Group gap="xs">
+            {/* Issue 44: for a guest, or a customer chosen on the next screen. */}
+            <CounterStartButtons size="sm" />
+            <ExportCsvButton
+              url={buildUrl(exportJobsAddress, undefined, route)}
+              fileName="jobs.csv"
+              refusal={exportRefusal(me?.role_id, "jobs")}
+            />
+          </Group>
         }
       />
       <NotSentLensOrders />
