@@ -1,8 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { customers } from "../customers/customers.tables";
-// region_products moves to the catalogue module (issue 44): the lead fixes this import at merge.
 import { regionProducts } from "../catalogue/catalogue.tables";
+import { customers } from "../customers/customers.tables";
 import { orderPayments, orders } from "../jobs/jobs.tables";
 import { outlets, regions } from "../reference/reference.tables";
 import { staffUsers } from "../staff/staff.tables";

@@ -10,8 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { customers } from "../customers/customers.tables";
 import { regionProducts } from "../catalogue/catalogue.tables";
+import { customers } from "../customers/customers.tables";
 import { orders } from "../jobs/jobs.tables";
 import { outlets } from "../reference/reference.tables";
 import { staffUsers } from "../staff/staff.tables";
