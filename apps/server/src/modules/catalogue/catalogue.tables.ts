@@ -59,6 +59,8 @@ export const regionProducts = pgTable(
     // One row per product and region; a scan finds the region's row by barcode.
     uniqueIndex("region_products_region_sku_idx").on(t.regionId, t.sku).where(sql`${t.sku} is not null`),
     index("region_products_barcode_idx").on(t.barcode).where(sql`${t.barcode} is not null`),
+    // A staff member removed checks the products they last changed through it.
+    index("region_products_updated_by_idx").on(t.updatedBy),
   ],
 );
 

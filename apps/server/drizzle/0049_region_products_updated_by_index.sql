@@ -1,0 +1,1 @@
+CREATE INDEX "region_products_updated_by_idx" ON "region_products" USING btree ("updated_by");
