@@ -62,18 +62,28 @@ describe("session cache (app)", () => {
   afterAll(() => t.close());
 
   it("answers a signed-in call from the cache: a change the database does not announce goes unseen", async () => {
-    const token = await t.login("sam@loupe.test");
-    expect(await status(token)).toBe(200);
-    // With the notice switched off, revoking the session by hand is not seen until the entry ages out.
-    await sql("ALTER TABLE sessions DISABLE TRIGGER sessions_auth_changed");
-    try {
-      await sql(
-        "update sessions set revoked_at = now() where revoked_at is null and staff_user_id = (select id from staff_users where email = 'sam@loupe.test')",
-      );
+    // The sign-in's own notice reaches this process after the write returns (PostgreSQL) and empties
+    // the cache; on a loaded machine it can land after the cache was warmed. So: let it land, warm
+    // the cache, revoke unannounced. A late notice shows as a 401 here and the round is tried again
+    // with a new session; a cache that never answers fails every round.
+    let token = "";
+    let seen: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      token = await t.login("sam@loupe.test");
+      await new Promise((r) => setTimeout(r, 250));
       expect(await status(token)).toBe(200);
-    } finally {
-      await sql("ALTER TABLE sessions ENABLE TRIGGER sessions_auth_changed");
+      await sql("ALTER TABLE sessions DISABLE TRIGGER sessions_auth_changed");
+      try {
+        await sql(
+          "update sessions set revoked_at = now() where revoked_at is null and staff_user_id = (select id from staff_users where email = 'sam@loupe.test')",
+        );
+        seen = [...seen, await status(token)];
+      } finally {
+        await sql("ALTER TABLE sessions ENABLE TRIGGER sessions_auth_changed");
+      }
+      if (seen.at(-1) === 200) break;
     }
+    expect(seen.at(-1), `answers per round: ${seen.join(", ")}`).toBe(200);
     // Any later change to sessions announces itself, and the revoked session is refused.
     await sql("update sessions set revoked_at = revoked_at where false");
     await eventually(token, 401);
