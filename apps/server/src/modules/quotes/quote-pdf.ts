@@ -1,6 +1,6 @@
 import type { QuoteWire } from "@loupe/contract";
 import { formatRate, formatWhen } from "@loupe/domain";
-import { FONT, newPdf, pdfText } from "../../platform/pdf/pdf-document";
+import { FONT, newPdf, pdfText, ruleAcross } from "../../platform/pdf/pdf-document";
 import type { QuoteOutlet } from "./quotes.queries";
 
 const LOCALES: Record<string, string> = { AU: "en-AU", NZ: "en-NZ", CA: "en-CA" };
@@ -99,15 +99,7 @@ export async function renderQuotePdf(m: QuoteModel): Promise<Buffer> {
     doc.text(pdfText(amount), cols.amount, y, { width: 90, align: "right" });
     doc.y = Math.max(after, doc.y) + 3;
   };
-  const rule = () => {
-    doc
-      .moveTo(left, doc.y)
-      .lineTo(left + width, doc.y)
-      .lineWidth(0.6)
-      .strokeColor("#888")
-      .stroke();
-    doc.y += 4;
-  };
+  const rule = () => ruleAcross(doc, left, width);
   row("Item", "Qty", "Unit price", "Amount", true);
   rule();
   for (const l of m.lines) {

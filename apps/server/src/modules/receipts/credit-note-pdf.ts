@@ -6,7 +6,7 @@ import {
   isTaxableOnReceipt,
   refundTax,
 } from "@loupe/domain";
-import { FONT, newPdf, pdfText } from "../../platform/pdf/pdf-document";
+import { FONT, newPdf, pdfText, ruleAcross } from "../../platform/pdf/pdf-document";
 import type { CreditNoteData } from "./credit-notes.queries";
 import type { Seller } from "./receipt-page";
 import type { ReceiptData } from "./receipts.queries";
@@ -142,15 +142,7 @@ export async function renderCreditNotePdf(m: CreditNoteModel): Promise<Buffer> {
     doc.text(pdfText(amount), cols.amount, y, { width: 110, align: "right" });
     doc.y = Math.max(after, doc.y) + 3;
   };
-  const rule = () => {
-    doc
-      .moveTo(left, doc.y)
-      .lineTo(left + width, doc.y)
-      .lineWidth(0.6)
-      .strokeColor("#888")
-      .stroke();
-    doc.y += 4;
-  };
+  const rule = () => ruleAcross(doc, left, width);
   row("Description", "Qty", "Credited", true);
   rule();
   for (const l of m.lines) row(l.label, l.quantity, `${l.amount}${l.taxCode ? ` ${l.taxCode}` : ""}`);

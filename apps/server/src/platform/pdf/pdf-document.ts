@@ -251,3 +251,14 @@ function anyFallbackDraws(c: string): boolean {
   const own = scriptOf(c, c);
   return own ? fallbackDraws(own, cp) : FALLBACK_ORDER.some((s) => fallbackDraws(s, cp));
 }
+
+/** A thin grey line across the page's text width under a table's head or above its totals. */
+export function ruleAcross(doc: PDFKit.PDFDocument, left: number, width: number): void {
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .lineWidth(0.6)
+    .strokeColor("#888")
+    .stroke();
+  doc.y += 4;
+}
