@@ -8,19 +8,19 @@ import {
   formatMoney,
   isAdmin,
   JOB_MONEY_MESSAGES,
-  mayApprove,
   navRegionId,
   ROLE_MESSAGES,
   roleMay,
 } from "@loupe/domain";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
-import { type AuthService, LOGIN_FAILED_MESSAGE } from "../auth";
+import type { AuthService } from "../auth";
 import { jobReference, loadRefundStates, recordJobEvents } from "../jobs";
 import { readRoleSettings } from "../settings";
 import type { StaffRow } from "../staff";
 import { jobRegion, jobRow } from "./approvals.queries";
 import { orderApprovals } from "./approvals.tables";
+import { checkApprover } from "./approver-check";
 
 const fullName = (s: StaffRow) => `${s.firstName} ${s.lastName}`.trim();
 
@@ -79,19 +79,7 @@ export function createApprovalsService({
       if (regionId === null) throw notFound("Order");
       // The amount the manager is shown and approves: the one refund's, or what a full one returns now.
       const amountMinor = await approvedAmount(orderId, input.action, input.amount_minor);
-      let approver: StaffRow;
-      try {
-        approver = await auth.verifyCredentials({ email: input.email, password: input.password }, meta);
-      } catch (err) {
-        // A 401 would sign the requesting staff member out: the manager's wrong password is a field error.
-        if (err instanceof AppError && err.code === "unauthenticated")
-          throw validationError({ password: [LOGIN_FAILED_MESSAGE] });
-        if (err instanceof AppError && err.code === "validation_failed" && err.errors?.email)
-          throw validationError({ email: err.errors.email });
-        throw err;
-      }
-      if (approver.id === requester.id) throw new AppError("forbidden", ROLE_MESSAGES.approvalSelf);
-      if (!mayApprove(approver.roleId)) throw new AppError("forbidden", ROLE_MESSAGES.notApprover);
+      const approver = await checkApprover(auth, requester, input, meta);
       const settings = await readRoleSettings(db);
       // Collecting has no role setting: any manager of the region may let a job go with a balance.
       if (input.action !== "collect" && !roleMay(settings, input.action, approver.roleId))

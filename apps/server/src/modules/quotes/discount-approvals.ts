@@ -15,8 +15,9 @@ import {
 } from "@loupe/domain";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
-import { AppError, notFound, validationError } from "../../platform/http/app-error";
-import { type AuthService, LOGIN_FAILED_MESSAGE } from "../auth";
+import { AppError, notFound } from "../../platform/http/app-error";
+import { checkApprover } from "../approvals";
+import type { AuthService } from "../auth";
 import type { StaffRow } from "../staff";
 import { activeStaff, outletForQuote } from "./quotes.queries";
 import { quoteDiscountApprovals, quotes } from "./quotes.tables";
@@ -123,19 +124,7 @@ export function createDiscountApprovals({
       }
       const outlet = outletId ? await outletForQuote(db, outletId) : null;
       const regionId = navRegionId(outlet?.regionId ?? requester.homeRegionId);
-      let approver: StaffRow;
-      try {
-        approver = await auth.verifyCredentials({ email: input.email, password: input.password }, meta);
-      } catch (err) {
-        // A 401 would sign the requesting staff member out: the manager's wrong password is a field error.
-        if (err instanceof AppError && err.code === "unauthenticated")
-          throw validationError({ password: [LOGIN_FAILED_MESSAGE] });
-        if (err instanceof AppError && err.code === "validation_failed" && err.errors?.email)
-          throw validationError({ email: err.errors.email });
-        throw err;
-      }
-      if (approver.id === requester.id) throw new AppError("forbidden", ROLE_MESSAGES.approvalSelf);
-      if (!mayApprove(approver.roleId)) throw new AppError("forbidden", ROLE_MESSAGES.notApprover);
+      const approver = await checkApprover(auth, requester, input, meta);
       if (!isAdmin(approver) && navRegionId(approver.homeRegionId) !== regionId)
         throw new AppError("forbidden", ROLE_MESSAGES.approverOtherRegion);
       const [row] = await db
