@@ -2,17 +2,11 @@ import { createPaymentIntent, getPaymentConfig } from "@loupe/contract";
 import { type Currency, PAYMENT_SOURCE } from "@loupe/domain";
 import { Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, type RefObject, Suspense, useRef } from "react";
+import { type RefObject, Suspense, useRef } from "react";
 import { callEndpoint } from "../../lib/api-client";
+import { StripeCardField, StripeProvider } from "../customer-actions/lazy-stripe-card";
 import { confirmWithSandbox } from "../customer-actions/sandbox-card";
 import type { StripeConfirm } from "../customer-actions/stripe-card";
-
-// The customer payment's card form (customer-actions), used for a deposit: Stripe Elements when the
-// server's gateway is Stripe, else the sandbox gateway's card number, Stripe's stand-in. Stripe's
-// code loads only when this form opens with Stripe configured.
-const loadStripeCard = () => import("../customer-actions/stripe-card");
-const StripeProvider = lazy(() => loadStripeCard().then((m) => ({ default: m.StripeProvider })));
-const StripeCardField = lazy(() => loadStripeCard().then((m) => ({ default: m.StripeCardField })));
 
 export type ChargeOutcome = { ok: true; intentId: string } | { ok: false; error: string };
 

@@ -10,21 +10,16 @@ import {
 } from "@loupe/domain";
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { useAlert } from "../../app/alert-context";
 import { NumericInput } from "../../components/numeric-input";
 import { ApiError, callEndpoint } from "../../lib/api-client";
 import { errorText } from "../../lib/errors";
 import { useAction } from "../../lib/use-action";
 import { useCurrentUser, useRegions } from "../reference/use-reference-data";
+import { StripeCardField, StripeProvider } from "./lazy-stripe-card";
 import { confirmWithSandbox } from "./sandbox-card";
 import type { StripeConfirm } from "./stripe-card";
-
-// Stripe's code and script load only when a card form opens with Stripe configured: the sandbox
-// gateway, and every other screen, never fetch js.stripe.com.
-const loadStripeCard = () => import("./stripe-card");
-const StripeProvider = lazy(() => loadStripeCard().then((m) => ({ default: m.StripeProvider })));
-const StripeCardField = lazy(() => loadStripeCard().then((m) => ({ default: m.StripeCardField })));
 
 /**
  * New Payment: the intent is created on our server (with an idempotency key per attempt), then

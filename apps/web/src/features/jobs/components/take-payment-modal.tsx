@@ -9,20 +9,16 @@ import {
 } from "@loupe/domain";
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { useAlert } from "../../../app/alert-context";
 import { NumericInput } from "../../../components/numeric-input";
 import { ApiError, callEndpoint } from "../../../lib/api-client";
 import { errorText } from "../../../lib/errors";
 import { formatMoney } from "../../../lib/format";
+import { StripeCardField, StripeProvider } from "../../customer-actions/lazy-stripe-card";
 import { confirmWithSandbox } from "../../customer-actions/sandbox-card";
 import type { StripeConfirm } from "../../customer-actions/stripe-card";
 import { useJobPayments } from "../api/job-payments";
-
-// Stripe's code loads only when a card is taken with Stripe configured (as in New Payment).
-const loadStripeCard = () => import("../../customer-actions/stripe-card");
-const StripeProvider = lazy(() => loadStripeCard().then((m) => ({ default: m.StripeProvider })));
-const StripeCardField = lazy(() => loadStripeCard().then((m) => ({ default: m.StripeCardField })));
 
 const toMinor = (text: string) => Math.round(Number(text) * 100);
 
