@@ -1,18 +1,8 @@
 import type { LineDiscount, QuoteLineWire, QuoteWire } from "@loupe/contract";
 import type { RuleActor } from "@loupe/domain";
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  PasswordInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text } from "@mantine/core";
 import { useState } from "react";
+import { ManagerApprovalBox } from "../../components/manager-approval-box";
 import { NumericInput } from "../../components/numeric-input";
 import { ApiError } from "../../lib/api-client";
 import { errorText } from "../../lib/errors";
@@ -124,38 +114,17 @@ export function DiscountModal(props: {
           </Text>
         )}
         {askText && (
-          <Stack gap="xs" p="sm" bg="yellow.0" style={{ borderRadius: 4 }} data-testid="manager-approval">
-            <Title order={5}>Manager approval</Title>
-            <Text size="sm">{askText} A manager of this region signs in here to approve it.</Text>
-            {approvalError && (
-              <Text size="sm" c="red">
-                {approvalError}
-              </Text>
-            )}
-            <TextInput
-              label="Manager's e-mail"
-              type="email"
-              autoComplete="off"
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-            />
-            <PasswordInput
-              label="Manager's password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-            />
-            <Group justify="flex-end">
-              <Button
-                color="yellow.8"
-                disabled={!email || !password || !check.ok}
-                loading={approve.isPending}
-                onClick={() => approve.run()}
-              >
-                Approve
-              </Button>
-            </Group>
-          </Stack>
+          <ManagerApprovalBox
+            reason={askText}
+            error={approvalError}
+            email={email}
+            password={password}
+            onEmail={setEmail}
+            onPassword={setPassword}
+            onApprove={() => approve.run()}
+            pending={approve.isPending}
+            blocked={!check.ok}
+          />
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>

@@ -14,16 +14,15 @@ import {
   Group,
   Modal,
   NumberInput,
-  PasswordInput,
   Radio,
   Select,
   Stack,
   Text,
   TextInput,
-  Title,
 } from "@mantine/core";
 import { useState } from "react";
 import { useAlert } from "../../../../app/alert-context";
+import { ManagerApprovalBox } from "../../../../components/manager-approval-box";
 import { ApiError } from "../../../../lib/api-client";
 import { errorText } from "../../../../lib/errors";
 import { formatMoney } from "../../../../lib/format";
@@ -272,38 +271,16 @@ export function PartialRefundModal({ job, onClose }: { job: OrderWire; onClose: 
             </Text>
           )}
           {approvalAsked && (
-            <Stack gap="xs" p="sm" bg="yellow.0" style={{ borderRadius: 4 }} data-testid="manager-approval">
-              <Title order={5}>Manager approval</Title>
-              <Text size="sm">{approvalAsked} A manager of this region signs in here to approve it.</Text>
-              {approvalError && (
-                <Text size="sm" c="red">
-                  {approvalError}
-                </Text>
-              )}
-              <TextInput
-                label="Manager's e-mail"
-                type="email"
-                autoComplete="off"
-                value={managerEmail}
-                onChange={(e) => setManagerEmail(e.currentTarget.value)}
-              />
-              <PasswordInput
-                label="Manager's password"
-                autoComplete="new-password"
-                value={managerPassword}
-                onChange={(e) => setManagerPassword(e.currentTarget.value)}
-              />
-              <Group justify="flex-end">
-                <Button
-                  color="yellow.8"
-                  disabled={!managerEmail || !managerPassword}
-                  loading={approve.isPending}
-                  onClick={submitApproval}
-                >
-                  Approve
-                </Button>
-              </Group>
-            </Stack>
+            <ManagerApprovalBox
+              reason={approvalAsked}
+              error={approvalError}
+              email={managerEmail}
+              password={managerPassword}
+              onEmail={setManagerEmail}
+              onPassword={setManagerPassword}
+              onApprove={submitApproval}
+              pending={approve.isPending}
+            />
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
