@@ -217,6 +217,29 @@ describe("the jobs list's export", () => {
     }
   });
 
+  it("exports the Balance sort in keyset batches that together are the list, with shared balances", async () => {
+    // Several jobs owing the same amount, so a batch ends inside a balance.
+    await sql(
+      "update orders set total_amount_minor = total_payment_minor + 4200 where id in (select id from orders order by id limit 7)",
+    );
+    for (const direction of ["asc", "desc"] as const) {
+      const listed = await allPages<{ id: number }>(
+        `/api/staff/orders?sort_by=balance_due&sort_direction=${direction}`,
+        25,
+      );
+      const read = await jobsExportReader(
+        t.database,
+        { brandSlug: "loupe", timeZone: "Australia/Sydney", notesCountSql: () => "0", slots: createSlots() },
+        { page: 1, per_page: 15, sort_by: "balance_due", sort_direction: direction },
+      );
+      const ids: number[] = [];
+      for await (const batch of read(4)) ids.push(...batch.map((r) => Number(r.id)));
+      expect(ids).toEqual(listed.map((j) => j.id));
+    }
+    const { rows } = await exportCsv(admin, "/api/staff/exports/jobs?sort_by=balance_due&sort_direction=desc");
+    expect(rows.length).toBeGreaterThan(7);
+  });
+
   it("refuses a bad filter with a 422 naming the field, before any byte", async () => {
     const res = await t.call(admin, { method: "GET", url: "/api/staff/exports/jobs?customFilter=nope" });
     expect(res.statusCode).toBe(422);

@@ -30,8 +30,9 @@ export interface JobExportRow {
  * The jobs list's filtered rows in keyset batches (issue 29 part 5): the same route query, turned
  * into the same search (`jobsQueryToSearch`) and the same `where` and order (`ordersSearchParts`)
  * as the list endpoint, so the export is the list's rows across every page, in its order. Each
- * batch starts after the last row of the one before (the list's order: (created_at, id), or
- * (due_date nulls last, id) on the workshop tabs and the Promised sort), so no batch reads past
+ * batch starts after the last row of the one before (the list's order: (created_at, id),
+ * (due_date nulls last, id) on the workshop tabs and the Promised sort, or (balance_due, id) on the
+ * Balance sort), so no batch reads past
  * rows again and memory holds one batch. Bad input is refused before any batch.
  */
 export async function jobsExportReader(
@@ -56,6 +57,9 @@ export async function jobsExportReader(
   });
   const direction = search.sort?.direction === "asc" ? "asc" : "desc";
   const byPromise = search.sort?.field === "due_date";
+  const byBalance = search.sort?.field === "balance_due_minor";
+  // The walked key as text; the balance is never null (a generated column, ADR 0057).
+  const keyColumn = byPromise ? "due_date" : byBalance ? "balance_due_minor" : "created_at";
   const past = direction === "asc" ? ">" : "<";
   return async function* batches(size = 1000): AsyncGenerator<JobExportRow[]> {
     // The key as text: a JavaScript date would drop the microseconds and skip rows in the same millisecond.
@@ -63,7 +67,10 @@ export async function jobsExportReader(
     for (;;) {
       const parts = ordersSearchParts({ ...search, page: 1, perPage: size });
       const conditions = parts.whereSql ? [parts.whereSql.slice("where ".length)] : [];
-      if (after && !byPromise) {
+      if (after && byBalance) {
+        const owed = parts.p(Number(after.at));
+        conditions.push(`(o.balance_due_minor, o.id) ${past} (${owed}::int, ${parts.p(after.id)})`);
+      } else if (after && !byPromise) {
         const at = parts.p(after.at);
         conditions.push(`(o.created_at, o.id) ${past} (${at}::timestamptz, ${parts.p(after.id)})`);
       } else if (after) {
@@ -83,10 +90,10 @@ export async function jobsExportReader(
             o.total_amount_minor, o.dispense_status_id, o.origin_outlet_id, o.created_at,
             array(select i.quantity from order_items i where i.order_id = o.id) as quantities,
             ${ctx.notesCountSql("o")} as notes_count,
-            ${byPromise ? "o.due_date::text" : "o.created_at::text"} as k
+            o.${keyColumn}::text as k
            from (select o.id, o.vend_invoice_number, o.customer_id, o.billing_first_name, o.billing_last_name,
                    o.priority, o.total_amount_minor, o.dispense_status_id, o.origin_outlet_id, o.created_at,
-                   o.due_date
+                   o.due_date, o.balance_due_minor
                  from orders o ${where} order by ${parts.order} limit ${parts.p(size)}) o
            left join customers c on c.id = o.customer_id
           order by ${parts.order}`,
