@@ -142,3 +142,19 @@ export interface SalesStores {
   /** Stops the local stand-ins' servers and timers. */
   close(): Promise<void>;
 }
+
+/** What the composition root hands the local stand-ins (one HTTP server per source, every region's store on it). */
+export interface StandInOptions {
+  /** Where a stand-in delivers its webhooks: Loupe's own webhook URL for a store key. */
+  webhookUrl: (storeKey: string) => string;
+  /** SKUs the stand-in's demo sales pick from (the region's catalogue), read when it sells. */
+  skus: (regionId: number) => Promise<string[]>;
+  /** Seconds between the stand-in's own demo sales; 0: it never sells by itself (tests sell by hand). */
+  sellEverySeconds: number;
+}
+
+/** One source's stores (configured, or its stand-in's), and how to stop its stand-in. */
+export interface SourceStores {
+  stores: SalesStore[];
+  close(): Promise<void>;
+}
