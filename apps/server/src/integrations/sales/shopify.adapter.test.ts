@@ -8,10 +8,28 @@ import { createShopifyStore, ShopifyApiError } from "./shopify.adapter";
 import { type ShopifyStandIn, startShopifyStandIn } from "./shopify.stand-in";
 import { startWebhookReceiver } from "./shopify.test-receiver";
 
-const AU = { key: "shopify-au", regionId: 1, shop: "test-au.myshopify.com", accessToken: "shpat_au", apiSecret: "secret-au" };
-const CA = { key: "shopify-ca", regionId: 5, shop: "test-ca.myshopify.com", accessToken: "shpat_ca", apiSecret: "secret-ca" };
+const AU = {
+  key: "shopify-au",
+  regionId: 1,
+  shop: "test-au.myshopify.com",
+  accessToken: "shpat_au",
+  apiSecret: "secret-au",
+};
+const CA = {
+  key: "shopify-ca",
+  regionId: 5,
+  shop: "test-ca.myshopify.com",
+  accessToken: "shpat_ca",
+  apiSecret: "secret-ca",
+};
 // A shop of its own for the sync, so that other tests' orders do not change its pages.
-const NZ = { key: "shopify-nz", regionId: 2, shop: "test-nz.myshopify.com", accessToken: "shpat_nz", apiSecret: "secret-nz" };
+const NZ = {
+  key: "shopify-nz",
+  regionId: 2,
+  shop: "test-nz.myshopify.com",
+  accessToken: "shpat_nz",
+  apiSecret: "secret-nz",
+};
 
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let standIn: ShopifyStandIn;
@@ -63,7 +81,13 @@ describe("Shopify webhooks (orders/create, orders/updated, orders/cancelled)", (
   it("reads a signed orders/create as one sale: invoice number, version, customer, lines, totals, payment", async () => {
     const au = storeFor(AU);
     const { order, deliveries } = await control(AU.shop, "orders", {
-      customer: { first_name: " Olivia ", last_name: "Nguyen", email: "olivia@example.com", phone: "0412 345 678", accepts_marketing: true },
+      customer: {
+        first_name: " Olivia ",
+        last_name: "Nguyen",
+        email: "olivia@example.com",
+        phone: "0412 345 678",
+        accepts_marketing: true,
+      },
       lines: [
         { sku: "FR-RB-5154", price: "249.00", name: "Ray-Ban RB5154 Clubmaster" },
         { sku: "CL-ACUVUE-30", price: "120.00", quantity: 2, discount: "20.00" },
@@ -112,7 +136,13 @@ describe("Shopify webhooks (orders/create, orders/updated, orders/cancelled)", (
         totalMinor: 24_900,
         taxMinor: 2_264,
       },
-      expect.objectContaining({ quantity: 2, unitPriceMinor: 12_000, discountMinor: 2_000, totalMinor: 22_000, taxMinor: 2_000 }),
+      expect.objectContaining({
+        quantity: 2,
+        unitPriceMinor: 12_000,
+        discountMinor: 2_000,
+        totalMinor: 22_000,
+        taxMinor: 2_000,
+      }),
     ]);
     expect(sale.totalMinor).toBe(46_900);
     expect(sale.taxMinor).toBe(4_264);
@@ -128,7 +158,9 @@ describe("Shopify webhooks (orders/create, orders/updated, orders/cancelled)", (
 
   it("refuses a forged signature, a body altered after signing, a missing signature and another shop's delivery", async () => {
     const au = storeFor(AU);
-    const { deliveries } = await control(AU.shop, "orders", { lines: [{ sku: "FR-RB-5154", price: "249.00" }] });
+    const { deliveries } = await control(AU.shop, "orders", {
+      lines: [{ sku: "FR-RB-5154", price: "249.00" }],
+    });
     const got = receiver.byId(deliveries[0].webhookId);
     const headers = got.headers as Record<string, string>;
     expect(() => au.readWebhook(got.raw, headers)).not.toThrow();
@@ -151,7 +183,9 @@ describe("Shopify webhooks (orders/create, orders/updated, orders/cancelled)", (
     const hex = createHmac("sha256", AU.apiSecret).update(got.raw).digest("hex");
     expect(kind(got.raw, { ...headers, "x-shopify-hmac-sha256": hex })).toBe("signature");
     // Signed with the same app secret, but for another shop.
-    expect(kind(got.raw, { ...headers, "x-shopify-shop-domain": "someone-else.myshopify.com" })).toBe("signature");
+    expect(kind(got.raw, { ...headers, "x-shopify-shop-domain": "someone-else.myshopify.com" })).toBe(
+      "signature",
+    );
     // The store of another region (its own secret) does not take this one's delivery.
     expect(() => storeFor(CA).readWebhook(got.raw, headers)).toThrow(SaleDeliveryError);
   });
@@ -212,9 +246,14 @@ describe("Shopify webhooks (orders/create, orders/updated, orders/cancelled)", (
 
   it("a cancellation: orders/cancelled and orders/updated each carry the voided sale; a paid one refunded in full", async () => {
     const au = storeFor(AU);
-    const pending = await control(AU.shop, "orders", { lines: [{ sku: "FR-RB-5154", price: "300.00" }], financial_status: "pending" });
+    const pending = await control(AU.shop, "orders", {
+      lines: [{ sku: "FR-RB-5154", price: "300.00" }],
+      financial_status: "pending",
+    });
     expect(read(au, pending.deliveries[0].webhookId).sales[0]).toMatchObject({ state: "open", payments: [] });
-    const { deliveries } = await control(AU.shop, `orders/${pending.order.id}/cancel`, { reason: "customer" });
+    const { deliveries } = await control(AU.shop, `orders/${pending.order.id}/cancel`, {
+      reason: "customer",
+    });
     expect(deliveries.map((d: any) => d.topic)).toEqual(["orders/cancelled", "orders/updated"]);
     const [viaCancelled, viaUpdated] = deliveries.map((d: any) => read(au, d.webhookId));
     expect(viaCancelled.deliveryId).not.toBe(viaUpdated.deliveryId);
@@ -222,23 +261,39 @@ describe("Shopify webhooks (orders/create, orders/updated, orders/cancelled)", (
     expect(viaCancelled.sales[0]).toMatchObject({ state: "voided", payments: [], refunds: [] });
 
     const paid = await control(AU.shop, "orders", { lines: [{ sku: "FR-RB-5154", price: "300.00" }] });
-    const voided = await control(AU.shop, `orders/${paid.order.id}/cancel`, { reason: "inventory", refund: true });
+    const voided = await control(AU.shop, `orders/${paid.order.id}/cancel`, {
+      reason: "inventory",
+      refund: true,
+    });
     const sale = read(au, voided.deliveries[0].webhookId).sales[0]!;
     expect(sale.state).toBe("voided");
     expect(sale.payments.map((p) => p.amountMinor)).toEqual([30_000]);
     expect(sale.refunds).toEqual([
-      { externalId: String(voided.order.refunds[0].id), amountMinor: 30_000, at: expect.any(String), reason: "Order cancelled" },
+      {
+        externalId: String(voided.order.refunds[0].id),
+        amountMinor: 30_000,
+        at: expect.any(String),
+        reason: "Order cancelled",
+      },
     ]);
   });
 
   it("a refund arrives in orders/updated, each refund once with its amount and note, the payment unchanged", async () => {
     const au = storeFor(AU);
     const { order } = await control(AU.shop, "orders", { lines: [{ sku: "FR-RB-5154", price: "249.00" }] });
-    const first = await control(AU.shop, `orders/${order.id}/refund`, { amount: "50.00", note: " Lens scratched " });
+    const first = await control(AU.shop, `orders/${order.id}/refund`, {
+      amount: "50.00",
+      note: " Lens scratched ",
+    });
     expect(first.deliveries.map((d: any) => d.topic)).toEqual(["orders/updated"]);
     const one = read(au, first.deliveries[0].webhookId).sales[0]!;
     expect(one.refunds).toEqual([
-      { externalId: String(first.order.refunds[0].id), amountMinor: 5_000, at: new Date(first.order.refunds[0].processed_at).toISOString(), reason: "Lens scratched" },
+      {
+        externalId: String(first.order.refunds[0].id),
+        amountMinor: 5_000,
+        at: new Date(first.order.refunds[0].processed_at).toISOString(),
+        reason: "Lens scratched",
+      },
     ]);
     expect(one.state).toBe("closed");
     expect(one.payments.map((p) => p.amountMinor)).toEqual([24_900]);
@@ -259,7 +314,12 @@ describe("Shopify webhooks (orders/create, orders/updated, orders/cancelled)", (
     const au = storeFor(AU);
     const guest = await control(AU.shop, "orders", {
       customer: null,
-      guest: { first_name: "Sam", last_name: "Taylor", email: "sam.taylor@example.net", phone: "+61400000001" },
+      guest: {
+        first_name: "Sam",
+        last_name: "Taylor",
+        email: "sam.taylor@example.net",
+        phone: "+61400000001",
+      },
       lines: [{ sku: "CL-ACUVUE-30" }],
     });
     expect(guest.order.customer).toBeNull();
@@ -284,16 +344,26 @@ describe("Shopify webhooks (orders/create, orders/updated, orders/cancelled)", (
 describe("Shopify money in minor units, tax as the region counts it", () => {
   it("CA adds tax on top: lines before tax, the order's total with it", async () => {
     const ca = storeFor(CA);
-    const { deliveries } = await control(CA.shop, "orders", { lines: [{ sku: "FR-RB-5154", price: "100.00", quantity: 2, discount: "15.50" }] });
+    const { deliveries } = await control(CA.shop, "orders", {
+      lines: [{ sku: "FR-RB-5154", price: "100.00", quantity: 2, discount: "15.50" }],
+    });
     const sale = read(ca, deliveries[0].webhookId).sales[0]!;
     // 2 × 100.00 − 15.50 = 184.50 before tax; HST 13% = 23.985 → 23.99 (Shopify rounds half up).
-    expect(sale.lines[0]).toMatchObject({ unitPriceMinor: 10_000, discountMinor: 1_550, totalMinor: 18_450, taxMinor: 2_399 });
+    expect(sale.lines[0]).toMatchObject({
+      unitPriceMinor: 10_000,
+      discountMinor: 1_550,
+      totalMinor: 18_450,
+      taxMinor: 2_399,
+    });
     expect(sale).toMatchObject({ totalMinor: 20_849, taxMinor: 2_399, currency: "CAD" });
   });
 
   it("a CA order priced with tax in is read before tax, and an AU order priced before tax is read with it", async () => {
     const ca = storeFor(CA);
-    const inCa = await control(CA.shop, "orders", { taxes_included: true, lines: [{ sku: "FR-RB-5154", price: "113.00" }] });
+    const inCa = await control(CA.shop, "orders", {
+      taxes_included: true,
+      lines: [{ sku: "FR-RB-5154", price: "113.00" }],
+    });
     // 113.00 with 13% in: 13.00 of tax, 100.00 before it.
     expect(read(ca, inCa.deliveries[0].webhookId).sales[0]!.lines[0]).toMatchObject({
       unitPriceMinor: 10_000,
@@ -309,7 +379,12 @@ describe("Shopify money in minor units, tax as the region counts it", () => {
     const line = read(au, outAu.deliveries[0].webhookId).sales[0]!.lines[0]!;
     // 3 × 33.33 − 10.00 = 89.99 before GST; GST 9.00 (8.999); 98.99 with it. 33.33 with GST is 36.66;
     // what rounding moves stays in the discount, so that 3 × 36.66 − 10.99 = 98.99 exactly.
-    expect(line).toMatchObject({ unitPriceMinor: 3_666, totalMinor: 9_899, taxMinor: 900, discountMinor: 1_099 });
+    expect(line).toMatchObject({
+      unitPriceMinor: 3_666,
+      totalMinor: 9_899,
+      taxMinor: 900,
+      discountMinor: 1_099,
+    });
     expect(line.unitPriceMinor * line.quantity - line.discountMinor).toBe(line.totalMinor);
   });
 });
@@ -318,7 +393,10 @@ describe("Shopify sync by updated_at (GET orders.json, Link page_info)", () => {
   it("pages with page_info from updated_at_min and catches an order whose webhook was dropped", async () => {
     const nz = storeFor(NZ, { pageSize: 3 });
     const made: any[] = [];
-    for (let i = 0; i < 7; i++) made.push((await control(NZ.shop, "orders", { lines: [{ sku: "FR-RB-5154" }], deliver: i !== 4 })).order);
+    for (let i = 0; i < 7; i++)
+      made.push(
+        (await control(NZ.shop, "orders", { lines: [{ sku: "FR-RB-5154" }], deliver: i !== 4 })).order,
+      );
     const dropped = made[4];
     const deliveries = (await (await fetch(`${standIn.url}/_stand-in/${NZ.shop}/deliveries`)).json()) as any;
     expect(deliveries.deliveries.find((d: any) => d.orderId === dropped.id).status).toBe("held");
@@ -358,10 +436,15 @@ describe("Shopify sync by updated_at (GET orders.json, Link page_info)", () => {
       cursor = page.cursor;
       more = page.more;
     }
-    expect(new URL(standIn.requests[firstCall]!.path, "http://x").searchParams.get("updated_at_min")).toBe(made[6].updated_at);
+    expect(new URL(standIn.requests[firstCall]!.path, "http://x").searchParams.get("updated_at_min")).toBe(
+      made[6].updated_at,
+    );
     const again = later.flatMap((p) => p.sales).filter((s) => s.externalId === String(made[2].id));
     expect(again).toHaveLength(1);
-    expect(again[0]).toMatchObject({ state: "voided", version: String(Date.parse(cancelled.order.updated_at)) });
+    expect(again[0]).toMatchObject({
+      state: "voided",
+      version: String(Date.parse(cancelled.order.updated_at)),
+    });
     expect(cursor).toBe(cancelled.order.updated_at);
   });
 
@@ -379,7 +462,9 @@ describe("Shopify sync by updated_at (GET orders.json, Link page_info)", () => {
       bySecond.set(Date.parse(o.updated_at), [...(bySecond.get(Date.parse(o.updated_at)) ?? []), o]);
     const [busiest, inIt] = [...bySecond].sort((a, b) => b[1].length - a[1].length)[0]!;
     expect(inIt.length).toBeGreaterThanOrEqual(2);
-    const expected = everything.orders.filter((o) => Date.parse(o.updated_at) >= busiest).map((o) => String(o.id));
+    const expected = everything.orders
+      .filter((o) => Date.parse(o.updated_at) >= busiest)
+      .map((o) => String(o.id));
 
     const nz = storeFor(NZ, { pageSize: 1 });
     const seen: string[] = [];
@@ -417,7 +502,9 @@ describe("Shopify sync by updated_at (GET orders.json, Link page_info)", () => {
 
   it("says when Shopify throttles (429) and after how long to try again", async () => {
     await control(AU.shop, "throttle", { count: 1, retry_after: "4.0" });
-    const err = await storeFor(AU).fetchSince(null).catch((e) => e);
+    const err = await storeFor(AU)
+      .fetchSince(null)
+      .catch((e) => e);
     expect(err).toMatchObject({ kind: "rate_limited", retryAfterSeconds: 4 });
     expect(err.message).toMatch(/429/);
   });

@@ -14,8 +14,8 @@
 // page_info; a page_info request takes only limit and fields), REST "Order" (GET orders.json with
 // status, updated_at_min, limit ≤ 250), "REST Admin API rate limits" (429 with Retry-After).
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { parseShopifyOrder, saleOfOrder } from "./shopify.order";
 import { type SaleDelivery, SaleDeliveryError, type SalesStore, type SyncPage } from "./sales.port";
+import { parseShopifyOrder, saleOfOrder } from "./shopify.order";
 
 /** The topics that carry an order; any other topic is acknowledged and holds no sale. */
 export const SHOPIFY_ORDER_TOPICS = ["orders/create", "orders/updated", "orders/cancelled"] as const;
@@ -105,8 +105,14 @@ export function createShopifyStore(options: ShopifyStoreOptions): SalesStore {
     } catch (err) {
       if (signal?.aborted) throw err;
       if (deadline.aborted)
-        throw new ShopifyApiError("timeout", `Shopify (${options.shop}) did not answer within ${options.timeoutMs} ms.`);
-      throw new ShopifyApiError("unavailable", `Shopify (${options.shop}) could not be reached: ${(err as Error).message}`);
+        throw new ShopifyApiError(
+          "timeout",
+          `Shopify (${options.shop}) did not answer within ${options.timeoutMs} ms.`,
+        );
+      throw new ShopifyApiError(
+        "unavailable",
+        `Shopify (${options.shop}) could not be reached: ${(err as Error).message}`,
+      );
     }
     const body = await res.text();
     if (res.status === 401 || res.status === 403)
@@ -125,7 +131,8 @@ export function createShopifyStore(options: ShopifyStoreOptions): SalesStore {
     }
     if (res.status >= 500)
       throw new ShopifyApiError("unavailable", `Shopify (${options.shop}) answered ${res.status}.`);
-    if (!res.ok) throw new ShopifyApiError("rejected", `Shopify (${options.shop}) refused the request (${res.status}).`);
+    if (!res.ok)
+      throw new ShopifyApiError("rejected", `Shopify (${options.shop}) refused the request (${res.status}).`);
     let json: unknown;
     try {
       json = JSON.parse(body);
@@ -144,7 +151,10 @@ export function createShopifyStore(options: ShopifyStoreOptions): SalesStore {
 
     readWebhook(raw, headers): SaleDelivery {
       if (!shopifySignatureValid(raw, header(headers, "x-shopify-hmac-sha256"), options.apiSecret))
-        throw new SaleDeliveryError("signature", "X-Shopify-Hmac-Sha256 does not sign this body with the app's secret.");
+        throw new SaleDeliveryError(
+          "signature",
+          "X-Shopify-Hmac-Sha256 does not sign this body with the app's secret.",
+        );
       // One app's secret signs every shop it is installed on: a delivery for another shop, sent
       // here, is signed and still not this store's.
       const from = header(headers, "x-shopify-shop-domain")?.toLowerCase();
@@ -156,7 +166,8 @@ export function createShopifyStore(options: ShopifyStoreOptions): SalesStore {
       const topic = header(headers, "x-shopify-topic");
       if (!topic) throw new SaleDeliveryError("shape", "X-Shopify-Topic is missing.");
       const deliveryId = header(headers, "x-shopify-webhook-id");
-      if (!(SHOPIFY_ORDER_TOPICS as readonly string[]).includes(topic)) return { deliveryId, topic, sales: [] };
+      if (!(SHOPIFY_ORDER_TOPICS as readonly string[]).includes(topic))
+        return { deliveryId, topic, sales: [] };
       let json: unknown;
       try {
         json = JSON.parse(raw.toString("utf8"));
@@ -164,7 +175,8 @@ export function createShopifyStore(options: ShopifyStoreOptions): SalesStore {
         throw new SaleDeliveryError("shape", `The ${topic} body is not JSON.`);
       }
       const parsed = parseShopifyOrder(json);
-      if (!parsed.ok) throw new SaleDeliveryError("shape", `The ${topic} body is not a Shopify order (${parsed.problem}).`);
+      if (!parsed.ok)
+        throw new SaleDeliveryError("shape", `The ${topic} body is not a Shopify order (${parsed.problem}).`);
       return { deliveryId, topic, sales: [saleOfOrder(parsed.order, options)] };
     },
 
@@ -192,11 +204,15 @@ export function createShopifyStore(options: ShopifyStoreOptions): SalesStore {
       } else page = await get(fresh.toString(), signal);
 
       const list = (page.json as { orders?: unknown }).orders;
-      if (!Array.isArray(list)) throw new ShopifyApiError("shape", `Shopify (${options.shop}) answered without orders.`);
+      if (!Array.isArray(list))
+        throw new ShopifyApiError("shape", `Shopify (${options.shop}) answered without orders.`);
       const orders = list.map((o, i) => {
         const parsed = parseShopifyOrder(o);
         if (!parsed.ok)
-          throw new ShopifyApiError("shape", `Shopify (${options.shop}) sent an order not in its shape (orders.${i}.${parsed.problem}).`);
+          throw new ShopifyApiError(
+            "shape",
+            `Shopify (${options.shop}) sent an order not in its shape (orders.${i}.${parsed.problem}).`,
+          );
         return parsed.order;
       });
       const next = nextPageInfo(page.link);

@@ -26,7 +26,16 @@ const order = (over: Record<string, unknown> = {}) => ({
     phone: null,
     email_marketing_consent: { state: "subscribed", opt_in_level: "single_opt_in" },
   },
-  line_items: [{ id: 466157049, sku: "FR-1", name: "Frame", quantity: 1, price: "100.00", tax_lines: [{ price: "13.00", rate: 0.13 }] }],
+  line_items: [
+    {
+      id: 466157049,
+      sku: "FR-1",
+      name: "Frame",
+      quantity: 1,
+      price: "100.00",
+      tax_lines: [{ price: "13.00", rate: 0.13 }],
+    },
+  ],
   refunds: [],
   payment_gateway_names: ["shopify_payments"],
   ...over,
@@ -62,16 +71,25 @@ describe("a Shopify order as a sale", () => {
   });
 
   it("is open until paid, closed once paid or refunded, voided when cancelled", () => {
-    for (const s of ["pending", "authorized", "partially_paid", null]) expect(read({ financial_status: s }).state).toBe("open");
-    for (const s of ["paid", "partially_refunded", "refunded"]) expect(read({ financial_status: s }).state).toBe("closed");
-    expect(read({ cancelled_at: "2025-10-02T09:00:00-04:00", financial_status: "refunded" }).state).toBe("voided");
+    for (const s of ["pending", "authorized", "partially_paid", null])
+      expect(read({ financial_status: s }).state).toBe("open");
+    for (const s of ["paid", "partially_refunded", "refunded"])
+      expect(read({ financial_status: s }).state).toBe("closed");
+    expect(read({ cancelled_at: "2025-10-02T09:00:00-04:00", financial_status: "refunded" }).state).toBe(
+      "voided",
+    );
     expect(read({ financial_status: "partially_paid" }).payments).toEqual([]);
   });
 
   it("takes marketing consent only from a subscribed customer, and the older flag when consent is absent", () => {
     const consent = (state: string | null, accepts?: boolean) =>
-      read({ customer: { ...order().customer, email_marketing_consent: state ? { state } : null, accepts_marketing: accepts } })
-        .customer!.acceptsMarketing;
+      read({
+        customer: {
+          ...order().customer,
+          email_marketing_consent: state ? { state } : null,
+          accepts_marketing: accepts,
+        },
+      }).customer!.acceptsMarketing;
     expect(consent("subscribed")).toBe(true);
     for (const s of ["not_subscribed", "unsubscribed", "pending", "redacted"]) expect(consent(s)).toBe(false);
     expect(consent(null, true)).toBe(true);
@@ -79,7 +97,9 @@ describe("a Shopify order as a sale", () => {
   });
 
   it("has no customer when a counter sale gave no contact at all", () => {
-    expect(read({ customer: null, email: "", phone: null, billing_address: null, source_name: "pos" }).customer).toBeNull();
+    expect(
+      read({ customer: null, email: "", phone: null, billing_address: null, source_name: "pos" }).customer,
+    ).toBeNull();
   });
 
   it("sums a line's discount allocations, and counts only successful refund transactions", () => {
@@ -109,8 +129,16 @@ describe("a Shopify order as a sale", () => {
         { id: 10, created_at: "2025-10-03T09:00:00-04:00", note: "restock only", transactions: [] },
       ],
     });
-    expect(sale.lines[0]).toMatchObject({ sku: null, name: "Frame", discountMinor: 750, totalMinor: 9250, taxMinor: 1203 });
-    expect(sale.refunds).toEqual([{ externalId: "9", amountMinor: 2000, at: "2025-10-03T13:00:00.000Z", reason: null }]);
+    expect(sale.lines[0]).toMatchObject({
+      sku: null,
+      name: "Frame",
+      discountMinor: 750,
+      totalMinor: 9250,
+      taxMinor: 1203,
+    });
+    expect(sale.refunds).toEqual([
+      { externalId: "9", amountMinor: 2000, at: "2025-10-03T13:00:00.000Z", reason: null },
+    ]);
   });
 
   it("is not an order without its name, with money that is not money, or with a bad timestamp", () => {

@@ -118,7 +118,9 @@ const clean = (v: string | null | undefined) => {
 /** The state of the job the order makes: a cancellation voids it; money taken closes it. */
 function stateOf(order: ShopifyOrder): IncomingSale["state"] {
   if (order.cancelled_at) return "voided";
-  return ["paid", "partially_refunded", "refunded"].includes(order.financial_status ?? "") ? "closed" : "open";
+  return ["paid", "partially_refunded", "refunded"].includes(order.financial_status ?? "")
+    ? "closed"
+    : "open";
 }
 
 /**
@@ -203,10 +205,7 @@ function lineOf(
  * of the order's total through its gateway, keyed by the order so that webhook and sync agree.
  * Money given back is in `refunds` (each refund once, its successful refund transactions summed).
  */
-export function saleOfOrder(
-  order: ShopifyOrder,
-  store: { key: string; regionId: number },
-): IncomingSale {
+export function saleOfOrder(order: ShopifyOrder, store: { key: string; regionId: number }): IncomingSale {
   const wantIncluded = regionPricesIncludeTax(store.regionId);
   const paid = ["paid", "partially_refunded", "refunded"].includes(order.financial_status ?? "");
   return {
@@ -243,7 +242,14 @@ export function saleOfOrder(
       // A refund that only restocked gives no money back: nothing to record as a refund.
       return amount === 0
         ? []
-        : [{ externalId: r.id, amountMinor: amount, at: iso(r.processed_at ?? r.created_at), reason: clean(r.note) }];
+        : [
+            {
+              externalId: r.id,
+              amountMinor: amount,
+              at: iso(r.processed_at ?? r.created_at),
+              reason: clean(r.note),
+            },
+          ];
     }),
     totalMinor: order.total_price,
     taxMinor: order.total_tax ?? 0,

@@ -157,7 +157,9 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions): Promi
         headers: {
           "content-type": "application/json",
           "x-shopify-topic": d.topic,
-          "x-shopify-hmac-sha256": createHmac("sha256", state.store.apiSecret).update(d.body).digest("base64"),
+          "x-shopify-hmac-sha256": createHmac("sha256", state.store.apiSecret)
+            .update(d.body)
+            .digest("base64"),
           "x-shopify-shop-domain": state.store.shop,
           "x-shopify-api-version": version,
           "x-shopify-webhook-id": d.webhookId,
@@ -176,7 +178,9 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions): Promi
       d.status = "failed";
       d.answer = null;
       d.error = (err as Error).message;
-      log(`${d.topic} ${d.webhookId} for ${state.store.key} not delivered: ${d.error} (the sync will find it)`);
+      log(
+        `${d.topic} ${d.webhookId} for ${state.store.key} not delivered: ${d.error} (the sync will find it)`,
+      );
     }
   }
 
@@ -257,7 +261,8 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions): Promi
     const source = input.source_name ?? "web";
     if (source !== "web" && source !== "pos") throw new Refused(422, { source_name: ["must be web or pos"] });
     const taxesIncluded = input.taxes_included ?? shopSettings.taxesIncluded;
-    if (typeof taxesIncluded !== "boolean") throw new Refused(422, { taxes_included: ["must be true or false"] });
+    if (typeof taxesIncluded !== "boolean")
+      throw new Refused(422, { taxes_included: ["must be true or false"] });
 
     const id = nextId();
     const number = state.nextNumber++;
@@ -285,7 +290,8 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions): Promi
       const quantity = l.quantity ?? 1;
       const price = l.price === undefined ? priceForSku(l.sku) : fromMoney(String(l.price));
       const discount = l.discount === undefined ? 0 : fromMoney(String(l.discount));
-      if (l.sku !== null && typeof l.sku !== "string") throw new Refused(422, { [`lines.${i}.sku`]: ["must be text"] });
+      if (l.sku !== null && typeof l.sku !== "string")
+        throw new Refused(422, { [`lines.${i}.sku`]: ["must be text"] });
       if (!Number.isInteger(quantity) || quantity < 1)
         throw new Refused(422, { [`lines.${i}.quantity`]: ["must be a whole number of at least 1"] });
       if (price === null) throw new Refused(422, { [`lines.${i}.price`]: ["must be an amount like 149.00"] });
@@ -318,8 +324,7 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions): Promi
         vendor: "Loupe",
       };
     });
-    const location =
-      input.location_id ?? (source === "pos" ? (store.locations?.[0] ?? null) : null);
+    const location = input.location_id ?? (source === "pos" ? (store.locations?.[0] ?? null) : null);
     const order: StandInOrder = {
       id,
       admin_graphql_api_id: `gid://shopify/Order/${id}`,
@@ -433,7 +438,8 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions): Promi
       order.cancel_reason = reason;
       if (input.refund && paid) {
         const { totalMinor, refundedMinor } = recompute(order, rates);
-        if (totalMinor > refundedMinor) addRefund(state, order, totalMinor - refundedMinor, "Order cancelled");
+        if (totalMinor > refundedMinor)
+          addRefund(state, order, totalMinor - refundedMinor, "Order cancelled");
       } else if (!paid) order.financial_status = "voided";
       return emit(state, order, ["orders/cancelled", "orders/updated"], send);
     }
@@ -449,7 +455,9 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions): Promi
     if (pageInfo) {
       const extra = [...q.keys()].filter((k) => !["page_info", "limit", "fields"].includes(k));
       if (extra.length)
-        throw new Refused(400, { page_info: [`cannot be passed with ${extra.join(", ")}: use only limit and fields`] });
+        throw new Refused(400, {
+          page_info: [`cannot be passed with ${extra.join(", ")}: use only limit and fields`],
+        });
       try {
         filter = JSON.parse(Buffer.from(pageInfo, "base64url").toString("utf8"));
         if (typeof filter.status !== "string") throw new Error();
@@ -459,11 +467,18 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions): Promi
     } else {
       const min = q.get("updated_at_min");
       const minMs = min === null ? null : Date.parse(min);
-      if (minMs !== null && Number.isNaN(minMs)) throw new Refused(400, { updated_at_min: ["is not a date"] });
-      filter = { status: q.get("status") ?? "open", min: minMs, order: q.get("order") ?? "id desc", after: null };
+      if (minMs !== null && Number.isNaN(minMs))
+        throw new Refused(400, { updated_at_min: ["is not a date"] });
+      filter = {
+        status: q.get("status") ?? "open",
+        min: minMs,
+        order: q.get("order") ?? "id desc",
+        after: null,
+      };
     }
     const asc = filter.order.replace(/\+/g, " ").trim() === "updated_at asc";
-    const key = (o: StandInOrder): [number, number] => (asc ? [state.updatedMs.get(o.id)!, o.id] : [-o.id, 0]);
+    const key = (o: StandInOrder): [number, number] =>
+      asc ? [state.updatedMs.get(o.id)!, o.id] : [-o.id, 0];
     const after = (k: [number, number], a: [number, number]) => k[0] > a[0] || (k[0] === a[0] && k[1] > a[1]);
     const matching = [...state.orders.values()]
       .filter((o) =>
@@ -541,7 +556,10 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions): Promi
           return json(200, { delivery: describe(d) });
         }
         if (req.method === "POST" && what === "throttle") {
-          state.throttle = { count: Number(input.count ?? 1), retryAfter: String(input.retry_after ?? "2.0") };
+          state.throttle = {
+            count: Number(input.count ?? 1),
+            retryAfter: String(input.retry_after ?? "2.0"),
+          };
           return json(200, {});
         }
         if (req.method === "POST" && what === "stall") {
@@ -557,12 +575,18 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions): Promi
         throw new Refused(404, "Not Found");
       requests.push({ shop: state.store.shop, method: req.method, path: url.pathname + url.search });
       if (req.headers["x-shopify-access-token"] !== state.store.accessToken)
-        throw new Refused(401, "[API] Invalid API key or access token (unrecognized login or wrong password)");
+        throw new Refused(
+          401,
+          "[API] Invalid API key or access token (unrecognized login or wrong password)",
+        );
       if (state.throttle.count > 0) {
         state.throttle.count--;
         return json(
           429,
-          { errors: "Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service." },
+          {
+            errors:
+              "Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.",
+          },
           { "retry-after": state.throttle.retryAfter },
         );
       }
@@ -571,7 +595,10 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions): Promi
         hanging.add(res);
         return;
       }
-      const headers = { "x-shopify-api-version": parts[3] ?? version, "x-shopify-shop-api-call-limit": "1/40" };
+      const headers = {
+        "x-shopify-api-version": parts[3] ?? version,
+        "x-shopify-shop-api-call-limit": "1/40",
+      };
       if (parts[4] === "orders.json" && parts.length === 5) {
         const page = list(state, url.searchParams, state.store.shop);
         return json(200, { orders: page.orders }, page.link ? { ...headers, link: page.link } : headers);

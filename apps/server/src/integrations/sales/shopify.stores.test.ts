@@ -10,7 +10,11 @@ import { startWebhookReceiver } from "./shopify.test-receiver";
 
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let opened: SourceStores | null = null;
-const SKUS: Record<number, string[]> = { 1: ["AU-FR-1", "AU-CL-2"], 2: ["NZ-FR-1"], 5: ["CA-FR-1", "CA-SV-9"] };
+const SKUS: Record<number, string[]> = {
+  1: ["AU-FR-1", "AU-CL-2"],
+  2: ["NZ-FR-1"],
+  5: ["CA-FR-1", "CA-SV-9"],
+};
 const options = (sellEverySeconds = 0) => ({
   webhookUrl: (key: string) => receiver.webhookUrl(key),
   skus: async (regionId: number) => SKUS[regionId] ?? [],
@@ -66,7 +70,15 @@ describe("Shopify stores by region", () => {
   it("uses a configured shop where one is set (its _URL as the API host) and stand-ins for the rest", async () => {
     const real = await startShopifyStandIn({
       ...options(),
-      stores: [{ key: "shopify-au", regionId: 1, shop: "real-au.myshopify.com", accessToken: "shpat_real", apiSecret: "s" }],
+      stores: [
+        {
+          key: "shopify-au",
+          regionId: 1,
+          shop: "real-au.myshopify.com",
+          accessToken: "shpat_real",
+          apiSecret: "s",
+        },
+      ],
     });
     try {
       const env = {
@@ -82,7 +94,9 @@ describe("Shopify stores by region", () => {
         ["shopify-ca", "loupe-ca.myshopify.com", true],
       ]);
       await opened.stores[0]!.fetchSince(null);
-      expect(real.requests.at(-1)!.path).toMatch(/^\/real-au\.myshopify\.com\/admin\/api\/2025-10\/orders\.json\?/);
+      expect(real.requests.at(-1)!.path).toMatch(
+        /^\/real-au\.myshopify\.com\/admin\/api\/2025-10\/orders\.json\?/,
+      );
       await opened.close();
 
       opened = await shopifyStores(loadConfig({ ...env, INTAKE_STAND_INS: "false" }), options());
@@ -100,7 +114,10 @@ describe("Shopify stores by region", () => {
     expect(opened.stores).toHaveLength(3);
 
     await expect(
-      shopifyStores(loadConfig({ SHOPIFY_CA_SHOP: "loupe-ca.myshopify.com", SHOPIFY_CA_ACCESS_TOKEN: "shpat_x" }), options()),
+      shopifyStores(
+        loadConfig({ SHOPIFY_CA_SHOP: "loupe-ca.myshopify.com", SHOPIFY_CA_ACCESS_TOKEN: "shpat_x" }),
+        options(),
+      ),
     ).rejects.toThrow(/SHOPIFY_CA_API_SECRET: a Shopify shop needs all three/);
     expect(() => loadConfig({ SHOPIFY_AU_SHOP: "https://loupe.com.au" })).toThrow(/SHOPIFY_AU_SHOP/);
     expect(() => loadConfig({ SHOPIFY_API_VERSION: "2025-11" })).toThrow(/SHOPIFY_API_VERSION/);
@@ -110,7 +127,8 @@ describe("Shopify stores by region", () => {
     const before = receiver.received.length;
     opened = await shopifyStores(loadConfig({}), options(0.05));
     const deadline = Date.now() + 5000;
-    while (receiver.received.length < before + 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (receiver.received.length < before + 4 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     const made = receiver.received.slice(before);
     expect(made.length).toBeGreaterThanOrEqual(4);
     for (const got of made) {

@@ -41,7 +41,9 @@ export async function shopifyStores(
       );
     } else if (shop || accessToken || apiSecret) {
       const missing = names.filter((n) => !setting(n));
-      throw new Error(`Invalid configuration:\n${missing.join(", ")}: a Shopify shop needs all three of ${names.join(", ")}`);
+      throw new Error(
+        `Invalid configuration:\n${missing.join(", ")}: a Shopify shop needs all three of ${names.join(", ")}`,
+      );
     } else if (config.intakeStandIns) {
       standIns.push({
         key,
