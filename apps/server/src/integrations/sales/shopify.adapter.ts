@@ -97,11 +97,14 @@ export function createShopifyStore(options: ShopifyStoreOptions): SalesStore {
   async function get(url: string, signal?: AbortSignal) {
     const deadline = AbortSignal.timeout(options.timeoutMs);
     let res: Response;
+    let body: string;
     try {
+      // The deadline covers the body too: a page that stops half-way is a timeout, not a hang.
       res = await doFetch(url, {
         headers: { "x-shopify-access-token": options.accessToken, accept: "application/json" },
         signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
       });
+      body = await res.text();
     } catch (err) {
       if (signal?.aborted) throw err;
       if (deadline.aborted)
@@ -114,7 +117,6 @@ export function createShopifyStore(options: ShopifyStoreOptions): SalesStore {
         `Shopify (${options.shop}) could not be reached: ${(err as Error).message}`,
       );
     }
-    const body = await res.text();
     if (res.status === 401 || res.status === 403)
       throw new ShopifyApiError(
         "unauthorised",
