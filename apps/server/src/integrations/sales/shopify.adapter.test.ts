@@ -484,6 +484,23 @@ describe("Shopify sync by updated_at (GET orders.json, Link page_info)", () => {
     expect(seen.sort()).toEqual(expected.sort());
   });
 
+  it("starts again from its cursor when Shopify no longer takes the page link it gave", async () => {
+    const nz = storeFor(NZ, { pageSize: 2 });
+    const first = await nz.fetchSince(new Date(Date.now() - 60_000).toISOString());
+    expect(first.more).toBe(true);
+    await control(NZ.shop, "expire-pages");
+    const before = standIn.requests.length;
+    const second = await nz.fetchSince(first.cursor);
+    const calls = standIn.requests.slice(before).map((r) => new URL(r.path, "http://x").searchParams);
+    expect(calls.map((c) => (c.get("page_info") ? "page_info" : c.get("updated_at_min")))).toEqual([
+      "page_info",
+      first.cursor,
+    ]);
+    // From the cursor again, inclusive: it begins with the orders changed in the cursor's second.
+    expect(second.sales[0]!.version).toBe(String(Date.parse(first.cursor!)));
+    expect(second.sales[0]!.version).toBe(first.sales.at(-1)!.version);
+  });
+
   it("says 401 on a wrong token without repeating the token", async () => {
     const wrong = storeFor(AU, { accessToken: "shpat_wrong_token" });
     const err = await wrong.fetchSince(null).catch((e) => e);
