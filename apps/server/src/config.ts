@@ -213,6 +213,35 @@ const envSchema = z.object({
   LENS_STATUS_POLL_SECONDS: z.coerce.number().min(0).default(60),
   MANIFEST_TIMES: manifestTimesSchema.prefault("17:30"),
   MANIFEST_CHECK_SECONDS: z.coerce.number().min(0).default(300),
+  /**
+   * Sales from outside (issue 45): whether the local stand-ins of the point of sale and the web shop
+   * serve every region that has no store configured (on outside production unless false), and how
+   * often, in seconds, a stand-in sells by itself for the demo (0 = never; tests sell by hand).
+   */
+  INTAKE_STAND_INS: optional.pipe(z.enum(["true", "false"]).optional()),
+  INTAKE_STAND_IN_SELL_SECONDS: z.coerce.number().min(0).default(90),
+  /**
+   * Lightspeed Retail X-Series, one retailer per region: its domain prefix (the store is
+   * https://{prefix}.retail.lightspeed.app), an API token (personal or OAuth, sent as Bearer), and
+   * the app's client secret that signs its webhooks (without it webhooks are refused and the sync
+   * alone brings sales in). _URL replaces the store's address (a proxy or a test server).
+   */
+  LIGHTSPEED_AU_DOMAIN_PREFIX: optional,
+  LIGHTSPEED_AU_TOKEN: optional,
+  LIGHTSPEED_AU_CLIENT_SECRET: optional,
+  LIGHTSPEED_AU_URL: optional,
+  LIGHTSPEED_NZ_DOMAIN_PREFIX: optional,
+  LIGHTSPEED_NZ_TOKEN: optional,
+  LIGHTSPEED_NZ_CLIENT_SECRET: optional,
+  LIGHTSPEED_NZ_URL: optional,
+  LIGHTSPEED_CA_DOMAIN_PREFIX: optional,
+  LIGHTSPEED_CA_TOKEN: optional,
+  LIGHTSPEED_CA_CLIENT_SECRET: optional,
+  LIGHTSPEED_CA_URL: optional,
+  /** Deadline of every Lightspeed API call, in milliseconds. */
+  LIGHTSPEED_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
+  /** The Lightspeed stand-in's port on 127.0.0.1 (0 = any free port). */
+  LIGHTSPEED_STAND_IN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -236,6 +265,8 @@ export interface Config extends Env {
   labSimulator: boolean;
   /** Whether a query on the outer handle inside an open transaction throws (ADR 0023). */
   dbTxGuard: boolean;
+  /** Whether the sales stand-ins (Lightspeed, Shopify) serve the regions with no store configured. */
+  intakeStandIns: boolean;
   /** Whether SEED_DEMO was set explicitly (an explicit `true` in production is refused, not ignored). */
   seedDemoRequested: boolean;
   /** The anchor key file (ANCHOR_KEY_FILE or DATA_DIR/access-log-anchor-key.pem). */
@@ -269,6 +300,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     lensDropDir: path.resolve(e.LENS_DROP_DIR ?? path.join(dataDir, "lens-drop")),
     dbTxGuard: e.DB_TX_GUARD ? e.DB_TX_GUARD === "true" : !(e.NODE_ENV === "production" && e.DATABASE_URL),
     labSimulator: e.LAB_SIMULATOR ? e.LAB_SIMULATOR === "true" : e.NODE_ENV !== "production",
+    intakeStandIns: e.INTAKE_STAND_INS ? e.INTAKE_STAND_INS === "true" : e.NODE_ENV !== "production",
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, "apps/web/dist")),
     migrationsDir: path.resolve(e.MIGRATIONS_DIR ?? path.join(repoRoot, "apps/server/drizzle")),
     trustedProxies: (e.TRUSTED_PROXIES ?? "")
