@@ -20,7 +20,13 @@ import {
   shapeMessage,
 } from "./lightspeed.sale";
 import { SIGNATURE_HEADER, signatureProblem } from "./lightspeed.signature";
-import { type IncomingSale, type SaleDelivery, SaleDeliveryError, type SalesStore, type SyncPage } from "./sales.port";
+import {
+  type IncomingSale,
+  type SaleDelivery,
+  SaleDeliveryError,
+  type SalesStore,
+  type SyncPage,
+} from "./sales.port";
 
 export interface LightspeedStoreOptions {
   /** Loupe's name for the store ("lightspeed-au"). */
@@ -84,7 +90,10 @@ async function inBatches<T>(items: T[], size: number, run: (item: T) => Promise<
 }
 
 export function createLightspeedStore(options: LightspeedStoreOptions): SalesStore {
-  const baseUrl = (options.baseUrl ?? `https://${options.domainPrefix}.retail.lightspeed.app`).replace(/\/$/, "");
+  const baseUrl = (options.baseUrl ?? `https://${options.domainPrefix}.retail.lightspeed.app`).replace(
+    /\/$/,
+    "",
+  );
   const doFetch = options.fetch ?? fetch;
   const pageSize = options.pageSize ?? 200;
   const facts: SaleStoreFacts = { key: options.key, regionId: options.regionId, baseUrl };
@@ -106,9 +115,17 @@ export function createLightspeedStore(options: LightspeedStoreOptions): SalesSto
       });
     } catch (error) {
       if (deadline.aborted)
-        throw new LightspeedApiError(options.key, null, `no answer to ${path.split("?")[0]} within ${options.timeoutMs} ms`);
+        throw new LightspeedApiError(
+          options.key,
+          null,
+          `no answer to ${path.split("?")[0]} within ${options.timeoutMs} ms`,
+        );
       if (signal?.aborted) throw error;
-      throw new LightspeedApiError(options.key, null, `could not reach the store (${(error as Error).message})`);
+      throw new LightspeedApiError(
+        options.key,
+        null,
+        `could not reach the store (${(error as Error).message})`,
+      );
     }
     if (response.status === 429) {
       await response.body?.cancel();
@@ -120,16 +137,28 @@ export function createLightspeedStore(options: LightspeedStoreOptions): SalesSto
     }
     if (response.status === 401 || response.status === 403) {
       await response.body?.cancel();
-      throw new LightspeedApiError(options.key, response.status, `the store refused the API token (${response.status})`);
+      throw new LightspeedApiError(
+        options.key,
+        response.status,
+        `the store refused the API token (${response.status})`,
+      );
     }
     if (!response.ok) {
       await response.body?.cancel();
-      throw new LightspeedApiError(options.key, response.status, `${path.split("?")[0]} answered ${response.status}`);
+      throw new LightspeedApiError(
+        options.key,
+        response.status,
+        `${path.split("?")[0]} answered ${response.status}`,
+      );
     }
     try {
       return await response.json();
     } catch {
-      throw new LightspeedApiError(options.key, response.status, `${path.split("?")[0]} answered something not JSON`);
+      throw new LightspeedApiError(
+        options.key,
+        response.status,
+        `${path.split("?")[0]} answered something not JSON`,
+      );
     }
   }
 
@@ -137,17 +166,24 @@ export function createLightspeedStore(options: LightspeedStoreOptions): SalesSto
     const missing = [...new Set(ids)].filter((id) => !products.has(id));
     if (products.size + missing.length > PRODUCT_CACHE_LIMIT) products.clear();
     await inBatches(missing, LOOKUP_CONCURRENCY, async (id) => {
-      const body = (await get(`/api/2.0/products/${encodeURIComponent(id)}`, signal, true)) as { data?: unknown } | null;
+      const body = (await get(`/api/2.0/products/${encodeURIComponent(id)}`, signal, true)) as {
+        data?: unknown;
+      } | null;
       const parsed = body ? productSchema.safeParse(body.data) : null;
       products.set(id, parsed?.success ? parsed.data : null);
     });
   }
 
   // Customers change (a new e-mail, a new mobile): looked up again on every page, never cached.
-  async function lookUpCustomers(ids: string[], signal?: AbortSignal): Promise<Map<string, LightspeedCustomer | null>> {
+  async function lookUpCustomers(
+    ids: string[],
+    signal?: AbortSignal,
+  ): Promise<Map<string, LightspeedCustomer | null>> {
     const found = new Map<string, LightspeedCustomer | null>();
     await inBatches([...new Set(ids)], LOOKUP_CONCURRENCY, async (id) => {
-      const body = (await get(`/api/2.0/customers/${encodeURIComponent(id)}`, signal, true)) as { data?: unknown } | null;
+      const body = (await get(`/api/2.0/customers/${encodeURIComponent(id)}`, signal, true)) as {
+        data?: unknown;
+      } | null;
       const parsed = body ? customerSchema.safeParse(body.data) : null;
       found.set(id, parsed?.success ? parsed.data : null);
     });
@@ -163,7 +199,10 @@ export function createLightspeedStore(options: LightspeedStoreOptions): SalesSto
 
     readWebhook(raw: Buffer, headers: Record<string, string | string[] | undefined>): SaleDelivery {
       if (!options.clientSecret)
-        throw new SaleDeliveryError("signature", "no client secret is configured for this store: webhooks cannot be verified");
+        throw new SaleDeliveryError(
+          "signature",
+          "no client secret is configured for this store: webhooks cannot be verified",
+        );
       const problem = signatureProblem(raw, header(headers, SIGNATURE_HEADER), options.clientSecret);
       if (problem) throw new SaleDeliveryError("signature", problem);
       const form = new URLSearchParams(raw.toString("utf8"));
@@ -172,7 +211,10 @@ export function createLightspeedStore(options: LightspeedStoreOptions): SalesSto
       const prefix = form.get("domain_prefix");
       // One OAuth app (one secret) can serve several retailers: a signed delivery for another store is not this store's.
       if (prefix && prefix !== options.domainPrefix)
-        throw new SaleDeliveryError("shape", `domain_prefix ${prefix} is not this store's (${options.domainPrefix})`);
+        throw new SaleDeliveryError(
+          "shape",
+          `domain_prefix ${prefix} is not this store's (${options.domainPrefix})`,
+        );
       if (topic !== "sale.update") return { deliveryId: null, topic, sales: [] };
       const payload = form.get("payload");
       if (!payload) throw new SaleDeliveryError("shape", "the form has no payload");
@@ -183,7 +225,8 @@ export function createLightspeedStore(options: LightspeedStoreOptions): SalesSto
         throw new SaleDeliveryError("shape", "payload is not JSON");
       }
       const parsed = registerSaleSchema.safeParse(json);
-      if (!parsed.success) throw new SaleDeliveryError("shape", shapeMessage(parsed.error, "sale.update payload"));
+      if (!parsed.success)
+        throw new SaleDeliveryError("shape", shapeMessage(parsed.error, "sale.update payload"));
       const sale = fromRegisterSale(parsed.data, facts);
       return { deliveryId: null, topic, sales: sale ? [sale] : [] };
     },
@@ -201,7 +244,11 @@ export function createLightspeedStore(options: LightspeedStoreOptions): SalesSto
       const sales = body.data.map((item, i) => {
         const parsed = api2SaleSchema.safeParse(item);
         if (!parsed.success)
-          throw new LightspeedApiError(options.key, 200, shapeMessage(parsed.error, `/api/2.0/sales item ${i + 1}`));
+          throw new LightspeedApiError(
+            options.key,
+            200,
+            shapeMessage(parsed.error, `/api/2.0/sales item ${i + 1}`),
+          );
         return parsed.data;
       });
       const live = sales.filter((s) => s.status.toUpperCase() !== "SAVED");
@@ -215,7 +262,12 @@ export function createLightspeedStore(options: LightspeedStoreOptions): SalesSto
       );
       const incoming: IncomingSale[] = [];
       for (const sale of live) {
-        const mapped = fromApi2Sale(sale, facts, products, sale.customer_id ? customers.get(sale.customer_id) : null);
+        const mapped = fromApi2Sale(
+          sale,
+          facts,
+          products,
+          sale.customer_id ? customers.get(sale.customer_id) : null,
+        );
         if (mapped) incoming.push(mapped);
       }
       const max = body.version?.max;
@@ -223,7 +275,8 @@ export function createLightspeedStore(options: LightspeedStoreOptions): SalesSto
         const v = BigInt(s.version);
         return top === null || v > top ? v : top;
       }, null);
-      const next = max != null && /^\d+$/.test(String(max)) ? String(max) : highest !== null ? String(highest) : cursor;
+      const next =
+        max != null && /^\d+$/.test(String(max)) ? String(max) : highest !== null ? String(highest) : cursor;
       return { sales: incoming, cursor: next, more: sales.length >= pageSize };
     },
   };

@@ -9,15 +9,9 @@
 //   (`register_sale`): `register_sale_products` with `sku` and `name` beside each line,
 //   `register_sale_payments` [{id, name, label, amount, payment_date}] and the `customer` embedded.
 // Prices in both are tax exclusive with the tax beside them; dates are UTC.
-import { REGION, defaultCurrencyForCountry } from "@loupe/domain";
+import { defaultCurrencyForCountry, REGION } from "@loupe/domain";
 import { z } from "zod";
-import {
-  type Scaled,
-  scaledRatio,
-  scaledTimes,
-  scaledToMinor,
-  toScaled,
-} from "./lightspeed.money";
+import { type Scaled, scaledRatio, scaledTimes, scaledToMinor, toScaled } from "./lightspeed.money";
 import {
   type IncomingCustomer,
   type IncomingLine,
@@ -202,14 +196,23 @@ function toIncomingLine(line: WireLine, index: number, inclusive: boolean): Inco
     quantity: Number(line.quantity),
     unitPriceMinor: scaledToMinor(inclusive ? price + tax : price),
     // The discount is tax exclusive like the price; with tax shown it carries the line's rate.
-    discountMinor: scaledToMinor(inclusive && price !== 0n ? scaledRatio(discount, price + tax, price) : discount),
+    discountMinor: scaledToMinor(
+      inclusive && price !== 0n ? scaledRatio(discount, price + tax, price) : discount,
+    ),
     totalMinor: scaledToMinor(inclusive ? priceTotal + taxTotal : priceTotal),
     taxMinor: scaledToMinor(taxTotal),
   };
 }
 
 function toIncomingPayments(
-  payments: { id: string; name?: string | null; label?: string | null; amount: number | string; payment_date?: string | null; deleted_at?: string | null }[],
+  payments: {
+    id: string;
+    name?: string | null;
+    label?: string | null;
+    amount: number | string;
+    payment_date?: string | null;
+    deleted_at?: string | null;
+  }[],
   saleDate: string,
 ): IncomingPayment[] {
   return payments
@@ -295,7 +298,8 @@ export function fromApi2Sale(
         return {
           ...l,
           sku: blank(product?.sku),
-          name: blank(product?.name) ?? (l.product_id ? `Unknown product ${l.product_id}` : "Unnamed product"),
+          name:
+            blank(product?.name) ?? (l.product_id ? `Unknown product ${l.product_id}` : "Unnamed product"),
         };
       }),
       payments: sale.payments,
@@ -309,4 +313,3 @@ export function shapeMessage(error: z.ZodError, what: string): string {
   const issue = error.issues[0];
   return `${what}: ${issue?.path.join(".") || "(root)"} ${issue?.message ?? "is not readable"}`;
 }
-
