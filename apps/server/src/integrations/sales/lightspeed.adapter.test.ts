@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LightspeedApiError, LightspeedRateLimitError } from "./lightspeed.adapter";
 import { lightspeedSignature } from "./lightspeed.signature";
 import type { LightspeedStandIn } from "./lightspeed.stand-in";
-import { controlFor, STORES, startLightspeedStandIn, startReceiver, storeFor } from "./lightspeed.test-kit";
+import { controlFor, STORES, startLightspeedStandIn, startReceiver, storeFor } from "./lightspeed.fixtures";
 import { type IncomingSale, SaleDeliveryError, type SalesStore } from "./sales.port";
 
 const [AU, NZ, CA] = STORES as [(typeof STORES)[0], (typeof STORES)[0], (typeof STORES)[0]];
