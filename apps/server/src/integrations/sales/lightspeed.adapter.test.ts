@@ -2,9 +2,9 @@
 // as the stand-in signs and posts them, the sync as its 2.0 sales feed answers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LightspeedApiError, LightspeedRateLimitError } from "./lightspeed.adapter";
+import { controlFor, STORES, startLightspeedStandIn, startReceiver, storeFor } from "./lightspeed.fixtures";
 import { lightspeedSignature } from "./lightspeed.signature";
 import type { LightspeedStandIn } from "./lightspeed.stand-in";
-import { controlFor, STORES, startLightspeedStandIn, startReceiver, storeFor } from "./lightspeed.fixtures";
 import { type IncomingSale, SaleDeliveryError, type SalesStore } from "./sales.port";
 
 const [AU, NZ, CA] = STORES as [(typeof STORES)[0], (typeof STORES)[0], (typeof STORES)[0]];
@@ -249,8 +249,9 @@ describe("Lightspeed sale.update webhooks", () => {
       type: "product.update",
       domain_prefix: AU.domainPrefix,
     }).toString();
+    // Header names as a client that keeps their case would hand them over.
     const delivery = au.readWebhook(Buffer.from(body), {
-      "x-signature": lightspeedSignature(body, AU.clientSecret),
+      "X-Signature": lightspeedSignature(body, AU.clientSecret),
     });
     expect(delivery).toEqual({ deliveryId: null, topic: "product.update", sales: [] });
   });

@@ -71,8 +71,10 @@ export class LightspeedApiError extends Error {
 const PRODUCT_CACHE_LIMIT = 5000;
 const LOOKUP_CONCURRENCY = 4;
 
+/** A request header by name, whatever case the caller's record keeps names in. */
 function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
-  const value = headers[name] ?? headers[name.toLowerCase()];
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+  const value = key === undefined ? undefined : headers[key];
   return Array.isArray(value) ? value[0] : value;
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { LightspeedStandIn } from "./lightspeed.stand-in";
 import { STORES, startLightspeedStandIn, startReceiver, storeFor } from "./lightspeed.fixtures";
+import type { LightspeedStandIn } from "./lightspeed.stand-in";
 
 const AU = STORES[0] as (typeof STORES)[0];
 const cleanups: (() => Promise<void>)[] = [];
