@@ -14,7 +14,8 @@
  * The control side (JSON; for tests, the demo and browser journeys), under `/_stand-in/{prefix}`:
  * - `GET /_stand-in/{prefix}`: the store, its outlets, products, customers and sales.
  * - `POST …/sales` {customer?, lines: [{sku, quantity?, price?, discount?, name?}], payments?,
- *   status?, outlet_id?, invoice_number?, webhook?: "deliver"|"drop"|"twice"}: makes a sale.
+ *   status?, outlet_id?, invoice_number?, webhook?: "deliver"|"drop"|"twice",
+ *   payload?: "full"|"slim"|"slim-versioned"}: makes a sale (see shapePayload for the payloads).
  * - `POST …/sales/{id}/void` {webhook?}, `POST …/sales/{id}/return` {lines?: [{line_id, quantity?}], webhook?}.
  * - `POST …/sales/{id}/deliver` {version?, times?}: delivers (again, or late) the webhook of the sale
  *   as it stood at `version` (default its latest).
@@ -38,7 +39,9 @@ import {
   registerSalePayload,
   StandInInputError,
   type StandInProduct,
+  shapePayload,
   stateOf,
+  type WebhookPayloadShape,
 } from "./lightspeed.stand-in-sales";
 import type { StandInOptions } from "./sales.port";
 
@@ -230,10 +233,18 @@ export async function startLightspeedStandIn(
   const current = (store: StoreState, id: string): Api2Sale | undefined =>
     store.sales.get(id)?.history.at(-1);
 
-  async function deliver(store: StoreState, sale: Api2Sale): Promise<DeliveryResult> {
+  async function deliver(
+    store: StoreState,
+    sale: Api2Sale,
+    shape: WebhookPayloadShape,
+  ): Promise<DeliveryResult> {
     const customer = sale.customer_id ? (store.customers.get(sale.customer_id) ?? null) : null;
+    const payload = shapePayload(
+      registerSalePayload(sale, store.config.regionId, store.products, customer),
+      shape,
+    );
     const body = new URLSearchParams({
-      payload: JSON.stringify(registerSalePayload(sale, store.config.regionId, store.products, customer)),
+      payload: JSON.stringify(payload),
       type: "sale.update",
       domain_prefix: store.config.domainPrefix,
       retailer_id: store.retailerId,
@@ -266,11 +277,20 @@ export async function startLightspeedStandIn(
     }
   }
 
-  async function announce(store: StoreState, sale: Api2Sale, mode: unknown): Promise<DeliveryResult[]> {
+  const payloadShape = (value: unknown): WebhookPayloadShape =>
+    value === "slim" || value === "slim-versioned" ? value : "full";
+
+  async function announce(
+    store: StoreState,
+    sale: Api2Sale,
+    body: Record<string, unknown>,
+  ): Promise<DeliveryResult[]> {
+    const mode = body.webhook;
     const how: WebhookMode = mode === "drop" || mode === "twice" ? mode : "deliver";
     if (how === "drop") return [];
-    const results = [await deliver(store, sale)];
-    if (how === "twice") results.push(await deliver(store, sale));
+    const shape = payloadShape(body.payload);
+    const results = [await deliver(store, sale, shape)];
+    if (how === "twice") results.push(await deliver(store, sale, shape));
     return results;
   }
 
@@ -455,17 +475,17 @@ export async function startLightspeedStandIn(
     if (rest.length === 1 && rest[0] === "sales") {
       const sale = makeSale(store, body);
       // Lightspeed announces parked sales too: reading them as "not a sale yet" is the adapter's job.
-      const webhook = await announce(store, sale, body.webhook);
+      const webhook = await announce(store, sale, body);
       return json(res, 201, { sale, webhook });
     }
     const [what, id, action] = rest;
     if (what === "sales" && id && action === "void") {
       const sale = voidSale(store, id);
-      return json(res, 200, { sale, webhook: await announce(store, sale, body.webhook) });
+      return json(res, 200, { sale, webhook: await announce(store, sale, body) });
     }
     if (what === "sales" && id && action === "return") {
       const sale = returnSale(store, id, body);
-      return json(res, 201, { sale, webhook: await announce(store, sale, body.webhook) });
+      return json(res, 201, { sale, webhook: await announce(store, sale, body) });
     }
     if (what === "sales" && id && action === "deliver") {
       const history = store.sales.get(id)?.history;
@@ -475,7 +495,7 @@ export async function startLightspeedStandIn(
       if (!sale) throw new StandInInputError(`sale ${id} never had version ${String(body.version)}`);
       const times = Math.min(Math.max(Number(body.times ?? 1), 1), 10);
       const webhook: DeliveryResult[] = [];
-      for (let i = 0; i < times; i++) webhook.push(await deliver(store, sale));
+      for (let i = 0; i < times; i++) webhook.push(await deliver(store, sale, payloadShape(body.payload)));
       return json(res, 200, { sale, webhook });
     }
     return json(res, 404, { error: "no such control" });
@@ -596,7 +616,7 @@ export async function startLightspeedStandIn(
     const roll = Math.random();
     const status = roll < 0.85 ? "CLOSED" : roll < 0.95 ? "LAYBY" : "ONACCOUNT";
     const sale = makeSale(store, { lines, customer, status });
-    await announce(store, sale, "deliver");
+    await announce(store, sale, {});
   }
   function schedule(store: StoreState) {
     if (closed || options.sellEverySeconds <= 0) return;
