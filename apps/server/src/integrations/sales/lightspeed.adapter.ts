@@ -157,7 +157,14 @@ export function createLightspeedStore(options: LightspeedStoreOptions): SalesSto
     }
     try {
       return await response.json();
-    } catch {
+    } catch (error) {
+      if (deadline.aborted)
+        throw new LightspeedApiError(
+          options.key,
+          null,
+          `no whole answer to ${path.split("?")[0]} within ${options.timeoutMs} ms`,
+        );
+      if (signal?.aborted) throw error;
       throw new LightspeedApiError(
         options.key,
         response.status,
