@@ -238,6 +238,27 @@ describe("Lightspeed sale.update webhooks", () => {
     expect(inCa?.payments[0]?.amountMinor).toBe(6777);
   });
 
+  it("counts a discount as the region shows prices: with GST in Australia, before HST in Canada", async () => {
+    const lines = [{ sku: "FR-DISC-1", price: 100, discount: 10 }];
+    const { sale: auSale } = await control(AU.domainPrefix, "/sales", { lines });
+    const { sale: caSale } = await control(CA.domainPrefix, "/sales", { lines });
+    const [inAu] = read(au, receiver.forSale(auSale.id)[0] as never);
+    const [inCa] = read(ca, receiver.forSale(caSale.id)[0] as never);
+    // Lightspeed keeps the discounted price (90.00) and the unit discount (10.00), both before tax.
+    expect(inAu?.lines[0]).toMatchObject({
+      unitPriceMinor: 9900,
+      discountMinor: 1100,
+      totalMinor: 9900,
+      taxMinor: 900,
+    });
+    expect(inCa?.lines[0]).toMatchObject({
+      unitPriceMinor: 9000,
+      discountMinor: 1000,
+      totalMinor: 9000,
+      taxMinor: 1170,
+    });
+  });
+
   it("acknowledges a parked sale and other topics with no sales", async () => {
     const { sale } = await control(AU.domainPrefix, "/sales", {
       lines: [{ sku: "FR-RB-001" }],
