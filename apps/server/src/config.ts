@@ -251,6 +251,7 @@ const envSchema = z.object({
   SHOPIFY_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
   /** The Shopify stand-in's port on 127.0.0.1; 0 = any free port. */
   SHOPIFY_STAND_IN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /**
    * Lightspeed Retail X-Series, one retailer per region: its domain prefix (the store is
    * https://{prefix}.retail.lightspeed.app), an API token (personal or OAuth, sent as Bearer), and
    * the app's client secret that signs its webhooks (without it webhooks are refused and the sync
