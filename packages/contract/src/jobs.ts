@@ -7,7 +7,6 @@ import {
   SAVED_SEARCH_NAME_MAX,
   SAVED_SEARCH_NAME_TOO_LONG,
   SHIPMENT_STATUSES,
-  TENDERS,
 } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";

@@ -466,7 +466,7 @@ export function createIntakeService({ db, queue, sales }: Deps) {
         if (row.reasonCode !== "unknown_outlet")
           throw new AppError("conflict", INTAKE_MESSAGES.notUnknownOutlet);
         const outlet = await outletById(tx, body.outlet_id);
-        if (!outlet || !outlet.isActive || outlet.regionId !== row.regionId)
+        if (!outlet?.isActive || outlet.regionId !== row.regionId)
           throw validationError({ outlet_id: [INTAKE_MESSAGES.outletOtherRegion] });
         return answer(tx, id, await processSale(tx, id, { outletId: outlet.id }));
       });
