@@ -62,6 +62,19 @@ async function addSku(sku: string, regionId = 1) {
   );
 }
 
+/** Runs the queue until no intake task is left (the app's own loop may hold one: wait for it). */
+async function settle() {
+  for (let i = 0; i < 200; i++) {
+    await t.app.queue.runDue();
+    const [{ n }] = await q<{ n: number }>(
+      "select count(*)::int as n from queue_tasks where kind like 'intake.%' and every_seconds is null and dead_at is null",
+    );
+    if (!n) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("intake tasks did not settle");
+}
+
 const au = (over: Parameters<typeof sale>[0] = {}) =>
   sale({ externalOutletId: outlet.abbreviation, ...over });
 
@@ -453,7 +466,7 @@ describe("sync, summary and purge", () => {
       (await t.call(sam, { method: "POST", url: "/api/staff/intake/sync", payload: { store_key: "zz" } }))
         .statusCode,
     ).toBe(422);
-    while (await t.app.queue.runDue()) {}
+    await settle();
     for (const s of missed) expect((await jobsOf(s.invoiceNumber)).length).toBe(1);
     const [cursor] = await q<{ cursor: string }>(
       "select cursor from intake_cursors where store_key = 'ls-au'",
@@ -461,7 +474,7 @@ describe("sync, summary and purge", () => {
     expect(cursor.cursor).toBe(String(ls.feed.length));
     ls.failNext = "The provider answered 503";
     await t.call(sam, { method: "POST", url: "/api/staff/intake/sync", payload: { store_key: "ls-au" } });
-    while (await t.app.queue.runDue()) {}
+    await settle();
     const summary = (await t.call(sam, { method: "GET", url: "/api/staff/intake/summary" })).json().data;
     const store = summary.stores.find((s: { key: string }) => s.key === "ls-au");
     expect(store.last_sync_error).toBe("The provider answered 503");
