@@ -22,7 +22,12 @@ if (url && secret) {
   });
   const database = openPostgres(url, 4);
   const store = fakeStore({ key: "ls-au", source: "lightspeed", regionId: 1, secret });
-  buildApp({ config, database, adapters: { email: null, sms: null, sales: fakeStores([store]) }, logger: false })
+  buildApp({
+    config,
+    database,
+    adapters: { email: null, sms: null, sales: fakeStores([store]) },
+    logger: false,
+  })
     .then(async (app) => {
       await app.listen({ port: 0, host: "127.0.0.1" });
       const address = app.server.address();

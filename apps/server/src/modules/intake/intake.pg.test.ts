@@ -72,10 +72,19 @@ describe.runIf(onPostgres)("intake on PostgreSQL", () => {
     // Some sales the sync sees at a later version than the webhook brings, some the same.
     storeB.feed = sales.map((s, i) => (i % 3 === 0 ? { ...s, version: "2" } : s));
     storeB.pageSize = 5;
-    const syncB = createIntakeService({ db: second.database.db, queue: second.app.queue, sales: fakeStores([storeB]) });
+    const syncB = createIntakeService({
+      db: second.database.db,
+      queue: second.app.queue,
+      sales: fakeStores([storeB]),
+    });
     const webhooks = sales.map((s) => {
       const d = delivery(SECRET, [s]);
-      return t.app.inject({ method: "POST", url: "/api/intake/webhooks/ls-au", payload: d.body, headers: d.headers });
+      return t.app.inject({
+        method: "POST",
+        url: "/api/intake/webhooks/ls-au",
+        payload: d.body,
+        headers: d.headers,
+      });
     });
     const [answers] = await Promise.all([Promise.all(webhooks), syncB.syncStore(storeB)]);
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
@@ -95,7 +104,13 @@ describe.runIf(onPostgres)("intake on PostgreSQL", () => {
     const batches = Array.from({ length: 40 }, () => Array.from({ length: 5 }, () => au()));
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", path.join(import.meta.dirname, "intake-server.fixtures.ts"), t.url as string, SECRET],
+      [
+        "--import",
+        "tsx",
+        path.join(import.meta.dirname, "intake-server.fixtures.ts"),
+        t.url as string,
+        SECRET,
+      ],
       { stdio: ["ignore", "pipe", "inherit"] },
     );
     const port = await new Promise<number>((resolve, reject) => {
@@ -125,7 +140,9 @@ describe.runIf(onPostgres)("intake on PostgreSQL", () => {
       }
     };
     await Promise.all(Array.from({ length: 6 }, send));
-    await new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.on("exit", () => resolve())));
+    await new Promise<void>((resolve) =>
+      child.exitCode !== null ? resolve() : child.on("exit", () => resolve()),
+    );
     expect(acknowledged.length).toBeGreaterThanOrEqual(12);
     expect(acknowledged.length).toBeLessThan(batches.length);
     // Nothing acknowledged is lost: every sale of every acknowledged delivery is kept and is a job.
@@ -138,7 +155,12 @@ describe.runIf(onPostgres)("intake on PostgreSQL", () => {
     // The provider retries everything it has no 200 for (and, being a provider, some it has).
     for (const batch of batches) {
       const d = delivery(SECRET, batch);
-      const res = await t.app.inject({ method: "POST", url: "/api/intake/webhooks/ls-au", payload: d.body, headers: d.headers });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/intake/webhooks/ls-au",
+        payload: d.body,
+        headers: d.headers,
+      });
       expect(res.statusCode).toBe(200);
     }
     const rows = await onceEach(batches.flat());

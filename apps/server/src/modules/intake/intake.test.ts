@@ -67,7 +67,7 @@ async function settle() {
   for (let i = 0; i < 200; i++) {
     await t.app.queue.runDue();
     const [{ n }] = await q<{ n: number }>(
-      "select count(*)::int as n from queue_tasks where kind like 'intake.%' and every_seconds is null and dead_at is null",
+      "select count(*)::int as n from queue_tasks where kind = 'intake.sync.store' and dead_at is null",
     );
     if (!n) return;
     await new Promise((r) => setTimeout(r, 50));
@@ -449,6 +449,44 @@ describe("later changes at the source", () => {
       { amount_minor: 5_000, reason: "Too big" },
       { amount_minor: 2_500, reason: "refunded in the web shop" },
     ]);
+  });
+});
+
+describe("a sale Loupe cannot process yet", () => {
+  it("is kept and acknowledged, waits as failed, and is queued to be processed again", async () => {
+    // A price no integer column holds: the job's insert fails inside the sale's savepoint.
+    const base = au();
+    const s = { ...base, lines: [{ ...base.lines[0], unitPriceMinor: 5_000_000_000 }] };
+    const res = await post("ls-au", [s]);
+    expect(res.statusCode).toBe(200);
+    const row = await saleRow(s.externalId);
+    expect(row).toMatchObject({ state: "waiting", reason_code: "failed", order_id: null });
+    expect((await jobsOf(s.invoiceNumber)).length).toBe(0);
+    const [task] = await q<{ key: string }>(
+      "select key from queue_tasks where kind = 'intake.process' and key = $1",
+      [`sale:${row.id}`],
+    );
+    expect(task).toBeDefined();
+  });
+
+  it("reads a form-encoded delivery as the bytes that came (the signature is checked on them)", async () => {
+    const body = "payload=%7B%7D";
+    const { sign } = await import("./intake.fixtures");
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/intake/webhooks/ls-au",
+      payload: body,
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-fake-signature": sign(SECRET, body),
+      },
+    });
+    // Signed, so the bytes reached the store unchanged; the fake store reads only JSON: a shape failure.
+    expect(res.statusCode).toBe(400);
+    const [kept] = await q<{ raw: string; kind: string }>(
+      "select raw, kind from intake_failures order by id desc limit 1",
+    );
+    expect(kept).toEqual({ raw: body, kind: "shape" });
   });
 });
 
