@@ -177,6 +177,9 @@ export async function processSale(
     return done(tx, row, row.orderId, null);
   }
 
+  // A sale voided before it became a job leaves nothing to make, whatever it was waiting for.
+  if (sale.state === "voided") return done(tx, row, null, null);
+
   const outlet = await resolveOutlet(tx, row, sale, choice.outletId);
   if (!outlet) return wait(tx, row, "unknown_outlet", INTAKE_MESSAGES.unknownOutlet(sale.externalOutletId));
   await tx.update(intakeSales).set({ outletId: outlet.id }).where(eq(intakeSales.id, row.id));
@@ -187,9 +190,6 @@ export async function processSale(
   const products = await productsBySku(tx, sale.regionId, [...new Set(lines.map((l) => l.sku as string))]);
   const unknown = [...new Set(lines.map((l) => l.sku as string).filter((s) => !products.has(s)))];
   if (unknown.length) return wait(tx, row, "unknown_sku", INTAKE_MESSAGES.unknownSku(unknown));
-
-  // A sale voided before it became a job leaves nothing to make.
-  if (sale.state === "voided") return done(tx, row, null, outlet.id);
 
   const customer = await resolveCustomer(tx, row, sale, choice, outlet.id);
   if (customer.outcome === "choose")

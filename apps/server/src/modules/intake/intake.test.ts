@@ -264,6 +264,15 @@ describe("a sale that waits for a person", () => {
     expect(ok.json().data.order_id).toBe((await jobsOf(s.invoiceNumber))[0].id);
   });
 
+  it("a waiting sale voided at the source is done, with no job to make", async () => {
+    const s = au({ sku: "NOPE-1" });
+    await post("ls-au", [s]);
+    expect((await saleRow(s.externalId)).state).toBe("waiting");
+    await post("ls-au", [{ ...s, version: "2", state: "voided" }]);
+    expect(await saleRow(s.externalId)).toMatchObject({ state: "done", order_id: null });
+    expect((await jobsOf(s.invoiceNumber)).length).toBe(0);
+  });
+
   it("waits for a customer when several match; the pick makes the job and is remembered for that source customer", async () => {
     const [a] = await q<{ id: number }>(
       "insert into customers (first_name, last_name, email, mobile, region_id) values ('Ann', 'Twin', 'twins@example.com', '0412 345 678', 1) returning id",
