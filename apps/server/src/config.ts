@@ -125,6 +125,11 @@ const envSchema = z.object({
   QUEUE_POLL_SECONDS: z.coerce.number().positive().default(1),
   QUEUE_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   QUEUE_RETRY_BASE_SECONDS: z.coerce.number().positive().default(5),
+  /**
+   * Sales from the point of sale and the web shop (issue 45): seconds between syncs of every
+   * store's change feed (0: no schedule, "sync now" only).
+   */
+  INTAKE_SYNC_SECONDS: z.coerce.number().int().min(0).default(300),
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   WEB_DIST: optional,
   MIGRATIONS_DIR: optional,

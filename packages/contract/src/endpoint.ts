@@ -1,4 +1,4 @@
-import type { JobAction, JobRead, OutletAction } from "@loupe/domain";
+import type { IntakeAction, JobAction, JobRead, OutletAction } from "@loupe/domain";
 import type { z } from "zod";
 
 /** Which of the spec's three API bases an endpoint answers on (DESIGN.md "The three API bases"). */
@@ -36,6 +36,8 @@ export const accessResources = [
   "recall_list",
   /** A quote (issue 44): its spectacle lines hold the prescription and PD as quoted. */
   "quote",
+  /** A sale delivery's raw payload as the provider sent it (issue 45): any customer's personal data. */
+  "intake_payload",
 ] as const;
 export type AccessResource = (typeof accessResources)[number];
 
@@ -117,6 +119,16 @@ export interface OutletRuleDeclaration {
   target: (r: RuleRequest) => unknown;
 }
 
+/**
+ * What an intake call does (issue 45, ADR 0059): the intake module's routes ask `decideIntakeAction`
+ * with the region of the sale or store named, before the handler runs. A failed delivery's payload
+ * is decided on the role alone.
+ */
+export interface IntakeRuleDeclaration {
+  action: IntakeAction;
+  target: (r: RuleRequest) => { sale: unknown } | { store: unknown } | { failure: unknown };
+}
+
 export interface Endpoint {
   method: HttpMethod;
   base: ApiBase;
@@ -161,6 +173,8 @@ export interface Endpoint {
   jobRule?: JobRuleDeclaration;
   /** Calls about an outlet declare what they do there; the binder checks the rulebook (ADR 0049). */
   outletRule?: OutletRuleDeclaration;
+  /** Calls about a sale from the point of sale or web shop (issue 45); the intake routes check it. */
+  intakeRule?: IntakeRuleDeclaration;
 }
 
 /**

@@ -10,6 +10,7 @@ export * from "./envelope";
 export * from "./exports";
 export * from "./files";
 export * from "./health-data";
+export * from "./intake";
 export * from "./job-actions";
 export * from "./job-edit";
 export * from "./job-rule-facts";

@@ -1,4 +1,4 @@
-import { JOB_EVENT_KINDS, PAYMENT_KINDS, TENDERS } from "@loupe/domain";
+import { JOB_EVENT_KINDS, PAYMENT_KINDS, RECORDED_TENDERS } from "@loupe/domain";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -46,6 +46,11 @@ export const orders = pgTable(
     channelId: integer("channel_id").notNull(),
     channel: text("channel").notNull(),
     isOctoposOrder: boolean("is_octopos_order").notNull().default(false),
+    /**
+     * The point of sale's own address for a job that came from it (a Lightspeed store's URL, issue
+     * 45): the spec's link back to the sale. Null for jobs made in Loupe or online.
+     */
+    vendBaseUrl: text("vend_base_url"),
     originOutletId: integer("origin_outlet_id")
       .notNull()
       .references(() => outlets.id),
@@ -195,7 +200,7 @@ export const orderPayments = pgTable(
      * How it was paid (issue 44): card, cash, eftpos, gift_card, health_fund. Older rows were
      * filled from their payment type's name by the migration; null only if one could not be read.
      */
-    tender: text("tender", { enum: TENDERS }),
+    tender: text("tender", { enum: RECORDED_TENDERS }),
     /** The gift card's number, the health fund's claim number or the EFTPOS slip's number. */
     reference: text("reference"),
     /** deposit (taken when the job was made) or payment (any later one). */
@@ -259,9 +264,8 @@ export const orderRefunds = pgTable(
     approvedBy: integer("approved_by").references(() => staffUsers.id),
     gatewayRefs: jsonb("gateway_refs").$type<string[]>().notNull().default([]),
     error: text("error"),
-    staffUserId: integer("staff_user_id")
-      .notNull()
-      .references(() => staffUsers.id),
+    /** Who refunded in Loupe; null for a refund made at the point of sale or web shop (issue 45). */
+    staffUserId: integer("staff_user_id").references(() => staffUsers.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
