@@ -57,11 +57,12 @@ export function CustomerPickModal({
     setPending("create" in body ? "create" : "link");
     try {
       const answer = await customer.mutateAsync({ id: sale.id, body });
+      // Resolved: the dialog is done, and a second click (already on its way) sends nothing more.
       onResolved(answer.data);
     } catch (err) {
       setError(errorText(err));
-    } finally {
       inFlight.current = false;
+    } finally {
       setPending(null);
     }
   }

@@ -36,10 +36,10 @@ export function OutletPickModal({
     setError(null);
     try {
       const answer = await outlet.mutateAsync({ id: sale.id, outletId: Number(chosen) });
+      // Resolved: the dialog is done, and a second click (already on its way) sends nothing more.
       onResolved(answer.data);
     } catch (err) {
       setError(errorText(err));
-    } finally {
       inFlight.current = false;
     }
   }
