@@ -19,7 +19,15 @@ export const INTAKE_ACTIONS = [
 export type IntakeAction = (typeof INTAKE_ACTIONS)[number];
 
 /** Why a sale waits for a person. */
-export const INTAKE_REASON_CODES = ["unknown_sku", "needs_customer", "unknown_outlet"] as const;
+export const INTAKE_REASON_CODES = [
+  "unknown_sku",
+  "needs_customer",
+  "unknown_outlet",
+  /** A return whose returned sale has not arrived (or not been made into a job) yet. */
+  "unknown_sale",
+  /** Processing failed for a reason a retry may clear (the queue tries again). */
+  "failed",
+] as const;
 export type IntakeReasonCode = (typeof INTAKE_REASON_CODES)[number];
 
 export const INTAKE_MESSAGES = {
@@ -38,6 +46,8 @@ export const INTAKE_MESSAGES = {
     externalId
       ? `The source's outlet ${externalId} is not linked to a Loupe outlet`
       : "The sale names no outlet: pick the Loupe outlet it was sold at",
+  unknownSale: (externalId: string) => `The returned sale ${externalId} has not been made into a job yet`,
+  failed: "Loupe could not make the job yet; it tries again by itself",
   stillWaiting: (reason: string) => `The sale still waits: ${reason}.`,
   notWaiting: "This sale is not waiting: it has been made into its job already.",
   notNeedsCustomer: "This sale is not waiting for a customer.",

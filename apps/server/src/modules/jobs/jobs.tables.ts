@@ -46,6 +46,11 @@ export const orders = pgTable(
     channelId: integer("channel_id").notNull(),
     channel: text("channel").notNull(),
     isOctoposOrder: boolean("is_octopos_order").notNull().default(false),
+    /**
+     * The point of sale's own address for a job that came from it (a Lightspeed store's URL, issue
+     * 45): the spec's link back to the sale. Null for jobs made in Loupe or online.
+     */
+    vendBaseUrl: text("vend_base_url"),
     originOutletId: integer("origin_outlet_id")
       .notNull()
       .references(() => outlets.id),
@@ -259,9 +264,8 @@ export const orderRefunds = pgTable(
     approvedBy: integer("approved_by").references(() => staffUsers.id),
     gatewayRefs: jsonb("gateway_refs").$type<string[]>().notNull().default([]),
     error: text("error"),
-    staffUserId: integer("staff_user_id")
-      .notNull()
-      .references(() => staffUsers.id),
+    /** Who refunded in Loupe; null for a refund made at the point of sale or web shop (issue 45). */
+    staffUserId: integer("staff_user_id").references(() => staffUsers.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
