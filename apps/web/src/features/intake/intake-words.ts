@@ -11,6 +11,8 @@ export const REASON_LABELS: Record<IntakeReasonCode, string> = {
   unknown_sku: "Unknown SKU",
   needs_customer: "Needs a customer",
   unknown_outlet: "Unknown outlet",
+  unknown_sale: "Returned sale not in yet",
+  failed: "Could not be made yet",
 };
 
 export const FAILURE_LABELS = { signature: "Signature not valid", shape: "Not readable" } as const;
