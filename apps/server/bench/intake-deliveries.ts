@@ -7,7 +7,8 @@ import { createHmac, randomUUID } from "node:crypto";
  * delivery with its own X-Shopify-Webhook-Id. The plan mixes, per `rate` deliveries:
  * - 10% duplicates: a delivery already sent, sent again byte for byte (Shopify's retry);
  * - 5% out of order: an older version of an order, sent after a newer one (its own delivery id);
- * - the rest: new orders (60%), updates of an order already sent (37%), cancellations (3%).
+ * - the rest: new orders (60%), updates of an order already sent (37%: a note, fulfilment), and
+ *   cancellations (3%, with the refund of the order's total).
  */
 
 export interface BenchSku {
@@ -56,7 +57,7 @@ export function shopifyHeaders(d: Delivery, secret: string, shop: string): Recor
     "x-shopify-topic": d.topic,
     "x-shopify-hmac-sha256": shopifyHmac(secret, d.body),
     "x-shopify-shop-domain": shop,
-    "x-shopify-api-version": "2025-01",
+    "x-shopify-api-version": "2025-10",
     "x-shopify-webhook-id": d.webhookId,
     "x-shopify-triggered-at": new Date().toISOString(),
   };
@@ -83,6 +84,7 @@ interface OrderState {
   customer: BenchCustomer | null;
   lines: { id: number; sku: BenchSku; quantity: number }[];
   note: string;
+  fulfilled: boolean;
   cancelled: boolean;
   /** Every version sent so far, oldest first: the body of each, for the out-of-order sends. */
   versions: { version: number; body: string }[];
@@ -159,7 +161,8 @@ export function createDeliveryPlan(opts: {
       currency: opts.currency,
       presentment_currency: opts.currency,
       financial_status: o.cancelled ? "refunded" : "paid",
-      fulfillment_status: null,
+      fulfillment_status: o.fulfilled ? "fulfilled" : null,
+      tags: o.note ? "bench, noted" : "bench",
       taxes_included: true,
       total_price: money(totalMinor),
       subtotal_price: money(totalMinor),
@@ -243,6 +246,7 @@ export function createDeliveryPlan(opts: {
         customer: customerFor(n),
         lines,
         note: "",
+        fulfilled: false,
         cancelled: false,
         versions: [],
       };
@@ -251,9 +255,10 @@ export function createDeliveryPlan(opts: {
     }
     const o = pick(open);
     if (r < 0.97) {
-      // An update: a line added, or a note written (what staff at the shop change most).
-      if (random() < 0.5) o.lines.push({ id: 9_000_000_000 + nextLine++, sku: pick(opts.skus), quantity: 1 });
-      else o.note = `note ${o.versions.length}`;
+      // An update as the shop makes most: a note or a tag written, the order fulfilled. Its lines and
+      // money stay, so the job's total is the order's whatever version the job was made from.
+      if (random() < 0.5) o.note = `note ${o.versions.length}`;
+      else o.fulfilled = true;
       return send(o, "orders/updated", "update");
     }
     o.cancelled = true;
