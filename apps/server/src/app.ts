@@ -17,6 +17,7 @@ import { createEmailSender, type EmailSender } from "./integrations/email";
 import { createFileStorage, type FileStorage } from "./integrations/file-storage";
 import { createLensSuppliers, type LensSupplierOptions } from "./integrations/lens-suppliers";
 import { createPaymentGateway, type PaymentGateway } from "./integrations/payments";
+import { createSalesStores, type SalesStores } from "./integrations/sales";
 import { createSearch, fillSearchIndex, logIndexWriteFailures, type SearchPort } from "./integrations/search";
 import { createSmsSender, type SmsSender } from "./integrations/sms";
 import { moduleRoutes } from "./modules";
@@ -24,6 +25,7 @@ import { createAccessHook } from "./modules/access-log";
 import { findApprovals } from "./modules/approvals";
 import { createSessionLookup } from "./modules/auth";
 import { customersSearchIndex } from "./modules/customers";
+import { regionSkus } from "./modules/intake";
 import { createJobRuleCheck } from "./modules/job-rules";
 import { ordersSearchIndex } from "./modules/jobs";
 import type { ModuleContext } from "./modules/module-context";
@@ -66,6 +68,8 @@ export interface Adapters {
   couriers?: Couriers;
   /** The lab simulator's clock and automatic interfaces by kind (tests point them at stand-ins). */
   lens?: Omit<LensSupplierOptions, "sendEmail">;
+  /** The point of sale's and web shop's stores (issue 45); by default the configured ones or their stand-ins. */
+  sales?: SalesStores;
 }
 
 export interface BuildAppOptions {
@@ -212,6 +216,15 @@ export async function buildApp({
         approver: { roleId: a.approverRoleId, homeRegionId: a.approverHomeRegionId, outletCountryCode: null },
       })),
   });
+  // Sales from outside (issue 45): the stand-ins deliver to this server's own webhook and sell
+  // from the region's catalogue; stopped when the app closes.
+  const sales =
+    adapters.sales ??
+    (await createSalesStores(config, {
+      webhookUrl: (key) => `${config.publicUrl}/api/intake/webhooks/${encodeURIComponent(key)}`,
+      skus: (regionId) => regionSkus(database.db, regionId),
+      sellEverySeconds: config.INTAKE_STAND_IN_SALE_SECONDS,
+    }));
   const ctx: ModuleContext = {
     app,
     bind: createBinder(
@@ -238,6 +251,7 @@ export async function buildApp({
     payments: adapters.payments ?? createPaymentGateway(config, database.db),
     queue,
     readDb,
+    sales,
     search,
     slots: createSlots(),
     storage: adapters.storage ?? createFileStorage(config),
@@ -292,6 +306,7 @@ export async function buildApp({
   });
   app.addHook("onClose", async () => {
     stopping = true;
+    await sales.close();
     await stopFollowing?.();
     await queue.stop();
     await outbox.settle();

@@ -120,6 +120,13 @@ const envSchema = z.object({
   QUEUE_POLL_SECONDS: z.coerce.number().positive().default(1),
   QUEUE_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   QUEUE_RETRY_BASE_SECONDS: z.coerce.number().positive().default(5),
+  /**
+   * Sales from the point of sale and the web shop (issue 45): seconds between syncs of every
+   * store's change feed (0: no schedule, "sync now" only), and between the local stand-ins' own
+   * demo sales (0: they never sell by themselves).
+   */
+  INTAKE_SYNC_SECONDS: z.coerce.number().int().min(0).default(300),
+  INTAKE_STAND_IN_SALE_SECONDS: z.coerce.number().int().min(0).default(90),
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   WEB_DIST: optional,
   MIGRATIONS_DIR: optional,

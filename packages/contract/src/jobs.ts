@@ -2,11 +2,11 @@ import {
   INT32_MAX,
   isDateOrInstant,
   PAYMENT_KINDS,
+  RECORDED_TENDERS,
   rowId,
   SAVED_SEARCH_NAME_MAX,
   SAVED_SEARCH_NAME_TOO_LONG,
   SHIPMENT_STATUSES,
-  TENDERS,
 } from "@loupe/domain";
 import { z } from "zod";
 import { defineEndpoint } from "./endpoint";
@@ -162,7 +162,7 @@ export const orderDetailWire = orderWire.extend({
       id: z.number(),
       amount_minor: z.number(),
       /** Null only for a payment recorded before tenders were kept whose name said none. */
-      tender: z.enum(TENDERS).nullable(),
+      tender: z.enum(RECORDED_TENDERS).nullable(),
       reference: z.string().nullable(),
       kind: z.enum(PAYMENT_KINDS),
       /** Who took it, or null for one that came from elsewhere (the point of sale, the web shop). */

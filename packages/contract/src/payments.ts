@@ -1,4 +1,10 @@
-import { JOB_MONEY_MESSAGES, PAYMENT_KINDS, paymentIntentSchema, TENDERS } from "@loupe/domain";
+import {
+  JOB_MONEY_MESSAGES,
+  PAYMENT_KINDS,
+  paymentIntentSchema,
+  RECORDED_TENDERS,
+  TENDERS,
+} from "@loupe/domain";
 import { z } from "zod";
 import { noteWire } from "./customer-actions";
 import { defineEndpoint } from "./endpoint";
@@ -56,7 +62,7 @@ export const jobPaymentWire = z.object({
   id: z.number(),
   amount: z.number(),
   amount_minor: z.number(),
-  tender: z.enum(TENDERS).nullable(),
+  tender: z.enum(RECORDED_TENDERS).nullable(),
   reference: z.string().nullable(),
   kind: z.enum(PAYMENT_KINDS),
   taken_by: z.string().nullable(),

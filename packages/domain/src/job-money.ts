@@ -6,13 +6,41 @@
 export const TENDERS = ["card", "cash", "eftpos", "gift_card", "health_fund"] as const;
 export type PaymentTender = (typeof TENDERS)[number];
 
-export const TENDER_LABELS: Record<PaymentTender, string> = {
+/**
+ * What a recorded payment may say it was paid in: the counter's tenders, and "other" for a payment
+ * taken at a point of sale or web shop in a tender Loupe has no name for (issue 45). Staff never
+ * take "other" in Loupe; it only arrives.
+ */
+export const RECORDED_TENDERS = [...TENDERS, "other"] as const;
+export type RecordedTender = (typeof RECORDED_TENDERS)[number];
+
+export const TENDER_LABELS: Record<RecordedTender, string> = {
   card: "Card",
   cash: "Cash",
   eftpos: "EFTPOS",
   gift_card: "Gift card",
   health_fund: "Health fund",
+  other: "Other",
 };
+
+/**
+ * A point of sale's or web shop's tender name as one of ours (issue 45): Lightspeed's payment type
+ * names are the retailer's own ("Cash", "EFTPOS", "Visa", "Afterpay"), Shopify's gateways are
+ * names like "shopify_payments" or "manual". Unknown names are "other", never guessed as cash.
+ */
+export function tenderOfSourceName(name: string): RecordedTender {
+  const n = name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
+  if (/^cash/.test(n)) return "cash";
+  if (/eftpos|debit|interac/.test(n)) return "eftpos";
+  if (/gift/.test(n)) return "gift_card";
+  if (/health|hicaps|fund/.test(n)) return "health_fund";
+  if (/card|credit|visa|master|amex|american_express|shopify_payments|stripe|apple_pay|google_pay/.test(n))
+    return "card";
+  return "other";
+}
 
 /** The tenders whose slip or card carries a number worth keeping (what the reference field asks for). */
 export const TENDER_REFERENCE_LABELS: Partial<Record<PaymentTender, string>> = {

@@ -6,6 +6,7 @@ import { registerCatalogueRoutes } from "./catalogue";
 import { registerCustomersRoutes } from "./customers";
 import { registerExportsRoutes } from "./exports";
 import { registerFilesRoutes } from "./files";
+import { registerIntakeRoutes } from "./intake";
 import { registerJobEditRoutes } from "./job-edit";
 import { registerJobsRoutes, registerSavedSearchesRoutes } from "./jobs";
 import { registerLensOrdersRoutes } from "./lens-orders";
@@ -65,4 +66,5 @@ export const moduleRoutes: ((ctx: ModuleContext) => void | Promise<void>)[] = [
   registerApprovalsRoutes,
   registerExportsRoutes,
   registerQuotesRoutes,
+  registerIntakeRoutes,
 ];

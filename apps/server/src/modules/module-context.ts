@@ -4,6 +4,7 @@ import type { Couriers } from "../integrations/couriers";
 import type { FileStorage } from "../integrations/file-storage";
 import type { LensSuppliers } from "../integrations/lens-suppliers";
 import type { PaymentGateway } from "../integrations/payments";
+import type { SalesStores } from "../integrations/sales";
 import type { SearchPort } from "../integrations/search";
 import type { Database, Db } from "../platform/db/client";
 import type { ReadClient } from "../platform/db/read-client";
@@ -32,6 +33,8 @@ export interface ModuleContext {
    * and caught up, else the primary (ADR 0040). A screen that reads after its own write uses `db`.
    */
   readDb: ReadClient;
+  /** The point of sale's and web shop's stores (issue 45): configured, or the local stand-ins. */
+  sales: SalesStores;
   search: SearchPort;
   /** Where a higher module answers a lower one's question without an import back up (platform/slots.ts). */
   slots: Slots;

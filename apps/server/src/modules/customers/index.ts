@@ -1,4 +1,5 @@
 // What other modules may use of customers.
+export { createCustomerFromSource, type SourceCustomerInput } from "./customer-from-source";
 export { type CustomerRow, toCustomerWire } from "./customers.mappers";
 export { registerCustomersRoutes } from "./customers.routes";
 export { CUSTOMER_INDEX, customersSearchIndex } from "./customers.search-index";

@@ -63,15 +63,11 @@ export const intakeSales = pgTable(
     // The screen's lists: waiting (any day), done (newest first), per store.
     index("intake_sales_state_received_idx").on(t.state, t.receivedAt, t.id),
     index("intake_sales_store_received_idx").on(t.storeKey, t.receivedAt),
-    index("intake_sales_return_for_idx")
-      .on(t.source, t.returnFor)
-      .where(sql`${t.returnFor} is not null`),
+    index("intake_sales_return_for_idx").on(t.source, t.returnFor).where(sql`${t.returnFor} is not null`),
     index("intake_sales_order_idx").on(t.orderId),
     index("intake_sales_outlet_idx").on(t.outletId),
     index("intake_sales_region_idx").on(t.regionId),
-    index("intake_sales_raw_purge_idx")
-      .on(t.receivedAt)
-      .where(sql`${t.raw} is not null`),
+    index("intake_sales_raw_purge_idx").on(t.receivedAt).where(sql`${t.raw} is not null`),
   ],
 );
 

@@ -44,5 +44,14 @@ export {
   changePromisedDate,
 } from "./promised-dates";
 export { loadRefundStates } from "./refund-facts";
+export {
+  cancelJobFromSale,
+  createJobFromSale,
+  ONLINE_CHANNEL,
+  recordSalePayment,
+  recordSaleRefund,
+  type SaleJobInput,
+  type SaleJobLine,
+} from "./sale-jobs";
 export { registerSavedSearchesRoutes } from "./saved-searches.routes";
 export { itemsNeedingReentry, itemsWithForeignPrescription } from "./selection-owners.queries";

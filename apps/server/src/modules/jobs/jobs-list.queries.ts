@@ -44,6 +44,7 @@ const ORDER_FIELDS: [key: keyof ListedOrder, column: string][] = [
   ["channelId", "channel_id"],
   ["channel", "channel"],
   ["isOctoposOrder", "is_octopos_order"],
+  ["vendBaseUrl", "vend_base_url"],
   ["originOutletId", "origin_outlet_id"],
   ["shipmentStatus", "shipment_status"],
   ["shipmentCompany", "shipment_company"],

@@ -51,6 +51,7 @@ export type ListedOrder = Pick<
   | "channelId"
   | "channel"
   | "isOctoposOrder"
+  | "vendBaseUrl"
   | "originOutletId"
   | "shipmentStatus"
   | "shipmentCompany"
@@ -124,8 +125,9 @@ export function toOrderWire(f: JobFacts, reference: JobReference, links: OrderLi
     is_late: isJobLate(promiseFacts(f, reference), new Date()),
     status_since: o.dispenseStatusAt.toISOString(),
     items: f.items,
-    // Online orders were not rung up in the point-of-sale system, so they have no invoice there.
-    vend_base_url: o.isOctoposOrder ? links.posUrl : null,
+    // Online orders were not rung up in the point-of-sale system, so they have no invoice there; a
+    // Lightspeed sale (issue 45) names its own store's address.
+    vend_base_url: o.vendBaseUrl ?? (o.isOctoposOrder ? links.posUrl : null),
   };
 }
 

@@ -1,4 +1,4 @@
-import { JOB_EVENT_KINDS, PAYMENT_KINDS, TENDERS } from "@loupe/domain";
+import { JOB_EVENT_KINDS, PAYMENT_KINDS, RECORDED_TENDERS } from "@loupe/domain";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -200,7 +200,7 @@ export const orderPayments = pgTable(
      * How it was paid (issue 44): card, cash, eftpos, gift_card, health_fund. Older rows were
      * filled from their payment type's name by the migration; null only if one could not be read.
      */
-    tender: text("tender", { enum: TENDERS }),
+    tender: text("tender", { enum: RECORDED_TENDERS }),
     /** The gift card's number, the health fund's claim number or the EFTPOS slip's number. */
     reference: text("reference"),
     /** deposit (taken when the job was made) or payment (any later one). */

@@ -109,7 +109,8 @@ export async function depositOfQuote(db: Db, quoteId: number, orderId: number) {
     promisedDate: order?.due ?? null,
     balance: order?.balance ?? 0,
     deposit:
-      payment?.tender != null
+      // A deposit is taken in Loupe, so never in "other" (a tender only sales from outside carry).
+      payment?.tender != null && payment.tender !== "other"
         ? { payment_id: payment.id, amount_minor: payment.amount, tender: payment.tender }
         : null,
   };
