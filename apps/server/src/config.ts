@@ -31,6 +31,11 @@ const optional = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v));
 
+const shopifyShop = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, "a shop's myshopify.com domain, e.g. loupe-au.myshopify.com")
+  .optional();
+
 const envSchema = z.object({
   NODE_ENV: z.string().default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -220,6 +225,39 @@ const envSchema = z.object({
   LENS_STATUS_POLL_SECONDS: z.coerce.number().min(0).default(60),
   MANIFEST_TIMES: manifestTimesSchema.prefault("17:30"),
   MANIFEST_CHECK_SECONDS: z.coerce.number().min(0).default(300),
+  /**
+   * Sales from outside (issue 45): without a configured store for a region, a local stand-in of the
+   * provider's API serves it and sells now and then (on outside production unless false; in
+   * production only when set to true). 0 seconds: the stand-ins never sell by themselves.
+   */
+  INTAKE_STAND_INS: optional.pipe(z.enum(["true", "false"]).optional()),
+  INTAKE_STAND_IN_SELL_SECONDS: z.coerce.number().min(0).default(90),
+  /**
+   * Shopify, one shop per region (AU, NZ, CA): its myshopify.com domain, an Admin API access token
+   * with read_orders, and the app's client secret (the key of the webhooks' HMAC); all three or
+   * none. _URL: another API host (a proxy); default https://{shop}.
+   */
+  SHOPIFY_AU_SHOP: optional.pipe(shopifyShop),
+  SHOPIFY_AU_ACCESS_TOKEN: optional,
+  SHOPIFY_AU_API_SECRET: optional,
+  SHOPIFY_AU_URL: optional,
+  SHOPIFY_NZ_SHOP: optional.pipe(shopifyShop),
+  SHOPIFY_NZ_ACCESS_TOKEN: optional,
+  SHOPIFY_NZ_API_SECRET: optional,
+  SHOPIFY_NZ_URL: optional,
+  SHOPIFY_CA_SHOP: optional.pipe(shopifyShop),
+  SHOPIFY_CA_ACCESS_TOKEN: optional,
+  SHOPIFY_CA_API_SECRET: optional,
+  SHOPIFY_CA_URL: optional,
+  /** The Admin API version called and expected in webhooks (Shopify keeps each for a year). */
+  SHOPIFY_API_VERSION: z
+    .string()
+    .regex(/^(\d{4}-(01|04|07|10)|unstable)$/, "a Shopify API version such as 2025-10")
+    .default("2025-10"),
+  /** Deadline of every Shopify API call, in milliseconds. */
+  SHOPIFY_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
+  /** The Shopify stand-in's port on 127.0.0.1; 0 = any free port. */
+  SHOPIFY_STAND_IN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -241,6 +279,8 @@ export interface Config extends Env {
   lensDropDir: string;
   /** Whether the local lab simulator stands in for unconfigured automatic interfaces. */
   labSimulator: boolean;
+  /** Whether local stand-ins serve the sales sources' regions that have no configured store (issue 45). */
+  intakeStandIns: boolean;
   /** Whether a query on the outer handle inside an open transaction throws (ADR 0023). */
   dbTxGuard: boolean;
   /** Whether SEED_DEMO was set explicitly (an explicit `true` in production is refused, not ignored). */
@@ -276,6 +316,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     lensDropDir: path.resolve(e.LENS_DROP_DIR ?? path.join(dataDir, "lens-drop")),
     dbTxGuard: e.DB_TX_GUARD ? e.DB_TX_GUARD === "true" : !(e.NODE_ENV === "production" && e.DATABASE_URL),
     labSimulator: e.LAB_SIMULATOR ? e.LAB_SIMULATOR === "true" : e.NODE_ENV !== "production",
+    intakeStandIns: e.INTAKE_STAND_INS ? e.INTAKE_STAND_INS === "true" : e.NODE_ENV !== "production",
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, "apps/web/dist")),
     migrationsDir: path.resolve(e.MIGRATIONS_DIR ?? path.join(repoRoot, "apps/server/drizzle")),
     trustedProxies: (e.TRUSTED_PROXIES ?? "")
