@@ -258,6 +258,28 @@ const envSchema = z.object({
   SHOPIFY_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
   /** The Shopify stand-in's port on 127.0.0.1; 0 = any free port. */
   SHOPIFY_STAND_IN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /**
+   * Lightspeed Retail X-Series, one retailer per region: its domain prefix (the store is
+   * https://{prefix}.retail.lightspeed.app), an API token (personal or OAuth, sent as Bearer), and
+   * the app's client secret that signs its webhooks (without it webhooks are refused and the sync
+   * alone brings sales in). _URL replaces the store's address (a proxy or a test server).
+   */
+  LIGHTSPEED_AU_DOMAIN_PREFIX: optional,
+  LIGHTSPEED_AU_TOKEN: optional,
+  LIGHTSPEED_AU_CLIENT_SECRET: optional,
+  LIGHTSPEED_AU_URL: optional,
+  LIGHTSPEED_NZ_DOMAIN_PREFIX: optional,
+  LIGHTSPEED_NZ_TOKEN: optional,
+  LIGHTSPEED_NZ_CLIENT_SECRET: optional,
+  LIGHTSPEED_NZ_URL: optional,
+  LIGHTSPEED_CA_DOMAIN_PREFIX: optional,
+  LIGHTSPEED_CA_TOKEN: optional,
+  LIGHTSPEED_CA_CLIENT_SECRET: optional,
+  LIGHTSPEED_CA_URL: optional,
+  /** Deadline of every Lightspeed API call, in milliseconds. */
+  LIGHTSPEED_TIMEOUT_MS: z.coerce.number().int().positive().default(15000),
+  /** The Lightspeed stand-in's port on 127.0.0.1 (0 = any free port). */
+  LIGHTSPEED_STAND_IN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
 });
 
 export type Env = z.infer<typeof envSchema>;
