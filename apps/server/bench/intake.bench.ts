@@ -357,28 +357,47 @@ async function waitForJobs(db: pg.Pool, truth: OrderTruth[]) {
   }
 }
 
-/** Exactly one job per order, at its newest version: its total as that version says. */
+/**
+ * Exactly one job per order, at its newest version: each sale's job (a web order's job is numbered
+ * "ONL-" and the order's number), no second job with that number, and the job's total the order's.
+ */
 async function checkJobs(db: pg.Pool, truth: OrderTruth[]) {
   const jobs = (
-    await db.query<{ invoice: string; n: number; total: number }>(
-      `select vend_invoice_number as invoice, count(*)::int as n, min(total_amount_minor) as total
-         from orders where vend_invoice_number like 'IB%' group by 1`,
+    await db.query<{ invoice: string; n: number }>(
+      `select vend_invoice_number as invoice, count(*)::int as n
+         from orders where vend_invoice_number like 'ONL-IB%' group by 1`,
     )
   ).rows;
-  const byInvoice = new Map(jobs.map((j) => [j.invoice, j]));
-  const missing = truth.filter((t) => !byInvoice.has(t.invoice));
   const doubled = jobs.filter((j) => j.n > 1);
-  const wrongTotal = truth.filter((t) => !t.cancelled && byInvoice.get(t.invoice)?.total !== t.totalMinor);
   const sales = (
-    await db.query<{ external_id: string; version: string; state: string; reason_code: string | null }>(
-      "select external_id, version, state, reason_code from intake_sales where source = 'shopify'",
+    await db.query<{
+      external_id: string;
+      version: string;
+      state: string;
+      reason_code: string | null;
+      invoice: string | null;
+      total: number | null;
+    }>(
+      `select s.external_id, s.version, s.state, s.reason_code, o.vend_invoice_number as invoice,
+              o.total_amount_minor as total
+         from intake_sales s left join orders o on o.id = s.order_id where s.source = 'shopify'`,
     )
   ).rows;
-  const wantVersion = new Map(truth.map((t) => [String(t.orderId), String(t.version)]));
-  const wrongVersion = sales.filter((s) => wantVersion.get(s.external_id) !== s.version);
+  const byOrder = new Map(sales.map((s) => [s.external_id, s]));
+  const missing = truth.filter((t) => byOrder.get(String(t.orderId))?.invoice !== `ONL-${t.invoice}`);
+  const wrongTotal = truth.filter(
+    (t) => !t.cancelled && byOrder.get(String(t.orderId))?.total !== t.totalMinor,
+  );
+  const wrongVersion = truth.filter((t) => byOrder.get(String(t.orderId))?.version !== String(t.version));
   const waiting = sales.filter((s) => s.state === "waiting");
   return {
-    ok: !missing.length && !doubled.length && !wrongTotal.length && !wrongVersion.length && !waiting.length,
+    ok:
+      !missing.length &&
+      !doubled.length &&
+      !wrongTotal.length &&
+      !wrongVersion.length &&
+      !waiting.length &&
+      jobs.length === truth.length,
     orders: truth.length,
     jobs: jobs.length,
     missing: missing.slice(0, 5).map((t) => t.invoice),
@@ -387,7 +406,7 @@ async function checkJobs(db: pg.Pool, truth: OrderTruth[]) {
     wrongTotal: wrongTotal.length,
     wrongTotalExamples: wrongTotal
       .slice(0, 3)
-      .map((t) => `${t.invoice}: job ${byInvoice.get(t.invoice)?.total} ≠ sale ${t.totalMinor}`),
+      .map((t) => `${t.invoice}: job ${byOrder.get(String(t.orderId))?.total} ≠ order ${t.totalMinor}`),
     wrongVersion: wrongVersion.length,
     waiting: waiting.length,
     waitingReasons: [...new Set(waiting.map((w) => w.reason_code))],

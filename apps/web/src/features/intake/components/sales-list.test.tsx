@@ -1,7 +1,7 @@
 import type { IntakeFailureWire, IntakeSaleWire } from "@loupe/contract";
 import { ADMIN_ROLE_ID, decideIntakeAction, STAFF_ROLE_ID } from "@loupe/domain";
 import { screen, within } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderInShell, stubFetch } from "../../../test/render";
 import type { DecideIntake } from "../use-intake-rule";
@@ -52,23 +52,35 @@ const decideAs =
   (action, regionId) =>
     decideIntakeAction(action, { actor: { roleId, homeRegionId, outletCountryCode: null }, regionId });
 
+function At() {
+  return <span data-testid="at">{useLocation().pathname}</span>;
+}
+
 function list(props: Partial<Parameters<typeof SalesList>[0]> = {}) {
   const onAction = vi.fn();
   const view = renderInShell(
-    <MemoryRouter>
-      <SalesList
-        rows={rows}
-        loading={false}
-        error={undefined}
-        onRetryLoad={() => {}}
-        emptyText="Nothing waits for a person."
-        label="Waiting sales"
-        regionOf={() => 1}
-        decide={decideAs(STAFF_ROLE_ID, 1)}
-        busy={null}
-        onAction={onAction}
-        {...props}
-      />
+    <MemoryRouter initialEntries={["/intake"]}>
+      <Routes>
+        <Route path="/jobs/:invoice" element={<At />} />
+        <Route
+          path="/intake"
+          element={
+            <SalesList
+              rows={rows}
+              loading={false}
+              error={undefined}
+              onRetryLoad={() => {}}
+              emptyText="Nothing waits for a person."
+              label="Waiting sales"
+              regionOf={() => 1}
+              decide={decideAs(STAFF_ROLE_ID, 1)}
+              busy={null}
+              onAction={onAction}
+              {...props}
+            />
+          }
+        />
+      </Routes>
     </MemoryRouter>,
   );
   return { ...view, onAction };
@@ -103,16 +115,21 @@ describe("the waiting sales", () => {
     expect(screen.queryAllByRole("button")).toHaveLength(0);
   });
 
-  it("a sale made into a job links to it, by its invoice number", () => {
-    list({
+  it("a sale made into a job opens it by the job's own invoice number (a web order's is numbered apart)", async () => {
+    const calls = stubFetch(undefined, (url) =>
+      url.endsWith("/api/staff/orders/77")
+        ? { data: { id: 77, vend_invoice_number: "ONL-1004" } }
+        : { data: [] },
+    );
+    const { user } = list({
       rows: [
-        { ...base, invoice_number: "#W 1004", state: "done", reason_code: null, reason: null, order_id: 77 },
+        { ...base, invoice_number: "1004", state: "done", reason_code: null, reason: null, order_id: 77 },
       ],
     });
-    expect(screen.getByRole("link", { name: "Open the job of sale #W 1004" }).getAttribute("href")).toBe(
-      "/jobs/%23W%201004",
-    );
-    expect(screen.queryAllByRole("button")).toHaveLength(0);
+    expect(screen.getAllByRole("button")).toHaveLength(1);
+    await user.click(screen.getByRole("button", { name: "Open the job of sale 1004" }));
+    expect(await screen.findByTestId("at")).toHaveProperty("textContent", "/jobs/ONL-1004");
+    expect(calls.some((c) => c.url.endsWith("/api/staff/orders/77"))).toBe(true);
   });
 
   it("an empty list says so; a failed one says why with Retry", () => {

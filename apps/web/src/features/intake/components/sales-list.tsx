@@ -7,10 +7,7 @@ import { RuleGate } from "../../jobs/components/rule-gate";
 import { useFormatDateTime } from "../../reference/use-date-format";
 import { REASON_LABELS, SOURCE_LABELS, W } from "../intake-words";
 import type { DecideIntake } from "../use-intake-rule";
-
-/** The job a sale made: the jobs screen's own address for it, by invoice number. */
-export const saleJobPath = (sale: Pick<IntakeSaleWire, "invoice_number">) =>
-  `/jobs/${encodeURIComponent(sale.invoice_number)}`;
+import { JobLink } from "./job-link";
 
 export type SaleAction = "customer" | "outlet" | "retry";
 
@@ -90,15 +87,8 @@ export function SalesList({
                 </Text>
               </Stack>
               <Group gap="xs" justify="flex-end">
-                {sale.state === "done" && (
-                  <Anchor
-                    component={Link}
-                    to={saleJobPath(sale)}
-                    size="sm"
-                    aria-label={W.openJobFor(sale.invoice_number)}
-                  >
-                    {W.openJob}
-                  </Anchor>
+                {sale.state === "done" && sale.order_id !== null && (
+                  <JobLink orderId={sale.order_id} invoice={sale.invoice_number} />
                 )}
                 {sale.state === "waiting" && sale.reason_code === "unknown_sku" && (
                   <Anchor component={Link} to="/settings/catalogue" size="sm">

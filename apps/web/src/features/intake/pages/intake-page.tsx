@@ -1,7 +1,7 @@
 import type { IntakeSaleWire } from "@loupe/contract";
-import { Alert, Anchor, CloseButton, Group, Stack, Tabs, Text } from "@mantine/core";
+import { Alert, CloseButton, Group, Stack, Tabs, Text } from "@mantine/core";
 import { lazy, Suspense, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { useAlert } from "../../../app/alert-context";
 import { ErrorState } from "../../../components/error-state";
 import { PageHeader } from "../../../components/page-header";
@@ -12,8 +12,9 @@ import { useIntakeFailures, useIntakeSales, useIntakeSummary, useResolveSale } f
 import { CustomerPickModal, type Resolved } from "../components/customer-pick-modal";
 import { FailuresList } from "../components/failures-list";
 import { IntakeStores } from "../components/intake-stores";
+import { JobLink } from "../components/job-link";
 import { OutletPickModal } from "../components/outlet-pick-modal";
-import { type SaleAction, SalesList, saleJobPath } from "../components/sales-list";
+import { type SaleAction, SalesList } from "../components/sales-list";
 import { INTAKE_TITLE, W } from "../intake-words";
 import { useIntakeRule } from "../use-intake-rule";
 
@@ -97,11 +98,7 @@ export default function IntakePage() {
                   {r.order_id
                     ? W.resolved(r.sale.invoice_number)
                     : W.stillWaits(r.sale.invoice_number, r.sale.reason)}{" "}
-                  {r.order_id && (
-                    <Anchor component={Link} to={saleJobPath(r.sale)} size="sm">
-                      {W.openJob}
-                    </Anchor>
-                  )}
+                  {r.order_id !== null && <JobLink orderId={r.order_id} invoice={r.sale.invoice_number} />}
                 </Text>
                 <CloseButton
                   size="sm"
