@@ -24,8 +24,7 @@ export const MATCHED_BY: Record<string, string> = {
 };
 
 export const W = {
-  today: (day: string) => `Arrived today (${day})`,
-  stores: "Stores",
+  stores: "Stores and what arrived from each today",
   noStores: "No store is configured.",
   standIn: "Local stand-in",
   lastSync: "Last sync",
@@ -38,8 +37,8 @@ export const W = {
   arrivedNone: "Nothing arrived today.",
   arrivedAt: (outlet: string | null) => outlet ?? "Outlet not linked yet",
   salesCount: (n: number) => `${n} ${n === 1 ? "sale" : "sales"}`,
-  counts: (c: { waiting: number; failed: number; done_today: number }) =>
-    `${c.done_today} made into jobs today · ${c.waiting} waiting · ${c.failed} failed`,
+  counts: (day: string, c: { waiting: number; failed: number; done_today: number }) =>
+    `Today, ${day}: ${c.done_today} made into jobs · ${c.waiting} waiting · ${c.failed} failed`,
 
   tabWaiting: (n: number | undefined) => (n === undefined ? "Waiting" : `Waiting (${n})`),
   tabDone: "Done",

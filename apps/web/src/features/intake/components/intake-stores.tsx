@@ -10,7 +10,7 @@ import { SOURCE_LABELS, W } from "../intake-words";
 import type { DecideIntake } from "../use-intake-rule";
 
 /**
- * One card per configured store: where its sales come from, what arrived from it today per outlet,
+ * Below the lists (a phone reaches what waits first), one card per configured store: where its sales come from, what arrived from it today per outlet,
  * its last sync (and why that failed), and "Sync now", which reads its change feed from the kept
  * cursor on the background queue.
  */
@@ -32,12 +32,9 @@ export function IntakeStores({ summary, decide }: { summary: IntakeSummaryWire; 
   if (!summary.stores.length) return <Text size="sm">{W.noStores}</Text>;
   return (
     <section aria-labelledby="intake-stores-title">
-      <Title order={3} size="h4" id="intake-stores-title" mb="xs">
-        {W.today(summary.day)}
+      <Title order={3} size="h4" id="intake-stores-title" mb="sm">
+        {W.stores}
       </Title>
-      <Text size="sm" c="dimmed" mb="sm" data-testid="intake-counts">
-        {W.counts(summary.counts)}
-      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
         {summary.stores.map((store) => {
           const arrived = summary.arrived.filter((a) => a.store_key === store.key);
