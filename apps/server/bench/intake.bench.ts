@@ -88,6 +88,7 @@ async function main() {
     const total = Math.round(SECONDS * RATE);
     const interval = 1000 / RATE;
     const sampler = startListSampler(client);
+    const cpuBefore = cpuMs(server.pid);
     const start = performance.now();
     const inFlight = new Set<Promise<void>>();
     let late = 0;
@@ -104,6 +105,7 @@ async function main() {
     const answeredSeconds = (performance.now() - start) / 1000;
     const truth = plan.truth();
     const drain = await waitForJobs(db, truth);
+    const serverCpuMs = cpuMs(server.pid) - cpuBefore;
     const during = sampler.stop();
     await sleep(2000);
     const after = await quietLists(client);
@@ -117,6 +119,7 @@ async function main() {
       late,
       truth,
       drain,
+      serverCpuMs,
       during: await during,
       after,
       check,
@@ -421,6 +424,7 @@ function report(r: {
   late: number;
   truth: OrderTruth[];
   drain: { seconds: number; complete: boolean; missing?: number };
+  serverCpuMs: number;
   during: { jobs: number[]; customers: number[] };
   after: { jobs: number[]; customers: number[] };
   check: Awaited<ReturnType<typeof checkJobs>>;
@@ -439,6 +443,10 @@ function report(r: {
   );
   console.log(
     `orders: ${r.truth.length}; every newest version made into its job ${fmt(r.drain.seconds)} s after the last answer${r.drain.complete ? "" : ` — NOT COMPLETE, ${r.drain.missing} missing`}`,
+  );
+  const busy = r.serverCpuMs / 1000 / (r.answeredSeconds + r.drain.seconds);
+  console.log(
+    `server CPU (user + system) from the first delivery until every job was made: ${fmt(r.serverCpuMs / 1000)} s, ${fmt(r.serverCpuMs / r.total)} ms per delivery, ${fmt(busy)} cores on average`,
   );
   const c = r.check;
   console.log(
@@ -465,6 +473,13 @@ function report(r: {
       .map((l) => l.toFixed(1))
       .join(" ")}`,
   );
+}
+
+/** A process's CPU time so far (user + system), in milliseconds, from /proc (clock ticks of 10 ms). */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(f[11]) + Number(f[12])) * 10;
 }
 
 /**
