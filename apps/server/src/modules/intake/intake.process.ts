@@ -36,7 +36,9 @@ export type ProcessOutcome =
   | { state: "done"; orderId: number | null }
   | { state: "waiting"; reasonCode: IntakeReasonCode; reason: string };
 
-export type ReceiveOutcome = { saleId: number; outcome: "stored" } | { saleId: null; outcome: "repeat" };
+export type ReceiveOutcome =
+  | { saleId: number; outcome: "stored"; processed: ProcessOutcome }
+  | { saleId: null; outcome: "repeat" };
 
 const SOURCE_NAMES = { lightspeed: "Lightspeed", shopify: "the web shop" } as const;
 
@@ -93,8 +95,8 @@ export async function receiveSale(
     })
     .returning({ id: intakeSales.id });
   if (!row) return { saleId: null, outcome: "repeat" };
-  await processSaleSafely(tx, row.id, retry);
-  return { saleId: row.id, outcome: "stored" };
+  const processed = await processSaleSafely(tx, row.id, retry);
+  return { saleId: row.id, outcome: "stored", processed };
 }
 
 /**

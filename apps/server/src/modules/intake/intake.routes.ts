@@ -11,25 +11,43 @@ import {
   syncIntakeStore,
 } from "@loupe/contract";
 import type { SalesStores } from "../../integrations/sales";
+import type { Binder } from "../../platform/http/bind";
 import { errorBody } from "../../platform/http/error-handler";
 import type { ModuleContext } from "../module-context";
 import type { IntakeService } from "./intake.service";
 
-/** The staff endpoints of the intake screen; each rule is checked by the service before it acts. */
+/**
+ * The staff endpoints of the intake screen. An endpoint that declares an `intakeRule` has it
+ * checked here, from the declaration, before its handler runs (as the binder does for job and
+ * outlet rules): no route can forget it.
+ */
 export function registerIntakeStaffRoutes({ bind }: ModuleContext, service: IntakeService): void {
-  bind(getIntakeSummary, async ({ staff }) => ({ data: await service.summary(staff) }));
-  bind(listIntakeSales, async ({ query }) => service.list(query));
-  bind(getIntakeSale, async ({ staff, params }) => ({ data: await service.get(staff, params.id) }));
-  bind(linkIntakeCustomer, async ({ staff, params, body }) => service.linkCustomer(staff, params.id, body));
-  bind(linkIntakeOutlet, async ({ staff, params, body }) => service.linkOutlet(staff, params.id, body));
-  bind(retryIntakeSale, async ({ staff, params }) => service.retrySale(staff, params.id));
-  bind(syncIntakeStore, async ({ staff, body, reply }) => {
-    const answer = await service.syncNow(staff, body);
+  const ruled: Binder = (endpoint, handler) =>
+    bind(endpoint, async (call) => {
+      const rule = endpoint.intakeRule;
+      if (rule) {
+        const r = { params: call.params, query: call.query, body: call.body, headers: call.req.headers };
+        await service.checkRule(
+          call.staff,
+          rule.action,
+          rule.target(r) as { sale?: unknown; store?: unknown },
+        );
+      }
+      return handler(call);
+    });
+  ruled(getIntakeSummary, async ({ staff }) => ({ data: await service.summary(staff) }));
+  ruled(listIntakeSales, async ({ query }) => service.list(query));
+  ruled(getIntakeSale, async ({ params }) => ({ data: await service.get(params.id) }));
+  ruled(linkIntakeCustomer, async ({ params, body }) => service.linkCustomer(params.id, body));
+  ruled(linkIntakeOutlet, async ({ params, body }) => service.linkOutlet(params.id, body));
+  ruled(retryIntakeSale, async ({ params }) => service.retrySale(params.id));
+  ruled(syncIntakeStore, async ({ body, reply }) => {
+    const answer = await service.syncNow(body);
     reply.status(202);
     return answer;
   });
-  bind(listIntakeFailures, async ({ query }) => service.failures(query.page, query.per_page));
-  bind(getIntakeFailure, async ({ staff, params }) => ({ data: await service.failure(staff, params.id) }));
+  ruled(listIntakeFailures, async ({ query }) => service.failures(query.page, query.per_page));
+  ruled(getIntakeFailure, async ({ params }) => ({ data: await service.failure(params.id) }));
 }
 
 /**

@@ -68,6 +68,8 @@ interface Deps {
   db: Db;
   queue: Queue;
   sales: SalesStores;
+  /** Brings the jobs' search documents up to date after a commit (a cache: a failure is only logged). */
+  reindexJobs?: (orderIds: number[]) => Promise<void>;
 }
 
 const money = (minor: number) => minor / 100;
@@ -105,7 +107,11 @@ export function toSaleWire(row: IntakeSaleRow): IntakeSaleWire {
   };
 }
 
-export function createIntakeService({ db, queue, sales }: Deps) {
+export function createIntakeService({ db, queue, sales, reindexJobs = async () => {} }: Deps) {
+  const touched = (outcomes: (ProcessOutcome | null)[]) =>
+    reindexJobs([
+      ...new Set(outcomes.flatMap((o) => (o?.state === "done" && o.orderId !== null ? [o.orderId] : []))),
+    ]);
   const retry: RetryLater = async (tx, saleId) => {
     await queue.enqueue(INTAKE_TASKS.process, { saleId }, { tx, key: `sale:${saleId}` });
   };
@@ -131,13 +137,10 @@ export function createIntakeService({ db, queue, sales }: Deps) {
     return row?.regionId ?? null;
   }
 
-  /** The intake's rule (the contract's `intakeRule`), checked before the call does anything. */
-  async function check(staff: StaffUserRow, action: IntakeAction, target: { sale?: number; store?: string }) {
-    let regionId: number | null = null;
-    if (target.sale !== undefined) regionId = await regionOfSale(target.sale);
-    if (target.store !== undefined) regionId = sales.byKey(target.store)?.regionId ?? null;
-    const v = decideIntakeAction(action, { actor: actorOf(staff), regionId });
-    if (!v.allowed) throw new AppError("forbidden", v.reason);
+  /** A resolving call's answer, once committed: the job's search document caught up. */
+  async function afterCommit<T extends { data: { order_id: number | null } }>(result: T): Promise<T> {
+    if (result.data.order_id !== null) await reindexJobs([result.data.order_id]);
+    return result;
   }
 
   async function lockedWaiting(tx: Db, id: number) {
@@ -198,6 +201,21 @@ export function createIntakeService({ db, queue, sales }: Deps) {
     retry,
 
     /**
+     * The intake's rule for a call (the contract's `intakeRule`, asked by the routes before the
+     * handler): the region of the sale or store it names decides; a sale or store that does not
+     * exist is left to the handler's 404 or 422.
+     */
+    async checkRule(staff: StaffUserRow, action: IntakeAction, target: { sale?: unknown; store?: unknown }) {
+      let regionId: number | null = null;
+      const saleId = Number(target.sale);
+      if (target.sale !== undefined && Number.isInteger(saleId) && saleId > 0 && saleId <= 2_147_483_647)
+        regionId = await regionOfSale(saleId);
+      if (typeof target.store === "string") regionId = sales.byKey(target.store)?.regionId ?? null;
+      const v = decideIntakeAction(action, { actor: actorOf(staff), regionId });
+      if (!v.allowed) throw new AppError("forbidden", v.reason);
+    },
+
+    /**
      * A provider's delivery, raw as it came. The signature is checked on these bytes; a forged or
      * unreadable delivery is kept as a failure (within the store's allowance) and refused, nothing
      * else changes. A readable one is kept (each sale at its newest version) and processed in one
@@ -227,7 +245,8 @@ export function createIntakeService({ db, queue, sales }: Deps) {
           : { status: 400, message };
       }
       const text = raw.toString("utf8");
-      return db.transaction(async (txx) => {
+      const outcomes: ProcessOutcome[] = [];
+      const answer = await db.transaction(async (txx) => {
         const tx = txx as unknown as Db;
         if (delivery.deliveryId) {
           const [first] = await tx
@@ -241,7 +260,11 @@ export function createIntakeService({ db, queue, sales }: Deps) {
         for (const sale of delivery.sales) {
           // A delivery speaks for its own store only: a sale naming another is not taken from it.
           if (sale.storeKey !== store.key) continue;
-          if ((await receiveSale(tx, sale, text, retry)).outcome === "stored") stored++;
+          const received = await receiveSale(tx, sale, text, retry);
+          if (received.outcome === "stored") {
+            stored++;
+            outcomes.push(received.processed);
+          }
         }
         return {
           status: 200 as const,
@@ -249,6 +272,8 @@ export function createIntakeService({ db, queue, sales }: Deps) {
           stored,
         };
       });
+      await touched(outcomes);
+      return answer;
     },
 
     /**
@@ -266,12 +291,17 @@ export function createIntakeService({ db, queue, sales }: Deps) {
           // Outside the transaction: never wait on a provider with a transaction open.
           const page = await store.fetchSince(cursor, signal);
           const next = page.cursor ?? cursor;
+          const outcomes: ProcessOutcome[] = [];
           stored += await db.transaction(async (txx) => {
             const tx = txx as unknown as Db;
             let n = 0;
             for (const sale of page.sales) {
               if (sale.storeKey !== store.key) continue;
-              if ((await receiveSale(tx, sale, null, retry)).outcome === "stored") n++;
+              const received = await receiveSale(tx, sale, null, retry);
+              if (received.outcome === "stored") {
+                n++;
+                outcomes.push(received.processed);
+              }
             }
             await tx
               .insert(intakeCursors)
@@ -282,6 +312,7 @@ export function createIntakeService({ db, queue, sales }: Deps) {
               });
             return n;
           });
+          await touched(outcomes);
           cursor = next;
           pages++;
           if (!page.more || pages >= MAX_PAGES_PER_SYNC || signal?.aborted) break;
@@ -431,17 +462,15 @@ export function createIntakeService({ db, queue, sales }: Deps) {
       };
     },
 
-    async get(staff: StaffUserRow, id: number): Promise<IntakeSaleDetailWire> {
-      await check(staff, "intake_view", { sale: id });
+    async get(id: number): Promise<IntakeSaleDetailWire> {
       const [row] = await db.select().from(intakeSales).where(eq(intakeSales.id, id));
       if (!row) throw notFound("Sale");
       return saleDetail(row);
     },
 
-    async linkCustomer(staff: StaffUserRow, id: number, input: unknown) {
-      await check(staff, "intake_resolve", { sale: id });
+    async linkCustomer(id: number, input: unknown) {
       const body = parseOrThrow(linkIntakeCustomerBody, input);
-      return db.transaction(async (txx) => {
+      const result = await db.transaction(async (txx) => {
         const tx = txx as unknown as Db;
         const row = await lockedWaiting(tx, id);
         if (row.reasonCode !== "needs_customer")
@@ -455,12 +484,12 @@ export function createIntakeService({ db, queue, sales }: Deps) {
         );
         return answer(tx, id, outcome);
       });
+      return afterCommit(result);
     },
 
-    async linkOutlet(staff: StaffUserRow, id: number, input: unknown) {
-      await check(staff, "intake_resolve", { sale: id });
+    async linkOutlet(id: number, input: unknown) {
       const body = parseOrThrow(linkIntakeOutletBody, input);
-      return db.transaction(async (txx) => {
+      const result = await db.transaction(async (txx) => {
         const tx = txx as unknown as Db;
         const row = await lockedWaiting(tx, id);
         if (row.reasonCode !== "unknown_outlet")
@@ -470,11 +499,11 @@ export function createIntakeService({ db, queue, sales }: Deps) {
           throw validationError({ outlet_id: [INTAKE_MESSAGES.outletOtherRegion] });
         return answer(tx, id, await processSale(tx, id, { outletId: outlet.id }));
       });
+      return afterCommit(result);
     },
 
-    async retrySale(staff: StaffUserRow, id: number) {
-      await check(staff, "intake_resolve", { sale: id });
-      return db.transaction(async (txx) => {
+    async retrySale(id: number) {
+      const result = await db.transaction(async (txx) => {
         const tx = txx as unknown as Db;
         await lockedWaiting(tx, id);
         const outcome = await processSale(tx, id);
@@ -485,13 +514,13 @@ export function createIntakeService({ db, queue, sales }: Deps) {
           });
         return answer(tx, id, outcome);
       });
+      return afterCommit(result);
     },
 
-    async syncNow(staff: StaffUserRow, input: unknown) {
+    async syncNow(input: unknown) {
       const body = parseOrThrow(syncIntakeStoreBody, input);
       const store = sales.byKey(body.store_key);
       if (!store) throw validationError({ store_key: [INTAKE_MESSAGES.unknownStore(body.store_key)] });
-      await check(staff, "intake_sync", { store: store.key });
       await queue.enqueue(INTAKE_TASKS.syncStore, { storeKey: store.key }, { key: store.key });
       return { message: "The sync is queued.", data: { store_key: store.key } };
     },
@@ -535,8 +564,7 @@ export function createIntakeService({ db, queue, sales }: Deps) {
       };
     },
 
-    async failure(staff: StaffUserRow, id: number) {
-      await check(staff, "intake_raw", {});
+    async failure(id: number) {
       const [row] = await db.select().from(intakeFailures).where(eq(intakeFailures.id, id));
       if (!row) throw notFound("Delivery");
       return {

@@ -62,6 +62,19 @@ async function addSku(sku: string, regionId = 1) {
   );
 }
 
+/** Runs the queue until no intake task is left (the app's own loop may hold one: wait for it). */
+async function settle() {
+  for (let i = 0; i < 200; i++) {
+    await t.app.queue.runDue();
+    const [{ n }] = await q<{ n: number }>(
+      "select count(*)::int as n from queue_tasks where kind = 'intake.sync.store' and dead_at is null",
+    );
+    if (!n) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("intake tasks did not settle");
+}
+
 const au = (over: Parameters<typeof sale>[0] = {}) =>
   sale({ externalOutletId: outlet.abbreviation, ...over });
 
@@ -439,6 +452,44 @@ describe("later changes at the source", () => {
   });
 });
 
+describe("a sale Loupe cannot process yet", () => {
+  it("is kept and acknowledged, waits as failed, and is queued to be processed again", async () => {
+    // A price no integer column holds: the job's insert fails inside the sale's savepoint.
+    const base = au();
+    const s = { ...base, lines: [{ ...base.lines[0], unitPriceMinor: 5_000_000_000 }] };
+    const res = await post("ls-au", [s]);
+    expect(res.statusCode).toBe(200);
+    const row = await saleRow(s.externalId);
+    expect(row).toMatchObject({ state: "waiting", reason_code: "failed", order_id: null });
+    expect((await jobsOf(s.invoiceNumber)).length).toBe(0);
+    const [task] = await q<{ key: string }>(
+      "select key from queue_tasks where kind = 'intake.process' and key = $1",
+      [`sale:${row.id}`],
+    );
+    expect(task).toBeDefined();
+  });
+
+  it("reads a form-encoded delivery as the bytes that came (the signature is checked on them)", async () => {
+    const body = "payload=%7B%7D";
+    const { sign } = await import("./intake.fixtures");
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/intake/webhooks/ls-au",
+      payload: body,
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-fake-signature": sign(SECRET, body),
+      },
+    });
+    // Signed, so the bytes reached the store unchanged; the fake store reads only JSON: a shape failure.
+    expect(res.statusCode).toBe(400);
+    const [kept] = await q<{ raw: string; kind: string }>(
+      "select raw, kind from intake_failures order by id desc limit 1",
+    );
+    expect(kept).toEqual({ raw: body, kind: "shape" });
+  });
+});
+
 describe("sync, summary and purge", () => {
   it("a sync catches sales no webhook brought, keeps the cursor, and a failed sync shows on the summary", async () => {
     const missed = [au(), au(), au()];
@@ -453,7 +504,7 @@ describe("sync, summary and purge", () => {
       (await t.call(sam, { method: "POST", url: "/api/staff/intake/sync", payload: { store_key: "zz" } }))
         .statusCode,
     ).toBe(422);
-    while (await t.app.queue.runDue()) {}
+    await settle();
     for (const s of missed) expect((await jobsOf(s.invoiceNumber)).length).toBe(1);
     const [cursor] = await q<{ cursor: string }>(
       "select cursor from intake_cursors where store_key = 'ls-au'",
@@ -461,7 +512,7 @@ describe("sync, summary and purge", () => {
     expect(cursor.cursor).toBe(String(ls.feed.length));
     ls.failNext = "The provider answered 503";
     await t.call(sam, { method: "POST", url: "/api/staff/intake/sync", payload: { store_key: "ls-au" } });
-    while (await t.app.queue.runDue()) {}
+    await settle();
     const summary = (await t.call(sam, { method: "GET", url: "/api/staff/intake/summary" })).json().data;
     const store = summary.stores.find((s: { key: string }) => s.key === "ls-au");
     expect(store.last_sync_error).toBe("The provider answered 503");

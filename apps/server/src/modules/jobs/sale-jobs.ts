@@ -9,13 +9,24 @@ import { formatMoney, paymentStatusSlug, type RecordedTender, TENDER_LABELS } fr
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { notFound } from "../../platform/http/app-error";
+import { referenceData } from "../reference";
 import { COUNTER_CHANNEL } from "./counter-jobs";
-import { counterOutlet, firstStatusIds } from "./counter-jobs.queries";
 import { recordJobEvents } from "./job-events";
-import { allStatuses, paymentStatusIdBySlug } from "./job-reference.queries";
 import { orderItems, orderPayments, orderRefunds, orders } from "./jobs.tables";
-import { regionOfJob } from "./partial-refunds.queries";
 import { assignPromisedDates } from "./promised-dates";
+
+// Statuses, outlets and regions come from the process's reference copy (ADR 0043): a sale is made
+// at up to 50 a second, and these never change while the app runs.
+async function reference(db: Db) {
+  const r = await referenceData(db);
+  const status = (kind: string, slug: string) => r.statuses.find((x) => x.kind === kind && x.slug === slug) ?? null;
+  const outlet = (id: number) => r.outlets.find((o) => o.id === id) ?? null;
+  const currencyOf = (outletId: number) => {
+    const o = outlet(outletId);
+    return r.regions.find((x) => x.id === o?.regionId)?.defaultCurrency ?? "AUD";
+  };
+  return { statuses: r.statuses, status, outlet, currencyOf };
+}
 
 /** The spec's online channel (jobs-area §9: "Channel 4 is online"): a web-shop order. */
 export const ONLINE_CHANNEL = { id: 4, key: "online" } as const;
@@ -45,9 +56,17 @@ export interface SaleJobInput {
 
 /** Makes the job: order, items, promised date and the timeline's first entry. */
 export async function createJobFromSale(db: Db, input: SaleJobInput): Promise<{ orderId: number }> {
-  const outlet = await counterOutlet(db, input.outletId);
+  const ref = await reference(db);
+  const outlet = ref.outlet(input.outletId);
   if (!outlet) throw notFound("Outlet");
-  const status = await firstStatusIds(db);
+  const first = {
+    dispense: ref.status("dispense", "new-order")?.id,
+    item: ref.status("item", "created")?.id,
+    payment: ref.status("payment", "payment-due")?.id,
+  };
+  if (!first.dispense || !first.item || !first.payment)
+    throw new Error("The first job statuses are missing from reference data.");
+  const status = first as { dispense: number; item: number; payment: number };
   const channel = input.channel === "online" ? ONLINE_CHANNEL : COUNTER_CHANNEL;
   const [order] = await db
     .insert(orders)
@@ -101,8 +120,8 @@ async function lockedJob(db: Db, orderId: number) {
 }
 
 async function moneyFormat(db: Db, order: typeof orders.$inferSelect) {
-  const region = await regionOfJob(db, order);
-  return (minor: number) => formatMoney(minor / 100, region?.currency ?? "AUD");
+  const currency = (await reference(db)).currencyOf(order.originOutletId);
+  return (minor: number) => formatMoney(minor / 100, currency);
 }
 
 export interface SalePaymentInput {
@@ -141,7 +160,7 @@ export async function recordSalePayment(db: Db, input: SalePaymentInput): Promis
   const paid = order.totalPaymentMinor + input.amountMinor;
   const statusId = order.moneyClosed
     ? null
-    : await paymentStatusIdBySlug(db, paymentStatusSlug(order.totalAmountMinor, paid));
+    : (await reference(db)).status("payment", paymentStatusSlug(order.totalAmountMinor, paid))?.id;
   await db
     .update(orders)
     .set({
@@ -201,7 +220,7 @@ export async function recordSaleRefund(db: Db, input: SaleRefundInput): Promise<
     .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.status, "succeeded")));
   const whole = given.n >= order.totalPaymentMinor && order.totalPaymentMinor > 0;
   // A partial refund leaves the payment status as it was (the spec has no "partly refunded" one).
-  const statusId = whole ? await paymentStatusIdBySlug(db, "refunded") : null;
+  const statusId = whole ? (await reference(db)).status("payment", "refunded")?.id : null;
   if (statusId)
     await db
       .update(orders)
@@ -228,8 +247,9 @@ export async function cancelJobFromSale(
   input: { orderId: number; reason: string },
 ): Promise<boolean> {
   const order = await lockedJob(db, input.orderId);
-  const rows = await allStatuses(db);
-  const find = (kind: string, slug: string) => rows.find((r) => r.kind === kind && r.slug === slug);
+  const ref = await reference(db);
+  const rows = ref.statuses;
+  const find = (kind: string, slug: string) => ref.status(kind, slug) ?? undefined;
   const cancelled = find("dispense", "cancelled");
   if (!cancelled || order.dispenseStatusId === cancelled.id) return false;
   const from = rows.find((r) => r.id === order.dispenseStatusId);
