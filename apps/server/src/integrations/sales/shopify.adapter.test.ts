@@ -404,7 +404,9 @@ describe("Shopify sync by updated_at (GET orders.json, Link page_info)", () => {
 
     const start = standIn.requests.length;
     const pages = [];
-    let cursor: string | null = null;
+    // From a cursor a minute back: every order since then, oldest change first.
+    const since = new Date(Date.now() - 60_000).toISOString();
+    let cursor: string | null = since;
     for (let more = true, n = 0; more; n++) {
       if (n > 10) throw new Error("the sync did not end");
       const page = await nz.fetchSince(cursor);
@@ -420,9 +422,11 @@ describe("Shopify sync by updated_at (GET orders.json, Link page_info)", () => {
     expect(cursor).toBe(made[6].updated_at);
     const calls = standIn.requests.slice(start).map((r) => new URL(r.path, "http://x").searchParams);
     expect(calls[0]!.get("status")).toBe("any");
-    expect(calls[0]!.get("updated_at_min")).toBeNull();
+    expect(calls[0]!.get("updated_at_min")).toBe(since);
+    expect(calls[0]!.get("order")).toBe("updated_at asc");
     expect(calls[1]!.get("page_info")).toBeTruthy();
     expect([...calls[1]!.keys()].sort()).toEqual(["limit", "page_info"]);
+    expect(calls[2]!.get("page_info")).not.toBe(calls[1]!.get("page_info"));
 
     // A later change comes from the cursor on (inclusive: the orders updated in the cursor's own
     // second come again first, harmless to the intake, which keeps only higher versions).
@@ -478,6 +482,23 @@ describe("Shopify sync by updated_at (GET orders.json, Link page_info)", () => {
     }
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.sort()).toEqual(expected.sort());
+  });
+
+  it("starts again from its cursor when Shopify no longer takes the page link it gave", async () => {
+    const nz = storeFor(NZ, { pageSize: 2 });
+    const first = await nz.fetchSince(new Date(Date.now() - 60_000).toISOString());
+    expect(first.more).toBe(true);
+    await control(NZ.shop, "expire-pages");
+    const before = standIn.requests.length;
+    const second = await nz.fetchSince(first.cursor);
+    const calls = standIn.requests.slice(before).map((r) => new URL(r.path, "http://x").searchParams);
+    expect(calls.map((c) => (c.get("page_info") ? "page_info" : c.get("updated_at_min")))).toEqual([
+      "page_info",
+      first.cursor,
+    ]);
+    // From the cursor again, inclusive: it begins with the orders changed in the cursor's second.
+    expect(second.sales[0]!.version).toBe(String(Date.parse(first.cursor!)));
+    expect(second.sales[0]!.version).toBe(first.sales.at(-1)!.version);
   });
 
   it("says 401 on a wrong token without repeating the token", async () => {

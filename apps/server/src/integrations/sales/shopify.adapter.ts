@@ -205,7 +205,8 @@ export function createShopifyStore(options: ShopifyStoreOptions): SalesStore {
         }
       } else page = await get(fresh.toString(), signal);
 
-      const list = (page.json as { orders?: unknown }).orders;
+      const list =
+        page.json && typeof page.json === "object" ? (page.json as { orders?: unknown }).orders : null;
       if (!Array.isArray(list))
         throw new ShopifyApiError("shape", `Shopify (${options.shop}) answered without orders.`);
       const orders = list.map((o, i) => {

@@ -25,6 +25,7 @@
 //   POST /_stand-in/{shop}/deliveries/{id}/redeliver  the same X-Shopify-Webhook-Id and body again
 //   POST /_stand-in/{shop}/throttle                   { count, retry_after? } next API calls 429
 //   POST /_stand-in/{shop}/stall                      { count } next API calls never answer
+//   POST /_stand-in/{shop}/expire-pages               page_info links given so far are refused (400)
 import { createHmac, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -96,6 +97,8 @@ interface ShopState {
   nextNumber: number;
   throttle: { count: number; retryAfter: string };
   stall: number;
+  /** Page links issued before the last expire-pages are refused, as Shopify's expire. */
+  pageGeneration: number;
 }
 
 class Refused extends Error {
@@ -129,6 +132,7 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions): Promi
         nextNumber: 1001,
         throttle: { count: 0, retryAfter: "2.0" },
         stall: 0,
+        pageGeneration: 0,
       },
     ]),
   );
@@ -451,7 +455,13 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions): Promi
     const limit = Number(q.get("limit") ?? 50);
     if (!Number.isInteger(limit) || limit < 1 || limit > 250)
       throw new Refused(400, { limit: ["must be between 1 and 250"] });
-    let filter: { status: string; min: number | null; order: string; after: [number, number] | null };
+    let filter: {
+      status: string;
+      min: number | null;
+      order: string;
+      after: [number, number] | null;
+      generation: number;
+    };
     if (pageInfo) {
       const extra = [...q.keys()].filter((k) => !["page_info", "limit", "fields"].includes(k));
       if (extra.length)
@@ -460,7 +470,8 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions): Promi
         });
       try {
         filter = JSON.parse(Buffer.from(pageInfo, "base64url").toString("utf8"));
-        if (typeof filter.status !== "string") throw new Error();
+        if (typeof filter.status !== "string" || filter.generation !== state.pageGeneration)
+          throw new Error();
       } catch {
         throw new Refused(400, { page_info: ["Invalid value."] });
       }
@@ -474,6 +485,7 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions): Promi
         min: minMs,
         order: q.get("order") ?? "id desc",
         after: null,
+        generation: state.pageGeneration,
       };
     }
     const asc = filter.order.replace(/\+/g, " ").trim() === "updated_at asc";
@@ -562,6 +574,10 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions): Promi
           };
           return json(200, {});
         }
+        if (req.method === "POST" && what === "expire-pages") {
+          state.pageGeneration++;
+          return json(200, {});
+        }
         if (req.method === "POST" && what === "stall") {
           state.stall = Number(input.count ?? 1);
           return json(200, {});
@@ -636,6 +652,16 @@ export async function startShopifyStandIn(options: ShopifyStandInOptions): Promi
         const all = [...shops.values()];
         const state = all[Math.floor(Math.random() * all.length)]!;
         const r = Math.random();
+        // Now and then a waiting order is paid instead (the demo's open jobs close).
+        const waiting = [...state.orders.values()].find(
+          (o) => o.financial_status === "pending" && !o.cancelled_at,
+        );
+        if (waiting && r < 0.3) {
+          act(state, waiting, "pay", {})
+            .catch((err) => log(`demo payment in ${state.store.key} not made: ${(err as Error).message}`))
+            .finally(sellSoon);
+          return;
+        }
         const pos = Boolean(state.store.locations?.length) && r < 0.2;
         createOrder(state, {
           customer: r > 0.75 ? null : undefined,
