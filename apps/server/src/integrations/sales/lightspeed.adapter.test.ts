@@ -238,6 +238,27 @@ describe("Lightspeed sale.update webhooks", () => {
     expect(inCa?.payments[0]?.amountMinor).toBe(6777);
   });
 
+  it("counts a discount as the region shows prices: with GST in Australia, before HST in Canada", async () => {
+    const lines = [{ sku: "FR-DISC-1", price: 100, discount: 10 }];
+    const { sale: auSale } = await control(AU.domainPrefix, "/sales", { lines });
+    const { sale: caSale } = await control(CA.domainPrefix, "/sales", { lines });
+    const [inAu] = read(au, receiver.forSale(auSale.id)[0] as never);
+    const [inCa] = read(ca, receiver.forSale(caSale.id)[0] as never);
+    // Lightspeed keeps the discounted price (90.00) and the unit discount (10.00), both before tax.
+    expect(inAu?.lines[0]).toMatchObject({
+      unitPriceMinor: 9900,
+      discountMinor: 1100,
+      totalMinor: 9900,
+      taxMinor: 900,
+    });
+    expect(inCa?.lines[0]).toMatchObject({
+      unitPriceMinor: 9000,
+      discountMinor: 1000,
+      totalMinor: 9000,
+      taxMinor: 1170,
+    });
+  });
+
   it("acknowledges a parked sale and other topics with no sales", async () => {
     const { sale } = await control(AU.domainPrefix, "/sales", {
       lines: [{ sku: "FR-RB-001" }],
@@ -264,21 +285,65 @@ describe("Lightspeed sale.update webhooks", () => {
     };
     expect(thrown(signed({ type: "sale.update", payload: "{not json" })).kind).toBe("shape");
     expect(thrown(signed({ type: "sale.update" })).message).toMatch(/no payload/);
-    const noVersion = signed({
-      type: "sale.update",
-      payload: JSON.stringify({ id: "s1", status: "CLOSED", total_price: 1, total_tax: 0 }),
-    });
-    expect(thrown(noVersion)).toMatchObject({ kind: "shape", message: expect.stringMatching(/version/) });
     const badAmount = signed({
       type: "sale.update",
-      payload: JSON.stringify({ id: "s1", status: "CLOSED", total_price: "ten", total_tax: 0, version: 5 }),
+      payload: JSON.stringify({
+        id: "s1",
+        status: "CLOSED",
+        outlet_id: "o1",
+        total_price: "ten",
+        total_tax: 0,
+        version: 5,
+      }),
     });
     expect(thrown(badAmount)).toMatchObject({ kind: "shape", message: expect.stringMatching(/total_price/) });
+    const noStatus = signed({ type: "sale.update", payload: JSON.stringify({ id: "s1", version: 5 }) });
+    expect(thrown(noStatus)).toMatchObject({ kind: "shape", message: expect.stringMatching(/status/) });
     const elsewhere = signed({ type: "sale.update", payload: "{}", domain_prefix: "someone-else" });
     expect(thrown(elsewhere)).toMatchObject({
       kind: "shape",
       message: expect.stringMatching(/someone-else/),
     });
+  });
+
+  it("takes Lightspeed's slim payload (no version, products by id) as a call for the sync, which brings the sale", async () => {
+    const fresh = storeFor(standIn, AU); // nothing learnt from a sync yet
+    const { sale } = await control(AU.domainPrefix, "/sales", {
+      customer,
+      lines: [{ sku: "FR-SLIM-1" }],
+      payload: "slim",
+    });
+    await control(AU.domainPrefix, `/sales/${sale.id}/deliver`, { payload: "slim-versioned" });
+    const [slim, versioned] = receiver.forSale(sale.id);
+    expect(
+      JSON.parse(new URLSearchParams(slim?.raw.toString("utf8")).get("payload") ?? "{}"),
+    ).not.toHaveProperty("version");
+    expect(fresh.readWebhook(slim?.raw as Buffer, slim?.headers ?? {})).toEqual({
+      deliveryId: null,
+      topic: "sale.update",
+      sales: [],
+      syncNeeded: true,
+    });
+    // With a version but a product and register it has not met, it still leaves the sale to the sync.
+    expect(fresh.readWebhook(versioned?.raw as Buffer, versioned?.headers ?? {}).syncNeeded).toBe(true);
+    let synced: IncomingSale | undefined;
+    for (let cursor: string | null = null, more = true; more; ) {
+      const page = await fresh.fetchSince(cursor);
+      synced ??= page.sales.find((s) => s.externalId === sale.id);
+      cursor = page.cursor;
+      more = page.more;
+    }
+    expect(synced).toMatchObject({
+      version: String(sale.version),
+      customer: { firstName: "Olivia", lastName: "Nguyen" },
+    });
+    // Once the sync has named the product and the register, the versioned payload reads as the sale.
+    const read = fresh.readWebhook(versioned?.raw as Buffer, versioned?.headers ?? {});
+    expect(read.syncNeeded).toBeUndefined();
+    // The same sale, except that the webhook's customer does not say whether they take marketing e-mail.
+    expect(read.sales).toEqual([{ ...synced, customer: { ...synced?.customer, acceptsMarketing: null } }]);
+    expect(synced?.customer?.acceptsMarketing).toBe(true);
+    expect(fresh.readWebhook(slim?.raw as Buffer, slim?.headers ?? {}).syncNeeded).toBe(true);
   });
 
   it("refuses every webhook of a store without a client secret", async () => {

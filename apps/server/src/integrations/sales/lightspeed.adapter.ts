@@ -101,6 +101,8 @@ export function createLightspeedStore(options: LightspeedStoreOptions): SalesSto
   const facts: SaleStoreFacts = { key: options.key, regionId: options.regionId, baseUrl };
   // A product's SKU rarely changes and a busy store sells the same few hundred products all day.
   const products = new Map<string, LightspeedProduct | null>();
+  // Which outlet a register belongs to, as the 2.0 sales say: a webhook payload names only the register.
+  const registers = new Map<string, string>();
 
   /** GET a 2.0 resource; null on 404 when `missingOk`. Never puts the token in a message. */
   async function get(path: string, signal: AbortSignal | undefined, missingOk = false): Promise<unknown> {
@@ -155,7 +157,14 @@ export function createLightspeedStore(options: LightspeedStoreOptions): SalesSto
     }
     try {
       return await response.json();
-    } catch {
+    } catch (error) {
+      if (deadline.aborted)
+        throw new LightspeedApiError(
+          options.key,
+          null,
+          `no whole answer to ${path.split("?")[0]} within ${options.timeoutMs} ms`,
+        );
+      if (signal?.aborted) throw error;
       throw new LightspeedApiError(
         options.key,
         response.status,
@@ -229,8 +238,13 @@ export function createLightspeedStore(options: LightspeedStoreOptions): SalesSto
       const parsed = registerSaleSchema.safeParse(json);
       if (!parsed.success)
         throw new SaleDeliveryError("shape", shapeMessage(parsed.error, "sale.update payload"));
-      const sale = fromRegisterSale(parsed.data, facts);
-      return { deliveryId: null, topic, sales: sale ? [sale] : [] };
+      const reading = fromRegisterSale(parsed.data, facts, {
+        product: (id) => products.get(id),
+        outletOfRegister: (id) => registers.get(id),
+      });
+      // A genuine delivery that names its sale without carrying it whole: the sync brings it.
+      if ("incomplete" in reading) return { deliveryId: null, topic, sales: [], syncNeeded: true };
+      return { deliveryId: null, topic, sales: reading.sale ? [reading.sale] : [] };
     },
 
     async fetchSince(cursor: string | null, signal?: AbortSignal): Promise<SyncPage> {
@@ -253,6 +267,7 @@ export function createLightspeedStore(options: LightspeedStoreOptions): SalesSto
           );
         return parsed.data;
       });
+      for (const s of sales) if (s.register_id && s.outlet_id) registers.set(s.register_id, s.outlet_id);
       const live = sales.filter((s) => s.status.toUpperCase() !== "SAVED");
       await lookUpProducts(
         live.flatMap((s) => s.line_items.map((l) => l.product_id).filter((id): id is string => !!id)),

@@ -36,6 +36,9 @@ export const customerSchema = z.looseObject({
   phone: z.string().nullish(),
   date_of_birth: z.string().nullish(),
   do_not_email: z.boolean().nullish(),
+  // The webhook's embedded customer has carried the names as contact_first_name/contact_last_name.
+  contact_first_name: z.string().nullish(),
+  contact_last_name: z.string().nullish(),
 });
 export type LightspeedCustomer = z.infer<typeof customerSchema>;
 
@@ -82,15 +85,32 @@ export const api2SaleSchema = z.looseObject({
 });
 export type Api2Sale = z.infer<typeof api2SaleSchema>;
 
-/** The `sale.update` webhook's payload (API 1.0 register_sale). */
+const named = z.looseObject({ name: z.string().nullish() }).nullish();
+
+/**
+ * The `sale.update` webhook's payload (API 1.0 register_sale). As delivered (a published sample and
+ * the 2019-10 webhook changelog) it may lack `version`, `outlet_id` and the lines' `sku`/`name`,
+ * keep the totals in `totals`, and name a payment's type only in `retailer_payment_type`.
+ */
 export const registerSaleSchema = z.looseObject({
   ...saleFields,
+  version: version.nullish(),
+  total_price: money.nullish(),
+  total_tax: money.nullish(),
+  totals: z.looseObject({ total_price: money.nullish(), total_tax: money.nullish() }).nullish(),
   customer: customerSchema.nullish(),
   register_sale_products: z
     .array(z.looseObject({ ...lineFields, sku: optionalText, name: z.string().nullish() }))
     .default([]),
   register_sale_payments: z
-    .array(z.looseObject({ ...paymentFields, label: z.string().nullish() }))
+    .array(
+      z.looseObject({
+        ...paymentFields,
+        label: z.string().nullish(),
+        retailer_payment_type: named,
+        payment_type: named,
+      }),
+    )
     .default([]),
 });
 export type RegisterSale = z.infer<typeof registerSaleSchema>;
@@ -150,8 +170,8 @@ export function toIncomingCustomer(
   const externalId = blank(customerId) ?? blank(customer?.id);
   // Lightspeed's walk-in is a customer of its own (code WALKIN): a sale to nobody in particular.
   if (!externalId || String(customer?.customer_code ?? "").toUpperCase() === "WALKIN") return null;
-  let firstName = blank(customer?.first_name) ?? "";
-  let lastName = blank(customer?.last_name) ?? "";
+  let firstName = blank(customer?.first_name) ?? blank(customer?.contact_first_name) ?? "";
+  let lastName = blank(customer?.last_name) ?? blank(customer?.contact_last_name) ?? "";
   if (!firstName && !lastName && customer?.name) {
     const parts = customer.name.trim().split(/\s+/);
     lastName = parts.length > 1 ? (parts.pop() ?? "") : "";
@@ -204,22 +224,28 @@ function toIncomingLine(line: WireLine, index: number, inclusive: boolean): Inco
   };
 }
 
-function toIncomingPayments(
-  payments: {
-    id: string;
-    name?: string | null;
-    label?: string | null;
-    amount: number | string;
-    payment_date?: string | null;
-    deleted_at?: string | null;
-  }[],
-  saleDate: string,
-): IncomingPayment[] {
+interface WirePayment {
+  id: string;
+  name?: string | null;
+  label?: string | null;
+  retailer_payment_type?: { name?: string | null } | null;
+  payment_type?: { name?: string | null } | null;
+  amount: number | string;
+  payment_date?: string | null;
+  deleted_at?: string | null;
+}
+
+function toIncomingPayments(payments: WirePayment[], saleDate: string): IncomingPayment[] {
   return payments
     .filter((p) => !blank(p.deleted_at))
     .map((p, i) => ({
       externalId: p.id,
-      tender: blank(p.name) ?? blank(p.label) ?? "Unknown",
+      tender:
+        blank(p.name) ??
+        blank(p.label) ??
+        blank(p.retailer_payment_type?.name) ??
+        blank(p.payment_type?.name) ??
+        "Unknown",
       amountMinor: scaledToMinor(amount(p.amount, `payment ${i + 1} amount`)),
       paidAt: utcIso(p.payment_date, `payment ${i + 1} payment_date`) ?? saleDate,
     }));
@@ -265,21 +291,49 @@ function toIncomingSale(wire: WireSale, store: SaleStoreFacts): IncomingSale | n
   };
 }
 
-/** A webhook's register_sale; null when it is parked (SAVED). */
-export function fromRegisterSale(sale: RegisterSale, store: SaleStoreFacts): IncomingSale | null {
-  return toIncomingSale(
+/** What the adapter has learnt from its sync, for webhooks that name things by id only. */
+export interface KnownFromSync {
+  product(id: string): LightspeedProduct | null | undefined;
+  outletOfRegister(registerId: string): string | undefined;
+}
+
+/** A webhook's sale, none (parked), or why the payload alone cannot make it (the sync will). */
+export type RegisterSaleReading = { sale: IncomingSale | null } | { incomplete: string };
+
+export function fromRegisterSale(
+  sale: RegisterSale,
+  store: SaleStoreFacts,
+  known: KnownFromSync,
+): RegisterSaleReading {
+  if (saleState(sale.status) === null) return { sale: null };
+  if (sale.version == null) return { incomplete: "the payload has no version" };
+  const outletId =
+    blank(sale.outlet_id) ?? (sale.register_id ? known.outletOfRegister(sale.register_id) : undefined);
+  if (!outletId) return { incomplete: `register ${sale.register_id ?? "(none)"} is not known yet` };
+  const lines: WireLine[] = [];
+  for (const l of sale.register_sale_products) {
+    const product = l.product_id ? known.product(l.product_id) : null;
+    const sku = blank(l.sku) ?? blank(product?.sku);
+    if (!sku && l.product_id && product === undefined)
+      return { incomplete: `product ${l.product_id} is not known yet` };
+    lines.push({ ...l, sku, name: blank(l.name) ?? blank(product?.name) ?? "Unnamed product" });
+  }
+  const reading = toIncomingSale(
     {
-      sale,
+      sale: {
+        ...sale,
+        version: sale.version,
+        outlet_id: outletId,
+        total_price: sale.total_price ?? sale.totals?.total_price ?? "",
+        total_tax: sale.total_tax ?? sale.totals?.total_tax ?? "",
+      },
       customer: toIncomingCustomer(sale.customer_id, sale.customer),
-      lines: sale.register_sale_products.map((l) => ({
-        ...l,
-        sku: blank(l.sku),
-        name: blank(l.name) ?? "Unnamed product",
-      })),
+      lines,
       payments: sale.register_sale_payments,
     },
     store,
   );
+  return { sale: reading };
 }
 
 /** An API 2.0 sale with its products and customer looked up; null when it is parked (SAVED). */

@@ -294,3 +294,49 @@ export function demoMobile(regionId: number, index: number): string {
   if (regionId === REGION.CA) return `(416) 55${n.slice(0, 1)}-${n.slice(2)}`;
   return `0412 ${n.slice(0, 3)} ${n.slice(3)}`;
 }
+
+/**
+ * How much of the sale the webhook payload carries. `full`: the API 1.0 register_sale with a
+ * version, the outlet and each line's SKU and name. `slim`: as Lightspeed has been seen to deliver
+ * it (a published sample, and the 2019-10 webhook changelog): no version, no outlet, lines by
+ * product id only, totals under `totals`, the payment's type named in `retailer_payment_type`,
+ * the customer's names as contact_first_name/contact_last_name. `slim-versioned`: slim with a version.
+ */
+export type WebhookPayloadShape = "full" | "slim" | "slim-versioned";
+
+export function shapePayload(
+  full: Record<string, unknown>,
+  shape: WebhookPayloadShape,
+): Record<string, unknown> {
+  if (shape === "full") return full;
+  const { version, outlet_id: _o, total_price: _p, total_tax: _t, customer, ...rest } = full;
+  const c = customer as Record<string, unknown> | null;
+  return {
+    ...rest,
+    ...(shape === "slim-versioned" ? { version } : {}),
+    customer: c && {
+      id: c.id,
+      customer_code: c.customer_code,
+      contact_first_name: c.first_name,
+      contact_last_name: c.last_name,
+      email: c.email,
+      mobile: c.mobile,
+      date_of_birth: c.date_of_birth || null,
+    },
+    register_sale_products: (full.register_sale_products as Record<string, unknown>[]).map(
+      ({ sku: _s, name: _n, handle: _h, tax_name: _tn, tax_rate: _tr, ...line }) => line,
+    ),
+    register_sale_payments: (full.register_sale_payments as Record<string, unknown>[]).map(
+      ({ name, label: _l, ...payment }) => ({
+        ...payment,
+        retailer_payment_type: {
+          id: payment.retailer_payment_type_id,
+          name,
+          payment_type_id: String(payment.payment_type_id),
+          config: null,
+        },
+        payment_type: { id: String(payment.payment_type_id), name, has_native_support: false },
+      }),
+    ),
+  };
+}

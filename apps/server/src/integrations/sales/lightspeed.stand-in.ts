@@ -14,32 +14,35 @@
  * The control side (JSON; for tests, the demo and browser journeys), under `/_stand-in/{prefix}`:
  * - `GET /_stand-in/{prefix}`: the store, its outlets, products, customers and sales.
  * - `POST …/sales` {customer?, lines: [{sku, quantity?, price?, discount?, name?}], payments?,
- *   status?, outlet_id?, invoice_number?, webhook?: "deliver"|"drop"|"twice"}: makes a sale.
+ *   status?, outlet_id?, invoice_number?, webhook?: "deliver"|"drop"|"twice",
+ *   payload?: "full"|"slim"|"slim-versioned"}: makes a sale (see shapePayload for the payloads).
  * - `POST …/sales/{id}/void` {webhook?}, `POST …/sales/{id}/return` {lines?: [{line_id, quantity?}], webhook?}.
  * - `POST …/sales/{id}/deliver` {version?, times?}: delivers (again, or late) the webhook of the sale
  *   as it stood at `version` (default its latest).
  * - `POST …/api-faults` {delayMs?, retryAfterSeconds?, times?}: the next API calls answer late, or 429.
  */
-import { randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { toScaled } from "./lightspeed.money";
 import { lightspeedSignature } from "./lightspeed.signature";
 import {
-  type Api2Customer,
-  type Api2Payment,
   type Api2Sale,
-  type BuiltLine,
   DEMO_PEOPLE,
   demoMobile,
-  demoPrice,
   num,
-  priceLines,
   registerSalePayload,
   StandInInputError,
-  type StandInProduct,
-  stateOf,
+  shapePayload,
+  type WebhookPayloadShape,
 } from "./lightspeed.stand-in-sales";
+import {
+  current,
+  makeSale,
+  NotFound,
+  newStoreState,
+  returnSale,
+  type StoreState,
+  voidSale,
+} from "./lightspeed.stand-in-store";
 import type { StandInOptions } from "./sales.port";
 
 export interface LightspeedStandInStoreConfig {
@@ -64,22 +67,6 @@ export interface LightspeedStandIn {
   close(): Promise<void>;
 }
 
-interface StoreState {
-  config: LightspeedStandInStoreConfig;
-  retailerId: string;
-  outlets: { id: string; registerId: string }[];
-  taxId: string;
-  userId: string;
-  paymentTypes: Map<string, string>;
-  products: Map<string, StandInProduct>; // by id
-  productsBySku: Map<string, StandInProduct>;
-  customers: Map<string, Api2Customer>;
-  walkIn: Api2Customer;
-  sales: Map<string, { history: Api2Sale[] }>;
-  nextInvoice: number;
-  faults: { delayMs: number; retryAfterSeconds: number | null; times: number };
-}
-
 type WebhookMode = "deliver" | "drop" | "twice";
 interface DeliveryResult {
   status?: number;
@@ -95,8 +82,6 @@ const json = (
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(body));
 };
-const text = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
-const REGION_CODE: Record<number, string> = { 1: "AU", 2: "NZ", 5: "CA" };
 
 export async function startLightspeedStandIn(
   options: StandInOptions & { port?: number; stores: LightspeedStandInStoreConfig[]; log?: StandInLog },
@@ -111,129 +96,22 @@ export async function startLightspeedStandIn(
     version = Math.max(version + 1, Date.now());
     return version;
   };
-  const stores = new Map<string, StoreState>();
-  for (const config of options.stores) {
-    const outletIds = config.outlets?.length ? config.outlets : [randomUUID()];
-    const walkIn: Api2Customer = {
-      id: randomUUID(),
-      customer_code: "WALKIN",
-      first_name: "",
-      last_name: "",
-      email: null,
-      mobile: null,
-      phone: null,
-      date_of_birth: null,
-      do_not_email: true,
-      version: nextVersion(),
-    };
-    stores.set(config.domainPrefix, {
-      config,
-      retailerId: randomUUID(),
-      outlets: outletIds.map((id) => ({ id, registerId: randomUUID() })),
-      taxId: randomUUID(),
-      userId: randomUUID(),
-      paymentTypes: new Map(),
-      products: new Map(),
-      productsBySku: new Map(),
-      customers: new Map([[walkIn.id, walkIn]]),
-      walkIn,
-      sales: new Map(),
-      nextInvoice: 1000 + (Date.now() % 9000),
-      faults: { delayMs: 0, retryAfterSeconds: null, times: 0 },
-    });
-  }
+  const stores = new Map<string, StoreState>(
+    options.stores.map((config) => [config.domainPrefix, newStoreState(config, nextVersion)]),
+  );
 
-  function productFor(store: StoreState, sku: string, name: string | null, price: unknown): StandInProduct {
-    let product = store.productsBySku.get(sku);
-    if (!product) {
-      product = {
-        id: randomUUID(),
-        sku,
-        name: name ?? `Product ${sku}`,
-        price: demoPrice(sku, store.config.regionId),
-        version: nextVersion(),
-      };
-      store.products.set(product.id, product);
-      store.productsBySku.set(sku, product);
-    }
-    if (price !== undefined) {
-      const given = toScaled(price as string);
-      if (given === null) throw new StandInInputError(`price ${String(price)} is not an amount`);
-      return { ...product, price: given };
-    }
-    return product;
-  }
-
-  function customerFor(store: StoreState, input: unknown): Api2Customer {
-    if (input == null) return store.walkIn;
-    if (typeof input !== "object") throw new StandInInputError("customer must be an object");
-    const c = input as Record<string, unknown>;
-    if (text(c.id)) {
-      const known = store.customers.get(String(c.id));
-      if (!known) throw new StandInInputError(`customer ${String(c.id)} is not in this store`);
-      return known;
-    }
-    const email = text(c.email)?.toLowerCase() ?? null;
-    const existing = email ? [...store.customers.values()].find((k) => k.email === email) : undefined;
-    if (existing) return existing;
-    const customer: Api2Customer = {
-      id: randomUUID(),
-      customer_code: text(c.customer_code) ?? `C${store.customers.size + 1000}`,
-      first_name: text(c.first_name) ?? "",
-      last_name: text(c.last_name) ?? "",
-      email,
-      mobile: text(c.mobile),
-      phone: text(c.phone),
-      date_of_birth: text(c.date_of_birth),
-      do_not_email: c.do_not_email === true,
-      version: nextVersion(),
-    };
-    store.customers.set(customer.id, customer);
-    return customer;
-  }
-
-  function paymentTypeId(store: StoreState, name: string): string {
-    let id = store.paymentTypes.get(name);
-    if (!id) {
-      id = randomUUID();
-      store.paymentTypes.set(name, id);
-    }
-    return id;
-  }
-
-  function payment(
+  async function deliver(
     store: StoreState,
-    sale: { outlet_id: string; register_id: string },
-    name: string,
-    amount: number,
-    at: string,
-  ): Api2Payment {
-    return {
-      id: randomUUID(),
-      register_id: sale.register_id,
-      outlet_id: sale.outlet_id,
-      retailer_payment_type_id: paymentTypeId(store, name),
-      payment_type_id: name === "Cash" ? "1" : "3",
-      name,
-      amount,
-      payment_date: at,
-    };
-  }
-
-  function keep(store: StoreState, sale: Api2Sale): Api2Sale {
-    const entry = store.sales.get(sale.id) ?? { history: [] };
-    entry.history.push(sale);
-    store.sales.set(sale.id, entry);
-    return sale;
-  }
-
-  const current = (store: StoreState, id: string): Api2Sale | undefined =>
-    store.sales.get(id)?.history.at(-1);
-
-  async function deliver(store: StoreState, sale: Api2Sale): Promise<DeliveryResult> {
+    sale: Api2Sale,
+    shape: WebhookPayloadShape,
+  ): Promise<DeliveryResult> {
     const customer = sale.customer_id ? (store.customers.get(sale.customer_id) ?? null) : null;
+    const payload = shapePayload(
+      registerSalePayload(sale, store.config.regionId, store.products, customer),
+      shape,
+    );
     const body = new URLSearchParams({
-      payload: JSON.stringify(registerSalePayload(sale, store.config.regionId, store.products, customer)),
+      payload: JSON.stringify(payload),
       type: "sale.update",
       domain_prefix: store.config.domainPrefix,
       retailer_id: store.retailerId,
@@ -266,147 +144,22 @@ export async function startLightspeedStandIn(
     }
   }
 
-  async function announce(store: StoreState, sale: Api2Sale, mode: unknown): Promise<DeliveryResult[]> {
+  const payloadShape = (value: unknown): WebhookPayloadShape =>
+    value === "slim" || value === "slim-versioned" ? value : "full";
+
+  async function announce(
+    store: StoreState,
+    sale: Api2Sale,
+    body: Record<string, unknown>,
+  ): Promise<DeliveryResult[]> {
+    const mode = body.webhook;
     const how: WebhookMode = mode === "drop" || mode === "twice" ? mode : "deliver";
     if (how === "drop") return [];
-    const results = [await deliver(store, sale)];
-    if (how === "twice") results.push(await deliver(store, sale));
+    const shape = payloadShape(body.payload);
+    const results = [await deliver(store, sale, shape)];
+    if (how === "twice") results.push(await deliver(store, sale, shape));
     return results;
   }
-
-  function makeSale(store: StoreState, body: Record<string, unknown>): Api2Sale {
-    if (!Array.isArray(body.lines) || body.lines.length === 0)
-      throw new StandInInputError("lines: at least one line ({ sku }) is needed");
-    const status = text(body.status)?.toUpperCase() ?? "CLOSED";
-    if (!/^(CLOSED|SAVED|ONACCOUNT|LAYBY|AWAITING_DISPATCH|AWAITING_PICKUP)$/.test(status))
-      throw new StandInInputError(`status ${status} is not one a new sale can have`);
-    const outlet = text(body.outlet_id)
-      ? store.outlets.find((o) => o.id === body.outlet_id)
-      : store.outlets[Math.floor(Math.random() * store.outlets.length)];
-    if (!outlet) throw new StandInInputError(`outlet_id ${String(body.outlet_id)} is not this store's`);
-    const lines: BuiltLine[] = body.lines.map((raw: unknown, i: number) => {
-      const l = (raw ?? {}) as Record<string, unknown>;
-      const sku = text(l.sku);
-      if (!sku) throw new StandInInputError(`lines[${i}].sku is required`);
-      const product = productFor(store, sku, text(l.name), l.price);
-      const quantity = toScaled((l.quantity as number | string | undefined) ?? 1);
-      const discount = toScaled((l.discount as number | string | undefined) ?? 0);
-      if (quantity === null || quantity === 0n)
-        throw new StandInInputError(`lines[${i}].quantity is not a quantity`);
-      if (discount === null) throw new StandInInputError(`lines[${i}].discount is not an amount`);
-      return { product, quantity, price: product.price - discount, discount };
-    });
-    const priced = priceLines(lines, store.config.regionId, store.taxId);
-    const customer = customerFor(store, body.customer);
-    const at = new Date().toISOString().replace(/\.\d+Z$/, "+00:00");
-    const invoice =
-      text(body.invoice_number) ?? `${REGION_CODE[store.config.regionId] ?? "LS"}-${store.nextInvoice++}`;
-    const sale: Api2Sale = {
-      id: randomUUID(),
-      outlet_id: outlet.id,
-      register_id: outlet.registerId,
-      user_id: store.userId,
-      customer_id: customer.id,
-      invoice_number: invoice,
-      receipt_number: invoice,
-      status,
-      state: stateOf(status),
-      note: "",
-      short_code: randomBytes(3).toString("hex"),
-      return_for: null,
-      created_at: at,
-      updated_at: at,
-      sale_date: at,
-      deleted_at: null,
-      total_price: num(priced.totalPrice),
-      total_tax: num(priced.totalTax),
-      total_loyalty: 0,
-      line_items: priced.items,
-      payments: [],
-      taxes: [{ id: store.taxId, amount: num(priced.totalTax) }],
-      version: nextVersion(),
-    };
-    const total = num(priced.totalPrice + priced.totalTax);
-    const payments = Array.isArray(body.payments)
-      ? body.payments
-      : status === "CLOSED"
-        ? [{ name: "EFTPOS", amount: total }]
-        : [];
-    sale.payments = payments.map((raw: unknown, i: number) => {
-      const p = (raw ?? {}) as Record<string, unknown>;
-      const amount = toScaled((p.amount as number | string | undefined) ?? total);
-      if (amount === null) throw new StandInInputError(`payments[${i}].amount is not an amount`);
-      return payment(store, sale, text(p.name) ?? "EFTPOS", num(amount), at);
-    });
-    return keep(store, sale);
-  }
-
-  function voidSale(store: StoreState, id: string): Api2Sale {
-    const sale = current(store, id);
-    if (!sale) throw new NotFound(`sale ${id}`);
-    if (sale.status === "VOIDED") throw new StandInInputError(`sale ${id} is already voided`);
-    const at = new Date().toISOString().replace(/\.\d+Z$/, "+00:00");
-    return keep(store, {
-      ...sale,
-      status: "VOIDED",
-      state: "voided",
-      updated_at: at,
-      version: nextVersion(),
-    });
-  }
-
-  function returnSale(store: StoreState, id: string, body: Record<string, unknown>): Api2Sale {
-    const original = current(store, id);
-    if (!original) throw new NotFound(`sale ${id}`);
-    const wanted = Array.isArray(body.lines)
-      ? body.lines.map((raw: unknown, i: number) => {
-          const l = (raw ?? {}) as Record<string, unknown>;
-          const item = original.line_items.find((li) => li.id === l.line_id);
-          if (!item) throw new StandInInputError(`lines[${i}].line_id is not a line of sale ${id}`);
-          return { item, quantity: l.quantity ?? item.quantity };
-        })
-      : original.line_items.map((item) => ({ item, quantity: item.quantity }));
-    const lines: BuiltLine[] = wanted.map(({ item, quantity }, i) => {
-      const product = store.products.get(item.product_id);
-      const q = toScaled(quantity as number);
-      if (!product || q === null || q === 0n)
-        throw new StandInInputError(`lines[${i}].quantity is not a quantity`);
-      const magnitude = q < 0n ? -q : q;
-      return {
-        product,
-        quantity: -magnitude,
-        price: toScaled(item.price) ?? 0n,
-        discount: toScaled(item.discount) ?? 0n,
-      };
-    });
-    const priced = priceLines(lines, store.config.regionId, store.taxId);
-    const at = new Date().toISOString().replace(/\.\d+Z$/, "+00:00");
-    const invoice = `${REGION_CODE[store.config.regionId] ?? "LS"}-${store.nextInvoice++}`;
-    const sale: Api2Sale = {
-      ...original,
-      id: randomUUID(),
-      invoice_number: invoice,
-      receipt_number: invoice,
-      status: "CLOSED",
-      state: "closed",
-      short_code: randomBytes(3).toString("hex"),
-      return_for: original.id,
-      created_at: at,
-      updated_at: at,
-      sale_date: at,
-      total_price: num(priced.totalPrice),
-      total_tax: num(priced.totalTax),
-      line_items: priced.items,
-      taxes: [{ id: store.taxId, amount: num(priced.totalTax) }],
-      payments: [],
-      version: nextVersion(),
-    };
-    const refundedWith = original.payments[0]?.name ?? "Cash";
-    sale.payments = [payment(store, sale, refundedWith, num(priced.totalPrice + priced.totalTax), at)];
-    return keep(store, sale);
-  }
-
-  class NotFound extends Error {}
 
   async function readJson(req: http.IncomingMessage): Promise<Record<string, unknown>> {
     const chunks: Buffer[] = [];
@@ -455,17 +208,17 @@ export async function startLightspeedStandIn(
     if (rest.length === 1 && rest[0] === "sales") {
       const sale = makeSale(store, body);
       // Lightspeed announces parked sales too: reading them as "not a sale yet" is the adapter's job.
-      const webhook = await announce(store, sale, body.webhook);
+      const webhook = await announce(store, sale, body);
       return json(res, 201, { sale, webhook });
     }
     const [what, id, action] = rest;
     if (what === "sales" && id && action === "void") {
       const sale = voidSale(store, id);
-      return json(res, 200, { sale, webhook: await announce(store, sale, body.webhook) });
+      return json(res, 200, { sale, webhook: await announce(store, sale, body) });
     }
     if (what === "sales" && id && action === "return") {
       const sale = returnSale(store, id, body);
-      return json(res, 201, { sale, webhook: await announce(store, sale, body.webhook) });
+      return json(res, 201, { sale, webhook: await announce(store, sale, body) });
     }
     if (what === "sales" && id && action === "deliver") {
       const history = store.sales.get(id)?.history;
@@ -475,7 +228,7 @@ export async function startLightspeedStandIn(
       if (!sale) throw new StandInInputError(`sale ${id} never had version ${String(body.version)}`);
       const times = Math.min(Math.max(Number(body.times ?? 1), 1), 10);
       const webhook: DeliveryResult[] = [];
-      for (let i = 0; i < times; i++) webhook.push(await deliver(store, sale));
+      for (let i = 0; i < times; i++) webhook.push(await deliver(store, sale, payloadShape(body.payload)));
       return json(res, 200, { sale, webhook });
     }
     return json(res, 404, { error: "no such control" });
@@ -596,7 +349,7 @@ export async function startLightspeedStandIn(
     const roll = Math.random();
     const status = roll < 0.85 ? "CLOSED" : roll < 0.95 ? "LAYBY" : "ONACCOUNT";
     const sale = makeSale(store, { lines, customer, status });
-    await announce(store, sale, "deliver");
+    await announce(store, sale, {});
   }
   function schedule(store: StoreState) {
     if (closed || options.sellEverySeconds <= 0) return;

@@ -106,6 +106,12 @@ export interface SaleDelivery {
   /** The provider's topic ("sale.update", "orders/create"…). */
   topic: string;
   sales: IncomingSale[];
+  /**
+   * The delivery is genuine but does not carry its sale whole (Lightspeed's sale.update payload, as
+   * its docs and changelog show it, has no version and names products by id only): the sale comes
+   * by this store's sync, which should run soon. Absent: false.
+   */
+  syncNeeded?: boolean;
 }
 
 export interface SyncPage {
