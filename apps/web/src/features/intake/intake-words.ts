@@ -83,6 +83,8 @@ export const W = {
   outletRemembered: "Every later sale from this outlet goes to the one you pick.",
 
   loadingSale: "Loading the sale…",
+  summaryWhat: "today's intake",
+  signInFirst: "Sign in first.",
   cancel: "Cancel",
   close: "Close",
 

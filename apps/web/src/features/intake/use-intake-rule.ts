@@ -1,10 +1,11 @@
 import { decideIntakeAction, type IntakeAction, type Verdict } from "@loupe/domain";
 import { useCallback } from "react";
 import { useRuleActor } from "../jobs/use-job-rules";
+import { W } from "./intake-words";
 
 export type DecideIntake = (action: IntakeAction, regionId: number | null) => Verdict;
 
-const NOT_SIGNED_IN: Verdict = { allowed: false, refusal: "who", reason: "Sign in first.", hide: true };
+const NOT_SIGNED_IN: Verdict = { allowed: false, refusal: "who", reason: W.signInFirst, hide: true };
 
 /**
  * The intake half of the rulebook as the server checks it on each call (`intakeRule` of the

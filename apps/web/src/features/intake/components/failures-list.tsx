@@ -1,4 +1,5 @@
 import type { IntakeFailureWire } from "@loupe/contract";
+import { EXACT_TIME_DISPLAY_FORMAT } from "@loupe/domain";
 import { Badge, Button, Group, Paper, Skeleton, Stack, Text } from "@mantine/core";
 import { ErrorState } from "../../../components/error-state";
 import { RuleGate } from "../../jobs/components/rule-gate";
@@ -26,7 +27,7 @@ export function FailuresList({
   decide: DecideIntake;
   onOpen: (id: number) => void;
 }) {
-  const formatWhen = useFormatDateTime("Do MMM YYYY, h:mma");
+  const formatWhen = useFormatDateTime(EXACT_TIME_DISPLAY_FORMAT);
   if (error) return <ErrorState error={error} onRetry={onRetryLoad} />;
   if (loading) return <Skeleton h={64} />;
   if (!rows.length)

@@ -1,4 +1,5 @@
 import type { IntakeSummaryWire } from "@loupe/contract";
+import { EXACT_TIME_DISPLAY_FORMAT } from "@loupe/domain";
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useAlert } from "../../../app/alert-context";
 import { errorText } from "../../../lib/errors";
@@ -16,7 +17,7 @@ import type { DecideIntake } from "../use-intake-rule";
  */
 export function IntakeStores({ summary, decide }: { summary: IntakeSummaryWire; decide: DecideIntake }) {
   const { data: regions = [] } = useRegions();
-  const formatWhen = useFormatDateTime("Do MMM YYYY, h:mma");
+  const formatWhen = useFormatDateTime(EXACT_TIME_DISPLAY_FORMAT);
   const sync = useSyncStore();
   const { showAlert } = useAlert();
 

@@ -1,4 +1,5 @@
 import type { IntakeSaleWire } from "@loupe/contract";
+import { EXACT_TIME_DISPLAY_FORMAT } from "@loupe/domain";
 import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { ErrorState } from "../../../components/error-state";
@@ -40,7 +41,7 @@ export function SalesList({
   busy: number | null;
   onAction: (sale: IntakeSaleWire, action: SaleAction) => void;
 }) {
-  const formatWhen = useFormatDateTime("Do MMM YYYY, h:mma");
+  const formatWhen = useFormatDateTime(EXACT_TIME_DISPLAY_FORMAT);
   if (error) return <ErrorState error={error} onRetry={onRetryLoad} />;
   if (loading)
     return (

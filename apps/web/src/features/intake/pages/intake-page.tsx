@@ -158,7 +158,7 @@ export default function IntakePage() {
       )}
 
       {summary.error ? (
-        <ErrorState error={summary.error} onRetry={() => summary.refetch()} what="today's intake" />
+        <ErrorState error={summary.error} onRetry={() => summary.refetch()} what={W.summaryWhat} />
       ) : summary.data ? (
         <IntakeStores summary={summary.data} decide={decide} />
       ) : (
