@@ -86,9 +86,9 @@ export const W = {
   summaryWhat: "today's intake",
   signInFirst: "Sign in first.",
   cancel: "Cancel",
-  close: "Close",
 
-  resolvedTitle: "Made into jobs",
+  resolvedTitle: "Resolved just now",
+  dismiss: (invoice: string) => `Dismiss: sale ${invoice}`,
   resolved: (invoice: string) => `Sale ${invoice} is now a job.`,
   stillWaits: (invoice: string, reason: string | null) =>
     `Sale ${invoice} still waits${reason ? `: ${reason}` : ""}.`,

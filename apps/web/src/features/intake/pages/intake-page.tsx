@@ -105,7 +105,7 @@ export default function IntakePage() {
                 </Text>
                 <CloseButton
                   size="sm"
-                  aria-label={W.close}
+                  aria-label={W.dismiss(r.sale.invoice_number)}
                   onClick={() => setResolved((list) => list.filter((x) => x.sale.id !== r.sale.id))}
                 />
               </Group>
