@@ -215,20 +215,35 @@ export async function processSale(
       totalMinor: l.totalMinor,
     })),
     totalMinor: sale.totalMinor,
+    payments: sale.payments
+      .filter((p) => p.amountMinor > 0)
+      .map((p) => ({
+        key: moneyKey(sale, "pay", p.externalId),
+        amountMinor: p.amountMinor,
+        tender: tenderOfSourceName(p.tender),
+        sourceName: p.tender,
+      })),
     origin:
       sale.source === "lightspeed"
         ? `from Lightspeed sale ${sale.invoiceNumber} at ${outlet.name}`
         : `from the web shop order #${sale.invoiceNumber}`,
   });
-  await applyMoney(tx, orderId, sale);
+  // Its payments were written with it; money given back, refunds and a void follow.
+  await applyMoney(tx, orderId, sale, { paymentsRecorded: true });
   const outcome = await done(tx, row, orderId, outlet.id);
   await processWaitingReturns(tx, sale);
   return outcome;
 }
 
 /** Payments (each once), refunds (each once), and a void or cancellation: what a version adds to the job. */
-async function applyMoney(tx: Db, orderId: number, sale: IncomingSale): Promise<void> {
+async function applyMoney(
+  tx: Db,
+  orderId: number,
+  sale: IncomingSale,
+  o: { paymentsRecorded?: boolean } = {},
+): Promise<void> {
   for (const p of sale.payments) {
+    if (p.amountMinor > 0 && o.paymentsRecorded) continue;
     if (p.amountMinor > 0)
       await recordSalePayment(tx, {
         orderId,

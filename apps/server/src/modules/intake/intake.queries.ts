@@ -87,7 +87,9 @@ export async function activeOutletsOf(db: Db, regionId: number) {
 
 export async function outletById(db: Db, id: number) {
   const o = (await referenceData(db)).outlets.find((x) => x.id === id);
-  return o ? { id: o.id, name: o.name, regionId: o.regionId, isActive: o.isActive, timeZone: o.timeZone } : null;
+  return o
+    ? { id: o.id, name: o.name, regionId: o.regionId, isActive: o.isActive, timeZone: o.timeZone }
+    : null;
 }
 
 export async function outletNames(db: Db, ids: number[]) {

@@ -21,7 +21,12 @@ import {
   zoneDayBounds,
 } from "@loupe/domain";
 import { and, count, desc, eq, gte, isNotNull, lt } from "drizzle-orm";
-import { SaleDeliveryError, type SalesStore, type SalesStores } from "../../integrations/sales";
+import {
+  type IncomingSale,
+  SaleDeliveryError,
+  type SalesStore,
+  type SalesStores,
+} from "../../integrations/sales";
 import type { Db } from "../../platform/db/client";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import type { StaffUserRow } from "../../platform/http/auth-guard";
@@ -115,6 +120,20 @@ export function createIntakeService({ db, queue, sales, reindexJobs = async () =
   const retry: RetryLater = async (tx, saleId) => {
     await queue.enqueue(INTAKE_TASKS.process, { saleId }, { tx, key: `sale:${saleId}` });
   };
+  /** One sale received in its own transaction, tried again if PostgreSQL chose it as a deadlock's victim. */
+  async function receiveOne(sale: IncomingSale, raw: string | null) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await db.transaction((tx) => receiveSale(tx as unknown as Db, sale, raw, retry));
+      } catch (err) {
+        const code =
+          (err as { code?: string; cause?: { code?: string } })?.code ??
+          (err as { cause?: { code?: string } })?.cause?.code;
+        if ((code === "40P01" || code === "40001") && attempt < 4) continue;
+        throw err;
+      }
+    }
+  }
   const failureWindow = new Map<string, { minute: number; n: number }>();
 
   /** One more failure for this store this minute, or false once the minute's allowance is spent. */
@@ -245,35 +264,37 @@ export function createIntakeService({ db, queue, sales, reindexJobs = async () =
           : { status: 400, message };
       }
       const text = raw.toString("utf8");
+      if (delivery.deliveryId) {
+        const [seen] = await db
+          .select({ id: intakeDeliveries.id })
+          .from(intakeDeliveries)
+          .where(
+            and(
+              eq(intakeDeliveries.storeKey, store.key),
+              eq(intakeDeliveries.deliveryId, delivery.deliveryId),
+            ),
+          );
+        if (seen) return { status: 200, outcome: "repeat", stored: 0 };
+      }
       const outcomes: ProcessOutcome[] = [];
-      const answer = await db.transaction(async (txx) => {
-        const tx = txx as unknown as Db;
-        if (delivery.deliveryId) {
-          const [first] = await tx
-            .insert(intakeDeliveries)
-            .values({ storeKey: store.key, deliveryId: delivery.deliveryId })
-            .onConflictDoNothing()
-            .returning({ id: intakeDeliveries.id });
-          if (!first) return { status: 200 as const, outcome: "repeat" as const, stored: 0 };
-        }
-        let stored = 0;
-        for (const sale of delivery.sales) {
-          // A delivery speaks for its own store only: a sale naming another is not taken from it.
-          if (sale.storeKey !== store.key) continue;
-          const received = await receiveSale(tx, sale, text, retry);
-          if (received.outcome === "stored") {
-            stored++;
-            outcomes.push(received.processed);
-          }
-        }
-        return {
-          status: 200 as const,
-          outcome: stored ? ("accepted" as const) : ("repeat" as const),
-          stored,
-        };
-      });
+      // Each sale in its own transaction (the sync does the same): a transaction holds one sale's
+      // lock, so two of them never wait on each other's sales. A crash between two sales leaves the
+      // delivery unacknowledged; its retry finds the first sale a repeat.
+      for (const sale of delivery.sales) {
+        // A delivery speaks for its own store only: a sale naming another is not taken from it.
+        if (sale.storeKey !== store.key) continue;
+        const received = await receiveOne(sale, text);
+        if (received.outcome === "stored") outcomes.push(received.processed);
+      }
+      // The delivery id last, once every sale of it is committed: a repeat is then truly one.
+      if (delivery.deliveryId)
+        await db
+          .insert(intakeDeliveries)
+          .values({ storeKey: store.key, deliveryId: delivery.deliveryId })
+          .onConflictDoNothing();
       await touched(outcomes);
-      return answer;
+      const stored = outcomes.length;
+      return { status: 200, outcome: stored ? "accepted" : "repeat", stored };
     },
 
     /**
@@ -292,26 +313,21 @@ export function createIntakeService({ db, queue, sales, reindexJobs = async () =
           const page = await store.fetchSince(cursor, signal);
           const next = page.cursor ?? cursor;
           const outcomes: ProcessOutcome[] = [];
-          stored += await db.transaction(async (txx) => {
-            const tx = txx as unknown as Db;
-            let n = 0;
-            for (const sale of page.sales) {
-              if (sale.storeKey !== store.key) continue;
-              const received = await receiveSale(tx, sale, null, retry);
-              if (received.outcome === "stored") {
-                n++;
-                outcomes.push(received.processed);
-              }
-            }
-            await tx
-              .insert(intakeCursors)
-              .values({ storeKey: store.key, cursor: next, lastSyncedAt: new Date(), lastError: null })
-              .onConflictDoUpdate({
-                target: intakeCursors.storeKey,
-                set: { cursor: next, lastSyncedAt: new Date(), lastError: null },
-              });
-            return n;
-          });
+          for (const sale of page.sales) {
+            if (sale.storeKey !== store.key) continue;
+            const received = await receiveOne(sale, null);
+            if (received.outcome === "stored") outcomes.push(received.processed);
+          }
+          stored += outcomes.length;
+          // The cursor moves only once every sale of the page is committed: a crash re-reads the
+          // page, and what it had kept already is a repeat.
+          await db
+            .insert(intakeCursors)
+            .values({ storeKey: store.key, cursor: next, lastSyncedAt: new Date(), lastError: null })
+            .onConflictDoUpdate({
+              target: intakeCursors.storeKey,
+              set: { cursor: next, lastSyncedAt: new Date(), lastError: null },
+            });
           await touched(outcomes);
           cursor = next;
           pages++;

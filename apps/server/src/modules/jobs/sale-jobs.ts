@@ -19,7 +19,8 @@ import { assignPromisedDates } from "./promised-dates";
 // at up to 50 a second, and these never change while the app runs.
 async function reference(db: Db) {
   const r = await referenceData(db);
-  const status = (kind: string, slug: string) => r.statuses.find((x) => x.kind === kind && x.slug === slug) ?? null;
+  const status = (kind: string, slug: string) =>
+    r.statuses.find((x) => x.kind === kind && x.slug === slug) ?? null;
   const outlet = (id: number) => r.outlets.find((o) => o.id === id) ?? null;
   const currencyOf = (outletId: number) => {
     const o = outlet(outletId);
@@ -52,6 +53,8 @@ export interface SaleJobInput {
   totalMinor: number;
   /** The timeline's words for where it came from: "from Lightspeed sale 1234 at Parramatta". */
   origin: string;
+  /** Payments the sale already holds (each positive), recorded with the job in the same statements. */
+  payments?: Omit<SalePaymentInput, "orderId">[];
 }
 
 /** Makes the job: order, items, promised date and the timeline's first entry. */
@@ -67,6 +70,11 @@ export async function createJobFromSale(db: Db, input: SaleJobInput): Promise<{ 
   if (!first.dispense || !first.item || !first.payment)
     throw new Error("The first job statuses are missing from reference data.");
   const status = first as { dispense: number; item: number; payment: number };
+  // The job is written with its payments already counted: one row write instead of one per payment.
+  const payments = (input.payments ?? []).filter((p) => p.amountMinor > 0);
+  const paid = payments.reduce((n, p) => n + p.amountMinor, 0);
+  const paymentStatus =
+    ref.status("payment", paymentStatusSlug(input.totalMinor, paid))?.id ?? status.payment;
   const channel = input.channel === "online" ? ONLINE_CHANNEL : COUNTER_CHANNEL;
   const [order] = await db
     .insert(orders)
@@ -80,9 +88,9 @@ export async function createJobFromSale(db: Db, input: SaleJobInput): Promise<{ 
       billingEmail: input.billing.email,
       billingMobile: input.billing.mobile,
       totalAmountMinor: input.totalMinor,
-      totalPaymentMinor: 0,
+      totalPaymentMinor: paid,
       dispenseStatusId: status.dispense,
-      paymentStatusId: status.payment,
+      paymentStatusId: paymentStatus,
       channelId: channel.id,
       channel: channel.key,
       // The spec's flag for jobs made in the retailer's own point of sale: a Lightspeed or web-shop
@@ -106,12 +114,36 @@ export async function createJobFromSale(db: Db, input: SaleJobInput): Promise<{ 
         totalAmountMinor: l.totalMinor,
       })),
     );
+  if (payments.length)
+    await db.insert(orderPayments).values(
+      payments.map((p) => ({
+        orderId: order.id,
+        amountMinor: p.amountMinor,
+        paymentTypeName: p.sourceName.slice(0, 100) || TENDER_LABELS[p.tender],
+        tender: p.tender,
+        kind: "payment" as const,
+        idempotencyKey: p.key,
+        takenBy: null,
+        outletId: outlet.id,
+      })),
+    );
   await assignPromisedDates(db, [order.id]);
+  const fmt = (minor: number) => formatMoney(minor / 100, ref.currencyOf(outlet.id));
   await recordJobEvents(db, [
     { orderId: order.id, kind: "job_created", toValue: input.origin, staffUserId: null },
+    ...payments.map((p) => ({
+      orderId: order.id,
+      kind: "payment" as const,
+      toValue: paymentText(fmt(p.amountMinor), p.tender, p.sourceName),
+      staffUserId: null,
+    })),
   ]);
   return { orderId: order.id };
 }
+
+/** "Payment $50.00 card (Visa)": the timeline's words for a payment taken at the source. */
+const paymentText = (amount: string, tender: RecordedTender, sourceName: string) =>
+  `Payment ${amount} ${TENDER_LABELS[tender].toLowerCase()} (${sourceName})`;
 
 async function lockedJob(db: Db, orderId: number) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for("update");
@@ -174,7 +206,7 @@ export async function recordSalePayment(db: Db, input: SalePaymentInput): Promis
     {
       orderId: order.id,
       kind: "payment",
-      toValue: `Payment ${fmt(input.amountMinor)} ${TENDER_LABELS[input.tender].toLowerCase()} (${input.sourceName})`,
+      toValue: paymentText(fmt(input.amountMinor), input.tender, input.sourceName),
       staffUserId: null,
     },
   ]);
