@@ -56,6 +56,10 @@ export default async function globalSetup() {
 
   const external = process.env.E2E_DATABASE_URL?.trim() || "";
   const port = await freePort();
+  // The point of sale's and the web shop's stand-ins (issue 45) on ports the journeys know, so that
+  // a journey sells through their control API as a shop assistant would at the till.
+  const lightspeedPort = await freePort();
+  const shopifyPort = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // The production bundle, as `npm start` runs it; rebuilt every time (about a second), so a bare
   // `playwright test` never runs a stale server.
@@ -81,6 +85,11 @@ export default async function globalSetup() {
       // Likewise the recall run: journeys press "Run today's recalls now"; a timed run would e-mail
       // demo customers into other journeys' inboxes at an hour nobody chose.
       RECALL_RUN_SECONDS: "0",
+      LIGHTSPEED_STAND_IN_PORT: String(lightspeedPort),
+      SHOPIFY_STAND_IN_PORT: String(shopifyPort),
+      // The stand-ins sell only when a journey does: a sale of their own would add jobs to lists
+      // other journeys count. (Both names: the adapters read the first, the app the second.)
+      INTAKE_STAND_IN_SELL_SECONDS: "0",
     },
     stdio: ["ignore", "inherit", "inherit"],
     detached: true,
@@ -97,6 +106,8 @@ export default async function globalSetup() {
   }
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_LIGHTSPEED_URL = `http://127.0.0.1:${lightspeedPort}`;
+  process.env.E2E_SHOPIFY_URL = `http://127.0.0.1:${shopifyPort}`;
 
   return async () => {
     if (server.pid) {

@@ -122,6 +122,8 @@ export async function createTestApp(
     LOG_LEVEL: "silent",
     PUBLIC_URL: "http://loupe.test",
     WEB_DIST: path.join(dataDir, "no-web"),
+    // No stand-in point of sale or web shop per test app (issue 45): a test that wants one starts it.
+    INTAKE_STAND_INS: "false",
     ...replicaEnv,
     ...options.env,
   });

@@ -35,6 +35,8 @@ const CallListPage = lazy(() => import("../features/ready-messages/pages/call-li
 const RecallsPage = lazy(() => import("../features/recalls/pages/recalls-page"));
 // The counter (issue 44): a new quote or job, and an open quote.
 const QuotePage = lazy(() => import("../features/counter/pages/quote-page"));
+// Sales from the point of sale and the web shop (issue 45).
+const IntakePage = lazy(() => import("../features/intake/pages/intake-page"));
 
 /**
  * Names the browser tab after the route as soon as it is entered, before its code has loaded
@@ -105,6 +107,7 @@ export const routes: RouteObject[] = [
       { path: "/call-list", element: screen("Call list", <CallListPage />) },
       { path: "/today", element: screen("Outlet's day", <OutletDayPage />) },
       { path: "/recalls", element: screen("Recalls", <RecallsPage />) },
+      { path: "/intake", element: screen("Intake", <IntakePage />) },
       // `/quotes/new?for=job|quote` starts one; the page names the tab "New job" or "New quote".
       { path: "/quotes/:id", element: screen("Quote", <QuotePage />) },
       { path: "*", element: <Navigate to="/customers" replace /> },

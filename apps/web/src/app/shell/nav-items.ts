@@ -9,6 +9,8 @@ export const NAV_TABS: { path: string; label: string; adminOnly?: boolean }[] = 
   { path: "/customers", label: "Customers" },
   { path: "/customers-meili", label: "Customers MEILI" },
   { path: "/jobs", label: "Jobs" },
+  // Sales from the point of sale and the web shop, and those waiting for a person (issue 45).
+  { path: "/intake", label: "Intake" },
   // The outlet's day on one screen (issue 27).
   { path: "/today", label: "Today" },
   // Due, overdue and upcoming recalls, their letters, calls and return rate (issue 28).
