@@ -1,6 +1,6 @@
 // One store of the Lightspeed stand-in: its outlets, products, customers and sales (every version
 // of each kept, so a late webhook can be replayed), and how a sale, a void and a return are made.
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { toScaled } from "./lightspeed.money";
 import type { LightspeedStandInStoreConfig } from "./lightspeed.stand-in";
 import {
@@ -37,8 +37,15 @@ export interface StoreState {
   faults: { delayMs: number; retryAfterSeconds: number | null; times: number };
 }
 
+/** A UUID-shaped id that a name always gives (a SHA-1 of it), as a retailer's ids stay put. */
+function stableUuid(name: string): string {
+  const h = createHash("sha1").update(name).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
 export function newStoreState(config: LightspeedStandInStoreConfig, nextVersion: () => number): StoreState {
-  const outletIds = config.outlets?.length ? config.outlets : [randomUUID()];
+  // The same outlet across restarts: staff link it to a Loupe outlet once, and the link holds.
+  const outletIds = config.outlets?.length ? config.outlets : [stableUuid(`${config.domainPrefix}:outlet`)];
   const walkIn: Api2Customer = {
     id: randomUUID(),
     customer_code: "WALKIN",
