@@ -311,45 +311,50 @@ async function processWaitingReturns(tx: Db, sale: IncomingSale): Promise<void> 
 }
 
 /**
- * The Loupe outlet: staff's choice, else the store's remembered link. Without one, two defaults
- * link by themselves (and are remembered): the region has exactly one active outlet, or the
- * source's outlet id is an active outlet's abbreviation in the region (the stand-ins name
- * outlets so). Anything else waits for staff: a sale is never put at a guessed outlet.
+ * The Loupe outlet: staff's choice, else the store's remembered link. A sale that names no outlet
+ * (a web order without a location) reads the store's link for such sales, kept under the empty
+ * id. Without a link, three defaults link by themselves (and are remembered): the region has
+ * exactly one active outlet; the source's outlet id is an active outlet's abbreviation in the
+ * region; an online sale naming no outlet goes to the region's one online outlet (abbreviation
+ * ONL…, as the spec's online invoice numbers read). Anything else waits for staff: a sale is
+ * never put at a guessed outlet.
  */
 async function resolveOutlet(tx: Db, row: IntakeSaleRow, sale: IncomingSale, chosen?: number) {
   const outlets = await activeOutletsOf(tx, sale.regionId);
+  const externalOutletId = sale.externalOutletId ?? "";
   const remember = async (outletId: number) => {
-    if (sale.externalOutletId)
-      await tx
-        .insert(intakeOutletLinks)
-        .values({ storeKey: sale.storeKey, externalOutletId: sale.externalOutletId, outletId })
-        .onConflictDoUpdate({
-          target: [intakeOutletLinks.storeKey, intakeOutletLinks.externalOutletId],
-          set: { outletId },
-        });
+    await tx
+      .insert(intakeOutletLinks)
+      .values({ storeKey: sale.storeKey, externalOutletId, outletId })
+      .onConflictDoUpdate({
+        target: [intakeOutletLinks.storeKey, intakeOutletLinks.externalOutletId],
+        set: { outletId },
+      });
   };
   if (chosen !== undefined) {
     const outlet = outlets.find((o) => o.id === chosen);
     if (outlet) await remember(outlet.id);
     return outlet ?? null;
   }
-  if (sale.externalOutletId) {
-    const [link] = await tx
-      .select({ outletId: intakeOutletLinks.outletId })
-      .from(intakeOutletLinks)
-      .where(
-        and(
-          eq(intakeOutletLinks.storeKey, sale.storeKey),
-          eq(intakeOutletLinks.externalOutletId, sale.externalOutletId),
-        ),
-      );
-    // A linked outlet since closed is no default: staff say where the sale belongs now.
-    if (link) return outlets.find((o) => o.id === link.outletId) ?? null;
-  } else if (row.outletId) return outlets.find((o) => o.id === row.outletId) ?? null;
+  const [link] = await tx
+    .select({ outletId: intakeOutletLinks.outletId })
+    .from(intakeOutletLinks)
+    .where(
+      and(
+        eq(intakeOutletLinks.storeKey, sale.storeKey),
+        eq(intakeOutletLinks.externalOutletId, externalOutletId),
+      ),
+    );
+  // A linked outlet since closed is no default: staff say where the sale belongs now.
+  if (link) return outlets.find((o) => o.id === link.outletId) ?? null;
+  if (!sale.externalOutletId && row.outletId) return outlets.find((o) => o.id === row.outletId) ?? null;
   const byAbbreviation = sale.externalOutletId
     ? outlets.find((o) => o.abbreviation.toLowerCase() === sale.externalOutletId?.toLowerCase())
     : undefined;
-  const outlet = byAbbreviation ?? (outlets.length === 1 ? outlets[0] : undefined);
+  const online = outlets.filter((o) => o.abbreviation.toUpperCase().startsWith("ONL"));
+  const onlineDefault =
+    !sale.externalOutletId && sale.channel === "online" && online.length === 1 ? online[0] : undefined;
+  const outlet = byAbbreviation ?? onlineDefault ?? (outlets.length === 1 ? outlets[0] : undefined);
   if (!outlet) return null;
   await remember(outlet.id);
   return outlet;

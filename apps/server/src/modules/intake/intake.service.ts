@@ -20,7 +20,7 @@ import {
   maskMobile,
   zoneDayBounds,
 } from "@loupe/domain";
-import { and, count, desc, eq, gte, isNotNull, lt } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, lt, ne } from "drizzle-orm";
 import {
   type IncomingSale,
   SaleDeliveryError,
@@ -50,6 +50,9 @@ import {
   productsBySku,
 } from "./intake.queries";
 import { intakeCursors, intakeDeliveries, intakeFailures, intakeSales } from "./intake.tables";
+
+/** At most this many waiting sales are tried again after one link (the rest on the next sync or by hand). */
+const RETRY_OTHERS_LIMIT = 500;
 
 export const INTAKE_TASKS = {
   process: "intake.process",
@@ -167,6 +170,32 @@ export function createIntakeService({ db, queue, sales, reindexJobs = async () =
     if (!row) throw notFound("Sale");
     if (row.state !== "waiting") throw new AppError("conflict", INTAKE_MESSAGES.notWaiting);
     return row;
+  }
+
+  /**
+   * After staff link an outlet or a customer, the store's other sales waiting for the same reason
+   * are tried again on the queue (with this change): a link is remembered, so those naming the same
+   * outlet or source customer become jobs without a click each; the rest wait as they did.
+   */
+  async function retryOthersWaiting(
+    tx: Db,
+    row: IntakeSaleRow,
+    reasonCode: "unknown_outlet" | "needs_customer",
+  ) {
+    const others = await tx
+      .select({ id: intakeSales.id })
+      .from(intakeSales)
+      .where(
+        and(
+          eq(intakeSales.storeKey, row.storeKey),
+          eq(intakeSales.state, "waiting"),
+          eq(intakeSales.reasonCode, reasonCode),
+          ne(intakeSales.id, row.id),
+        ),
+      )
+      .orderBy(intakeSales.id)
+      .limit(RETRY_OTHERS_LIMIT);
+    for (const o of others) await retry(tx, o.id, null);
   }
 
   async function answer(tx: Db, id: number, outcome: ProcessOutcome) {
@@ -498,6 +527,7 @@ export function createIntakeService({ db, queue, sales, reindexJobs = async () =
           id,
           "customer_id" in body ? { customerId: body.customer_id } : { createCustomer: true },
         );
+        if (outcome.state === "done") await retryOthersWaiting(tx, row, "needs_customer");
         return answer(tx, id, outcome);
       });
       return afterCommit(result);
@@ -513,7 +543,9 @@ export function createIntakeService({ db, queue, sales, reindexJobs = async () =
         const outlet = await outletById(tx, body.outlet_id);
         if (!outlet?.isActive || outlet.regionId !== row.regionId)
           throw validationError({ outlet_id: [INTAKE_MESSAGES.outletOtherRegion] });
-        return answer(tx, id, await processSale(tx, id, { outletId: outlet.id }));
+        const outcome = await processSale(tx, id, { outletId: outlet.id });
+        await retryOthersWaiting(tx, row, "unknown_outlet");
+        return answer(tx, id, outcome);
       });
       return afterCommit(result);
     },

@@ -375,7 +375,9 @@ describe("a sale that waits for a person", () => {
 
   it("waits for an outlet it cannot tell; the choice is remembered for the store's outlet", async () => {
     const s = au({ externalOutletId: "register-9" });
-    await post("ls-au", [s]);
+    // Another sale at the same register, already waiting when staff link the first.
+    const before = au({ externalOutletId: "register-9" });
+    await post("ls-au", [s, before]);
     const row = await saleRow(s.externalId);
     expect(row).toMatchObject({ state: "waiting", reason_code: "unknown_outlet" });
     const detail = (await t.call(sam, { method: "GET", url: `/api/staff/intake/sales/${row.id}` })).json()
@@ -397,6 +399,25 @@ describe("a sale that waits for a person", () => {
     const next = au({ externalOutletId: "register-9" });
     await post("ls-au", [next]);
     expect((await jobsOf(next.invoiceNumber))[0].origin_outlet_id).toBe(outlet.id);
+    // The one waiting before the link is tried again on the queue and becomes a job there too.
+    expect(await saleRow(before.externalId)).toMatchObject({ state: "waiting" });
+    await settle();
+    expect(await saleRow(before.externalId)).toMatchObject({ state: "done" });
+    expect((await jobsOf(before.invoiceNumber))[0].origin_outlet_id).toBe(outlet.id);
+  });
+
+  it("puts a web order that names no location at the region's one online outlet", async () => {
+    const [online] = await q<{ id: number }>(
+      "select id from outlets where region_id = 1 and is_active and abbreviation like 'ONL%'",
+    );
+    const s = sale({ source: "shopify", storeKey: "shop-au", channel: "online", externalOutletId: null });
+    await post("shop-au", [s]);
+    const row = await saleRow(s.externalId);
+    expect(row).toMatchObject({ state: "done" });
+    const [job] = await q<{ origin_outlet_id: number }>("select origin_outlet_id from orders where id = $1", [
+      row.order_id,
+    ]);
+    expect(job.origin_outlet_id).toBe(online.id);
   });
 });
 
