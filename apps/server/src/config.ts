@@ -130,6 +130,13 @@ const envSchema = z.object({
    * store's change feed (0: no schedule, "sync now" only).
    */
   INTAKE_SYNC_SECONDS: z.coerce.number().int().min(0).default(300),
+  /**
+   * Webhook deliveries processed at once by one server (each holds a pool connection while it
+   * runs), and how many more wait their turn; past that a delivery is answered 503 with
+   * Retry-After and the provider sends it again. Well below the pool of 10 connections.
+   */
+  INTAKE_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).default(3),
+  INTAKE_WEBHOOK_BACKLOG: z.coerce.number().int().min(0).default(200),
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   WEB_DIST: optional,
   MIGRATIONS_DIR: optional,

@@ -12,7 +12,8 @@ import {
 } from "@loupe/contract";
 import type { SalesStores } from "../../integrations/sales";
 import type { Binder } from "../../platform/http/bind";
-import { errorBody } from "../../platform/http/error-handler";
+import { createConcurrencyGate, GateFull } from "../../platform/http/concurrency-gate";
+import { errorBody, RETRY_AFTER_SECONDS } from "../../platform/http/error-handler";
 import type { ModuleContext } from "../module-context";
 import type { IntakeService } from "./intake.service";
 
@@ -56,10 +57,12 @@ export function registerIntakeStaffRoutes({ bind }: ModuleContext, service: Inta
  * and form posts as bytes; the encapsulated plugin keeps the parsers to itself.
  */
 export function registerIntakeWebhook(
-  { app }: ModuleContext,
+  { app, config }: ModuleContext,
   sales: SalesStores,
   service: IntakeService,
 ): void {
+  // Deliveries take a few of the pool's connections at once, never all: staff reads keep theirs.
+  const gate = createConcurrencyGate(config.INTAKE_WEBHOOK_CONCURRENCY, config.INTAKE_WEBHOOK_BACKLOG);
   app.register(async (hooks) => {
     const asBytes = (_req: unknown, body: Buffer, done: (err: Error | null, body?: Buffer) => void) =>
       done(null, body);
@@ -72,7 +75,16 @@ export function registerIntakeWebhook(
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       // A database that cannot take the sale throws here: the error handler answers 503 with
       // Retry-After, and the provider sends the delivery again. Nothing is acknowledged before commit.
-      const answer = await service.receiveWebhook(store, raw, req.headers);
+      let answer: Awaited<ReturnType<IntakeService["receiveWebhook"]>>;
+      try {
+        answer = await gate.run(() => service.receiveWebhook(store, raw, req.headers));
+      } catch (err) {
+        if (!(err instanceof GateFull)) throw err;
+        return reply
+          .status(503)
+          .header("retry-after", String(RETRY_AFTER_SECONDS))
+          .send(errorBody(req, "unavailable", "Too many deliveries at once: send it again shortly."));
+      }
       if (answer.status === 200)
         return reply
           .status(200)
