@@ -1,11 +1,23 @@
 import { defineConfig } from "@playwright/test";
 
+// Each worker drives its own server and inbox (support/global-setup.ts starts one per worker): this
+// file is loaded again in every worker process, where Playwright has set TEST_PARALLEL_INDEX, so
+// `baseURL` below and the helpers' E2E_MAIL_DIR name that worker's pair.
+const slot = process.env.TEST_PARALLEL_INDEX;
+if (slot !== undefined && process.env[`E2E_BASE_URL_${slot}`]) {
+  process.env.E2E_BASE_URL = process.env[`E2E_BASE_URL_${slot}`];
+  process.env.E2E_MAIL_DIR = process.env[`E2E_MAIL_DIR_${slot}`];
+}
+
 export default defineConfig({
   testDir: ".",
   testMatch: /.*\.spec\.ts/,
   globalSetup: "./support/global-setup.ts",
   fullyParallel: false,
-  workers: 1,
+  // Two workers, each with its own server, database and inbox: on 2 cores the journeys spend much of
+  // their time waiting (the browser, the lab simulator's steps), so two at once took 39 % less wall
+  // time (docs/performance.md, "Test suite time"). E2E_WORKERS=1 runs them one at a time.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
