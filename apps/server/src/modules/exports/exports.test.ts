@@ -236,7 +236,10 @@ describe("the jobs list's export", () => {
       for await (const batch of read(4)) ids.push(...batch.map((r) => Number(r.id)));
       expect(ids).toEqual(listed.map((j) => j.id));
     }
-    const { rows } = await exportCsv(admin, "/api/staff/exports/jobs?sort_by=balance_due&sort_direction=desc");
+    const { rows } = await exportCsv(
+      admin,
+      "/api/staff/exports/jobs?sort_by=balance_due&sort_direction=desc",
+    );
     expect(rows.length).toBeGreaterThan(7);
   });
 
