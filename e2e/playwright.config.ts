@@ -14,9 +14,9 @@ export default defineConfig({
   testMatch: /.*\.spec\.ts/,
   globalSetup: "./support/global-setup.ts",
   fullyParallel: false,
-  // Two workers, each with its own server, database and inbox: on 2 cores the journeys spend much of
-  // their time waiting (the browser, the lab simulator's steps), so two at once took 39 % less wall
-  // time (docs/performance.md, "Test suite time"). E2E_WORKERS=1 runs them one at a time.
+  // Two workers, each with its own server, database and inbox: on a busy 2-core machine two at once
+  // took 39 % less wall time, on a quiet one about the same (docs/performance.md, "Test suite
+  // time"). E2E_WORKERS=1 runs them one at a time.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   // A stuck journey's limit, not a speed check: two journeys share 2 cores (and other work may too),
