@@ -94,6 +94,11 @@ afterEach(() => {
   }
 });
 
+// The drain's limit in these tests. A server that waited it out would exit 1 saying "Still busy", so
+// finishing well inside it proves the drain (or the second signal) ended the process, not the timer,
+// on a machine however loaded (issue 51: no test's pass may hang on the machine's speed).
+const SHUTDOWN_TIMEOUT_SECONDS = 60;
+
 describe("npm run serve and SIGTERM", () => {
   it("runs on time-zone rules no older than the minimum, whatever Node ran npm, and /healthz names them", async () => {
     const server = await startServer();
@@ -104,7 +109,7 @@ describe("npm run serve and SIGTERM", () => {
   }, 120_000);
 
   it("drains the in-flight request and exits 0 when the npm process gets SIGTERM", async () => {
-    const server = await startServer();
+    const server = await startServer({ SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_TIMEOUT_SECONDS) });
     const request = slowRequest(server.port);
     await new Promise((r) => setTimeout(r, 300));
 
@@ -116,12 +121,13 @@ describe("npm run serve and SIGTERM", () => {
     expect(response).toContain('"code"');
 
     expect(await server.exited).toBe(0);
-    expect(Date.now() - signalledAt).toBeLessThan(5_000);
+    expect(Date.now() - signalledAt).toBeLessThan(SHUTDOWN_TIMEOUT_SECONDS * 1000);
     expect(server.output()).toContain("Stopped.");
+    expect(server.output()).not.toContain("Still busy");
   }, 120_000);
 
   it("exits at once on a second signal while a request still hangs", async () => {
-    const server = await startServer({ SHUTDOWN_TIMEOUT_SECONDS: "60" });
+    const server = await startServer({ SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_TIMEOUT_SECONDS) });
     const request = slowRequest(server.port);
     await new Promise((r) => setTimeout(r, 300));
 
@@ -133,8 +139,9 @@ describe("npm run serve and SIGTERM", () => {
     const secondAt = Date.now();
     process.kill(server.npm.pid!, "SIGTERM");
     expect(await server.exited).toBe(1);
-    expect(Date.now() - secondAt).toBeLessThan(2_000);
+    expect(Date.now() - secondAt).toBeLessThan(SHUTDOWN_TIMEOUT_SECONDS * 1000);
     expect(server.output()).toContain("SIGTERM again");
+    expect(server.output()).not.toContain("Still busy");
     await request.closed;
   }, 120_000);
 });

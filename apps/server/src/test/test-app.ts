@@ -23,6 +23,8 @@ export interface TestApp {
 }
 
 let counter = 0;
+/** The PGlite template's dump (global-setup.ts), as read from its file. */
+let template: { file: string; bytes: Blob } | undefined;
 
 /**
  * Waits (up to 90 s: a replica on a busy machine may be replaying other databases' bulk loads)
@@ -72,7 +74,9 @@ export async function openTestDatabase(): Promise<{
   }
   const file = process.env.LOUPE_TEST_TEMPLATE;
   if (!file) throw new Error("The test template is missing: run the tests through vitest (global-setup.ts).");
-  const database = await openPglite(undefined, new Blob([fs.readFileSync(file)]));
+  // Read once per worker: files share the worker's modules (vitest.config.ts, isolate: false).
+  if (template?.file !== file) template = { file, bytes: new Blob([fs.readFileSync(file)]) };
+  const database = await openPglite(undefined, template.bytes);
   return { database, drop: async () => {} };
 }
 

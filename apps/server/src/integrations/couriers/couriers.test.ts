@@ -42,6 +42,9 @@ const order = (productId: string, over: Partial<OrderRequest> = {}): OrderReques
   countryOfOrigin: "Australia",
   ...over,
 });
+// The wire-detail tests' calls to a stand-in on this machine: none of them is about the timeout (the
+// stalled call below is), so the limit is for a hang. 1 s failed at load 15 (issue 51).
+const WIRE_TIMEOUT_MS = 10_000;
 const key = () => `test-${Math.random().toString(36).slice(2)}-${Date.now()}`;
 
 interface Subject {
@@ -187,7 +190,11 @@ describe("Australia Post wire details", () => {
   afterAll(() => standIn.close());
 
   it("sends Basic auth and the Account-Number header, and asks for labels with wait_for_label_url", async () => {
-    const c = createAusPostCourier({ ...AUSPOST_CREDENTIALS, baseUrl: standIn.url, timeoutMs: 1000 });
+    const c = createAusPostCourier({
+      ...AUSPOST_CREDENTIALS,
+      baseUrl: standIn.url,
+      timeoutMs: WIRE_TIMEOUT_MS,
+    });
     const booked = await c.createOrder(order("3D55"), key());
     await c.label(booked);
     const post = standIn.requests.find((r) => r.method === "POST" && r.path === "/shipments")!;
@@ -201,7 +208,11 @@ describe("Australia Post wire details", () => {
   });
 
   it("manifests with PUT /orders and the shipment ids, fetches the order summary, and then refuses to delete them", async () => {
-    const c = createAusPostCourier({ ...AUSPOST_CREDENTIALS, baseUrl: standIn.url, timeoutMs: 1000 });
+    const c = createAusPostCourier({
+      ...AUSPOST_CREDENTIALS,
+      baseUrl: standIn.url,
+      timeoutMs: WIRE_TIMEOUT_MS,
+    });
     const booked = await c.createOrder(order("3D55"), key());
     const made = await c.manifest!([booked.carrierOrderId], "LOUPE-7-2026-11-23");
     const put = standIn.requests.find((r) => r.method === "PUT" && r.path === "/orders")!;
@@ -225,7 +236,11 @@ describe("Australia Post wire details", () => {
   });
 
   it("turns a bad quote into a rejected error carrying the field", async () => {
-    const c = createAusPostCourier({ ...AUSPOST_CREDENTIALS, baseUrl: standIn.url, timeoutMs: 1000 });
+    const c = createAusPostCourier({
+      ...AUSPOST_CREDENTIALS,
+      baseUrl: standIn.url,
+      timeoutMs: WIRE_TIMEOUT_MS,
+    });
     const err = await c
       .quote({
         sender,
@@ -242,7 +257,7 @@ describe("Australia Post wire details", () => {
       ...AUSPOST_CREDENTIALS,
       password: "wrong",
       baseUrl: standIn.url,
-      timeoutMs: 1000,
+      timeoutMs: WIRE_TIMEOUT_MS,
     });
     await expect(
       c.quote({ sender, receiver, parcel, deliveryInstruction: "authority_to_leave" }),
@@ -257,7 +272,11 @@ describe("Sendle wire details", () => {
   it("sends the Idempotency-Key header and offers only pickup products", async () => {
     const standIn = await startSendleStandIn();
     try {
-      const c = createSendleCourier({ ...SENDLE_CREDENTIALS, baseUrl: standIn.url, timeoutMs: 1000 });
+      const c = createSendleCourier({
+        ...SENDLE_CREDENTIALS,
+        baseUrl: standIn.url,
+        timeoutMs: WIRE_TIMEOUT_MS,
+      });
       const options = await c.quote({ sender, receiver, parcel, deliveryInstruction: "authority_to_leave" });
       expect(options.map((o) => o.productId)).toEqual(["STANDARD-PICKUP"]);
       expect(options[0].deliveryEstimate).toEqual(["2026-11-25", "2026-11-27"]);
