@@ -59,6 +59,8 @@ export interface QueryOptions {
  */
 const statementNames = new Map<string, string>();
 export const MAX_NAMED_STATEMENTS = 64;
+/** Texts this process has named so far (the cap is the process's, shared by every pool it opens). */
+export const namedStatementCount = () => statementNames.size;
 export function statementName(text: string): string | undefined {
   let name = statementNames.get(text);
   if (!name) {
