@@ -43,6 +43,25 @@ export interface CounterJob {
   promisedDate: string | null;
 }
 
+/** A new job's item rows from priced lines: each at the job's outlet, in the first item status. */
+export function jobItemRows(
+  orderId: number,
+  outletId: number,
+  itemStatusId: number,
+  lines: CounterJobLine[],
+) {
+  return lines.map((l) => ({
+    orderId,
+    regionProductId: l.regionProductId,
+    quantity: l.quantity,
+    dispenseStatusId: itemStatusId,
+    outletId,
+    unitPriceMinor: l.unitPriceMinor,
+    discountAmountMinor: l.discountMinor,
+    totalAmountMinor: l.totalMinor,
+  }));
+}
+
 export async function createCounterJob(db: Db, input: CounterJobInput): Promise<CounterJob> {
   const outlet = await counterOutlet(db, input.outletId);
   if (!outlet) throw notFound("Outlet");
@@ -75,18 +94,7 @@ export async function createCounterJob(db: Db, input: CounterJobInput): Promise<
     .returning({ id: orders.id });
   const items = await db
     .insert(orderItems)
-    .values(
-      input.lines.map((l) => ({
-        orderId: order.id,
-        regionProductId: l.regionProductId,
-        quantity: l.quantity,
-        dispenseStatusId: status.item,
-        outletId: outlet.id,
-        unitPriceMinor: l.unitPriceMinor,
-        discountAmountMinor: l.discountMinor,
-        totalAmountMinor: l.totalMinor,
-      })),
-    )
+    .values(jobItemRows(order.id, outlet.id, status.item, input.lines))
     .returning({ id: orderItems.id });
   await assignPromisedDates(db, [order.id]);
   await recordJobEvents(db, [

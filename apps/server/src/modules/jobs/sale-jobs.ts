@@ -10,7 +10,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
 import { notFound } from "../../platform/http/app-error";
 import { referenceData } from "../reference";
-import { COUNTER_CHANNEL } from "./counter-jobs";
+import { COUNTER_CHANNEL, jobItemRows } from "./counter-jobs";
 import { recordJobEvents } from "./job-events";
 import { orderItems, orderPayments, orderRefunds, orders } from "./jobs.tables";
 import { assignPromisedDates } from "./promised-dates";
@@ -102,18 +102,7 @@ export async function createJobFromSale(db: Db, input: SaleJobInput): Promise<{ 
     })
     .returning({ id: orders.id });
   if (input.lines.length)
-    await db.insert(orderItems).values(
-      input.lines.map((l) => ({
-        orderId: order.id,
-        regionProductId: l.regionProductId,
-        quantity: l.quantity,
-        dispenseStatusId: status.item,
-        outletId: outlet.id,
-        unitPriceMinor: l.unitPriceMinor,
-        discountAmountMinor: l.discountMinor,
-        totalAmountMinor: l.totalMinor,
-      })),
-    );
+    await db.insert(orderItems).values(jobItemRows(order.id, outlet.id, status.item, input.lines));
   if (payments.length)
     await db.insert(orderPayments).values(
       payments.map((p) => ({
