@@ -1,10 +1,11 @@
 import type { IntakeCandidateWire, IntakeSaleWire } from "@loupe/contract";
-import { Alert, Button, Group, Loader, Modal, Radio, Stack, Text } from "@mantine/core";
+import { Alert, Button, Group, Modal, Radio, Stack, Text } from "@mantine/core";
 import { useRef, useState } from "react";
 import { errorText } from "../../../lib/errors";
 import { formatDate } from "../../../lib/format";
 import { useIntakeSale, useResolveSale } from "../api";
 import { W } from "../intake-words";
+import { SaleDetailState } from "./sale-detail-state";
 
 export type Resolved = { order_id: number | null; sale: IntakeSaleWire };
 
@@ -70,17 +71,7 @@ export function CustomerPickModal({
   return (
     <Modal opened onClose={onClose} title={W.pickCustomerFor(sale.invoice_number)} size="lg">
       <Stack gap="sm">
-        {detail.isLoading && (
-          <Group gap="xs">
-            <Loader size="sm" />
-            <Text size="sm">{W.loadingSale}</Text>
-          </Group>
-        )}
-        {detail.error ? (
-          <Alert color="red" variant="light">
-            {errorText(detail.error)}
-          </Alert>
-        ) : null}
+        <SaleDetailState isLoading={detail.isLoading} error={detail.error} />
         {detail.data && (
           <>
             {detail.data.reason && <Text size="sm">{detail.data.reason}</Text>}

@@ -1,10 +1,11 @@
 import type { IntakeSaleWire } from "@loupe/contract";
-import { Alert, Button, Group, Loader, Modal, Radio, SimpleGrid, Text } from "@mantine/core";
+import { Alert, Button, Group, Modal, Radio, SimpleGrid, Text } from "@mantine/core";
 import { useRef, useState } from "react";
 import { errorText } from "../../../lib/errors";
 import { useIntakeSale, useResolveSale } from "../api";
 import { W } from "../intake-words";
 import type { Resolved } from "./customer-pick-modal";
+import { SaleDetailState } from "./sale-detail-state";
 
 /**
  * A sale from a register or location Loupe does not know yet: staff name the outlet it was sold
@@ -46,17 +47,7 @@ export function OutletPickModal({
 
   return (
     <Modal opened onClose={onClose} title={W.pickOutletFor(sale.invoice_number)} size="lg">
-      {detail.isLoading && (
-        <Group gap="xs">
-          <Loader size="sm" />
-          <Text size="sm">{W.loadingSale}</Text>
-        </Group>
-      )}
-      {detail.error ? (
-        <Alert color="red" variant="light">
-          {errorText(detail.error)}
-        </Alert>
-      ) : null}
+      <SaleDetailState isLoading={detail.isLoading} error={detail.error} />
       {detail.data &&
         (outlets.length ? (
           <Radio.Group
