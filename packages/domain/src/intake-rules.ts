@@ -31,6 +31,7 @@ export const INTAKE_REASON_CODES = [
 export type IntakeReasonCode = (typeof INTAKE_REASON_CODES)[number];
 
 export const INTAKE_MESSAGES = {
+  madeIntoJob: "The sale is now a job.",
   otherRegion:
     "This sale belongs to another region's store: only that region's staff or an administrator can do this.",
   rawAdminsOnly:

@@ -202,7 +202,7 @@ export function createIntakeService({ db, queue, sales, reindexJobs = async () =
     const [row] = await tx.select().from(intakeSales).where(eq(intakeSales.id, id));
     return {
       message:
-        outcome.state === "done" ? "The sale is now a job." : INTAKE_MESSAGES.stillWaiting(outcome.reason),
+        outcome.state === "done" ? INTAKE_MESSAGES.madeIntoJob : INTAKE_MESSAGES.stillWaiting(outcome.reason),
       data: { order_id: row.orderId, sale: toSaleWire(row) },
     };
   }
