@@ -2,6 +2,8 @@
 // listed here is refused at upload ("This kind of record cannot be imported yet.").
 import type { ImportKind } from "@loupe/domain";
 import type { ImportKindHandler } from "./import-kind";
+import { customersKind } from "./kinds/customers";
 
-// biome-ignore lint/suspicious/noExplicitAny: each handler has its own record and reference-data types
-export const IMPORT_KIND_HANDLERS: Partial<Record<ImportKind, ImportKindHandler<any, any>>> = {};
+export const IMPORT_KIND_HANDLERS: Partial<Record<ImportKind, ImportKindHandler<any, any>>> = {
+  customers: customersKind,
+};
