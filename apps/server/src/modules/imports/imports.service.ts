@@ -148,20 +148,21 @@ export function createImportsService({ db, storage, queue, engine }: ImportsServ
     then?: (tx: Db) => Promise<void>,
   ): Promise<ImportBatchRow> {
     checkVersion(b, version);
-    return db.transaction(async (tx) => {
+    const moved = await db.transaction(async (tx) => {
       const [row] = await rowsOf<{ id: number }>(
         tx,
         sql`update import_batches set state = ${to}, version = version + 1, updated_at = now()
             ${extra ? sql`, ${extra}` : sql``}
             where id = ${b.id} and version = ${b.version} returning id`,
       );
-      if (!row) {
-        const now = await batchOr404(b.id);
-        checkVersion(now, b.version);
-      }
+      if (!row) return false;
       if (then) await then(tx);
-      return batchOr404(b.id);
+      return true;
     });
+    const now = await batchOr404(b.id);
+    // Another change came between the read and the write: the same 409 as a stale version.
+    if (!moved) checkVersion(now, b.version);
+    return now;
   }
 
   /** Reads the first rows of the stored file: header and preview. */
