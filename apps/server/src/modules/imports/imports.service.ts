@@ -11,6 +11,7 @@ import {
   type ImportRejectWire,
   importMappingBody,
   importPresetBody,
+  importPresetEditBody,
 } from "@loupe/contract";
 import {
   csvLine,
@@ -635,9 +636,9 @@ export function createImportsService({ db, storage, queue, engine }: ImportsServ
     },
 
     async savePreset(id: number | null, input: unknown, staff: StaffUserRow) {
-      const parsed = importPresetBody.safeParse(input);
+      const parsed = (id === null ? importPresetBody : importPresetEditBody).safeParse(input);
       if (!parsed.success) throw zodErrors(parsed.error);
-      const p = parsed.data;
+      const p = parsed.data as z.output<typeof importPresetEditBody>;
       const keys = new Set(IMPORT_FIELDS[p.kind].map((f) => f.key));
       const unknown = [...Object.keys(p.mapping), ...Object.keys(p.value_maps)].filter((k) => !keys.has(k));
       if (unknown.length)

@@ -384,6 +384,12 @@ describe("the run", () => {
       postcode: "2067",
       country: "AU",
     });
+    const history = await q<{ kind: string; detail: string }>(
+      "select e.kind, e.detail from customer_events e join customers c on c.id = e.customer_id where c.first_name = 'José'",
+    );
+    expect(history).toEqual([
+      { kind: "imported", detail: `Imported from Optomate (batch #${first.id}, source id 1001)` },
+    ]);
     const keys = await q<{ source_id: string; outcome: string }>(
       "select source_id, outcome from import_records where batch_id = $1 order by source_id",
       [first.id],
@@ -508,7 +514,6 @@ describe("presets", () => {
         mapping: OPTOMATE_MAPPING,
         value_maps: OPTOMATE_VALUE_MAPS,
         date_format: "DD/MM/YYYY",
-        version: 1,
       },
     });
     expect(res.statusCode, res.body).toBe(201);
