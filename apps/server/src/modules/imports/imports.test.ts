@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { ImportBatchWire } from "@loupe/contract";
 import { IMPORT_MESSAGES, POSTCODE_MESSAGES } from "@loupe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -77,7 +78,7 @@ const post = (id: number, action: string, version: number, token = admin) =>
   t.call(token, { method: "POST", url: `/api/staff/imports/${id}/${action}`, payload: { version } });
 
 /** Runs the queue until the batch is no longer being worked on. */
-async function settle(id: number) {
+async function settle(id: number): Promise<ImportBatchWire> {
   for (let i = 0; i < 400; i++) {
     await t.app.queue.runDue();
     const b = await get(id);
@@ -289,7 +290,7 @@ describe("mapping", () => {
 });
 
 describe("the dry run", () => {
-  let batch: { id: number; version: number };
+  let batch: ImportBatchWire;
 
   it("names each bad cell with its line, column, value and reason, and counts the rest", async () => {
     batch = await checked();
@@ -346,12 +347,12 @@ describe("the dry run", () => {
 });
 
 describe("the run", () => {
-  let first: { id: number; version: number };
+  let first: ImportBatchWire;
 
   it("makes each good row once, links the row of a customer Loupe had, and records the source ids", async () => {
     first = await imported();
     expect(first.state).toBe("imported");
-    expect((first as unknown as { counts: unknown }).counts).toMatchObject({
+    expect(first.counts).toMatchObject({
       created: 4,
       merged: 1,
       already_imported: 1,
@@ -412,7 +413,7 @@ describe("the run", () => {
   it("a second upload and run of the same file creates nothing", async () => {
     const before = await q<{ n: number }>("select count(*)::int as n from customers");
     const again = await imported();
-    expect((again as unknown as { counts: unknown }).counts).toMatchObject({
+    expect(again.counts).toMatchObject({
       created: 0,
       merged: 0,
       already_imported: 6,
