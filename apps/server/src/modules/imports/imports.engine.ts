@@ -350,7 +350,8 @@ export function createImportEngine(o: EngineOptions) {
             tx,
             sql`select last_line, state from import_batches where id = ${b.id} for update`,
           );
-          if (!now || now.last_line !== cursor) throw new CursorMoved();
+          // Another worker moved on, or staff paused: this worker stops before writing anything.
+          if (!now || now.last_line !== cursor || now.state !== "running") throw new CursorMoved();
           const kept = await alreadyKept(
             tx,
             b,
