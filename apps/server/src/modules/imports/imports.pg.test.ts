@@ -1,7 +1,9 @@
 import type { ImportBatchWire } from "@loupe/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFileStorage } from "../../integrations/file-storage";
+import { createSearch } from "../../integrations/search";
 import { createTestApp, type TestApp } from "../../test/test-app";
+import { customersSearchIndex } from "../customers";
 import { IMPORT_KIND_HANDLERS } from "./import-kinds";
 import { createImportEngine } from "./imports.engine";
 
@@ -94,6 +96,7 @@ const engine = () =>
     db: t.database.db,
     storage: createFileStorage(t.config),
     chunkRows: CHUNK,
+    search: createSearch(t.config, t.database, [customersSearchIndex]),
     log: { warn() {} },
   });
 
