@@ -199,6 +199,37 @@ describe("reading the file", () => {
     expect(b.preview_rows[2][0]).toBe("503");
   });
 
+  it("checks every row of an XLSX sheet in the dry run: a date cell read as a date, a text date by the format", async () => {
+    const b = (await upload("acuitas-customers.xlsx", "customers", "acuitas")).json().data;
+    const m = await t.call(admin, {
+      method: "PUT",
+      url: `/api/staff/imports/${b.id}/mapping`,
+      payload: {
+        version: b.version,
+        mapping: {
+          source_id: "Patient Ref",
+          first_name: "First",
+          last_name: "Last",
+          dob: "Birth Date",
+          gender: "Sex",
+          email: "Email",
+          outlet: "Location",
+        },
+        value_maps: { gender: { M: "Male", F: "Female" } },
+        date_format: "DD/MM/YYYY",
+      },
+    });
+    expect(m.statusCode, m.body).toBe(200);
+    await post(b.id, "dry-run", m.json().data.version);
+    const done = await settle(b.id);
+    expect(done.counts).toMatchObject({ rows_in_file: 3, rows_ok: 2, rows_rejected: 1 });
+    const rejects = (await t.call(admin, { method: "GET", url: `/api/staff/imports/${b.id}/rejects` })).json()
+      .data;
+    expect(rejects).toEqual([
+      { line: 4, column: "Birth Date", value: "31/02/1990", reason: IMPORT_MESSAGES.noSuchDay("31/02/1990") },
+    ]);
+  });
+
   it("picks the delimiter that splits every first line alike", () => {
     expect(detectDelimiter('a;b;"c;d"\n1;2;3\n')).toBe(";");
     expect(detectDelimiter("a\tb\tc\n1\t2,5\t3\n")).toBe("\t");
