@@ -251,6 +251,20 @@ describe("reading the file", () => {
   });
 });
 
+describe("a file gone from the store", () => {
+  it("fails the batch with the reason instead of leaving it checking", async () => {
+    const b = await mapped();
+    const [{ storage_key }] = await q<{ storage_key: string }>(
+      "select storage_key from import_batches where id = $1",
+      [b.id],
+    );
+    fs.rmSync(path.join(t.config.filesDir, storage_key));
+    await post(b.id, "dry-run", b.version);
+    const done = await settle(b.id);
+    expect(done).toMatchObject({ state: "failed", error: "The file is no longer in the file store." });
+  });
+});
+
 describe("who may import", () => {
   it("refuses a non-administrator with the rulebook's reason, on every endpoint", async () => {
     const up = await upload("optomate-customers-1252.csv", "customers", "optomate", sam);
