@@ -20,12 +20,14 @@ export const mergeKeys = {
   pairs: (state: PairState, page: number) => ["customer-merges", "pairs", state, page] as const,
   finder: ["customer-merges", "finder"] as const,
   preview: (keep: number, lose: number) => ["customer-merges", "preview", keep, lose] as const,
-  merges: (page: number, customerId?: number) => ["customer-merges", "merges", page, customerId ?? 0] as const,
+  merges: (page: number, customerId?: number) =>
+    ["customer-merges", "merges", page, customerId ?? 0] as const,
 };
 
-export const useDuplicatePairs = (state: PairState, page: number) =>
+export const useDuplicatePairs = (state: PairState, page: number, enabled: boolean) =>
   useQuery({
     queryKey: mergeKeys.pairs(state, page),
+    enabled,
     queryFn: ({ signal }) =>
       callEndpoint(listDuplicatePairs, { query: { state, page, per_page: 25 }, signal }),
     placeholderData: keepPreviousData,

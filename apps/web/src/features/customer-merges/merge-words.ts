@@ -31,8 +31,7 @@ export const W = {
   dismiss: "Not duplicates",
   dismissFor: (a: string, b: string) => `Not duplicates: ${a} and ${b}`,
   dismissTitle: "Not the same person?",
-  dismissMessage: (a: string, b: string) =>
-    `${a} and ${b} will not be offered as possible duplicates again.`,
+  dismissMessage: (a: string, b: string) => `${a} and ${b} will not be offered as possible duplicates again.`,
   dismissConfirm: "Yes, not duplicates",
   finder: "Duplicate finder",
   finderRunning: "Running now…",

@@ -1,4 +1,9 @@
-import { type CustomerAction, type CustomerRuleContext, decideCustomerAction, type Verdict } from "@loupe/domain";
+import {
+  type CustomerAction,
+  type CustomerRuleContext,
+  decideCustomerAction,
+  type Verdict,
+} from "@loupe/domain";
 import { useCallback } from "react";
 import { useRuleActor } from "../jobs/use-job-rules";
 

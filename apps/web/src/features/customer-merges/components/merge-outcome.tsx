@@ -12,7 +12,13 @@ export function MergeOutcome({ preview }: { preview: MergePreviewWire }) {
   const loseName = `${lose.first_name} ${lose.last_name}`.trim() || `#${lose.id}`;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      <Paper withBorder p="sm" component="section" aria-label={W.holdsTitle(loseName)} data-testid="merge-holds">
+      <Paper
+        withBorder
+        p="sm"
+        component="section"
+        aria-label={W.holdsTitle(loseName)}
+        data-testid="merge-holds"
+      >
         <Text fw={600} size="sm" mb={4}>
           {W.holdsTitle(loseName)}
         </Text>

@@ -1,8 +1,8 @@
 import { Alert, Button, Group } from "@mantine/core";
 import { useEffect } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { useCustomerRule } from "../use-customer-rule";
 import { DUPLICATES_PATH, W } from "../merge-words";
+import { useCustomerRule } from "../use-customer-rule";
 
 type MergedState = { mergedFrom?: number; mergedInto?: { id: number; name: string } } | null;
 

@@ -27,10 +27,11 @@ export default function DuplicatesPage() {
   const page = Math.max(1, Number(params.get("page")) || 1);
   const decide = useCustomerRule();
   const { showAlert } = useAlert();
-  const pairs = useDuplicatePairs(state, page);
+  const see = decide("find_duplicates");
+  // Names, contacts and dates of birth side by side: read only by those the rulebook lets see them.
+  const pairs = useDuplicatePairs(state, page, see.allowed);
   const dismiss = useDismissPair();
   const [dismissing, setDismissing] = useState<number | null>(null);
-  const see = decide("find_duplicates");
   // The list has no regions: the rulebook's role check here, the region check on the merge screen.
   const mergeVerdict = decide("merge_customers");
 

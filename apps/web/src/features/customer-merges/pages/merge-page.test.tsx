@@ -89,7 +89,11 @@ function open(url: string, opts: { roleId?: number; homeRegionId?: number; merge
           opts.merge?.() ??
           Response.json({
             message: "The customers have been merged.",
-            data: { id: 1, kept: { id: 10, full_name: "Jane Citizen" }, lost: { id: 11, full_name: "Jayne Citizen" } },
+            data: {
+              id: 1,
+              kept: { id: 10, full_name: "Jane Citizen" },
+              lost: { id: 11, full_name: "Jayne Citizen" },
+            },
           })
         );
       if (u.endsWith("/me"))
@@ -178,7 +182,9 @@ describe("the merge screen", () => {
   it("hides Merge from staff, saying the rulebook's reason", async () => {
     open("/customers/merge/10/11", { roleId: 2 });
     await screen.findByTestId("merge-side-keep");
-    expect((await screen.findByTestId("merge-refused")).textContent).toBe(CUSTOMER_RULE_MESSAGES.managersOnly);
+    expect((await screen.findByTestId("merge-refused")).textContent).toBe(
+      CUSTOMER_RULE_MESSAGES.managersOnly,
+    );
     expect(screen.queryByRole("button", { name: "Merge" })).toBeNull();
   });
 

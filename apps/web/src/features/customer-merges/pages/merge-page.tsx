@@ -4,8 +4,8 @@ import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Text } from "@man
 import { useState } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { useAlert } from "../../../app/alert-context";
-import { ConflictAlert } from "../../../components/conflict-alert";
 import { confirmAction } from "../../../components/confirm-dialog";
+import { ConflictAlert } from "../../../components/conflict-alert";
 import { ErrorState } from "../../../components/error-state";
 import { PageHeader } from "../../../components/page-header";
 import { Spinner } from "../../../components/spinner";
@@ -26,10 +26,10 @@ const nameOf = (s: MergeSideWire) => `${s.first_name} ${s.last_name}`.trim() || 
 type SwapState = { picks?: Partial<Record<MergeField, MergeChoice>> } | null;
 const flip = (c: MergeChoice): MergeChoice => (c === "keep" ? "lose" : "keep");
 
-function SideCard({ side, role }: { side: MergeSideWire; role: "keep" | "lose" }) {
-  const title = role === "keep" ? W.keptRecord(nameOf(side), side.id) : W.losingRecord(nameOf(side), side.id);
+function SideCard({ side, as }: { side: MergeSideWire; as: "keep" | "lose" }) {
+  const title = as === "keep" ? W.keptRecord(nameOf(side), side.id) : W.losingRecord(nameOf(side), side.id);
   return (
-    <Paper withBorder p="sm" data-testid={`merge-side-${role}`}>
+    <Paper withBorder p="sm" data-testid={`merge-side-${as}`}>
       <Text fw={600} size="sm">
         {title}
       </Text>
@@ -155,8 +155,8 @@ function MergeForm({
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <SideCard side={keep} role="keep" />
-        <SideCard side={lose} role="lose" />
+        <SideCard side={keep} as="keep" />
+        <SideCard side={lose} as="lose" />
       </SimpleGrid>
       <Group>
         <Button variant="default" size="xs" onClick={swap}>

@@ -7,8 +7,8 @@ import { confirmAction } from "../../../components/confirm-dialog";
 import { ErrorState } from "../../../components/error-state";
 import { PageHeader } from "../../../components/page-header";
 import { PaginationBar } from "../../../components/pagination-bar";
-import { useFailureText } from "../../reference/use-version-conflict";
 import { useFormatExact } from "../../reference/use-date-format";
+import { useFailureText } from "../../reference/use-version-conflict";
 import { useCustomerMerges, useUndoMerge } from "../api";
 import { DUPLICATES_PATH, W } from "../merge-words";
 import { type DecideCustomer, useCustomerRule } from "../use-customer-rule";
@@ -77,7 +77,8 @@ export function MergeRow({ merge, decide }: { merge: CustomerMergeWire; decide: 
   const lost = merge.lost.full_name || `#${merge.lost.id}`;
   const verdict = decide("undo_merge", { mergedAt: new Date(merge.merged_at) });
   // Past its window (or undone) the button goes: the rulebook's sentence says why.
-  const open = merge.undone_at === null && merge.undo_until !== null && Date.parse(merge.undo_until) > Date.now();
+  const open =
+    merge.undone_at === null && merge.undo_until !== null && Date.parse(merge.undo_until) > Date.now();
   const canUndo = open && verdict.allowed;
   const refusal =
     merge.undone_at !== null
@@ -133,7 +134,14 @@ export function MergeRow({ merge, decide }: { merge: CustomerMergeWire; decide: 
           ) : null}
         </Stack>
         {canUndo ? (
-          <Button size="xs" variant="light" color="red" loading={undo.isPending} aria-label={W.undoFor(lost, kept)} onClick={onUndo}>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            loading={undo.isPending}
+            aria-label={W.undoFor(lost, kept)}
+            onClick={onUndo}
+          >
             {W.undo}
           </Button>
         ) : (

@@ -17,8 +17,12 @@ import { Spinner } from "../../../components/spinner";
 import { sameQuery } from "../../../lib/same-query";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { CounterStartButtons } from "../../counter/counter-start-buttons";
+import {
+  DuplicatesLink,
+  MergedNotice,
+  useMergedRedirect,
+} from "../../customer-merges/components/merged-notice";
 import { useFormatDay } from "../../reference/use-date-format";
-import { DuplicatesLink, MergedNotice, useMergedRedirect } from "../../customer-merges/components/merged-notice";
 import { useCustomer, useCustomerList } from "../api";
 import { CustomerFilter } from "../components/customer-filter";
 
