@@ -101,6 +101,7 @@ export const W = {
   searchHint: "Name, email or mobile",
   pickOther: "The other customer",
   noMatches: "No other customer matches.",
+  chooseOtherFirst: "Pick the other customer first.",
   next: "Compare",
   cancel: "Cancel",
 } as const;

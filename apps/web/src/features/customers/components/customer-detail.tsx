@@ -16,6 +16,7 @@ import { MessageModal } from "../../customer-actions/message-modal";
 import { PaymentModal } from "../../customer-actions/payment-modal";
 import { ReferralModal } from "../../customer-actions/referral-modal";
 import { openShopAsCustomer } from "../../customer-actions/shop-login";
+import { MergeWithButton } from "../../customer-merges/components/merge-with-button";
 import { useCurrentUser } from "../../reference/use-reference-data";
 import { customerKeys } from "../api";
 import { CustomerModal } from "./customer-modal";
@@ -164,6 +165,7 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
         <Button size="xs" variant="default" onClick={() => setAction("notes")}>
           Notes ({customer.notes_count})
         </Button>
+        <MergeWithButton customer={customer} />
       </Group>
       <CustomerModal customer={customer} opened={editing} onClose={() => setEditing(false)} />
       {action === "address" && (
