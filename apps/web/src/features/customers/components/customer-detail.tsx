@@ -21,6 +21,7 @@ import { useCurrentUser } from "../../reference/use-reference-data";
 import { customerKeys } from "../api";
 import { CustomerModal } from "./customer-modal";
 import { FilesPanel } from "./files-panel";
+import { HistoryPanel } from "./history-panel";
 import { PdModal } from "./pd-modal";
 import { PdsPanel } from "./pds-panel";
 import { PrescriptionModal } from "./prescription-modal";
@@ -65,6 +66,7 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
           <Tabs.Tab value="prescriptions">Prescriptions</Tabs.Tab>
           <Tabs.Tab value="pds">Pupil Distances</Tabs.Tab>
           <Tabs.Tab value="files">Files</Tabs.Tab>
+          <Tabs.Tab value="history">History</Tabs.Tab>
           {isAdmin && <Tabs.Tab value="access">Access history</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="profile" pt="sm">
@@ -101,6 +103,9 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
         </Tabs.Panel>
         <Tabs.Panel value="files" pt="sm">
           {tab === "files" && <FilesPanel customerId={customer.id} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="history" pt="sm">
+          {tab === "history" && <HistoryPanel customerId={customer.id} outletId={customer.outlet_id} />}
         </Tabs.Panel>
         {isAdmin && (
           <Tabs.Panel value="access" pt="sm">
