@@ -1,8 +1,10 @@
 import { Button, Group, Paper, Text } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { useAlert } from "../../../app/alert-context";
 import { errorText } from "../../../lib/errors";
 import { useFormatExact } from "../../reference/use-date-format";
-import { useDuplicateFinder, useRunFinder } from "../api";
+import { mergeKeys, useDuplicateFinder, useRunFinder } from "../api";
 import { W } from "../merge-words";
 
 /** When the finder last ran (or that it runs now), and "Find duplicates now". */
@@ -13,6 +15,14 @@ export function FinderStatus({ canRun }: { canRun: boolean }) {
   const formatWhen = useFormatExact();
   const f = finder.data;
   const running = f?.running || run.isPending;
+  // When a run ends, the list reads again: the pairs it found appear without a reload.
+  const queryClient = useQueryClient();
+  const wasRunning = useRef(false);
+  useEffect(() => {
+    if (wasRunning.current && f && !f.running)
+      void queryClient.invalidateQueries({ queryKey: [...mergeKeys.all, "pairs"] });
+    wasRunning.current = f?.running ?? false;
+  }, [f, queryClient]);
   async function findNow() {
     if (run.isPending) return;
     try {
