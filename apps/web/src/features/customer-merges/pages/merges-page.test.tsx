@@ -24,7 +24,7 @@ const merge = (id: number, daysAgo: number, over: Partial<CustomerMergeWire> = {
   ...over,
 });
 
-function open(roleId: number, rows: CustomerMergeWire[]) {
+function open(roleId: number, rows: CustomerMergeWire[], url = "/customers/merges") {
   const calls: { url: string; method: string; body: unknown }[] = [];
   vi.stubGlobal(
     "fetch",
@@ -64,7 +64,7 @@ function open(roleId: number, rows: CustomerMergeWire[]) {
     }),
   );
   const view = renderInShell(
-    <MemoryRouter initialEntries={["/customers/merges"]}>
+    <MemoryRouter initialEntries={[url]}>
       <MergesPage />
     </MemoryRouter>,
   );
@@ -103,6 +103,17 @@ describe("merge history", () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(within(row).queryByRole("button", { name: /Undo/ })).toBeNull();
     expect(within(row).queryByTestId("undo-refused")).toBeNull();
+  });
+
+  it("lists one customer's merges when the address names the customer", async () => {
+    const { calls } = open(1, [merge(5, 1)], "/customers/merges?customer_id=15");
+    await screen.findByTestId("merge-row");
+    const list = calls.find((c) => c.url.includes("/staff/customer-merges?"));
+    expect(Object.fromEntries(new URL(list!.url, "http://x").searchParams)).toEqual({
+      page: "1",
+      per_page: "25",
+      customer_id: "15",
+    });
   });
 
   it("says when and by whom a merge was undone", async () => {

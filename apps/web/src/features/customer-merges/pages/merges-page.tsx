@@ -26,7 +26,9 @@ const movedText = (moved: Record<string, number>) =>
 export default function MergesPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get("page")) || 1);
-  const merges = useCustomerMerges(page);
+  // One customer's merges, from its History panel; every merge otherwise.
+  const customerId = Number(params.get("customer_id")) || undefined;
+  const merges = useCustomerMerges(page, customerId);
   const decide = useCustomerRule();
   const pagination = merges.data?.meta.pagination;
   const rows = merges.data?.data ?? [];
@@ -61,7 +63,12 @@ export default function MergesPage() {
           perPage={pagination.per_page}
           total={pagination.total}
           totalKind={pagination.total_kind}
-          onChange={(n) => setParams(n > 1 ? { page: String(n) } : {}, { replace: true })}
+          onChange={(n) => {
+            const next = new URLSearchParams(params);
+            if (n > 1) next.set("page", String(n));
+            else next.delete("page");
+            setParams(next, { replace: true });
+          }}
         />
       )}
     </Stack>

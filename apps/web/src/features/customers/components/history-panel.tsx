@@ -47,7 +47,7 @@ export function HistoryPanel({ customerId, outletId }: { customerId: number; out
                 {e.ref?.merge_id !== undefined && (
                   <>
                     {" "}
-                    <Anchor component={Link} to="/customers/merges" size="sm">
+                    <Anchor component={Link} to={`/customers/merges?customer_id=${customerId}`} size="sm">
                       Merge history
                     </Anchor>
                   </>
