@@ -128,7 +128,7 @@ test("two records of one person: found, compared, merged, the old address follow
   expect(kept.first_name).toBe("Katherine");
   expect(kept.email).toBe(`kathy.${stamp}@example.com`);
   const detail = page.getByTestId(`customer-detail-${older.id}`);
-  await detail.getByRole("tab", { name: "History" }).click();
+  await detail.getByRole("tab", { name: "History", exact: true }).click();
   await expect(detail.getByTestId("customer-event").filter({ hasText: "Merged in" })).toBeVisible();
 
   // 4. The merged-away customer's address lands on the kept one, saying so.
