@@ -62,6 +62,8 @@ export const W = {
   fieldsLegend: "Pick each value the kept record ends with",
   pickFor: (field: string) => `${field}: which value to keep`,
   empty: "(empty)",
+  nothingToPick: "The two records hold the same values: nothing to pick.",
+  sameOnBoth: (labels: string[]) => `The same on both records: ${labels.join(", ")}.`,
   holdsTitle: (name: string) => `What moves from ${name} to the kept record`,
   holdsNothing: "Nothing else is recorded against it.",
   consentTitle: "Consent after the merge",

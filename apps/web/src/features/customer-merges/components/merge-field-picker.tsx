@@ -12,9 +12,14 @@ export function fieldValue(side: MergeSideWire, field: MergeField): string {
   return field === "dob" ? formatDate(String(value)) : String(value);
 }
 
+/** Both records hold the same value (both empty included): nothing to pick. */
+const sameOnBoth = (keep: MergeSideWire, lose: MergeSideWire, field: MergeField) =>
+  (keep[field] ?? "") === (lose[field] ?? "");
+
 /**
- * One radio group per mergeable field: the kept record's value or the losing one's. Each group is
- * its own fieldset, so arrow keys move within a field and Tab goes to the next.
+ * One radio group per field the two records differ in: the kept record's value or the losing one's.
+ * Each group is its own fieldset, so arrow keys move within a field and Tab goes to the next. Fields
+ * both hold alike are named on one line: a phone's screen shows only what needs a choice.
  */
 export function MergeFieldPicker({
   keep,
@@ -27,13 +32,19 @@ export function MergeFieldPicker({
   choices: Record<MergeField, MergeChoice>;
   onChange: (field: MergeField, choice: MergeChoice) => void;
 }) {
+  const differ = MERGE_FIELDS.filter((f) => !sameOnBoth(keep, lose, f));
+  const same = MERGE_FIELDS.filter((f) => sameOnBoth(keep, lose, f));
   return (
     <Stack gap="xs" component="section" aria-label={W.fieldsLegend}>
       <Text fw={600} size="sm">
         {W.fieldsLegend}
       </Text>
-      {MERGE_FIELDS.map((field) => {
-        const same = fieldValue(keep, field) === fieldValue(lose, field);
+      {differ.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {W.nothingToPick}
+        </Text>
+      )}
+      {differ.map((field) => {
         return (
           <Radio.Group
             key={field}
@@ -54,13 +65,18 @@ export function MergeFieldPicker({
               <Radio
                 value="lose"
                 label={fieldValue(lose, field)}
-                description={same ? `${W.losing} (same)` : W.losing}
+                description={W.losing}
                 styles={{ label: { overflowWrap: "anywhere" } }}
               />
             </SimpleGrid>
           </Radio.Group>
         );
       })}
+      {same.length > 0 && (
+        <Text size="sm" c="dimmed" data-testid="merge-fields-same">
+          {W.sameOnBoth(same.map((f) => MERGE_FIELD_LABELS[f]))}
+        </Text>
+      )}
     </Stack>
   );
 }

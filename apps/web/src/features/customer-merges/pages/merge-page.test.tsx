@@ -131,6 +131,11 @@ describe("the merge screen", () => {
     expect(screen.getByTestId("merge-side-lose").textContent).toContain("Merged away: Jayne Citizen (#11)");
     expect(picked("occupation")).toBe("lose");
     expect(picked("first_name")).toBe("keep");
+    // Only the fields the two differ in offer a choice; the rest are named on one line.
+    expect(screen.queryByTestId("merge-field-dob")).toBeNull();
+    expect(screen.getByTestId("merge-fields-same").textContent).toBe(
+      "The same on both records: Last name, Phone, Date of birth, Gender, Hobbies, Outlet.",
+    );
     const holds = screen.getByTestId("merge-holds");
     expect(holds.textContent).toContain("Prescriptions: 2");
     expect(holds.textContent).not.toContain("Jobs");
