@@ -34,3 +34,4 @@ export * from "./modules/shop-login/shop-login.tables";
 export * from "./modules/staff/staff.tables";
 export * from "./modules/suppliers/suppliers.tables";
 export * from "./platform/queue/queue.tables";
+export * from "./modules/customer-merges/customer-merges.tables";

@@ -8,3 +8,4 @@ export {
   type IncomingFile,
 } from "./files.service";
 export { type NoteFileHolders, noteFileHoldersSlot, prescriptionHoldsFileSlot } from "./files.slots";
+export { filesCustomerMover } from "./files.merge";

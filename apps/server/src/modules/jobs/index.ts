@@ -55,3 +55,4 @@ export {
 } from "./sale-jobs";
 export { registerSavedSearchesRoutes } from "./saved-searches.routes";
 export { itemsNeedingReentry, itemsWithForeignPrescription } from "./selection-owners.queries";
+export { jobsCustomerMover } from "./jobs.merge";

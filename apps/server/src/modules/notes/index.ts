@@ -4,3 +4,4 @@ export { countNotesByCustomer } from "./notes.queries";
 export { registerNotesRoutes } from "./notes.routes";
 export { createNotesService, type NotesService } from "./notes.service";
 export { customerNotesCountSql, orderNotesCountSql } from "./notes-count.sql";
+export { notesCustomerMover } from "./notes.merge";

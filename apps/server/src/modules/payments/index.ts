@@ -2,3 +2,4 @@
 
 export { type VerifiedCard, verifiedCardPayment } from "./job-payments.service";
 export { registerPaymentsRoutes } from "./payments.routes";
+export { paymentsCustomerMover } from "./payments.merge";

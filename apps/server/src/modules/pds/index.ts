@@ -2,3 +2,4 @@
 export { PD_MEASURES, type PdRow, type PresenterOptions, pdColumnName, toPdWire } from "./pds.mappers";
 export { registerPdsRoutes } from "./pds.routes";
 export { createPdsService } from "./pds.service";
+export { pdsCustomerMover } from "./pds.merge";

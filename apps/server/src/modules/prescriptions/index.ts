@@ -3,3 +3,4 @@ export { type PrescriptionRow, type RxSource, toPrescriptionWire } from "./presc
 export { registerPrescriptionsRoutes } from "./prescriptions.routes";
 export { createPrescriptionsService } from "./prescriptions.service";
 export { prescriptionSavedSlot } from "./prescriptions.slots";
+export { prescriptionsCustomerMover } from "./prescriptions.merge";

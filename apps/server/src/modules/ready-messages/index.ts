@@ -7,3 +7,4 @@ export {
 } from "./ready-messages.service";
 export { type ReadySettings, readySettingsOf, regionReadyStatuses } from "./ready-settings";
 export { createStatusTokens, type StatusTokens } from "./status-link-token";
+export { readyMessagesCustomerMover } from "./ready-messages.merge";

@@ -7,3 +7,4 @@ export {
   type RecallsService,
 } from "./recalls.service";
 export { type RecallExportRow, recallsExportReader } from "./recalls-export";
+export { recallsCustomerMover } from "./recalls.merge";

@@ -1,2 +1,3 @@
 // What other modules may use of referrals.
 export { INVITES_PER_CUSTOMER, REFERRAL_ALREADY_DEFINED, registerReferralsRoutes } from "./referrals.routes";
+export { referralsCustomerMover } from "./referrals.merge";
