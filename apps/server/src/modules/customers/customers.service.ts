@@ -16,6 +16,7 @@ import type { SearchPort } from "../../integrations/search";
 import type { Database } from "../../platform/db/client";
 import { type Editor, matchVersion, nextVersion, readVersion } from "../../platform/db/versioning";
 import { notFound, validationError } from "../../platform/http/app-error";
+import { customerRedirectOf, mergedIntoError } from "./customers.merge";
 import { parseOrThrow } from "../../platform/http/validate";
 import type { Slots } from "../../platform/slots";
 import type { StaffRow } from "../staff";
@@ -184,6 +185,12 @@ export function createCustomersService({ database, search, slots }: Deps) {
     if (Object.keys(errors).length) throw validationError(errors);
   }
 
+  /** An edit of a merged customer names the kept one (409); of an unknown one, 404. */
+  async function missingOrMerged(id: number) {
+    const redirect = await customerRedirectOf(db, id);
+    return redirect ? mergedIntoError(redirect.toId) : notFound("Customer");
+  }
+
   async function reindex(row: CustomerRow) {
     await search.index(CUSTOMER_INDEX, [toSearchDocument(row)]);
   }
@@ -212,6 +219,15 @@ export function createCustomersService({ database, search, slots }: Deps) {
       return (await toWire([row]))[0];
     },
 
+    /** A merged customer's id answers where it went (issue 46); any other missing id is a 404. */
+    async getOrRedirect(id: number) {
+      const [row] = await db.select().from(customers).where(eq(customers.id, id));
+      if (row) return { data: (await toWire([row]))[0] };
+      const redirect = await customerRedirectOf(db, id);
+      if (!redirect) throw notFound("Customer");
+      return { mergedInto: redirect.toId };
+    },
+
     async create(staff: StaffRow, body: Body) {
       refuseUnknownFields(body);
       const v = parseOrThrow(customerSchema, body);
@@ -238,7 +254,7 @@ export function createCustomersService({ database, search, slots }: Deps) {
       const { version, ...body } = input;
       const expected = readVersion(version);
       const [current] = await db.select().from(customers).where(eq(customers.id, id));
-      if (!current) throw notFound("Customer");
+      if (!current) throw await missingOrMerged(id);
       await checkPlaces(body);
       const merged = {
         first_name: current.firstName,
@@ -275,7 +291,10 @@ export function createCustomersService({ database, search, slots }: Deps) {
         })
         .where(matchVersion(customers, id, expected))
         .returning();
-      if (!row)
+      if (!row) {
+        // Merged away while this edit was made (issue 46): the edit names where the person is now.
+        const redirect = await customerRedirectOf(db, id);
+        if (redirect) throw mergedIntoError(redirect.toId);
         throw await staleOrMissing(db, customers, {
           id,
           expected,
@@ -283,6 +302,7 @@ export function createCustomersService({ database, search, slots }: Deps) {
           editor,
           missing: () => notFound("Customer"),
         });
+      }
       await reindex(row);
       return (await toWire([row]))[0];
     },

@@ -8,3 +8,14 @@ export { customerNotesCountSlot, customerNotesCountSqlSlot } from "./customers.s
 export { type CustomerExportRow, customersExportReader } from "./customers-export.queries";
 export { setCustomerRecallDueDate } from "./recall-due";
 export { setSmsConsentFromReply } from "./sms-consent";
+export {
+  customerRedirectOf,
+  lockCustomersForMerge,
+  type MergeCustomerRow,
+  type MergeCustomerValues,
+  mergedIntoError,
+  reindexMergedCustomers,
+  restoreMergedCustomer,
+  retireMergedCustomer,
+  writeMergedCustomer,
+} from "./customers.merge";
