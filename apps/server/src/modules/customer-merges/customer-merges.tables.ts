@@ -31,6 +31,8 @@ export const customerDuplicatePairs = pgTable(
       .notNull()
       .default("open"),
     foundAt: timestamp("found_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The last run that found it: a full run removes open pairs it no longer finds. */
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
     /** Who dismissed or merged it, and when. */
     settledBy: integer("settled_by").references(() => staffUsers.id, { onDelete: "set null" }),
     settledAt: timestamp("settled_at", { withTimezone: true }),

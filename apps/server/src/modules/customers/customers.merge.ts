@@ -64,7 +64,10 @@ export async function lockCustomersForMerge(
 }
 
 /** Where a merged customer's id now points, or null. */
-export async function customerRedirectOf(db: Db, id: number): Promise<{ toId: number; mergeId: number } | null> {
+export async function customerRedirectOf(
+  db: Db,
+  id: number,
+): Promise<{ toId: number; mergeId: number } | null> {
   const [r] = await db
     .select({ toId: customerRedirects.toId, mergeId: customerRedirects.mergeId })
     .from(customerRedirects)
@@ -95,7 +98,12 @@ export async function writeMergedCustomer(
 }
 
 /** Deletes the losing customer (its rows have moved) and leaves its id pointing at the kept one. */
-export async function retireMergedCustomer(tx: Db, lostId: number, keptId: number, mergeId: number): Promise<void> {
+export async function retireMergedCustomer(
+  tx: Db,
+  lostId: number,
+  keptId: number,
+  mergeId: number,
+): Promise<void> {
   await tx.delete(customers).where(eq(customers.id, lostId));
   await tx.insert(customerRedirects).values({ fromId: lostId, toId: keptId, mergeId });
 }

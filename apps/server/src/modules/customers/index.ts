@@ -1,13 +1,6 @@
 // What other modules may use of customers.
 export { createCustomerFromSource, type SourceCustomerInput } from "./customer-from-source";
 export { type CustomerRow, toCustomerWire } from "./customers.mappers";
-export { registerCustomersRoutes } from "./customers.routes";
-export { CUSTOMER_INDEX, customersSearchIndex } from "./customers.search-index";
-export { type CustomersService, createCustomersService } from "./customers.service";
-export { customerNotesCountSlot, customerNotesCountSqlSlot } from "./customers.slots";
-export { type CustomerExportRow, customersExportReader } from "./customers-export.queries";
-export { setCustomerRecallDueDate } from "./recall-due";
-export { setSmsConsentFromReply } from "./sms-consent";
 export {
   customerRedirectOf,
   lockCustomersForMerge,
@@ -19,3 +12,10 @@ export {
   retireMergedCustomer,
   writeMergedCustomer,
 } from "./customers.merge";
+export { registerCustomersRoutes } from "./customers.routes";
+export { CUSTOMER_INDEX, customersSearchIndex } from "./customers.search-index";
+export { type CustomersService, createCustomersService } from "./customers.service";
+export { customerNotesCountSlot, customerNotesCountSqlSlot } from "./customers.slots";
+export { type CustomerExportRow, customersExportReader } from "./customers-export.queries";
+export { setCustomerRecallDueDate } from "./recall-due";
+export { setSmsConsentFromReply } from "./sms-consent";

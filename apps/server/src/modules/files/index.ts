@@ -1,5 +1,6 @@
 // What other modules may use of files.
 export { type FileRow, toFileWire } from "./files.mappers";
+export { filesCustomerMover } from "./files.merge";
 export { registerFilesRoutes } from "./files.routes";
 export {
   createFilesService,
@@ -8,4 +9,3 @@ export {
   type IncomingFile,
 } from "./files.service";
 export { type NoteFileHolders, noteFileHoldersSlot, prescriptionHoldsFileSlot } from "./files.slots";
-export { filesCustomerMover } from "./files.merge";

@@ -1,4 +1,6 @@
 // What other modules may use of recalls (issue 28). Its tables are not here.
+
+export { recallsCustomerMover } from "./recalls.merge";
 export { registerRecallsRoutes } from "./recalls.routes";
 export {
   createRecallsService,
@@ -7,4 +9,3 @@ export {
   type RecallsService,
 } from "./recalls.service";
 export { type RecallExportRow, recallsExportReader } from "./recalls-export";
-export { recallsCustomerMover } from "./recalls.merge";

@@ -42,7 +42,14 @@ export const recallsCustomerMover: CustomerRowsMover = {
   },
   async moveBack(tx, move, keptId, lostId) {
     const { moved, dropped = {} } = move;
-    await moveRowsBack(tx, customerRecalls, customerRecalls.customerId, moved.customer_recalls ?? [], keptId, lostId);
+    await moveRowsBack(
+      tx,
+      customerRecalls,
+      customerRecalls.customerId,
+      moved.customer_recalls ?? [],
+      keptId,
+      lostId,
+    );
     await moveRowsBack(tx, recallSteps, recallSteps.customerId, moved.recall_steps ?? [], keptId, lostId);
     await restoreRows(tx, customerRecalls, dropped.customer_recalls ?? []);
     await restoreRows(tx, recallSteps, dropped.recall_steps ?? []);
@@ -51,7 +58,11 @@ export const recallsCustomerMover: CustomerRowsMover = {
 
 function recallsOf(tx: Db, customerId: number) {
   return tx
-    .select({ id: customerRecalls.id, recallTypeId: customerRecalls.recallTypeId, dueDate: customerRecalls.dueDate })
+    .select({
+      id: customerRecalls.id,
+      recallTypeId: customerRecalls.recallTypeId,
+      dueDate: customerRecalls.dueDate,
+    })
     .from(customerRecalls)
     .where(and(eq(customerRecalls.customerId, customerId)));
 }

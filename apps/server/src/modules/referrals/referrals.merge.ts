@@ -29,10 +29,20 @@ export const referralsCustomerMover: CustomerRowsMover = {
       .select({ id: referrals.id })
       .from(referrals)
       .where(eq(referrals.refereeId, toId));
-    const drop = or(between, keptInvitedByOther && !keptInvited ? eq(referrals.refereeId, fromId) : undefined);
-    const dropped: DroppedRows = { referrals: await snapshotRows(tx, referrals, drop as NonNullable<typeof drop>) };
+    const drop = or(
+      between,
+      keptInvitedByOther && !keptInvited ? eq(referrals.refereeId, fromId) : undefined,
+    );
+    const dropped: DroppedRows = {
+      referrals: await snapshotRows(tx, referrals, drop as NonNullable<typeof drop>),
+    };
     if (dropped.referrals.length)
-      await tx.delete(referrals).where(inArray(referrals.id, dropped.referrals.map((r) => Number(r.id))));
+      await tx.delete(referrals).where(
+        inArray(
+          referrals.id,
+          dropped.referrals.map((r) => Number(r.id)),
+        ),
+      );
     return {
       moved: {
         "referrals:referrer": await moveRows(tx, referrals, referrals.referrerId, fromId, toId),
@@ -43,7 +53,14 @@ export const referralsCustomerMover: CustomerRowsMover = {
   },
   async moveBack(tx, move, keptId, lostId) {
     const { moved, dropped = {} } = move;
-    await moveRowsBack(tx, referrals, referrals.referrerId, moved["referrals:referrer"] ?? [], keptId, lostId);
+    await moveRowsBack(
+      tx,
+      referrals,
+      referrals.referrerId,
+      moved["referrals:referrer"] ?? [],
+      keptId,
+      lostId,
+    );
     await moveRowsBack(tx, referrals, referrals.refereeId, moved["referrals:referee"] ?? [], keptId, lostId);
     await restoreRows(tx, referrals, dropped.referrals ?? []);
   },

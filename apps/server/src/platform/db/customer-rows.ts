@@ -70,7 +70,9 @@ export interface CustomerRowsMover {
 }
 
 /** The mover of a module whose tables simply point at the customer: every row moves, none is dropped. */
-export function plainCustomerMover(tables: { table: Table; column: PgColumn; name: string }[]): CustomerRowsMover {
+export function plainCustomerMover(
+  tables: { table: Table; column: PgColumn; name: string }[],
+): CustomerRowsMover {
   return {
     async move(tx, fromId, toId) {
       const moved: MovedRows = {};
@@ -78,7 +80,8 @@ export function plainCustomerMover(tables: { table: Table; column: PgColumn; nam
       return { moved };
     },
     async moveBack(tx, move, keptId, lostId) {
-      for (const t of tables) await moveRowsBack(tx, t.table, t.column, move.moved[t.name] ?? [], keptId, lostId);
+      for (const t of tables)
+        await moveRowsBack(tx, t.table, t.column, move.moved[t.name] ?? [], keptId, lostId);
     },
   };
 }

@@ -1,10 +1,3 @@
-CREATE TABLE "customer_redirects" (
-	"from_id" integer PRIMARY KEY NOT NULL,
-	"to_id" integer NOT NULL,
-	"merge_id" integer NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "customer_duplicate_pairs" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"a_id" integer NOT NULL,
@@ -13,6 +6,7 @@ CREATE TABLE "customer_duplicate_pairs" (
 	"evidence" jsonb NOT NULL,
 	"state" text DEFAULT 'open' NOT NULL,
 	"found_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"seen_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"settled_by" integer,
 	"settled_at" timestamp with time zone,
 	CONSTRAINT "customer_duplicate_pairs_order" CHECK ("customer_duplicate_pairs"."a_id" < "customer_duplicate_pairs"."b_id")
@@ -47,6 +41,13 @@ CREATE TABLE "duplicate_finder_runs" (
 	"pairs_found" integer,
 	"ms" integer,
 	"error" text
+);
+--> statement-breakpoint
+CREATE TABLE "customer_redirects" (
+	"from_id" integer PRIMARY KEY NOT NULL,
+	"to_id" integer NOT NULL,
+	"merge_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "customer_duplicate_pairs" ADD CONSTRAINT "customer_duplicate_pairs_settled_by_staff_users_id_fk" FOREIGN KEY ("settled_by") REFERENCES "public"."staff_users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
