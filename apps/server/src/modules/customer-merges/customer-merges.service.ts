@@ -52,7 +52,9 @@ import { customerDuplicatePairs, customerMerges } from "./customer-merges.tables
 // stricter consent, every module's rows moved, the losing row retired behind a redirect, the
 // merge recorded with what it needs for an exact undo.
 
-const CODES = { who: "forbidden", state: "conflict", approval: "forbidden", missing: "not_found" } as const;
+// Every refusal of the customer rulebook is a 403, the 30 days of an undo included: the window is
+// a permission that ran out, not a state of the record someone could change back.
+const CODES = { who: "forbidden", state: "forbidden", approval: "forbidden", missing: "not_found" } as const;
 
 /** The merge's customer columns, by the wire's field names. */
 const COLUMN: Record<MergeField, keyof MergeCustomerRow> = {
@@ -89,12 +91,13 @@ export function createCustomerMergesService({
     staff: StaffRow,
     action: CustomerAction,
     ctx: { regions?: (number | null)[]; mergedAt?: Date },
+    via: Db = db,
   ) {
     const v: Verdict = decideCustomerAction(action, {
       actor: {
         roleId: staff.roleId,
         homeRegionId: staff.homeRegionId,
-        outletCountryCode: await outletCountryCode(db, staff.outletId ?? null),
+        outletCountryCode: await outletCountryCode(via, staff.outletId ?? null),
       },
       customerRegionIds: ctx.regions,
       mergedAt: ctx.mergedAt,
@@ -131,9 +134,9 @@ export function createCustomerMergesService({
     });
   }
 
-  async function conflictOn(row: MergeCustomerRow, expected: number, staff: StaffRow) {
+  async function conflictOn(tx: Db, row: MergeCustomerRow, expected: number, staff: StaffRow) {
     const by =
-      row.updatedBy === null ? undefined : (await staffNamesByIds(db, [row.updatedBy])).get(row.updatedBy);
+      row.updatedBy === null ? undefined : (await staffNamesByIds(tx, [row.updatedBy])).get(row.updatedBy);
     return versionConflict(
       "customer",
       row.id,
@@ -306,11 +309,11 @@ export function createCustomerMergesService({
           const redirect = await customerRedirectOf(tx, body.keep_id);
           throw redirect ? mergedIntoError(redirect.toId) : notFound("Customer");
         }
-        await decide(staff, "merge_customers", { regions: [keep.row.regionId, lose.row.regionId] });
+        await decide(staff, "merge_customers", { regions: [keep.row.regionId, lose.row.regionId] }, tx);
         if (keep.row.version !== body.keep_version)
-          throw await conflictOn(keep.row, body.keep_version, staff);
+          throw await conflictOn(tx, keep.row, body.keep_version, staff);
         if (lose.row.version !== body.lose_version)
-          throw await conflictOn(lose.row, body.lose_version, staff);
+          throw await conflictOn(tx, lose.row, body.lose_version, staff);
 
         const k = keep.row;
         const l = lose.row;
@@ -405,7 +408,7 @@ export function createCustomerMergesService({
           .where(eq(customerMerges.id, mergeId))
           .for("update");
         if (!m) throw notFound("Merge");
-        await decide(staff, "undo_merge", { mergedAt: m.mergedAt });
+        await decide(staff, "undo_merge", { mergedAt: m.mergedAt }, tx);
         if (m.undoneAt) throw new AppError("conflict", MERGE_MESSAGES.alreadyUndone);
         if (m.version !== expected)
           throw versionConflict(
