@@ -1,5 +1,6 @@
 import type { CustomerRowsMover } from "../../platform/db/customer-rows";
 import { addressesCustomerMover } from "../addresses";
+import { customerEventsMover } from "../customers";
 import { filesCustomerMover } from "../files";
 import { intakeCustomerMover } from "../intake";
 import { jobsCustomerMover } from "../jobs";
@@ -35,6 +36,8 @@ export const CUSTOMER_ROW_MOVERS: Record<string, CustomerRowsMover> = {
   intake: intakeCustomerMover,
   "shop-login": shopLoginCustomerMover,
   "lens-orders": lensOrdersCustomerMover,
+  // Last: the undo (in reverse) puts the History back first, with the rows retired with the record.
+  customers: customerEventsMover,
 };
 
 /** Staff words for each moved table, as the merge screen and its record show them. */

@@ -31,6 +31,7 @@ import {
   type MergeCustomerRow,
   type MergeCustomerValues,
   mergedIntoError,
+  recordCustomerEvents,
   reindexMergedCustomers,
   restoreMergedCustomer,
   retireMergedCustomer,
@@ -374,7 +375,27 @@ export function createCustomerMergesService({
             mergedAt: now(),
           })
           .returning();
-        await retireMergedCustomer(tx, l.id, k.id, merge.id);
+        const keptName = `${set.firstName ?? k.firstName} ${set.lastName ?? k.lastName}`.trim();
+        await recordCustomerEvents(tx, [
+          {
+            customerId: k.id,
+            kind: "merged_in",
+            detail: `Merged in #${l.id} ${fullName(l)} (merge #${merge.id})`,
+            staffId: staff.id,
+            ref: { merge_id: merge.id },
+          },
+          {
+            customerId: l.id,
+            kind: "merged_into",
+            detail: `Merged into #${k.id} ${keptName} (merge #${merge.id})`,
+            staffId: staff.id,
+            ref: { merge_id: merge.id },
+          },
+        ]);
+        // The losing record's own History (the "merged into" above) is retired with it and kept in the merge.
+        moves.customers.dropped = { customer_events: await retireMergedCustomer(tx, l.id, k.id, merge.id) };
+        await tx.update(customerMerges).set({ moves }).where(eq(customerMerges.id, merge.id));
+        merge.moves = moves;
         await tx
           .update(customerDuplicatePairs)
           .set({ state: "merged", settledBy: staff.id, settledAt: now() })
@@ -448,6 +469,11 @@ export function createCustomerMergesService({
               eq(customerDuplicatePairs.state, "merged"),
             ),
           );
+        const detail = `Merge #${m.id} undone: #${m.lostId} ${m.lostName} and #${m.keptId} ${m.keptName} are two records again`;
+        await recordCustomerEvents(tx, [
+          { customerId: m.keptId, kind: "merge_undone", detail, staffId: staff.id, ref: { merge_id: m.id } },
+          { customerId: m.lostId, kind: "merge_undone", detail, staffId: staff.id, ref: { merge_id: m.id } },
+        ]);
         await logLost(tx, req, m.lostId, ["merge_undone"]);
         return undone;
       });

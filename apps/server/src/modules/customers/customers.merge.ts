@@ -1,13 +1,14 @@
 import { MERGE_MESSAGES } from "@loupe/domain";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { SearchPort } from "../../integrations/search";
 import type { Db } from "../../platform/db/client";
-import { rowsOf } from "../../platform/db/customer-rows";
+import { type CustomerRowsMover, restoreRows, rowsOf, snapshotRows } from "../../platform/db/customer-rows";
 import type { Editor } from "../../platform/db/versioning";
 import { AppError } from "../../platform/http/app-error";
+import { moveCustomerEvents, moveCustomerEventsBack } from "./customer-events";
 import { toSearchDocument } from "./customers.mappers";
 import { CUSTOMER_INDEX } from "./customers.search-index";
-import { customerRedirects, customers } from "./customers.tables";
+import { customerEvents, customerRedirects, customers } from "./customers.tables";
 
 // The customers module's part of a merge (issue 46): lock both records, write the kept one's
 // picked values, retire the losing row behind a redirect, and on undo put it back. The merge
@@ -97,15 +98,21 @@ export async function writeMergedCustomer(
   return row;
 }
 
-/** Deletes the losing customer (its rows have moved) and leaves its id pointing at the kept one. */
+/**
+ * Deletes the losing customer (its rows have moved) and leaves its id pointing at the kept one.
+ * Answers the History rows it still had (the "merged into" written after its history moved): they
+ * go with the row, and come back with it on undo (`customerEventsMover.moveBack`).
+ */
 export async function retireMergedCustomer(
   tx: Db,
   lostId: number,
   keptId: number,
   mergeId: number,
-): Promise<void> {
+): Promise<Record<string, unknown>[]> {
+  const events = await snapshotRows(tx, customerEvents, eq(customerEvents.customerId, lostId));
   await tx.delete(customers).where(eq(customers.id, lostId));
   await tx.insert(customerRedirects).values({ fromId: lostId, toId: keptId, mergeId });
+  return events;
 }
 
 /** Re-creates a merged customer from its snapshot, with its own id, and removes its redirect. */
@@ -115,6 +122,31 @@ export async function restoreMergedCustomer(tx: Db, snapshot: Record<string, unk
     sql`insert into customers select * from jsonb_populate_record(null::customers, ${JSON.stringify(snapshot)}::jsonb)`,
   );
 }
+
+/**
+ * The customers module's rows in a merge: the losing record's History moves to the kept one (its
+ * import, earlier merges); on undo it moves back, and the rows retired with the record come back.
+ */
+export const customerEventsMover: CustomerRowsMover = {
+  async move(tx, fromId, toId) {
+    return { moved: { customer_events: await moveCustomerEvents(tx, fromId, toId) } };
+  },
+  async moveBack(tx, move, keptId, lostId) {
+    const ids = move.moved.customer_events ?? [];
+    if (ids.length) {
+      const still = await tx
+        .select({ id: customerEvents.id })
+        .from(customerEvents)
+        .where(and(inArray(customerEvents.id, ids), eq(customerEvents.customerId, keptId)));
+      await moveCustomerEventsBack(
+        tx,
+        still.map((r) => r.id),
+        lostId,
+      );
+    }
+    await restoreRows(tx, customerEvents, move.dropped?.customer_events ?? []);
+  },
+};
 
 /** The customers a merge or its undo changed, as the search finds them. */
 export async function reindexMergedCustomers(

@@ -1,6 +1,7 @@
 import {
   createCustomer,
   getCustomer,
+  getCustomerHistory,
   listCustomers,
   listCustomersLegacy,
   searchCustomersIndex,
@@ -38,6 +39,7 @@ export function registerCustomersRoutes({ bind, database, search, slots }: Modul
     reply.status(308).header("location", `/api/staff/customers/${answer.mergedInto}`);
     return { message: MERGE_MESSAGES.mergedInto, merged_into: answer.mergedInto };
   });
+  bind(getCustomerHistory, ({ params, query }) => service.history(params.id, query.page, query.per_page));
   bind(createCustomer, async ({ staff, body, reply }) => {
     reply.status(201);
     return { data: await service.create(staff, body) };

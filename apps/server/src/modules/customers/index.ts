@@ -1,7 +1,15 @@
 // What other modules may use of customers.
+export {
+  type CustomerEventInput,
+  type CustomerEventKind,
+  moveCustomerEvents,
+  moveCustomerEventsBack,
+  recordCustomerEvents,
+} from "./customer-events";
 export { createCustomerFromSource, type SourceCustomerInput } from "./customer-from-source";
 export { type CustomerRow, toCustomerWire } from "./customers.mappers";
 export {
+  customerEventsMover,
   customerRedirectOf,
   lockCustomersForMerge,
   type MergeCustomerRow,
