@@ -362,6 +362,11 @@ describe("merging two customers", () => {
     );
     expect(customersAfter).toEqual(customersBefore);
     expect((await call(admin, "GET", `/api/staff/customers/${lose.id}`)).statusCode).toBe(200);
+    // Both Histories tell it: merged in / merged into, then undone.
+    const history = async (id: number) =>
+      ((await call(admin, "GET", `/api/staff/customers/${id}/history`)).json().data as { kind: string }[]).map((e) => e.kind);
+    expect(await history(keep.id)).toEqual(["merge_undone", "merged_in"]);
+    expect(await history(lose.id)).toEqual(["merge_undone", "merged_into"]);
     const again = await call(admin, "POST", `/api/staff/customer-merges/${m.id}/undo`, { version: 2 });
     expect(again.statusCode).toBe(409);
     const listed = (await call(admin, "GET", `/api/staff/customer-merges?customer_id=${lose.id}`)).json();
