@@ -364,7 +364,9 @@ describe("merging two customers", () => {
     expect((await call(admin, "GET", `/api/staff/customers/${lose.id}`)).statusCode).toBe(200);
     // Both Histories tell it: merged in / merged into, then undone.
     const history = async (id: number) =>
-      ((await call(admin, "GET", `/api/staff/customers/${id}/history`)).json().data as { kind: string }[]).map((e) => e.kind);
+      (
+        (await call(admin, "GET", `/api/staff/customers/${id}/history`)).json().data as { kind: string }[]
+      ).map((e) => e.kind);
     expect(await history(keep.id)).toEqual(["merge_undone", "merged_in"]);
     expect(await history(lose.id)).toEqual(["merge_undone", "merged_into"]);
     const again = await call(admin, "POST", `/api/staff/customer-merges/${m.id}/undo`, { version: 2 });
