@@ -8,6 +8,18 @@ export {
 } from "./customer-events";
 export { createCustomerFromSource, type SourceCustomerInput } from "./customer-from-source";
 export { type CustomerRow, toCustomerWire } from "./customers.mappers";
+export {
+  customerEventsMover,
+  customerRedirectOf,
+  lockCustomersForMerge,
+  type MergeCustomerRow,
+  type MergeCustomerValues,
+  mergedIntoError,
+  reindexMergedCustomers,
+  restoreMergedCustomer,
+  retireMergedCustomer,
+  writeMergedCustomer,
+} from "./customers.merge";
 export { registerCustomersRoutes } from "./customers.routes";
 export { CUSTOMER_INDEX, customersSearchIndex } from "./customers.search-index";
 export { type CustomersService, createCustomersService } from "./customers.service";
