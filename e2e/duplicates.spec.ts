@@ -1,12 +1,15 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { DEMO, screenshot, signIn } from "./support/helpers";
 
+/** The AU region's demo manager (the customers are made at the admin's AU outlet). */
+const MANAGER = { email: "mia@loupe.test", password: DEMO.password };
+
 /**
  * Issue 46, duplicate customers: the same person was entered twice, spelled differently, with the
- * same date of birth and the same mobile written two ways. The duplicate finder pairs them; an
- * administrator compares the two, picks which values the kept record ends with and merges. The kept
- * customer now has the losing one's prescription, the losing one's address lands on the kept one
- * (with a notice), and the merge can be undone from the merge history.
+ * same date of birth and the same mobile written two ways. The duplicate finder pairs them; the
+ * region's manager compares the two, picks which values the kept record ends with and merges. The
+ * kept customer now has the losing one's prescription, the losing one's address lands on the kept
+ * one (with a notice), and an administrator undoes the merge from the merge history.
  */
 
 let token = "";
@@ -79,7 +82,7 @@ test("two records of one person: found, compared, merged, the old address follow
   ).data as { id: number };
 
   // 1. The finder, run from the list, pairs the two (it runs in the background: the list fills in).
-  await signIn(page);
+  await signIn(page, MANAGER.email, MANAGER.password);
   await page.goto("/customers");
   await page.getByRole("link", { name: "Possible duplicates" }).click();
   await expect(page).toHaveURL(/\/customers\/duplicates$/);
@@ -130,21 +133,28 @@ test("two records of one person: found, compared, merged, the old address follow
   const detail = page.getByTestId(`customer-detail-${older.id}`);
   await detail.getByRole("tab", { name: "History", exact: true }).click();
   await expect(detail.getByTestId("customer-event").filter({ hasText: "Merged in" })).toBeVisible();
+  await screenshot(page, "duplicates-4-history");
 
   // 4. The merged-away customer's address lands on the kept one, saying so.
   await page.goto(`/customers/${newer.id}`);
   await expect(page).toHaveURL(new RegExp(`/customers/${older.id}$`));
   await expect(page.getByTestId("merged-notice")).toContainText(`(#${older.id})`);
-  await screenshot(page, "duplicates-4-merged-address");
+  await screenshot(page, "duplicates-5-merged-address");
 
-  // 5. An administrator undoes it from the merge history: the newer record and its prescription come back.
+  // 5. Undoing is an administrator's: the manager sees the merge without Undo. An administrator
+  // undoes it: the newer record and its prescription come back.
   await page.goto("/customers/merges");
   const row = page.getByTestId("merge-row").filter({ hasText: `(#${newer.id})` });
+  await expect(row).toBeVisible();
+  await expect(row.getByRole("button", { name: /^Undo:/ })).toHaveCount(0);
+  await page.goto("/logout");
+  await signIn(page);
+  await page.goto("/customers/merges");
   await row.getByRole("button", { name: /^Undo:/ }).click();
   await page.getByRole("button", { name: "Yes, undo" }).click();
   await expect(page.getByTestId("banner-alert")).toContainText("undone");
   await expect(row.getByTestId("merge-undone")).toBeVisible();
-  await screenshot(page, "duplicates-5-undone");
+  await screenshot(page, "duplicates-6-undone");
   expect(await prescriptionIds(request, newer.id)).toContain(rx.id);
   await page.goto(`/customers/${newer.id}`);
   await expect(page.getByTestId(`customer-detail-${newer.id}`)).toBeVisible();
