@@ -77,7 +77,6 @@ export const W = {
   mergeConfirmMessage: (lose: string, keep: string) =>
     `Everything of ${lose} moves to ${keep}, with the values picked here. An administrator can undo it within 30 days.`,
   mergeConfirm: "Yes, merge",
-  sameCustomer: "Pick two different customers.",
   conflictIn: (which: string) => `${which}: `,
   // History
   mergesList: "Merges, newest first",

@@ -1,5 +1,5 @@
 import type { MergePreviewWire, MergeSideWire } from "@loupe/contract";
-import { CUSTOMER_RULE_MESSAGES } from "@loupe/domain";
+import { CUSTOMER_RULE_MESSAGES, MERGE_MESSAGES } from "@loupe/domain";
 import { screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -74,7 +74,10 @@ function Landed() {
 }
 
 /** The merge screen as a user with this role (1 admin, 2 staff, 3 manager) and home region sees it. */
-function open(url: string, opts: { roleId?: number; homeRegionId?: number; merge?: () => Response } = {}) {
+function open(
+  url: string,
+  opts: { roleId?: number; homeRegionId?: number; merge?: () => Response; preview?: () => Response } = {},
+) {
   const calls: { url: string; method: string; body: unknown }[] = [];
   vi.stubGlobal(
     "fetch",
@@ -83,7 +86,8 @@ function open(url: string, opts: { roleId?: number; homeRegionId?: number; merge
       const method = init.method ?? "GET";
       calls.push({ url: u, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
       const preview = u.match(/\/staff\/customer-merges\/preview\/(\d+)\/(\d+)$/);
-      if (preview) return Response.json({ data: previewOf(Number(preview[1]), Number(preview[2])) });
+      if (preview)
+        return opts.preview?.() ?? Response.json({ data: previewOf(Number(preview[1]), Number(preview[2])) });
       if (method === "POST" && u.endsWith("/staff/customer-merges"))
         return (
           opts.merge?.() ??
@@ -233,6 +237,22 @@ describe("the merge screen", () => {
     await user.click(within(alert).getByRole("button", { name: "Reload" }));
     await waitFor(() => expect(screen.queryByTestId("version-conflict")).toBeNull());
     expect(reads()).toBe(before + 1);
+  });
+
+  it("shows the server's refusal of one customer twice, naming why", async () => {
+    open("/customers/merge/10/10", {
+      preview: () =>
+        Response.json(
+          {
+            code: "validation_failed",
+            message: "The given data was invalid.",
+            errors: { lose: [MERGE_MESSAGES.sameCustomer] },
+          },
+          { status: 422 },
+        ),
+    });
+    expect((await screen.findByTestId("merge-errors")).textContent).toBe(MERGE_MESSAGES.sameCustomer);
+    expect(screen.queryByRole("button", { name: "Merge" })).toBeNull();
   });
 
   it("names the fields a refused merge was refused for", async () => {

@@ -1,5 +1,5 @@
 import type { MergePreviewWire, MergeSideWire } from "@loupe/contract";
-import { MERGE_MESSAGES, type MergeChoice, type MergeField } from "@loupe/domain";
+import type { MergeChoice, MergeField } from "@loupe/domain";
 import { Alert, Button, Group, List, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
@@ -9,6 +9,7 @@ import { ConflictAlert } from "../../../components/conflict-alert";
 import { ErrorState } from "../../../components/error-state";
 import { PageHeader } from "../../../components/page-header";
 import { Spinner } from "../../../components/spinner";
+import { ApiError } from "../../../lib/api-client";
 import { versionConflictOf } from "../../../lib/conflict";
 import { errorList } from "../../../lib/errors";
 import { formatDate } from "../../../lib/format";
@@ -59,17 +60,15 @@ export default function MergePage() {
   const pairId = Number(search.get("pair")) || null;
   const preview = useMergePreview(keepId, loseId);
 
-  if (keepId > 0 && keepId === loseId)
-    return (
-      <Stack gap="md">
-        <PageHeader title={W.mergeTitle} />
-        <Text role="alert">{MERGE_MESSAGES.sameCustomer}</Text>
-      </Stack>
-    );
   return (
     <Stack gap="md" data-testid="merge-page">
       <PageHeader title={W.mergeTitle} />
-      {preview.error ? (
+      {preview.error instanceof ApiError && preview.error.status === 422 ? (
+        // Two ids the server will not compare (one customer twice): its sentences, naming the field.
+        <Alert color="red" variant="light" role="alert" data-testid="merge-errors">
+          {errorList(preview.error).join(" ")}
+        </Alert>
+      ) : preview.error ? (
         <ErrorState error={preview.error} onRetry={() => preview.refetch()} what="the two customers" />
       ) : !preview.data ? (
         <Spinner />
