@@ -282,6 +282,9 @@ describe("merging two customers", () => {
     const redirect = await call(mia, "GET", `/api/staff/customers/${lose.id}`);
     expect(redirect.statusCode).toBe(308);
     expect(redirect.headers.location).toBe(`/api/staff/customers/${keep.id}`);
+    const history = await call(mia, "GET", `/api/staff/customers/${lose.id}/history`);
+    expect(history.statusCode).toBe(308);
+    expect(history.headers.location).toBe(`/api/staff/customers/${keep.id}/history`);
     const edit = await call(mia, "PUT", `/api/staff/customers/${lose.id}`, { first_name: "X", version: 1 });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().message).toContain(`#${keep.id}`);
