@@ -108,7 +108,7 @@ export function createDuplicateFinder(db: Db, now: () => Date = () => new Date()
         let pairs: { a: number; b: number }[];
         let customers: number;
         if (isFull) {
-          pairs = await candidatePairs(db, NAME_SIMILARITY_THRESHOLD, null);
+          pairs = await candidatePairs(db, NAME_SIMILARITY_THRESHOLD);
           customers = seen.count;
         } else {
           const found = await changedCandidatePairs(

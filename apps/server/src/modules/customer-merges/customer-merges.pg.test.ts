@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { customerRowSets, insertRow } from "./customer-merges.fixtures";
+import { CUSTOMER_TABLES, customerRowSets, insertRow } from "./customer-merges.fixtures";
 
 // A merge and an edit, or two merges, at once on PostgreSQL (issue 46): the merge locks both
 // records in id order and checks both versions, the edit writes only the version it read, so
@@ -10,6 +10,7 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 let t: TestApp;
 let mia: string;
+let admin: string;
 
 const call = (method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
   t.call(mia, { method, url, payload });
@@ -44,6 +45,7 @@ describe.runIf(onPostgres)("merges racing on PostgreSQL", () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { DUPLICATE_FINDER_SECONDS: "0" } });
     mia = await t.login("mia@loupe.test");
+    admin = await t.login();
   });
   afterAll(() => t?.close());
 
@@ -110,5 +112,42 @@ describe.runIf(onPostgres)("merges racing on PostgreSQL", () => {
       );
       expect(Number(n)).toBe(1);
     }
+  });
+
+  it("a merge then its undo puts back every moved row exactly", async () => {
+    const { keep, lose } = await pair("undo-all");
+    for (const { table, columns } of CUSTOMER_TABLES) {
+      if (table === "notes" || table === "prescriptions" || table === "recall_steps") continue;
+      const own =
+        table === "lens_orders" ? { order_item_id: await insertRow(t.database, "order_items", {}) } : {};
+      const values =
+        table === "referrals"
+          ? {
+              referrer_id: lose.id,
+              referee_id: (await call("POST", "/api/user", { first_name: "Friend" })).json().data.id,
+            }
+          : { [columns[0]]: lose.id, ...own };
+      const id = await insertRow(t.database, table, values);
+      if (table === "customer_recalls")
+        await insertRow(t.database, "recall_steps", {
+          customer_id: lose.id,
+          recall_id: id,
+          cycle: 1,
+          step_index: 0,
+        });
+    }
+    const before = await customerRowSets(t.database, [keep.id, lose.id]);
+    for (const { table } of CUSTOMER_TABLES) expect(before[table].length, table).toBeGreaterThan(0);
+    const merged = await mergeOf(keep, lose);
+    expect(merged.statusCode, merged.body).toBe(201);
+    expect((await customerRowSets(t.database, [lose.id])).notes).toEqual([]);
+    const m = merged.json().data;
+    const undo = await t.call(admin, {
+      method: "POST",
+      url: `/api/staff/customer-merges/${m.id}/undo`,
+      payload: { version: m.version },
+    });
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(await customerRowSets(t.database, [keep.id, lose.id])).toEqual(before);
   });
 });

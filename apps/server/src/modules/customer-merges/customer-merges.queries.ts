@@ -15,15 +15,12 @@ export const MAX_KEY_GROUP = 20;
  * national numbers lose their trunk 0 for the country code, Canadian ten-digit numbers gain the 1.
  */
 const mobileKey = sql`(case
-  when c.mobile is null then null
-  when length(regexp_replace(c.mobile, '[^0-9]', '', 'g')) < 8 then null
-  when left(ltrim(c.mobile), 1) = '+' then regexp_replace(c.mobile, '[^0-9]', '', 'g')
-  when left(regexp_replace(c.mobile, '[^0-9]', '', 'g'), 2) = '00' then substr(regexp_replace(c.mobile, '[^0-9]', '', 'g'), 3)
-  when r.country_code = 'CA' then (case when length(regexp_replace(c.mobile, '[^0-9]', '', 'g')) = 10
-    then '1' || regexp_replace(c.mobile, '[^0-9]', '', 'g') else regexp_replace(c.mobile, '[^0-9]', '', 'g') end)
-  when left(regexp_replace(c.mobile, '[^0-9]', '', 'g'), 1) = '0'
-    then (case r.country_code when 'NZ' then '64' else '61' end) || substr(regexp_replace(c.mobile, '[^0-9]', '', 'g'), 2)
-  else regexp_replace(c.mobile, '[^0-9]', '', 'g') end)`;
+  when c.mobile is null or length(d.digits) < 8 then null
+  when left(ltrim(c.mobile), 1) = '+' then d.digits
+  when left(d.digits, 2) = '00' then substr(d.digits, 3)
+  when r.country_code = 'CA' then (case when length(d.digits) = 10 then '1' || d.digits else d.digits end)
+  when left(d.digits, 1) = '0' then (case r.country_code when 'NZ' then '64' else '61' end) || substr(d.digits, 2)
+  else d.digits end)`;
 
 const nameKey = sql`lower(c.first_name || ' ' || c.last_name)`;
 
@@ -32,20 +29,15 @@ const nameKey = sql`lower(c.first_name || ' ' || c.last_name)`;
  * same mobile key, or the same date of birth with names at least `threshold` alike by pg_trgm. The
  * name block also asks the first two letters of the first or the last name to be shared (in either
  * order): without it every pair born on one day would be measured (some 20M at 1M customers).
- * `since`: only pairs with a customer created or changed after it (an incremental run).
  */
-export async function candidatePairs(
-  db: Db,
-  threshold: number,
-  since: Date | null,
-): Promise<{ a: number; b: number }[]> {
-  const changed = since ? sql`(a.updated_at > ${since} or b.updated_at > ${since})` : sql`true`;
+export async function candidatePairs(db: Db, threshold: number): Promise<{ a: number; b: number }[]> {
   const result = await db.execute(sql`
     with keyed as materialized (
-      select c.id, c.updated_at,
+      select c.id,
         case when position('@' in c.email) > 0 then lower(trim(c.email)) end as email_key,
         ${mobileKey} as mobile_key
-      from customers c left join regions r on r.id = c.region_id
+      from customers c left join regions r on r.id = c.region_id,
+        lateral (select regexp_replace(coalesce(c.mobile, ''), '[^0-9]', '', 'g') as digits) d
       where c.email is not null or c.mobile is not null
     ),
     emails as (
@@ -57,21 +49,21 @@ export async function candidatePairs(
       having count(*) between 2 and ${MAX_KEY_GROUP}
     ),
     named as materialized (
-      select c.id, c.updated_at, c.dob, ${nameKey} as name,
+      select c.id, c.dob, ${nameKey} as name,
         left(lower(c.first_name), 2) as f2, left(lower(c.last_name), 2) as l2
       from customers c where c.dob is not null
     ),
     prefixes as (
-      select id, updated_at, dob, name, f2 as p from named union all select id, updated_at, dob, name, l2 from named
+      select id, dob, name, f2 as p from named union all select id, dob, name, l2 from named
     )
     select a.id as a, b.id as b from keyed a join emails e on e.email_key = a.email_key
-      join keyed b on b.email_key = a.email_key and b.id > a.id where ${changed}
+      join keyed b on b.email_key = a.email_key and b.id > a.id
     union
     select a.id, b.id from keyed a join mobiles m on m.mobile_key = a.mobile_key
-      join keyed b on b.mobile_key = a.mobile_key and b.id > a.id where ${changed}
+      join keyed b on b.mobile_key = a.mobile_key and b.id > a.id
     union
     select a.id, b.id from prefixes a join prefixes b on b.dob = a.dob and b.p = a.p and b.id > a.id
-      where ${changed} and similarity(a.name, b.name) >= ${threshold}`);
+      where similarity(a.name, b.name) >= ${threshold}`);
   return rowsOf<{ a: number; b: number }>(result).map((r) => ({ a: Number(r.a), b: Number(r.b) }));
 }
 

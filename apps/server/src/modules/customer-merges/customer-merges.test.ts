@@ -282,6 +282,9 @@ describe("merging two customers", () => {
     const redirect = await call(mia, "GET", `/api/staff/customers/${lose.id}`);
     expect(redirect.statusCode).toBe(308);
     expect(redirect.headers.location).toBe(`/api/staff/customers/${keep.id}`);
+    const history = await call(mia, "GET", `/api/staff/customers/${lose.id}/history`);
+    expect(history.statusCode).toBe(308);
+    expect(history.headers.location).toBe(`/api/staff/customers/${keep.id}/history`);
     const edit = await call(mia, "PUT", `/api/staff/customers/${lose.id}`, { first_name: "X", version: 1 });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().message).toContain(`#${keep.id}`);
@@ -292,6 +295,46 @@ describe("merging two customers", () => {
       [`{${keep.id},${lose.id}}`],
     );
     expect(logged.map((r) => Number(r.customer_id)).sort()).toEqual([keep.id, lose.id].sort());
+  });
+
+  it("settles the pair it came from, and a referral between the two records is removed (and back on undo)", async () => {
+    const keep = await customer({ first_name: "Pairo", last_name: "Lindqvist", email: "pl@example.com" });
+    const lose = await customer({ first_name: "Pairo", last_name: "Lindquist", email: "PL@example.com" });
+    const referral = await insertRow(t.database, "referrals", { referrer_id: lose.id, referee_id: keep.id });
+    await createDuplicateFinder(t.database.db).run(true);
+    const [pair] = await t.database.query<{ id: number }>(
+      "select id from customer_duplicate_pairs where a_id = $1 and b_id = $2",
+      [keep.id, lose.id],
+    );
+    const res = await merge(mia, keep.id, lose.id, { pair_id: pair.id });
+    expect(res.statusCode, res.body).toBe(201);
+    const state = async () =>
+      (
+        await t.database.query<{ state: string }>(
+          "select state from customer_duplicate_pairs where id = $1",
+          [pair.id],
+        )
+      )[0].state;
+    expect(await state()).toBe("merged");
+    const self = await t.database.query("select 1 from referrals where id = $1", [referral]);
+    expect(self).toHaveLength(0);
+    // A record merged away answers where it went, not a 500, to other screens' reads too.
+    const rx = await call(mia, "GET", `/api/staff/customers/${lose.id}/prescriptions`);
+    expect(rx.statusCode).toBeLessThan(500);
+    const note = await call(mia, "POST", "/legacy-api/user-note", { content: "Called", user_id: lose.id });
+    expect(note.statusCode, note.body).toBeLessThan(500);
+
+    const m = res.json().data;
+    expect(
+      (await call(admin, "POST", `/api/staff/customer-merges/${m.id}/undo`, { version: m.version }))
+        .statusCode,
+    ).toBe(200);
+    expect(await state()).toBe("open");
+    const back = await t.database.query<{ referrer_id: number; referee_id: number }>(
+      "select referrer_id, referee_id from referrals where id = $1",
+      [referral],
+    );
+    expect(back.map((r) => [Number(r.referrer_id), Number(r.referee_id)])).toEqual([[lose.id, keep.id]]);
   });
 
   it("a retry of the same merge answers the same merge, not a second one", async () => {

@@ -39,7 +39,12 @@ export function registerCustomersRoutes({ bind, database, search, slots }: Modul
     reply.status(308).header("location", `/api/staff/customers/${answer.mergedInto}`);
     return { message: MERGE_MESSAGES.mergedInto, merged_into: answer.mergedInto };
   });
-  bind(getCustomerHistory, ({ params, query }) => service.history(params.id, query.page, query.per_page));
+  bind(getCustomerHistory, async ({ params, query, reply }) => {
+    const answer = await service.history(params.id, query.page, query.per_page);
+    if (!("mergedInto" in answer)) return answer;
+    reply.status(308).header("location", `/api/staff/customers/${answer.mergedInto}/history`);
+    return { message: MERGE_MESSAGES.mergedInto, merged_into: answer.mergedInto };
+  });
   bind(createCustomer, async ({ staff, body, reply }) => {
     reply.status(201);
     return { data: await service.create(staff, body) };

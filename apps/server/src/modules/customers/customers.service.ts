@@ -232,7 +232,12 @@ export function createCustomersService({ database, search, slots }: Deps) {
     /** The customer's History (issue 46): a page of its events, newest first. */
     async history(id: number, page: number, perPage: number) {
       const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id));
-      if (!row) throw notFound("Customer");
+      if (!row) {
+        // A merged customer's History is the kept one's now (its own events moved there).
+        const redirect = await customerRedirectOf(db, id);
+        if (redirect) return { mergedInto: redirect.toId };
+        throw notFound("Customer");
+      }
       const { rows, total } = await customerHistoryPage(db, id, page, perPage);
       return {
         data: rows.map((r) => ({
