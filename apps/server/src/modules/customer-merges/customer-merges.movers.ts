@@ -2,6 +2,7 @@ import type { CustomerRowsMover } from "../../platform/db/customer-rows";
 import { addressesCustomerMover } from "../addresses";
 import { customerEventsMover } from "../customers";
 import { filesCustomerMover } from "../files";
+import { importsCustomerMover } from "../imports";
 import { intakeCustomerMover } from "../intake";
 import { jobsCustomerMover } from "../jobs";
 import { lensOrdersCustomerMover } from "../lens-orders";
@@ -36,6 +37,7 @@ export const CUSTOMER_ROW_MOVERS: Record<string, CustomerRowsMover> = {
   intake: intakeCustomerMover,
   "shop-login": shopLoginCustomerMover,
   "lens-orders": lensOrdersCustomerMover,
+  imports: importsCustomerMover,
   // Last: the undo (in reverse) puts the History back first, with the rows retired with the record.
   customers: customerEventsMover,
 };
@@ -58,4 +60,7 @@ export const MOVED_LABELS: Record<string, string> = {
   intake_customer_links: "Point-of-sale links",
   shop_login_tokens: "Shop logins",
   lens_orders: "Lens orders",
+  "import_records:made": "Imported source ids",
+  "import_records:linked": "Imported source ids",
+  "import_records:children": "Imported records' links",
 };

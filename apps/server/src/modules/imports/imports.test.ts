@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { detectDelimiter } from "./import-file";
 import { IMPORT_KIND_HANDLERS } from "./import-kinds";
+import { importsCustomerMover } from "./imports.merge";
 
 // Switching to Loupe (issue 46): files that look like real exports, through the HTTP endpoints and
 // the queue, on PGlite (and on PostgreSQL under TEST_DATABASE_URL). Two rows a chunk, so that the
@@ -456,6 +457,25 @@ describe("the run", () => {
     );
     expect(log.length).toBeGreaterThanOrEqual(2);
     expect(log[0]).toMatchObject({ action: "import", resource: "import_batch" });
+  });
+
+  it("a customer merge moves the source ids to the kept customer (as a link) and its undo puts them back", async () => {
+    const [jon] = await customersNamed("Jon", "Smith");
+    const [john] = await customersNamed("John", "Smith");
+    const keys = () =>
+      q<{ source_id: string; record_id: number; outcome: string }>(
+        "select source_id, record_id, outcome from import_records where source_id in ('1004', '1005') order by source_id",
+      );
+    const before = await keys();
+    const db = t.database.db;
+    const move = await db.transaction((tx) => importsCustomerMover.move(tx, jon.id, john.id));
+    expect(await keys()).toEqual([
+      // An undo of the import must not delete the kept customer: the moved key is a link now.
+      { source_id: "1004", record_id: john.id, outcome: "merged" },
+      { source_id: "1005", record_id: john.id, outcome: "created" },
+    ]);
+    await db.transaction((tx) => importsCustomerMover.moveBack(tx, move, john.id, jon.id));
+    expect(await keys()).toEqual(before);
   });
 
   it("a second upload and run of the same file creates nothing", async () => {
