@@ -108,14 +108,33 @@ export async function fillImportedCustomers(
       or (c.occupation is null and u.occupation is not null) or (c.hobbies is null and u.hobbies is not null))`);
 }
 
-/** Removes customers an import made (their addresses go with them); answers how many went. */
+/**
+ * Removes customers an import made (their addresses and History go with them); answers how many
+ * went. A customer staff have changed since (a newer version: an edit, or kept by a merge) or given
+ * records of their own (a job: its foreign key refuses) is kept: an undo takes back the import,
+ * never work done since. Refusals are then tried one by one, each in a savepoint.
+ */
 export async function deleteImportedCustomers(db: Db, ids: number[]): Promise<number> {
   if (!ids.length) return 0;
-  const gone = await rowsOf<{ id: number }>(
-    db,
-    sql`delete from customers where id = any(${sql.param(ids)}::int[]) returning id`,
-  );
-  return gone.length;
+  const remove = async (some: number[]) =>
+    db.transaction(
+      async (sp) =>
+        (
+          await rowsOf<{ id: number }>(
+            sp,
+            sql`delete from customers where id = any(${sql.param(some)}::int[]) and version = 1 returning id`,
+          )
+        ).length,
+    );
+  const refused = (err: unknown) => (err as { code?: string }).code === "23503";
+  try {
+    return await remove(ids);
+  } catch (err) {
+    if (!refused(err)) throw err;
+  }
+  let gone = 0;
+  for (const id of ids) gone += await remove([id]).catch((err) => (refused(err) ? 0 : Promise.reject(err)));
+  return gone;
 }
 
 /**
