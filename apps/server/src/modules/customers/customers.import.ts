@@ -126,7 +126,11 @@ export async function deleteImportedCustomers(db: Db, ids: number[]): Promise<nu
           )
         ).length,
     );
-  const refused = (err: unknown) => (err as { code?: string }).code === "23503";
+  // A foreign key's refusal, as the driver reports it (Drizzle wraps it: the cause holds the code).
+  const refused = (err: unknown) => {
+    const e = err as { code?: string; cause?: { code?: string } };
+    return (e.code ?? e.cause?.code) === "23503";
+  };
   try {
     return await remove(ids);
   } catch (err) {

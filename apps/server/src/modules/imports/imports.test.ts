@@ -515,12 +515,20 @@ describe("the run", () => {
     await q("delete from import_records where kind = 'prescriptions' and source_id = 'RX-1'");
     // Staff edited Jon since the import: the undo keeps him (work done since is never taken back).
     await q("update customers set occupation = 'Builder', version = version + 1 where first_name = 'Jon'");
+    // John paid for something since: the payment's customer keeps him too (each refusal tried alone).
+    const [john] = await customersNamed("John", "Smith");
+    await q(
+      `insert into payments (idempotency_key, gateway, intent_id, amount_minor, currency, customer_id, status, created_by)
+       values ('imp-test', 'sandbox', 'pi_1', 1000, 'AUD', $1, 'succeeded', 1)`,
+      [john.id],
+    );
     const res = await post(first.id, "undo", b.version);
     expect(res.statusCode, res.body).toBe(202);
     const done = await settle(first.id);
     expect(done.state).toBe("undone");
     expect(await customersNamed("José", "García")).toEqual([]);
-    expect(await customersNamed("John", "Smith")).toEqual([]);
+    expect(await customersNamed("Émile", "Zola")).toEqual([]);
+    expect(await customersNamed("John", "Smith")).toHaveLength(1);
     expect(await customersNamed("Jon", "Smith")).toHaveLength(1);
     expect(await q("select id from customers where email = 'existing@example.com'")).toHaveLength(1);
     expect(await q("select * from import_records where batch_id = $1", [first.id])).toEqual([]);
@@ -571,8 +579,8 @@ describe("an interrupted run", () => {
     try {
       const b = await imported();
       expect(b.state).toBe("imported");
-      // Jon, kept by the undo, is a customer Loupe has now: his row links to him.
-      expect(b.counts).toMatchObject({ created: 4, merged: 2, already_imported: 1 });
+      // Jon and John, kept by the undo, are customers Loupe has now: their rows link to them.
+      expect(b.counts).toMatchObject({ created: 3, merged: 3, already_imported: 1 });
     } finally {
       handler.write = write;
     }
