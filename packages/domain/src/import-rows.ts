@@ -40,6 +40,9 @@ export const IMPORT_ROW_MESSAGES = {
   noMeasurement: "The row has no PD or height.",
 } as const;
 
+/** The prescription and PD source imported records carry (reference data: "Imported from another system"). */
+export const IMPORTED_SOURCE_SLUG = "imported";
+
 /** Imported records name their source in their own words ("Imported from Optomate (batch #4)"). */
 export const importedFromText = (systemLabel: string, batchId: number) =>
   `Imported from ${systemLabel} (batch #${batchId})`;
@@ -62,7 +65,9 @@ function missing(kind: ImportKind, values: ImportRowValues, fields: readonly str
 }
 
 function notFuture(kind: ImportKind, field: string, day: string | null, today: string): ImportFieldError[] {
-  return day != null && day > today ? [{ field, reason: IMPORT_ROW_MESSAGES.notFuture(labelOf(kind, field)) }] : [];
+  return day != null && day > today
+    ? [{ field, reason: IMPORT_ROW_MESSAGES.notFuture(labelOf(kind, field)) }]
+    : [];
 }
 
 /**
@@ -79,7 +84,7 @@ export const chainTimeZone = (country: string) => timeZoneForState(country, null
 export const outletRegionTimeZone = (regionId: number) => timeZoneForRegion(regionId);
 
 /** Minor units of an amount in a currency; null when it has more decimals than the currency has. */
-export function toMinorUnits(amount: number, currency: string): number | null {
+export function exactMinorUnits(amount: number, currency: string): number | null {
   const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions()
     .maximumFractionDigits as number;
   const scaled = amount * 10 ** digits;
@@ -135,7 +140,8 @@ export function checkPrescriptionRow(
   const errors = missing("prescriptions", values, ["type", "prescribed_on"]);
   const type = text(values.type);
   const typeId = type === "spectacle" ? 1 : type === "contact_lens" ? 2 : null;
-  if (type != null && typeId == null) errors.push({ field: "type", reason: IMPORT_ROW_MESSAGES.prescriptionType });
+  if (type != null && typeId == null)
+    errors.push({ field: "type", reason: IMPORT_ROW_MESSAGES.prescriptionType });
   const prescribedOn = text(values.prescribed_on);
   errors.push(...notFuture("prescriptions", "prescribed_on", prescribedOn, ctx.today));
   for (const eye of ["right", "left"] as const) {
@@ -217,7 +223,10 @@ const PD_FIELD_OF_PATH: Record<string, string> = {
 };
 
 /** A PD row, by pdSchema (the screen's limits and half steps): distance PDs and multifocal heights. */
-export function checkPdRow(values: ImportRowValues, ctx: { sourceId: number; today: string }): ImportRowCheck<PdImport> {
+export function checkPdRow(
+  values: ImportRowValues,
+  ctx: { sourceId: number; today: string },
+): ImportRowCheck<PdImport> {
   const errors = missing("pds", values, ["measured_on"]);
   const measuredOn = text(values.measured_on);
   errors.push(...notFuture("pds", "measured_on", measuredOn, ctx.today));
@@ -312,7 +321,8 @@ export function checkRecallRow(
   const active = ctx.recallTypes.filter((t) => t.active);
   const byId = active.filter((t) => String(t.id) === code);
   const matches = byId.length ? byId : active.filter((t) => t.name.trim().toLowerCase() === code);
-  if (code != null && !matches.length) errors.push({ field: "recall_type", reason: IMPORT_ROW_MESSAGES.recallType });
+  if (code != null && !matches.length)
+    errors.push({ field: "recall_type", reason: IMPORT_ROW_MESSAGES.recallType });
   const dueOn = text(values.due_on);
   if (errors.length || !dueOn) return { ok: false, errors };
   return { ok: true, record: { recallTypeIds: matches.map((t) => t.id), dueOn } };
@@ -337,7 +347,7 @@ export const IMPORT_JOB_NUMBER_MAX = 40;
 export function checkJobRow(
   values: ImportRowValues,
   ctx: {
-    outlets: readonly { id: number; abbreviation: string; regionId: number }[];
+    outlets: readonly { id: number; abbreviation: string; regionId: number; timeZone?: string | null }[];
     statusSlugs: readonly string[];
     today: string;
   },
@@ -365,7 +375,7 @@ export function checkJobRow(
       regionId: outlet.regionId,
       statusSlug: status,
       createdOn,
-      createdAt: importedDayInstant(createdOn, timeZoneForRegion(outlet.regionId)),
+      createdAt: importedDayInstant(createdOn, outlet.timeZone ?? timeZoneForRegion(outlet.regionId)),
       jobNumber,
       notes,
     },
@@ -398,9 +408,10 @@ export function checkJobItemRow(
   const price = num(values.price);
   let unitPriceMinor: number | null = null;
   if (price != null) {
-    unitPriceMinor = toMinorUnits(price, ctx.currency);
+    unitPriceMinor = exactMinorUnits(price, ctx.currency);
     if (price < 0) errors.push({ field: "price", reason: IMPORT_ROW_MESSAGES.priceNegative });
-    else if (price > IMPORT_MAX_AMOUNT) errors.push({ field: "price", reason: IMPORT_ROW_MESSAGES.tooLarge("price") });
+    else if (price > IMPORT_MAX_AMOUNT)
+      errors.push({ field: "price", reason: IMPORT_ROW_MESSAGES.tooLarge("price") });
     else if (unitPriceMinor == null)
       errors.push({ field: "price", reason: IMPORT_ROW_MESSAGES.tooManyDecimals("price", ctx.currency) });
   }
@@ -434,9 +445,10 @@ export function checkJobPaymentRow(
   const amount = num(values.amount);
   let amountMinor: number | null = null;
   if (amount != null) {
-    amountMinor = toMinorUnits(amount, ctx.currency);
+    amountMinor = exactMinorUnits(amount, ctx.currency);
     if (amount <= 0) errors.push({ field: "amount", reason: IMPORT_ROW_MESSAGES.amountPositive });
-    else if (amount > IMPORT_MAX_AMOUNT) errors.push({ field: "amount", reason: IMPORT_ROW_MESSAGES.tooLarge("amount") });
+    else if (amount > IMPORT_MAX_AMOUNT)
+      errors.push({ field: "amount", reason: IMPORT_ROW_MESSAGES.tooLarge("amount") });
     else if (amountMinor == null)
       errors.push({ field: "amount", reason: IMPORT_ROW_MESSAGES.tooManyDecimals("amount", ctx.currency) });
   }

@@ -10,6 +10,18 @@ export { readJobPayment } from "./job-payments.queries";
 export { type JobReference, jobReference } from "./job-reference";
 export { itemStatusId } from "./job-reference.queries";
 export { lockJob, moveDeliveredOnlineJobItems, recordJobShipment } from "./job-shipment";
+export {
+  type ImportedJob,
+  type ImportedJobItem,
+  type ImportedJobPayment,
+  type ImportOrigin,
+  importJobItems,
+  importJobPayments,
+  importJobs,
+  removeImportedJobItems,
+  removeImportedJobPayments,
+  removeImportedJobs,
+} from "./jobs.import";
 export { type OrderLinks, toItemWires, toPaymentWire } from "./jobs.mappers";
 export { registerJobsRoutes } from "./jobs.routes";
 export { ordersSearchIndex } from "./jobs.search-index";

@@ -1,4 +1,12 @@
 // What other modules may use of recalls (issue 28). Its tables are not here.
+
+export {
+  type ImportedRecall,
+  type ImportedRecallOutcome,
+  importRecalls,
+  recallTypesForImport,
+  removeImportedRecalls,
+} from "./recalls.import";
 export { registerRecallsRoutes } from "./recalls.routes";
 export {
   createRecallsService,
