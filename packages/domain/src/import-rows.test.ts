@@ -92,7 +92,7 @@ describe("import rows: prescriptions", () => {
   it("needs a type and a day not in the future", () => {
     const r = checkPrescriptionRow({ type: null, prescribed_on: "2027-01-01" }, { sourceId: 6, today });
     expect(!r.ok && r.errors).toEqual([
-      { field: "type", reason: "The prescription type field is required." },
+      { field: "type", reason: "The Prescription type field is required." },
       { field: "prescribed_on", reason: "The prescribed on can't be in the future." },
     ]);
   });

@@ -1,6 +1,7 @@
 import { defaultCurrencyForCountry, timeZoneForRegion } from "./constants";
 import { zoneDayBounds } from "./dates";
 import { IMPORT_FIELDS, type ImportKind } from "./import-fields";
+import { IMPORT_MESSAGES } from "./import-values";
 import { RECORDED_TENDERS, type RecordedTender } from "./job-money";
 import { messages } from "./messages";
 import { timeZoneForState } from "./outlet-time-zones";
@@ -57,11 +58,14 @@ const labelOf = (kind: ImportKind, field: string) =>
 const text = (v: ImportRowValue): string | null => (v == null || v === "" ? null : String(v));
 const num = (v: ImportRowValue): number | null => (typeof v === "number" ? v : v == null ? null : Number(v));
 
-/** The errors of the fields a kind requires that the row leaves blank. */
+/** The errors of the fields a kind requires that the row leaves blank (the engine's words for them). */
 function missing(kind: ImportKind, values: ImportRowValues, fields: readonly string[]): ImportFieldError[] {
   return fields
     .filter((f) => text(values[f]) == null)
-    .map((field) => ({ field, reason: messages.required(labelOf(kind, field)) }));
+    .map((field) => ({
+      field,
+      reason: IMPORT_MESSAGES.required(IMPORT_FIELDS[kind].find((f) => f.key === field)?.label ?? field),
+    }));
 }
 
 function notFuture(kind: ImportKind, field: string, day: string | null, today: string): ImportFieldError[] {

@@ -39,6 +39,8 @@ export interface ImportOutlet {
   abbreviation: string;
   name: string;
   regionId: number;
+  /** The outlet's region's country (ISO alpha-2): phones and postcodes of its customers are read for it. */
+  country: string;
 }
 
 /** Read once per run (dry or real) and shared by every row. */
@@ -48,7 +50,7 @@ export interface ImportKindContext<L = unknown> {
   batchId: number;
   /** The administrator who started the run. */
   actor: { id: number; name: string };
-  /** Phone numbers are read for this country (the chain's). */
+  /** Phone numbers are read for this country when a row's outlet says nothing (the first outlet's). */
   country: SmsCountry;
   /** Active outlets; an `outlet` code is an outlet's abbreviation. */
   outlets: readonly ImportOutlet[];

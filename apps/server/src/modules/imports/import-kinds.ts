@@ -2,6 +2,7 @@
 // listed here is refused at upload ("This kind of record cannot be imported yet.").
 import type { ImportKind } from "@loupe/domain";
 import type { ImportKindHandler } from "./import-kind";
+import { customersKind } from "./kinds/customers";
 import { jobItemsKind } from "./kinds/job-items";
 import { jobPaymentsKind } from "./kinds/job-payments";
 import { jobsKind } from "./kinds/jobs";
@@ -10,8 +11,8 @@ import { pdsKind } from "./kinds/pds";
 import { prescriptionsKind } from "./kinds/prescriptions";
 import { recallsKind } from "./kinds/recalls";
 
-// biome-ignore lint/suspicious/noExplicitAny: each handler has its own record and reference-data types
 export const IMPORT_KIND_HANDLERS: Partial<Record<ImportKind, ImportKindHandler<any, any>>> = {
+  customers: customersKind,
   prescriptions: prescriptionsKind,
   pds: pdsKind,
   notes: notesKind,

@@ -47,7 +47,11 @@ export async function kindContext<L>(
     abbreviation: string;
     name: string;
     regionId: number;
-  }>(`select id, abbreviation, name, region_id as "regionId" from outlets where is_active`);
+    country: string;
+  }>(
+    `select o.id, o.abbreviation, o.name, o.region_id as "regionId", r.country_code as country
+     from outlets o join regions r on r.id = o.region_id where o.is_active`,
+  );
   return {
     kind: handler.kind,
     sourceSystem: "optomate",
