@@ -1,4 +1,11 @@
 // What other modules may use of customers.
+export {
+  type CustomerEventInput,
+  type CustomerEventKind,
+  moveCustomerEvents,
+  moveCustomerEventsBack,
+  recordCustomerEvents,
+} from "./customer-events";
 export { createCustomerFromSource, type SourceCustomerInput } from "./customer-from-source";
 export {
   customersByEmailOrMobile,
