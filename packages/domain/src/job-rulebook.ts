@@ -6,13 +6,13 @@
 
 import { type ApprovalFacts, pickApproval } from "./approval-rules";
 import { ADMIN_ROLE_ID, ONLINE_CHANNEL_ID, REFUNDED_QUANTITY } from "./constants";
+import { IMPORTED_JOB_LOCKED } from "./import-rows";
 import {
   CHANGE_CUSTOMER_CHANNEL,
   NOT_REFUNDABLE,
   REFUNDED_ITEM_LOCKED,
   REFUNDED_JOB_LOCKED,
 } from "./job-action-rules";
-import { IMPORTED_JOB_LOCKED } from "./import-rows";
 import { JOB_MONEY_MESSAGES } from "./job-money";
 import { LENS_ORDER_MESSAGES } from "./lens-order-messages";
 import { PRESCRIPTION_REENTRY_MESSAGES } from "./prescription-reentry";
