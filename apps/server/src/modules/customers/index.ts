@@ -12,7 +12,9 @@ export {
   deleteImportedCustomers,
   fillImportedCustomers,
   type ImportedCustomer,
+  indexImportedCustomers,
   insertImportedCustomers,
+  unindexImportedCustomers,
 } from "./customers.import";
 export { type CustomerRow, toCustomerWire } from "./customers.mappers";
 export { registerCustomersRoutes } from "./customers.routes";

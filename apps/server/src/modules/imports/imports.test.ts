@@ -431,6 +431,20 @@ describe("the run", () => {
     const b = await get(first.id);
     const stale = await post(first.id, "undo", b.version - 1);
     expect(stale.statusCode).toBe(409);
+    // A later batch of prescriptions made on one of its customers: the undo names it and waits.
+    const [jose] = await customersNamed("José", "García");
+    const [child] = await q<{ id: number }>("select max(id)::int as id from import_batches");
+    await q(
+      `insert into import_records (source_system, kind, source_id, record_id, batch_id, outcome, parent_record_id)
+       values ('optomate', 'prescriptions', 'RX-1', 999999, $1, 'created', $2)`,
+      [child.id, jose.id],
+    );
+    const blocked = await post(first.id, "undo", b.version);
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().message).toBe(
+      `Import #${child.id} (prescriptions) was made on records of this one: undo it first.`,
+    );
+    await q("delete from import_records where kind = 'prescriptions' and source_id = 'RX-1'");
     const res = await post(first.id, "undo", b.version);
     expect(res.statusCode, res.body).toBe(202);
     const done = await settle(first.id);

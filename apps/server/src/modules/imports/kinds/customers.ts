@@ -20,8 +20,10 @@ import {
   deleteImportedCustomers,
   fillImportedCustomers,
   type ImportedCustomer,
+  indexImportedCustomers,
   insertImportedCustomers,
   recordCustomerEvents,
+  unindexImportedCustomers,
 } from "../../customers";
 import type { ImportCellError, ImportKindHandler, ImportOutcome } from "../import-kind";
 
@@ -265,7 +267,19 @@ export const customersKind: ImportKindHandler<CustomerRecord> = {
     return outcomes as ImportOutcome[];
   },
 
+  async afterCommit({ db, search }, outcomes) {
+    await indexImportedCustomers(
+      db,
+      search,
+      outcomes.map((o) => o.recordId),
+    );
+  },
+
   async undo(tx, recordIds) {
     await deleteImportedCustomers(tx, recordIds);
+  },
+
+  async afterUndo({ search }, recordIds) {
+    await unindexImportedCustomers(search, recordIds);
   },
 };
