@@ -18,9 +18,11 @@ export {
   importJobItems,
   importJobPayments,
   importJobs,
+  indexImportedJobs,
   removeImportedJobItems,
   removeImportedJobPayments,
   removeImportedJobs,
+  unindexImportedJobs,
 } from "./jobs.import";
 export { type OrderLinks, toItemWires, toPaymentWire } from "./jobs.mappers";
 export { registerJobsRoutes } from "./jobs.routes";

@@ -14,6 +14,7 @@ import {
   timeZoneForRegion,
 } from "@loupe/domain";
 import { sql } from "drizzle-orm";
+import type { SearchPort } from "../../integrations/search";
 import type { Db } from "../../platform/db/client";
 import { executedRows, idsInInputOrder, pgArray, pgJsonArray } from "../../platform/db/pg-array";
 import { importedItemProducts } from "../catalogue";
@@ -21,6 +22,7 @@ import { referenceData } from "../reference";
 import { COUNTER_CHANNEL } from "./counter-jobs";
 import { customersByIds } from "./job-customers.queries";
 import { recordJobEvents } from "./job-events";
+import { ORDERS_INDEX, readOrderDocumentsOn } from "./jobs.search-index";
 import { orderItems, orderPayments, orders, outletInvoiceCounters } from "./jobs.tables";
 import { productsBySku } from "./jobs-import.queries";
 
@@ -343,4 +345,29 @@ export async function removeImportedJobPayments(tx: Db, ids: readonly number[]):
       returning p.order_id`),
   );
   await settleImportedJobs(tx, [...new Set(gone.map((g) => Number(g.order_id)))]);
+}
+
+/** After an import's chunk committed: the search engine's copy of the jobs (and of the jobs of these items or payments) catches up. */
+export async function indexImportedJobs(
+  db: Db,
+  search: SearchPort,
+  ids: { orderIds?: number[]; itemIds?: number[]; paymentIds?: number[] },
+): Promise<void> {
+  const orderIds = new Set(ids.orderIds ?? []);
+  const of = async (table: typeof orderItems | typeof orderPayments, rowIds: number[] | undefined) => {
+    if (!rowIds?.length) return;
+    const rows = executedRows<{ order_id: number }>(
+      await db.execute(sql`select distinct order_id from ${table} where id = any(${pgArray(rowIds)}::int[])`),
+    );
+    for (const r of rows) orderIds.add(Number(r.order_id));
+  };
+  await of(orderItems, ids.itemIds);
+  await of(orderPayments, ids.paymentIds);
+  if (!orderIds.size) return;
+  await search.index(ORDERS_INDEX, await readOrderDocumentsOn(db, [...orderIds]));
+}
+
+/** After an import's undo of its jobs: off the search engine's copy. */
+export async function unindexImportedJobs(search: SearchPort, orderIds: number[]): Promise<void> {
+  if (orderIds.length) await search.remove(ORDERS_INDEX, orderIds);
 }

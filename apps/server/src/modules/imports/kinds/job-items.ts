@@ -1,5 +1,5 @@
 import { checkJobItemRow, importCurrency, type JobItemImport } from "@loupe/domain";
-import { importJobItems, removeImportedJobItems } from "../../jobs";
+import { importJobItems, indexImportedJobs, removeImportedJobItems } from "../../jobs";
 import type { ImportKindHandler } from "../import-kind";
 import { cellErrors, parentOf } from "./cell-errors";
 
@@ -20,6 +20,9 @@ export const jobItemsKind: ImportKindHandler<JobItemImport> = {
       rows.map((r) => ({ orderId: parentOf(r), ...r.record })),
     );
     return ids.map((recordId) => ({ outcome: "created" as const, recordId }));
+  },
+  async afterCommit({ db, search }, outcomes) {
+    await indexImportedJobs(db, search, { itemIds: outcomes.map((o) => o.recordId) });
   },
   undo: (tx, ids) => removeImportedJobItems(tx, ids),
 };

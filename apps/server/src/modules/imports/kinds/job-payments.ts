@@ -1,5 +1,5 @@
 import { checkJobPaymentRow, importCurrency, type JobPaymentImport } from "@loupe/domain";
-import { importJobPayments, removeImportedJobPayments } from "../../jobs";
+import { importJobPayments, indexImportedJobs, removeImportedJobPayments } from "../../jobs";
 import type { ImportKindHandler } from "../import-kind";
 import { cellErrors, parentOf } from "./cell-errors";
 
@@ -27,6 +27,9 @@ export const jobPaymentsKind: ImportKindHandler<JobPaymentImport> = {
       })),
     );
     return ids.map((recordId) => ({ outcome: "created" as const, recordId }));
+  },
+  async afterCommit({ db, search }, outcomes) {
+    await indexImportedJobs(db, search, { paymentIds: outcomes.map((o) => o.recordId) });
   },
   undo: (tx, ids) => removeImportedJobPayments(tx, ids),
 };

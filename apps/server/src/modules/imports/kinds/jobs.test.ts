@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/test-app";
-import type { ImportKindContext } from "../import-kind";
+import type { ImportKindContext, ImportPorts } from "../import-kind";
 import { jobItemsKind } from "./job-items";
 import { jobPaymentsKind } from "./job-payments";
 import { jobsKind } from "./jobs";
@@ -179,6 +179,28 @@ describe("jobs, items and payments kinds", () => {
         [10000, "other"],
       ]),
     );
+  });
+
+  it("puts the jobs on the search engine's copy after the chunk commits, and takes them off after an undo", async () => {
+    const indexed: { id: number; vend_invoice_number: string; item_ids: number[] }[] = [];
+    const removed: number[] = [];
+    const search = {
+      name: "recording",
+      prepare: async () => ({ documents: null }),
+      index: async (_: string, docs: unknown[]) => void indexed.push(...(docs as typeof indexed)),
+      remove: async (_: string, ids: number[]) => void removed.push(...ids),
+      search: async () => ({ hits: [], total: 0 }),
+    } as unknown as ImportPorts["search"];
+    const ports = { db: t.database.db, search };
+    await jobItemsKind.afterCommit?.(
+      ports,
+      itemIds.map((recordId) => ({ outcome: "created", recordId })),
+    );
+    expect(indexed.map((d) => [d.id, d.vend_invoice_number, d.item_ids])).toEqual([
+      [orderId, "10234", itemIds],
+    ]);
+    await jobsKind.afterUndo?.(ports, [orderId]);
+    expect(removed).toEqual([orderId]);
   });
 
   it("refuses a refund and a status change on the imported job through the API with the rulebook's reason", async () => {

@@ -5,7 +5,7 @@ import {
   type JobImport,
   ORDER_DISPENSE_STATUSES,
 } from "@loupe/domain";
-import { importJobs, removeImportedJobs } from "../../jobs";
+import { importJobs, indexImportedJobs, removeImportedJobs, unindexImportedJobs } from "../../jobs";
 import { importNotes, removeNotesOfOrders } from "../../notes";
 import { referenceData } from "../../reference";
 import type { ImportKindHandler } from "../import-kind";
@@ -65,6 +65,12 @@ export const jobsKind: ImportKindHandler<JobImport, JobsLoaded> = {
       })),
     );
     return ids.map((recordId) => ({ outcome: "created" as const, recordId }));
+  },
+  async afterCommit({ db, search }, outcomes) {
+    await indexImportedJobs(db, search, { orderIds: outcomes.map((o) => o.recordId) });
+  },
+  async afterUndo({ search }, recordIds) {
+    await unindexImportedJobs(search, recordIds);
   },
   async undo(tx, ids) {
     await removeNotesOfOrders(tx, ids);
