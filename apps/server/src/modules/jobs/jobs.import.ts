@@ -134,8 +134,9 @@ async function jobNumbers(tx: Db, rows: readonly ImportedJob[]): Promise<string[
   const wanted = rows.map((j) => (j.jobNumber ?? j.sourceId).trim());
   const taken = new Set(
     executedRows<{ n: string }>(
+      // In the collation of orders_invoice_prefix_idx, so that each number is an index probe.
       await tx.execute(sql`select lower(vend_invoice_number) as n from ${orders}
-        where lower(vend_invoice_number) = any(${pgArray(wanted.map((w) => w.toLowerCase()))}::text[])`),
+        where (lower(vend_invoice_number) collate "C") = any(${pgArray(wanted.map((w) => w.toLowerCase()))}::text[])`),
     ).map((r) => r.n),
   );
   return wanted.map((w, i) => {
