@@ -23,6 +23,7 @@ export function ruleJobFromWire(job: OrderWire | OrderDetailWire): RuleJob {
     shipped: job.shipment_status !== "not_created",
     shipmentCancellable: !!shipment?.can_cancel,
     balanceDueMinor: Math.round(job.balance_due * 100),
+    imported: job.imported_from != null,
   };
 }
 

@@ -94,6 +94,8 @@ export const orderWire = z.object({
   channel_id: z.number(),
   channel: z.string(),
   is_octopos_order: z.boolean(),
+  /** The system an imported job came from (issue 46): such a job is history, read-only. Null when made in Loupe. */
+  imported_from: z.string().nullable(),
   origin_outlet: z.object({
     id: z.number(),
     name: z.string(),

@@ -158,6 +158,8 @@ export const JOB_EVENT_KINDS = [
   "collected_with_balance",
   // Issue 44: the job was made at the counter (to: "from quote Q-000123" or "at the counter").
   "job_created",
+  // Issue 46: the job came from another system's files (to: "Imported from Optomate (batch #4)").
+  "imported",
 ] as const;
 export type JobEventKind = (typeof JOB_EVENT_KINDS)[number];
 
@@ -248,5 +250,7 @@ export function describeJobEvent(e: {
       return `Collected with a balance due of ${e.to ?? ""}`.trim();
     case "job_created":
       return `Job created ${e.to ?? ""}`.trim();
+    case "imported":
+      return e.to ?? "Imported";
   }
 }

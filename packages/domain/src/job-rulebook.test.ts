@@ -42,6 +42,30 @@ const approvalBy = (
 });
 
 describe("the rulebook", () => {
+  it("refuses every change to an imported job with the import's reason, and still prints it", async () => {
+    const { JOB_ACTIONS } = await import("./job-rulebook");
+    const imported = job({ imported: true });
+    for (const action of JOB_ACTIONS.filter((a) => a !== "manifest")) {
+      // An administrator at an outlet where the action is offered at all (shipping is by country).
+      const actor = { ...admin, outletCountryCode: action === "ship_manual" ? "CA" : "AU" };
+      const verdict = decideJobAction(action, { actor, job: imported, settings, refundMinor: 100 });
+      if (action === "print_docket" || action === "print_tray_label") expect(verdict.allowed).toBe(true);
+      else
+        expect(verdict, action).toMatchObject({
+          allowed: false,
+          refusal: "state",
+          reason: "This job was imported from another system: it is history and can't be changed.",
+        });
+    }
+    // The same job made in Loupe: the refund and the status change are allowed.
+    expect(decideJobAction("refund", { actor: admin, job: job(), settings }).allowed).toBe(true);
+    expect(decideJobAction("job_status", { actor: admin, job: job(), settings }).allowed).toBe(true);
+    // Who before state: another region's staff hear the region, not the import.
+    expect(
+      decideJobAction("job_status", { actor: staff, job: job({ imported: true, regionId: NZ }), settings }),
+    ).toMatchObject({ refusal: "who", reason: RULEBOOK_MESSAGES.otherRegion });
+  });
+
   it("lets staff act on their own region's jobs only; administrators on all", () => {
     expect(decideJobAction("link", { actor: staff, job: job(), settings }).allowed).toBe(true);
     const other = decideJobAction("link", { actor: staff, job: job({ regionId: NZ }), settings });

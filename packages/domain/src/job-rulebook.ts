@@ -6,6 +6,7 @@
 
 import { type ApprovalFacts, pickApproval } from "./approval-rules";
 import { ADMIN_ROLE_ID, ONLINE_CHANNEL_ID, REFUNDED_QUANTITY } from "./constants";
+import { IMPORTED_JOB_LOCKED } from "./import-rows";
 import {
   CHANGE_CUSTOMER_CHANNEL,
   NOT_REFUNDABLE,
@@ -114,6 +115,11 @@ export interface RuleJob {
    * as nothing owed (facts from before balances).
    */
   balanceDueMinor?: number;
+  /**
+   * The job came in from another system's files (issue 46): it is history, read-only. Absent: a
+   * job made in Loupe.
+   */
+  imported?: boolean;
 }
 
 export interface RuleItem {
@@ -178,6 +184,7 @@ export const RULEBOOK_MESSAGES = {
     "This job belongs to another region: only that region's staff or an administrator can do this.",
   otherRegionOutlet:
     "This outlet belongs to another region: only that region's staff or an administrator can do this.",
+  imported: IMPORTED_JOB_LOCKED,
   cancelledJob: "A cancelled job's status cannot be changed.",
   cancelledJobItems: "This job is cancelled: its items cannot change.",
   closedItems: "This job is refunded or voided: its items cannot move to another outlet.",
@@ -211,6 +218,9 @@ const ROLE_WORDS: Record<RoleGuardedAction, string> = {
 };
 
 const ok: Verdict = { allowed: true };
+
+/** Actions that only print what the job holds: an imported job allows them. */
+const READS_OF_A_JOB: readonly JobAction[] = ["print_tray_label", "print_docket"];
 const refuse = (refusal: Refusal, reason: string, hide = false): Verdict => ({
   allowed: false,
   refusal,
@@ -332,6 +342,9 @@ function stateVerdict(
   formatMinor?: (minor: number) => string,
 ): Verdict {
   const { actor, item } = ctx;
+  // An imported job is another system's history: nothing about it changes in Loupe, money least of
+  // all (its payments and refunds were settled there). Printing it changes nothing.
+  if (job.imported && !READS_OF_A_JOB.includes(action)) return refuse("state", RULEBOOK_MESSAGES.imported);
   if (action === "change_customer" && !(job.channelId === ONLINE_CHANNEL_ID || job.isPointOfSale))
     return refuse("state", CHANGE_CUSTOMER_CHANNEL, true);
   if (action === "refund" && !job.isRefundable && !ctx.replay) return refuse("state", NOT_REFUNDABLE, true);

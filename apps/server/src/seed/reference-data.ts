@@ -1,4 +1,9 @@
-import { ORDER_DISPENSE_STATUSES, ORDER_ITEM_STATUSES, ORDER_PAYMENT_STATUSES } from "@loupe/domain";
+import {
+  IMPORTED_SOURCE_SLUG,
+  ORDER_DISPENSE_STATUSES,
+  ORDER_ITEM_STATUSES,
+  ORDER_PAYMENT_STATUSES,
+} from "@loupe/domain";
 import { sql } from "drizzle-orm";
 import {
   colours,
@@ -52,6 +57,14 @@ const PRESCRIPTION_SOURCES = [
   },
   // Code-generated prescriptions (the online vision test): read-only, e-mail only (spec §6).
   { name: "Code generated", slug: "cg", origin: "system", colour: "#ae3ec9", isExternal: false },
+  // Last, so the other sources keep their ids. Brought in from the system a chain used before Loupe (issue 46).
+  {
+    name: "Imported from another system",
+    slug: IMPORTED_SOURCE_SLUG,
+    origin: "external",
+    colour: "#495057",
+    isExternal: true,
+  },
 ];
 
 const PD_SOURCES = [
@@ -59,6 +72,7 @@ const PD_SOURCES = [
   { name: "From prescription", slug: "prescription", colour: "#1971c2" },
   { name: "Online PD tool", slug: "online-tool", colour: "#f08c00" },
   { name: "Customer supplied", slug: "customer", colour: "#868e96" },
+  { name: "Imported from another system", slug: IMPORTED_SOURCE_SLUG, colour: "#495057" },
 ];
 
 /**

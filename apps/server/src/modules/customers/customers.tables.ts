@@ -107,5 +107,8 @@ export const customerEvents = pgTable(
     /** What the event belongs to, for its screen's link: `{ batch_id }`, `{ merge_id }`. */
     ref: jsonb("ref").$type<Record<string, number | string>>(),
   },
-  (t) => [index("customer_events_customer_idx").on(t.customerId, t.occurredAt.desc(), t.id.desc())],
+  (t) => [
+    index("customer_events_customer_idx").on(t.customerId, t.occurredAt.desc(), t.id.desc()),
+    index("customer_events_staff_idx").on(t.staffId),
+  ],
 );

@@ -34,5 +34,5 @@ export { CUSTOMER_INDEX, customersSearchIndex } from "./customers.search-index";
 export { type CustomersService, createCustomersService } from "./customers.service";
 export { customerNotesCountSlot, customerNotesCountSqlSlot } from "./customers.slots";
 export { type CustomerExportRow, customersExportReader } from "./customers-export.queries";
-export { setCustomerRecallDueDate } from "./recall-due";
+export { setCustomerRecallDueDate, setCustomerRecallDueDates } from "./recall-due";
 export { setSmsConsentFromReply } from "./sms-consent";

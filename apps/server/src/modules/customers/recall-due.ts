@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { pgArray } from "../../platform/db/pg-array";
 import { customers } from "./customers.tables";
 
 /**
@@ -13,4 +14,15 @@ export async function setCustomerRecallDueDate(db: Db, customerId: number, due: 
     .update(customers)
     .set({ recallDueDate: due })
     .where(sql`${eq(customers.id, customerId)} and ${customers.recallDueDate} is distinct from ${due}`);
+}
+
+/** The same for many customers in one statement (an import's batch of recalls, or its undo). */
+export async function setCustomerRecallDueDates(
+  db: Db,
+  dues: readonly { customerId: number; due: string | null }[],
+) {
+  if (!dues.length) return;
+  await db.execute(sql`update ${customers} c set recall_due_date = u.due
+    from unnest(${pgArray(dues.map((d) => d.customerId))}::int[], ${pgArray(dues.map((d) => d.due))}::date[]) as u(id, due)
+    where c.id = u.id and c.recall_due_date is distinct from u.due`);
 }

@@ -119,6 +119,7 @@ export async function loadRuleJobs(db: Db, orderIds: number[]): Promise<Map<numb
         shipped: !!s || o.shipmentStatus !== "not_created",
         shipmentCancellable: !!s && canCancelShipment({ state: s.state, manifested: s.manifestId != null }),
         balanceDueMinor: o.balanceDueMinor,
+        imported: o.importedFrom != null,
       };
       return [o.id, job];
     }),

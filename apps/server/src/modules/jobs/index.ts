@@ -10,6 +10,20 @@ export { readJobPayment } from "./job-payments.queries";
 export { type JobReference, jobReference } from "./job-reference";
 export { itemStatusId } from "./job-reference.queries";
 export { lockJob, moveDeliveredOnlineJobItems, recordJobShipment } from "./job-shipment";
+export {
+  type ImportedJob,
+  type ImportedJobItem,
+  type ImportedJobPayment,
+  type ImportOrigin,
+  importJobItems,
+  importJobPayments,
+  importJobs,
+  indexImportedJobs,
+  removeImportedJobItems,
+  removeImportedJobPayments,
+  removeImportedJobs,
+  unindexImportedJobs,
+} from "./jobs.import";
 export { type OrderLinks, toItemWires, toPaymentWire } from "./jobs.mappers";
 export { jobsCustomerMover } from "./jobs.merge";
 export { registerJobsRoutes } from "./jobs.routes";

@@ -54,6 +54,7 @@ const ORDER_FIELDS: [key: keyof ListedOrder, column: string][] = [
   ["promiseVersion", "promise_version"],
   ["atRiskReason", "at_risk_reason"],
   ["dispenseStatusAt", "dispense_status_at"],
+  ["importedFrom", "imported_from"],
 ];
 const pageColumns = ORDER_FIELDS.map(([, c]) => `o.${c}`).join(", ");
 const orderJson = ORDER_FIELDS.map(([k, c]) => `'${k}', o.${c}`).join(", ");

@@ -61,6 +61,7 @@ export type ListedOrder = Pick<
   | "promiseVersion"
   | "atRiskReason"
   | "dispenseStatusAt"
+  | "importedFrom"
 >;
 
 /** A job and what its list row shows of its related rows, however they were read. */
@@ -105,6 +106,7 @@ export function toOrderWire(f: JobFacts, reference: JobReference, links: OrderLi
     channel_id: o.channelId,
     channel: o.channel,
     is_octopos_order: o.isOctoposOrder,
+    imported_from: o.importedFrom,
     origin_outlet: reference.originOutlet.get(o.originOutletId)!,
     shipment_status: o.shipmentStatus,
     shipment_company: o.shipmentCompany,

@@ -1,6 +1,8 @@
 import { DEFAULT_TIME_ZONE, dayInZone } from "@loupe/domain";
+import { sql } from "drizzle-orm";
 import type { SearchDocument, SearchIndex } from "../../integrations/search";
-import type { Database } from "../../platform/db/client";
+import type { Database, Db } from "../../platform/db/client";
+import { executedRows, pgArray } from "../../platform/db/pg-array";
 import { outletZones } from "./job-reference";
 import { searchOrdersSql } from "./jobs-search";
 
@@ -25,9 +27,10 @@ const documentsSql = (where: string, limit: string) => `
   from orders o ${where} order by o.id ${limit}`;
 
 /** Each job's outlet's day, worked out here with the server's zone rules (ADR 0050), not the database's. */
-async function withCreatedDay(database: Database, rows: SearchDocument[]): Promise<SearchDocument[]> {
+async function withCreatedDay(database: Database | Db, rows: SearchDocument[]): Promise<SearchDocument[]> {
   if (!rows.length) return rows;
-  const zones = new Map((await outletZones(database.db)).map((o) => [o.id, o.timeZone]));
+  const db = "db" in database ? database.db : database;
+  const zones = new Map((await outletZones(db)).map((o) => [o.id, o.timeZone]));
   return rows.map(({ origin_outlet_id, ...doc }) => {
     const zone = zones.get(Number(origin_outlet_id)) ?? DEFAULT_TIME_ZONE;
     const day = dayInZone(new Date(Number(doc.created_at) * 1000), zone);
@@ -41,6 +44,19 @@ export async function readOrderDocuments(database: Database, ids: number[]): Pro
     database,
     await database.query<SearchDocument>(documentsSql("where o.id = any($1::int[])", ""), [ids]),
   );
+}
+
+/**
+ * The same documents read through a Drizzle handle (an import's ports after its chunk committed):
+ * the ids are integers, written into the statement as an array literal.
+ */
+export async function readOrderDocumentsOn(db: Db, ids: number[]): Promise<SearchDocument[]> {
+  const safe = ids.filter((id) => Number.isInteger(id));
+  if (!safe.length) return [];
+  const rows = executedRows<SearchDocument>(
+    await db.execute(sql.raw(documentsSql(`where o.id = any('${pgArray(safe)}'::int[])`, ""))),
+  );
+  return withCreatedDay(db, rows);
 }
 
 /** The orders index on the search port: what Meilisearch matches, filters and sorts on. */

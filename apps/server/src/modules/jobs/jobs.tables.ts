@@ -112,10 +112,18 @@ export const orders = pgTable(
       .generatedAlwaysAs(
         sql`case when money_closed then 0 else greatest(total_amount_minor - total_payment_minor, 0) end`,
       ),
+    /**
+     * The system an imported job came from ("optomate", issue 46) and its import batch: such a job
+     * is history, read-only (the rulebook's `imported`). Null for jobs made in Loupe.
+     */
+    importedFrom: text("imported_from"),
+    importBatchId: integer("import_batch_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // An import batch's jobs, for its undo and reconciliation.
+    index("orders_import_batch_idx").on(t.importBatchId).where(sql`${t.importBatchId} is not null`),
     // "Balance owing": only jobs that owe, newest first, read off this partial index.
     index("orders_balance_owing_idx").on(t.createdAt, t.id).where(sql`${t.balanceDueMinor} > 0`),
     // created_at then id: the list's order (newest first, id breaking ties) read straight off an index.

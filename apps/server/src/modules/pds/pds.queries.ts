@@ -1,3 +1,4 @@
+import { IMPORTED_SOURCE_SLUG } from "@loupe/domain";
 import { eq } from "drizzle-orm";
 import { builtOnce } from "../../platform/db/built-once";
 import type { Db } from "../../platform/db/client";
@@ -18,6 +19,15 @@ export const pdWithWriter = builtOnce(["id"], (db, { id }) =>
 /** The PD source of this id, if there is one. */
 export const pdSourceIdOf = (db: Db, sourceId: number) =>
   db.select({ id: pdSources.id }).from(pdSources).where(eq(pdSources.id, sourceId));
+
+/** The source imported PDs carry (reference data, issue 46), or null if a database lacks it. */
+export async function importedPdSourceId(db: Db): Promise<number | null> {
+  const [row] = await db
+    .select({ id: pdSources.id })
+    .from(pdSources)
+    .where(eq(pdSources.slug, IMPORTED_SOURCE_SLUG));
+  return row?.id ?? null;
+}
 
 /** The customer of this id, if there is one. */
 export const customerIdOf = (db: Db, customerId: number) =>

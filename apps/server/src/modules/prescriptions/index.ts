@@ -1,6 +1,13 @@
 // What other modules may use of prescriptions.
+
+export {
+  type ImportedPrescription,
+  importPrescriptions,
+  removeImportedPrescriptions,
+} from "./prescriptions.import";
 export { type PrescriptionRow, type RxSource, toPrescriptionWire } from "./prescriptions.mappers";
 export { prescriptionsCustomerMover } from "./prescriptions.merge";
+export { importedPrescriptionSourceId } from "./prescriptions.queries";
 export { registerPrescriptionsRoutes } from "./prescriptions.routes";
 export { createPrescriptionsService } from "./prescriptions.service";
 export { prescriptionSavedSlot } from "./prescriptions.slots";

@@ -1,3 +1,4 @@
+import { IMPORTED_SOURCE_SLUG } from "@loupe/domain";
 import { asc, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
 import { builtOnce } from "../../platform/db/built-once";
 import type { Db } from "../../platform/db/client";
@@ -10,6 +11,15 @@ import { prescriptionFiles, prescriptions } from "./prescriptions.tables";
 /** The prescription source of this id, if there is one. */
 export const prescriptionSourceById = (db: Db, sourceId: number) =>
   db.select().from(prescriptionSources).where(eq(prescriptionSources.id, sourceId));
+
+/** The source imported prescriptions carry (reference data, issue 46), or null if a database lacks it. */
+export async function importedPrescriptionSourceId(db: Db): Promise<number | null> {
+  const [row] = await db
+    .select({ id: prescriptionSources.id })
+    .from(prescriptionSources)
+    .where(eq(prescriptionSources.slug, IMPORTED_SOURCE_SLUG));
+  return row?.id ?? null;
+}
 
 /**
  * One prescription with its writer's name and its files, in one statement: a row per file (one

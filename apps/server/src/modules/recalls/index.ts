@@ -1,6 +1,13 @@
 // What other modules may use of recalls (issue 28). Its tables are not here.
 
 export { recallsCustomerMover } from "./recalls.merge";
+export {
+  type ImportedRecall,
+  type ImportedRecallOutcome,
+  importRecalls,
+  recallTypesForImport,
+  removeImportedRecalls,
+} from "./recalls.import";
 export { registerRecallsRoutes } from "./recalls.routes";
 export {
   createRecallsService,

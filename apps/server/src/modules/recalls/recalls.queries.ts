@@ -27,6 +27,19 @@ export async function customerBasics(db: Db, customerId: number) {
   return row;
 }
 
+/** Region and home outlet of many customers at once (an import's batch of recalls). */
+export function customersRegions(db: Db, customerIds: number[]) {
+  return db
+    .select({
+      id: customers.id,
+      regionId: customers.regionId,
+      homeRegionId: customers.homeRegionId,
+      outletId: customers.outletId,
+    })
+    .from(customers)
+    .where(inArray(customers.id, customerIds));
+}
+
 /** The customer's prescriptions (the record's outlet, day in UTC instant, expiry). */
 export function customerPrescriptions(db: Db, customerId: number) {
   return db

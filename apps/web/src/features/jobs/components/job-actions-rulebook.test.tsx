@@ -129,6 +129,16 @@ describe("the job's buttons ask the rulebook", () => {
     expect(button("Refund")?.hasAttribute("disabled")).toBe(false);
   });
 
+  it("an imported job (issue 46): Refund and shipping disabled with the import's reason", async () => {
+    signedIn(1, 10);
+    detail(auJob({ imported_from: "optomate" }));
+    await waitFor(() => expect(button("Create Shipping Order")).not.toBeNull());
+    for (const name of ["Refund", "Create Shipping Order"]) {
+      expect(button(name)?.hasAttribute("disabled"), name).toBe(true);
+      expect(refusedWith(name), name).toBe(RULEBOOK_MESSAGES.imported);
+    }
+  });
+
   it("a refunded job: Refund hidden (spec §6), shipping disabled with the rulebook's reason", async () => {
     signedIn(1, 10);
     detail(auJob({ is_refundable: false, refund_type: null, refunded: true, refundable_amount: 0 }));

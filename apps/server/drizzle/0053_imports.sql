@@ -96,6 +96,8 @@ CREATE TABLE "import_seen" (
 	CONSTRAINT "import_seen_batch_id_source_id_pk" PRIMARY KEY("batch_id","source_id")
 );
 --> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "imported_from" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "import_batch_id" integer;--> statement-breakpoint
 ALTER TABLE "import_batches" ADD CONSTRAINT "import_batches_preset_id_import_presets_id_fk" FOREIGN KEY ("preset_id") REFERENCES "public"."import_presets"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "import_batches" ADD CONSTRAINT "import_batches_started_by_staff_users_id_fk" FOREIGN KEY ("started_by") REFERENCES "public"."staff_users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "import_batches" ADD CONSTRAINT "import_batches_created_by_staff_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."staff_users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -109,4 +111,6 @@ CREATE INDEX "import_batches_created_idx" ON "import_batches" USING btree ("crea
 CREATE INDEX "import_presets_kind_idx" ON "import_presets" USING btree ("source_system","kind");--> statement-breakpoint
 CREATE INDEX "import_records_batch_idx" ON "import_records" USING btree ("batch_id","outcome");--> statement-breakpoint
 CREATE INDEX "import_records_parent_idx" ON "import_records" USING btree ("kind","parent_record_id");--> statement-breakpoint
-CREATE INDEX "import_rejects_batch_idx" ON "import_rejects" USING btree ("batch_id","run","line","id");
+CREATE INDEX "import_rejects_batch_idx" ON "import_rejects" USING btree ("batch_id","run","line","id");--> statement-breakpoint
+CREATE INDEX "customer_events_staff_idx" ON "customer_events" USING btree ("staff_id");--> statement-breakpoint
+CREATE INDEX "orders_import_batch_idx" ON "orders" USING btree ("import_batch_id") WHERE "orders"."import_batch_id" is not null;
