@@ -4,6 +4,7 @@ import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { clearCache } from "../../../lib/cache";
+import { useImportRule } from "../../imports/use-import-rule";
 import { useCurrentUser } from "../../reference/use-reference-data";
 import { TemplatesManager } from "../components/templates-manager";
 
@@ -32,6 +33,7 @@ const RecallTypesManager = lazy(() => import("../../recalls/components/recall-ty
 
 export default function SettingsPage() {
   const { data: me } = useCurrentUser();
+  const importRule = useImportRule();
   return (
     <>
       <PageHeader title="Settings" />
@@ -63,6 +65,20 @@ export default function SettingsPage() {
           </Text>
           <Anchor component={Link} to="/settings/catalogue">
             Open the catalogue
+          </Anchor>
+        </Paper>
+      )}
+      {/* Imports (issue 46): whoever the customer rulebook lets import; its code loads only there. */}
+      {importRule.allowed && (
+        <Paper withBorder p="md" mt="md" maw={520} data-testid="imports-settings">
+          <Title order={4} mb={4}>
+            Imports
+          </Title>
+          <Text size="sm" c="dimmed" mb="xs">
+            Bring customers, prescriptions, PDs, notes, recalls and job history across from another system.
+          </Text>
+          <Anchor component={Link} to="/imports">
+            Open imports
           </Anchor>
         </Paper>
       )}
