@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { referenceAnswer, renderInShell, stubFetch } from "../../../test/render";
+import { testBatch } from "../test-batch";
+import { MappingScreen } from "./mapping-screen";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const read = (url: string) => {
+  if (url.includes("/staff/imports/7/values"))
+    return {
+      data: {
+        column: "Sex",
+        values: [
+          { value: "M", rows: 6 },
+          { value: "F", rows: 3 },
+          { value: "U", rows: 1 },
+        ],
+        more: false,
+      },
+    };
+  if (url.includes("/staff/imports/7/preview")) return { data: { rows: [] } };
+  return referenceAnswer(url);
+};
+
+describe("the mapping screen", () => {
+  it("marks the required fields the file does not give and refuses the dry run until they are mapped", async () => {
+    // No column reads as a source id or an outlet.
+    const calls = stubFetch(() => ({ data: testBatch() }), read);
+    const { user } = renderInShell(
+      <MappingScreen batch={testBatch({ columns: ["Given", "Family", "Sex"] })} />,
+    );
+    expect(screen.getByTestId("field-source_id").dataset.missing).toBe("true");
+    expect(screen.getByTestId("field-outlet").dataset.missing).toBe("true");
+    expect(within(screen.getByTestId("field-outlet")).getByText("Required – not mapped")).toBeTruthy();
+    // The guessed columns are not marked.
+    expect(screen.getByTestId("field-first_name").dataset.missing).toBeUndefined();
+    expect((screen.getByLabelText("Column for First name (required)") as HTMLSelectElement).value).toBe(
+      "Given",
+    );
+    expect(screen.getByText("2 required fields are not mapped.")).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Dry run" }));
+    expect(screen.getByTestId("missing-required").textContent).toBe(
+      "Map the required fields before the dry run: Source record id, Outlet.",
+    );
+    expect(calls.filter((c) => c.method !== "GET")).toEqual([]);
+
+    // Mapping one still leaves the other required: the dry run stays refused.
+    await user.selectOptions(screen.getByLabelText("Column for Source record id (required)"), "Family");
+    await user.click(screen.getByRole("button", { name: "Dry run" }));
+    expect(screen.getByTestId("missing-required").textContent).toContain("Outlet.");
+    expect(calls.filter((c) => c.method !== "GET")).toEqual([]);
+  });
+
+  it("sends the value map as staff chose it, for the field's column only", async () => {
+    const calls = stubFetch(() => ({ data: testBatch({ version: 4 }) }), read);
+    const { user } = renderInShell(<MappingScreen batch={testBatch()} />);
+    await user.click(screen.getByRole("button", { name: "Map values of Gender" }));
+    const editor = await screen.findByTestId("value-map-gender");
+    expect(
+      within(editor).getByText("3 of the values in “Sex” are not mapped: their rows will be rejected."),
+    ).toBeTruthy();
+    await user.selectOptions(within(editor).getByLabelText("Gender for “M”"), "Male");
+    await user.selectOptions(within(editor).getByLabelText("Gender for “F”"), "Female");
+    // Chosen then taken back: not sent.
+    await user.selectOptions(within(editor).getByLabelText("Gender for “U”"), "Female");
+    await user.selectOptions(within(editor).getByLabelText("Gender for “U”"), "");
+    expect(within(editor).getByText(/1 of the values/)).toBeTruthy();
+    expect(calls.some((c) => c.url.endsWith("/staff/imports/7/values?column=Sex"))).toBe(true);
+
+    await user.click(screen.getByRole("button", { name: "Save mapping" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1));
+    const put = calls.find((c) => c.method === "PUT");
+    expect(put?.url).toMatch(/\/api\/staff\/imports\/7\/mapping$/);
+    expect(put?.body).toEqual({
+      version: 3,
+      mapping: { source_id: "ID", first_name: "First", gender: "Sex", outlet: "Store" },
+      value_maps: { gender: { M: "Male", F: "Female" } },
+      date_format: "DD/MM/YYYY",
+      preset_id: null,
+    });
+  });
+
+  it("saves a changed mapping before the dry run and checks with the version the save answered", async () => {
+    const calls = stubFetch(
+      (url) => ({ data: testBatch({ version: url.endsWith("/mapping") ? 4 : 5, state: "checking" }) }),
+      read,
+    );
+    const { user } = renderInShell(<MappingScreen batch={testBatch()} />);
+    await user.selectOptions(screen.getByLabelText("Dates in the file are written"), "YYYY-MM-DD");
+    await user.click(screen.getByRole("button", { name: "Dry run" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "POST")).toHaveLength(1));
+    const writes = calls.filter((c) => c.method !== "GET");
+    expect(writes.map((c) => `${c.method} ${c.url.replace(/.*\/api/, "")}`)).toEqual([
+      "PUT /staff/imports/7/mapping",
+      "POST /staff/imports/7/dry-run",
+    ]);
+    expect((writes[0].body as { date_format: string }).date_format).toBe("YYYY-MM-DD");
+    expect(writes[1].body).toEqual({ version: 4 });
+  });
+});
