@@ -12,8 +12,8 @@ import {
   Text,
   Title,
 } from "@mantine/core";
-import { useMemo, useState } from "react";
-import { useImportStep, useMapImport } from "../api";
+import { useEffect, useMemo, useState } from "react";
+import { useImportPresets, useImportStep, useMapImport } from "../api";
 import { guessMapping } from "../column-guess";
 import { FailureAlert } from "./failure-alert";
 import { PresetBar } from "./preset-bar";
@@ -48,7 +48,7 @@ function bodyOf(
  * the headers the first time), the date format, the value maps of code fields, a preset to start
  * from or to keep. A dry run needs every required field mapped.
  */
-export function MappingScreen({ batch, onChecking }: { batch: ImportBatchWire; onChecking?: () => void }) {
+export function MappingScreen({ batch }: { batch: ImportBatchWire }) {
   const fields = IMPORT_FIELDS[batch.kind];
   const [mapping, setMapping] = useState<Record<string, string>>(() =>
     Object.keys(batch.mapping).length ? batch.mapping : guessMapping(fields, batch.columns),
@@ -58,6 +58,7 @@ export function MappingScreen({ batch, onChecking }: { batch: ImportBatchWire; o
   const [presetId, setPresetId] = useState<number | null>(batch.preset_id);
   const [openMap, setOpenMap] = useState<string | null>(null);
   const [blocked, setBlocked] = useState(false);
+  const presets = useImportPresets(batch.kind, batch.source_system);
   const save = useMapImport();
   const step = useImportStep();
 
@@ -79,6 +80,18 @@ export function MappingScreen({ batch, onChecking }: { batch: ImportBatchWire; o
     setPresetId(preset.id);
   };
 
+  // Uploaded with a preset and nothing mapped yet: the preset is where the mapping starts.
+  const startPreset = !Object.keys(batch.mapping).length
+    ? presets.data?.find((p) => p.id === batch.preset_id)
+    : undefined;
+  const [startedFrom, setStartedFrom] = useState<number | null>(null);
+  useEffect(() => {
+    if (startPreset && startedFrom !== startPreset.id) {
+      setStartedFrom(startPreset.id);
+      applyPreset(startPreset);
+    }
+  });
+
   const dryRun = async () => {
     if (missing.length) {
       setBlocked(true);
@@ -86,7 +99,7 @@ export function MappingScreen({ batch, onChecking }: { batch: ImportBatchWire; o
     }
     setBlocked(false);
     const version = dirty ? (await save.mutateAsync({ id: batch.id, body })).version : batch.version;
-    step.mutate({ id: batch.id, version, step: "dry-run" }, { onSuccess: () => onChecking?.() });
+    step.mutate({ id: batch.id, version, step: "dry-run" });
   };
 
   const busy = save.isPending || step.isPending;

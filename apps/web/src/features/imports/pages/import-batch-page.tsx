@@ -40,6 +40,19 @@ function Batch({ id }: { id: number }) {
   useEffect(() => {
     if (state) void queryClient.invalidateQueries({ queryKey: ["imports", id] });
   }, [state, id, queryClient]);
+  // A dry run started from the mapping ends on its report.
+  const step = search.get("step");
+  useEffect(() => {
+    if (state === "checking" && step)
+      setSearch(
+        (s) => {
+          const next = new URLSearchParams(s);
+          next.delete("step");
+          return next;
+        },
+        { replace: true },
+      );
+  }, [state, step, setSearch]);
 
   const setParam = (key: string, value: string | null) => {
     const next = new URLSearchParams(search);
@@ -86,11 +99,8 @@ function Batch({ id }: { id: number }) {
                 Back to the dry-run report
               </Anchor>
             )}
-            <MappingScreen
-              key={b.state === "checked" ? `c${b.checked_at}` : "u"}
-              batch={b}
-              onChecking={() => setParam("step", null)}
-            />
+            {/* One key across uploaded and checked: saving a mapping may move the batch back to uploaded. */}
+            <MappingScreen key={`map-${b.id}`} batch={b} />
           </>
         )}
         {b.state === "checking" && (
