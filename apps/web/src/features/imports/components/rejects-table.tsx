@@ -1,4 +1,4 @@
-import type { ImportRejectWire } from "@loupe/contract";
+import { downloadImportRejects, type ImportRejectWire } from "@loupe/contract";
 import { Button, Group, Text } from "@mantine/core";
 import { useState } from "react";
 import { DataTable } from "../../../components/data-table";
@@ -28,7 +28,6 @@ export function RejectsTable({
     try {
       // Loaded on the click: the list screen does not carry the download code.
       const { downloadCsv } = await import("../../../lib/csv-download");
-      const { downloadImportRejects } = await import("@loupe/contract");
       await downloadCsv(
         buildUrl(downloadImportRejects, { id: batchId }),
         `import-${batchId}-rejects.csv`,
