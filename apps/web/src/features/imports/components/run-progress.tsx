@@ -1,5 +1,6 @@
 import type { ImportBatchWire } from "@loupe/contract";
 import { Button, Group, Paper, Progress, SimpleGrid, Stack, Text } from "@mantine/core";
+import { confirmAction } from "../../../components/confirm-dialog";
 import { useImportStep } from "../api";
 import { formatCount, formatRate, formatTimeLeft } from "../import-words";
 import { FailureAlert } from "./failure-alert";
@@ -50,6 +51,25 @@ export function RunProgress({ batch }: { batch: ImportBatchWire }) {
             >
               {paused ? "Resume" : "Pause"}
             </Button>
+            {paused && (
+              <Button
+                color="red"
+                variant="light"
+                onClick={() =>
+                  confirmAction({
+                    title: "Undo this import?",
+                    message: "The rows imported so far are removed. Records it only linked to are kept.",
+                    confirmLabel: "Undo this import",
+                    onConfirm: () =>
+                      step
+                        .mutateAsync({ id: batch.id, version: batch.version, step: "undo" })
+                        .catch(() => {}),
+                  })
+                }
+              >
+                Undo this import
+              </Button>
+            )}
           </Group>
         )}
       </Stack>
