@@ -137,6 +137,8 @@ const envSchema = z.object({
    */
   INTAKE_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).default(3),
   INTAKE_WEBHOOK_BACKLOG: z.coerce.number().int().min(0).default(200),
+  /** Rows an import writes per transaction (issue 46): each commits its records, their keys and the cursor. */
+  IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(10_000).default(1000),
   SEED_DEMO: z.enum(["true", "false"]).default("true"),
   WEB_DIST: optional,
   MIGRATIONS_DIR: optional,

@@ -10,6 +10,7 @@ export * from "./modules/auth/auth.tables";
 export * from "./modules/catalogue/catalogue.tables";
 export * from "./modules/customers/customers.tables";
 export * from "./modules/files/files.tables";
+export * from "./modules/imports/imports.tables";
 export * from "./modules/intake/intake.tables";
 export * from "./modules/job-edit/job-edit.tables";
 export * from "./modules/jobs/jobs.tables";

@@ -38,6 +38,8 @@ export const accessResources = [
   "quote",
   /** A sale delivery's raw payload as the provider sent it (issue 45): any customer's personal data. */
   "intake_payload",
+  /** An import batch (issue 46): its run and its undo, naming the batch. */
+  "import_batch",
 ] as const;
 export type AccessResource = (typeof accessResources)[number];
 
@@ -54,6 +56,8 @@ export const accessActions = [
   "login_as_customer",
   "export",
   "destroy",
+  /** Records brought in from another system by an import batch (issue 46). */
+  "import",
 ] as const;
 export type AccessAction = (typeof accessActions)[number];
 

@@ -21,6 +21,7 @@ export * from "./export-rules";
 export * from "./file-rules";
 export * from "./height-conversion";
 export * from "./import-fields";
+export * from "./import-values";
 export * from "./input-rules";
 export * from "./intake-rules";
 export * from "./job-action-rules";

@@ -6,6 +6,7 @@ import { registerCatalogueRoutes } from "./catalogue";
 import { registerCustomersRoutes } from "./customers";
 import { registerExportsRoutes } from "./exports";
 import { registerFilesRoutes } from "./files";
+import { registerImportsRoutes } from "./imports";
 import { registerIntakeRoutes } from "./intake";
 import { registerJobEditRoutes } from "./job-edit";
 import { registerJobsRoutes, registerSavedSearchesRoutes } from "./jobs";
@@ -67,4 +68,5 @@ export const moduleRoutes: ((ctx: ModuleContext) => void | Promise<void>)[] = [
   registerExportsRoutes,
   registerQuotesRoutes,
   registerIntakeRoutes,
+  registerImportsRoutes,
 ];

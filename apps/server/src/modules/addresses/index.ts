@@ -1,3 +1,5 @@
 // What other modules may use of billing addresses.
+
+export { type ImportedAddress, insertImportedAddresses } from "./addresses.import";
 export { registerAddressesRoutes } from "./addresses.routes";
 export { createAddressesService } from "./addresses.service";

@@ -1,5 +1,12 @@
 // What other modules may use of customers.
 export { createCustomerFromSource, type SourceCustomerInput } from "./customer-from-source";
+export {
+  customersByEmailOrMobile,
+  deleteImportedCustomers,
+  fillImportedCustomers,
+  type ImportedCustomer,
+  insertImportedCustomers,
+} from "./customers.import";
 export { type CustomerRow, toCustomerWire } from "./customers.mappers";
 export { registerCustomersRoutes } from "./customers.routes";
 export { CUSTOMER_INDEX, customersSearchIndex } from "./customers.search-index";
