@@ -25,6 +25,6 @@ export const testBatch = (over: Partial<ImportBatchWire> = {}): ImportBatchWire 
   undone_at: null,
   created_by: { id: 1, name: "Ada Admin" },
   created_at: "2026-11-29T08:00:00.000Z",
-  version: 3,
+  version: 1,
   ...over,
 });

@@ -53,6 +53,28 @@ describe("the mapping screen", () => {
     expect(calls.filter((c) => c.method !== "GET")).toEqual([]);
   });
 
+  it("keeps the server's mapping, suggests the rest on a fresh upload only, and says which are suggestions", async () => {
+    stubFetch(undefined, read);
+    const fresh = testBatch({
+      columns: ["Patient No", "Given", "First", "Branch"],
+      mapping: { first_name: "First" },
+    });
+    const view = renderInShell(<MappingScreen batch={fresh} />);
+    const column = (label: string) => (screen.getByLabelText(label) as HTMLSelectElement).value;
+    // The server's own guess stands; the suggestion takes only the columns it left.
+    expect(column("Column for First name (required)")).toBe("First");
+    expect(column("Column for Source record id (required)")).toBe("Patient No");
+    expect(column("Column for Outlet (required)")).toBe("Branch");
+    expect(within(screen.getByTestId("field-outlet")).getByText("Suggested")).toBeTruthy();
+    expect(within(screen.getByTestId("field-first_name")).queryByText("Suggested")).toBeNull();
+    view.unmount();
+
+    // Once staff have saved a mapping (version 2), what they left empty stays empty.
+    renderInShell(<MappingScreen batch={{ ...fresh, version: 2 }} />);
+    expect(column("Column for Outlet (required)")).toBe("");
+    expect(screen.queryByText("Suggested")).toBeNull();
+  });
+
   it("sends the value map as staff chose it, for the field's column only", async () => {
     const calls = stubFetch(() => ({ data: testBatch({ version: 4 }) }), read);
     const { user } = renderInShell(<MappingScreen batch={testBatch()} />);
@@ -74,7 +96,7 @@ describe("the mapping screen", () => {
     const put = calls.find((c) => c.method === "PUT");
     expect(put?.url).toMatch(/\/api\/staff\/imports\/7\/mapping$/);
     expect(put?.body).toEqual({
-      version: 3,
+      version: 1,
       mapping: { source_id: "ID", first_name: "First", gender: "Sex", outlet: "Store" },
       value_maps: { gender: { M: "Male", F: "Female" } },
       date_format: "DD/MM/YYYY",

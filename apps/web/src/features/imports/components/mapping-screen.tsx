@@ -43,6 +43,20 @@ function bodyOf(
   return { version, mapping: kept, value_maps: maps, date_format: dateFormat, preset_id: presetId };
 }
 
+/** Guesses for the fields a mapping leaves empty, from the columns it does not use. */
+function suggestions(
+  fields: readonly ImportField[],
+  columns: readonly string[],
+  mapping: Record<string, string>,
+): Record<string, string> {
+  const used = new Set(Object.values(mapping));
+  const open = fields.filter((f) => !mapping[f.key]);
+  return guessMapping(
+    open,
+    columns.filter((c) => !used.has(c)),
+  );
+}
+
 /**
  * How the file is read: each Loupe field of the kind from one of the file's columns (guessed from
  * the headers the first time), the date format, the value maps of code fields, a preset to start
@@ -50,9 +64,12 @@ function bodyOf(
  */
 export function MappingScreen({ batch }: { batch: ImportBatchWire }) {
   const fields = IMPORT_FIELDS[batch.kind];
-  const [mapping, setMapping] = useState<Record<string, string>>(() =>
-    Object.keys(batch.mapping).length ? batch.mapping : guessMapping(fields, batch.columns),
+  // A batch as uploaded (version 1, no preset) holds only the server's exact-name guess: the other
+  // names systems use ("Given", "Surname", "Branch") are suggested for the fields it left empty.
+  const [suggested] = useState<Record<string, string>>(() =>
+    batch.version === 1 && batch.preset_id === null ? suggestions(fields, batch.columns, batch.mapping) : {},
   );
+  const [mapping, setMapping] = useState<Record<string, string>>(() => ({ ...batch.mapping, ...suggested }));
   const [valueMaps, setValueMaps] = useState<ValueMaps>(batch.value_maps);
   const [dateFormat, setDateFormat] = useState<ImportDateFormat>(batch.date_format);
   const [presetId, setPresetId] = useState<number | null>(batch.preset_id);
@@ -138,6 +155,7 @@ export function MappingScreen({ batch }: { batch: ImportBatchWire }) {
               batch={batch}
               field={field}
               column={mapping[field.key] ?? ""}
+              suggested={!!suggested[field.key] && suggested[field.key] === mapping[field.key]}
               valueMap={valueMaps[field.key] ?? {}}
               open={openMap === field.key}
               onOpen={() => setOpenMap(openMap === field.key ? null : field.key)}
@@ -196,6 +214,7 @@ function FieldRow({
   batch,
   field,
   column,
+  suggested,
   valueMap,
   open,
   onOpen,
@@ -205,6 +224,7 @@ function FieldRow({
   batch: ImportBatchWire;
   field: ImportField;
   column: string;
+  suggested: boolean;
   valueMap: Record<string, string>;
   open: boolean;
   onOpen: () => void;
@@ -228,6 +248,11 @@ function FieldRow({
           {field.required && (
             <Badge size="xs" color={missing ? "red" : "gray"} variant={missing ? "filled" : "light"}>
               {missing ? "Required – not mapped" : "Required"}
+            </Badge>
+          )}
+          {suggested && (
+            <Badge size="xs" color="blue" variant="light" title="Guessed from the column's name: check it">
+              Suggested
             </Badge>
           )}
         </Group>
