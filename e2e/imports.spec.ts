@@ -26,7 +26,7 @@ function stampedFile(stamp: string) {
 
 /** Picks the Loupe code for one of the file's values in a field's value map. */
 async function mapValue(editor: Locator, field: string, value: string, code: string) {
-  await editor.getByLabel(`${field} for “${value}”`).selectOption({ label: code });
+  await editor.getByLabel(`${field} for “${value}”`, { exact: true }).selectOption({ label: code });
 }
 
 async function openValueMap(page: Page, field: string) {

@@ -2,6 +2,7 @@ import type { ImportField } from "@loupe/domain";
 import { Skeleton, Table, Text } from "@mantine/core";
 import { ErrorState } from "../../../components/error-state";
 import { useImportPreview } from "../api";
+import { ScrollBox } from "./scroll-box";
 
 /**
  * The first rows as Loupe reads them through the saved mapping: one column per mapped field, a bad
@@ -31,7 +32,7 @@ export function PreviewTable({
     rows.some((r) => f.key in r.values || r.errors.some((e) => e.field === f.key)),
   );
   return (
-    <Table.ScrollContainer minWidth={Math.max(400, shown.length * 120)}>
+    <ScrollBox label="First rows, scrolls sideways" minWidth={Math.max(400, shown.length * 120)}>
       <Table
         withTableBorder
         withColumnBorders
@@ -72,6 +73,6 @@ export function PreviewTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollBox>
   );
 }

@@ -3,6 +3,7 @@ import { Skeleton, Table, Text } from "@mantine/core";
 import { ErrorState } from "../../../components/error-state";
 import { useImportReconciliation } from "../api";
 import { formatCount } from "../import-words";
+import { ScrollBox } from "./scroll-box";
 
 /**
  * Per outlet: rows in the file, imported, rejected, merged into a record Loupe had, imported before.
@@ -17,7 +18,7 @@ export function ReconciliationTable({ batchId }: { batchId: number }) {
     data.rows.reduce((n, r) => n + r[key], 0);
   return (
     <>
-      <Table.ScrollContainer minWidth={520}>
+      <ScrollBox label="Per outlet, scrolls sideways" minWidth={520}>
         <Table withTableBorder striped aria-label={`${IMPORT_KIND_LABELS[data.kind]} per outlet`}>
           <Table.Thead>
             <Table.Tr>
@@ -52,7 +53,7 @@ export function ReconciliationTable({ batchId }: { batchId: number }) {
             </Table.Tr>
           </Table.Tfoot>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollBox>
       <Text size="sm" c="dimmed" mt="xs">
         {IMPORT_KIND_LABELS[data.kind]} of this batch now in Loupe: {formatCount(data.in_loupe)}
       </Text>

@@ -4,6 +4,7 @@ import { ErrorState } from "../../../components/error-state";
 import { useColumnValues } from "../api";
 import { formatCount } from "../import-words";
 import { useCodeOptions } from "../use-code-options";
+import { ScrollBox } from "./scroll-box";
 
 /**
  * A code field's value map: each distinct value of its column (most frequent first) and the Loupe
@@ -35,7 +36,7 @@ export function ValueMapEditor({
           ? `${unmapped} of the values in “${column}” are not mapped: their rows will be rejected.`
           : `Every value in “${column}” is mapped.`}
       </Text>
-      <Table.ScrollContainer minWidth={320}>
+      <ScrollBox label={`Values of ${column}, scrolls sideways`} minWidth={320}>
         <Table striped withTableBorder aria-label={`Values of ${column} for ${field.label}`}>
           <Table.Thead>
             <Table.Tr>
@@ -70,7 +71,7 @@ export function ValueMapEditor({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollBox>
       {values.data.more && (
         <Alert color="yellow" p="xs">
           The column has more distinct values than listed here; the dry run names any left unmapped.
