@@ -145,10 +145,11 @@ export const useImportStep = () =>
 export function useSavePreset() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body }: { id?: number; body: ImportPresetBody }) =>
-      id
-        ? (await callEndpoint(updateImportPreset, { params: { id }, body })).data
-        : (await callEndpoint(createImportPreset, { body })).data,
+    mutationFn: async ({ id, body }: { id?: number; body: ImportPresetBody }) => {
+      if (id) return (await callEndpoint(updateImportPreset, { params: { id }, body })).data;
+      const { version: _new, ...fresh } = body;
+      return (await callEndpoint(createImportPreset, { body: fresh })).data;
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["import-presets"] }),
   });
 }

@@ -80,4 +80,52 @@ describe("the presets", () => {
     const alert = await screen.findByTestId("preset-failure");
     expect(alert.textContent).toContain("Grace Hopper");
   });
+
+  it("saves a new preset without a version, and applies it", async () => {
+    const sent: { method: string; url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+        const url = String(input);
+        const method = init.method ?? "GET";
+        if (method === "GET")
+          return Response.json(url.includes("/staff/import-presets") ? { data: [] } : referenceAnswer(url));
+        sent.push({ method, url, body: JSON.parse(String(init.body)) });
+        return Response.json({
+          message: "Saved",
+          data: { ...preset, id: 12, name: "Sunix customers", version: 1 },
+        });
+      }),
+    );
+    const onSaved = vi.fn();
+    const { user } = renderInShell(
+      <PresetBar
+        kind="customers"
+        source="sunix"
+        presetId={null}
+        draft={{ mapping: { source_id: "ID" }, value_maps: {}, date_format: "YYYY-MM-DD" }}
+        onApply={() => {}}
+        onSaved={onSaved}
+      />,
+    );
+    expect(screen.getByRole("button", { name: "Save as preset" }).hasAttribute("disabled")).toBe(true);
+    await user.type(screen.getByLabelText("New preset name"), "  Sunix customers ");
+    await user.click(screen.getByRole("button", { name: "Save as preset" }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(sent).toEqual([
+      {
+        method: "POST",
+        url: expect.stringMatching(/\/api\/staff\/import-presets$/),
+        body: {
+          name: "Sunix customers",
+          kind: "customers",
+          source_system: "sunix",
+          mapping: { source_id: "ID" },
+          value_maps: {},
+          date_format: "YYYY-MM-DD",
+        },
+      },
+    ]);
+    expect(screen.getByRole("status").textContent).toBe("Saved as preset “Sunix customers”.");
+  });
 });
