@@ -131,3 +131,28 @@ export const updateCustomer = defineEndpoint({
     .extend({ first_name: customerSchema.shape.first_name.optional(), version: expectedVersion }),
   response: dataEnvelope(customerWire),
 });
+
+export const customerEventWire = z.object({
+  id: z.number(),
+  kind: z.enum(["imported", "merged_in", "merged_into", "merge_undone"]),
+  /** In plain words: "Imported from Optomate (batch #4, source id 1021)". */
+  detail: z.string(),
+  occurred_at: z.string(),
+  /** The staff member who did it, or null (a background task, a removed account). */
+  by: z.string().nullable(),
+  /** What it belongs to, for a link: `{ batch_id }`, `{ merge_id }`. */
+  ref: z.record(z.string(), z.union([z.number(), z.string()])).nullable(),
+});
+export type CustomerEventWire = z.infer<typeof customerEventWire>;
+
+export const getCustomerHistory = defineEndpoint({
+  access: { resource: "customer", action: "view" },
+  method: "GET",
+  base: "api",
+  path: "/staff/customers/:id/history",
+  summary:
+    "What happened to the customer's record as a whole, newest first: brought in by an import, merged with another record, a merge undone",
+  params: idParams,
+  query: z.object({ page: qInt.min(1).default(1), per_page: qInt.min(1).max(100).default(25) }),
+  response: pagedEnvelope(customerEventWire),
+});

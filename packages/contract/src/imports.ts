@@ -333,9 +333,10 @@ export const importPresetBody = z.strictObject({
   mapping: importMapping,
   value_maps: importValueMaps.default({}),
   date_format: dateFormat,
-  version: expectedVersion,
 });
 export type ImportPresetBody = z.input<typeof importPresetBody>;
+/** A change keeps the version it read (ADR 0027). */
+export const importPresetEditBody = importPresetBody.extend({ version: expectedVersion });
 
 export const createImportPreset = defineEndpoint({
   method: "POST",
@@ -354,7 +355,7 @@ export const updateImportPreset = defineEndpoint({
   path: "/staff/import-presets/:id",
   summary: "Change a preset (its version must be the one read)",
   params: idParams,
-  body: importPresetBody,
+  body: importPresetEditBody,
   serviceValidates: true,
   response: z.object({ message: z.string(), data: importPresetWire }),
 });

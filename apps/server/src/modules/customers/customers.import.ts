@@ -2,8 +2,12 @@
 // the engine's transaction, a thousand at a time: one statement per step whatever the batch size
 // (arrays unnested by the database), so PGlite and PostgreSQL both take a million rows in minutes.
 
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
+import type { SearchPort } from "../../integrations/search";
 import type { Db } from "../../platform/db/client";
+import { toSearchDocument } from "./customers.mappers";
+import { CUSTOMER_INDEX } from "./customers.search-index";
+import { customers } from "./customers.tables";
 
 export interface ImportedCustomer {
   firstName: string;
@@ -112,4 +116,18 @@ export async function deleteImportedCustomers(db: Db, ids: number[]): Promise<nu
     sql`delete from customers where id = any(${sql.param(ids)}::int[]) returning id`,
   );
   return gone.length;
+}
+
+/**
+ * Puts imported (or filled) customers on the search port, after their transaction committed; an
+ * undo takes them off. PostgreSQL's own search reads the table and needs nothing; Meilisearch does.
+ */
+export async function indexImportedCustomers(db: Db, search: SearchPort, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  const rows = await db.select().from(customers).where(inArray(customers.id, ids));
+  await search.index(CUSTOMER_INDEX, rows.map(toSearchDocument));
+}
+
+export async function unindexImportedCustomers(search: SearchPort, ids: number[]): Promise<void> {
+  if (ids.length) await search.remove(CUSTOMER_INDEX, ids);
 }

@@ -1,6 +1,7 @@
 import {
   createCustomer,
   getCustomer,
+  getCustomerHistory,
   listCustomers,
   listCustomersLegacy,
   searchCustomersIndex,
@@ -31,6 +32,7 @@ export function registerCustomersRoutes({ bind, database, search, slots }: Modul
   bind(listCustomersLegacy, ({ query }) => paged(query));
   bind(searchCustomersIndex, async ({ query }) => ({ data: await service.searchIndex(query) }));
   bind(getCustomer, async ({ params }) => ({ data: await service.get(params.id) }));
+  bind(getCustomerHistory, ({ params, query }) => service.history(params.id, query.page, query.per_page));
   bind(createCustomer, async ({ staff, body, reply }) => {
     reply.status(201);
     return { data: await service.create(staff, body) };

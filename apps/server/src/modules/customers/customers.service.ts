@@ -20,6 +20,7 @@ import { parseOrThrow } from "../../platform/http/validate";
 import type { Slots } from "../../platform/slots";
 import type { StaffRow } from "../staff";
 import { staleOrMissing } from "../staff";
+import { customerHistoryPage } from "./customer-history.queries";
 import { type CustomerRow, toCustomerWire, toSearchDocument } from "./customers.mappers";
 import { allRegions, outletIdOf } from "./customers.queries";
 import { searchCustomers } from "./customers.search";
@@ -210,6 +211,32 @@ export function createCustomersService({ database, search, slots }: Deps) {
       const [row] = await db.select().from(customers).where(eq(customers.id, id));
       if (!row) throw notFound("Customer");
       return (await toWire([row]))[0];
+    },
+
+    /** The customer's History (issue 46): a page of its events, newest first. */
+    async history(id: number, page: number, perPage: number) {
+      const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id));
+      if (!row) throw notFound("Customer");
+      const { rows, total } = await customerHistoryPage(db, id, page, perPage);
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          kind: r.kind,
+          detail: r.detail,
+          occurred_at: r.occurredAt.toISOString(),
+          by: r.firstName === null ? null : `${r.firstName} ${r.lastName ?? ""}`.trim(),
+          ref: r.ref ?? null,
+        })),
+        meta: {
+          pagination: {
+            total,
+            count: rows.length,
+            per_page: perPage,
+            current_page: page,
+            total_pages: Math.max(1, Math.ceil(total / perPage)),
+          },
+        },
+      };
     },
 
     async create(staff: StaffRow, body: Body) {

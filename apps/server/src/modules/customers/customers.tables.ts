@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { outlets, regions } from "../reference/reference.tables";
 import { staffUsers } from "../staff/staff.tables";
 
@@ -73,4 +73,26 @@ export const customers = pgTable(
       t.firstName,
     ),
   ],
+);
+
+/**
+ * A customer's history (issue 46): what happened to the record as a whole, as staff read it on the
+ * customer's History panel: brought in by an import, merged with another record, a merge undone.
+ * Plain words only, never health data (the access log says who read what). Goes with the customer.
+ */
+export const customerEvents = pgTable(
+  "customer_events",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    kind: text("kind", { enum: ["imported", "merged_in", "merged_into", "merge_undone"] }).notNull(),
+    detail: text("detail").notNull(),
+    staffId: integer("staff_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    /** What the event belongs to, for its screen's link: `{ batch_id }`, `{ merge_id }`. */
+    ref: jsonb("ref").$type<Record<string, number | string>>(),
+  },
+  (t) => [index("customer_events_customer_idx").on(t.customerId, t.occurredAt.desc(), t.id.desc())],
 );

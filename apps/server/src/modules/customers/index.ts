@@ -1,11 +1,20 @@
 // What other modules may use of customers.
+export {
+  type CustomerEventInput,
+  type CustomerEventKind,
+  moveCustomerEvents,
+  moveCustomerEventsBack,
+  recordCustomerEvents,
+} from "./customer-events";
 export { createCustomerFromSource, type SourceCustomerInput } from "./customer-from-source";
 export {
   customersByEmailOrMobile,
   deleteImportedCustomers,
   fillImportedCustomers,
   type ImportedCustomer,
+  indexImportedCustomers,
   insertImportedCustomers,
+  unindexImportedCustomers,
 } from "./customers.import";
 export { type CustomerRow, toCustomerWire } from "./customers.mappers";
 export { registerCustomersRoutes } from "./customers.routes";

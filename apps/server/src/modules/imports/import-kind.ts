@@ -5,6 +5,7 @@
 // mapped row by the domain's rules and writes (and undoes) its records through its owning module.
 
 import type { ImportKind, ImportSourceSystem, SmsCountry } from "@loupe/domain";
+import type { SearchPort } from "../../integrations/search";
 import type { Db } from "../../platform/db/client";
 
 /** A mapped cell: text and codes as trimmed strings, dates as YYYY-MM-DD, numbers, booleans; null when blank or unmapped. */
@@ -79,6 +80,12 @@ export type ImportOutcome =
   | { outcome: "created"; recordId: number }
   | { outcome: "merged"; recordId: number };
 
+/** What `afterCommit` and `afterUndo` may use. */
+export interface ImportPorts {
+  db: Db;
+  search: SearchPort;
+}
+
 export interface ImportKindHandler<R = unknown, L = unknown> {
   kind: ImportKind;
   /** Reference data the checks need, read once per run (optional). */
@@ -90,6 +97,13 @@ export interface ImportKindHandler<R = unknown, L = unknown> {
    * writer; answers one outcome per row in the same order. Rows already imported never reach it.
    */
   write(tx: Db, rows: ImportWriteRow<R>[], ctx: ImportKindContext<L>): Promise<ImportOutcome[]>;
+  /**
+   * After a chunk's transaction committed (optional): outside work on what it wrote, such as the
+   * search port. A failure is logged, never undoes the chunk.
+   */
+  afterCommit?(ports: ImportPorts, outcomes: ImportOutcome[]): Promise<void>;
+  /** After an undo's transaction committed (optional), with the record ids it removed. */
+  afterUndo?(ports: ImportPorts, recordIds: number[]): Promise<void>;
   /** Removes records this kind created (never those a row was merged into), in the engine's transaction. */
   undo(tx: Db, recordIds: number[], ctx: ImportKindContext<L>): Promise<void>;
 }

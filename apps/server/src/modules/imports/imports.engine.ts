@@ -12,6 +12,7 @@ import { IMPORT_KIND_PARENTS, IMPORT_MESSAGES, type ImportKind, isSmsCountry } f
 import dayjs from "dayjs";
 import { eq, sql } from "drizzle-orm";
 import type { FileStorage } from "../../integrations/file-storage";
+import type { SearchPort } from "../../integrations/search";
 import type { Database, Db } from "../../platform/db/client";
 import { recordAccess } from "../access-log";
 import { fileRows } from "./import-file";
@@ -28,6 +29,7 @@ export interface EngineOptions {
   db: Db;
   storage: FileStorage;
   chunkRows: number;
+  search: SearchPort;
   log: { warn(obj: object, msg: string): void };
 }
 
@@ -336,11 +338,21 @@ export function createImportEngine(o: EngineOptions) {
     const parentKind = IMPORT_KIND_PARENTS[b.kind];
 
     /** Writes a chunk; false when the run must stop (paused, or the cursor is another worker's). */
-    const flush = async (): Promise<boolean> => {
-      const started = performance.now();
-      const checked = await checkChunk(b, handler, ctx, mapper, chunk);
-      const endLine = chunk[chunk.length - 1].line;
+    // Rows per second is the run's own pace: wall time between one chunk's write and the next's.
+    let lastDone = performance.now();
+    const elapsed = () => {
+      const now = performance.now();
+      const seconds = (now - lastDone) / 1000;
+      lastDone = now;
+      return seconds;
+    };
+    const commit = async (
+      rows: { line: number; cells: string[] }[],
+      checked: CheckedRow[],
+    ): Promise<boolean> => {
+      const endLine = rows[rows.length - 1].line;
       let state = "running";
+      const written: ImportOutcome[] = [];
       try {
         await db.transaction(async (tx) => {
           await tx.execute(
@@ -350,7 +362,8 @@ export function createImportEngine(o: EngineOptions) {
             tx,
             sql`select last_line, state from import_batches where id = ${b.id} for update`,
           );
-          if (!now || now.last_line !== cursor) throw new CursorMoved();
+          // Another worker moved on, or staff paused: this worker stops before writing anything.
+          if (!now || now.last_line !== cursor || now.state !== "running") throw new CursorMoved();
           const kept = await alreadyKept(
             tx,
             b,
@@ -418,7 +431,7 @@ export function createImportEngine(o: EngineOptions) {
             sql`update import_batches set last_line = ${endLine}::int, created = created + ${created}::int,
               merged = merged + ${merged}::int, already_imported = already_imported + ${already}::int,
               rows_rejected = rows_rejected + ${rejects.length}::int, rows_ok = rows_ok + ${toWrite.length}::int,
-              ${progress(chunk.length, (performance.now() - started) / 1000)}
+              ${progress(rows.length, elapsed())}
               where id = ${b.id} returning state`,
           );
           state = after.state;
@@ -427,17 +440,34 @@ export function createImportEngine(o: EngineOptions) {
         if (err instanceof CursorMoved) return false;
         throw err;
       }
+      if (written.length && handler.afterCommit)
+        await handler.afterCommit({ db, search: o.search }, written).catch((err) => {
+          o.log.warn({ err, batchId: b.id }, "after an import chunk, the search index was not updated");
+        });
       cursor = endLine;
-      inFile += chunk.length;
-      chunk = [];
+      inFile += rows.length;
       return state === "running";
     };
 
+    // Two stages in step: while one chunk's transaction is in the database, the next is read and
+    // checked here (a core each on a small server). Commits stay one after another, in file order.
+    let pending: Promise<boolean> | null = null;
+    const flush = async (): Promise<boolean> => {
+      const rows = chunk;
+      chunk = [];
+      const checked = await checkChunk(b, handler, ctx, mapper, rows);
+      if (pending && !(await pending)) return false;
+      pending = commit(rows, checked);
+      // Awaited before the next commit (or the end); until then its failure must not go unhandled.
+      pending.catch(() => {});
+      return true;
+    };
     for await (const r of dataRows(b, cursor)) {
       chunk.push(r);
       if (chunk.length >= o.chunkRows && !(await flush())) return;
     }
     if (chunk.length && !(await flush())) return;
+    if (pending && !(await pending)) return;
     await db.transaction(async (tx) => {
       const [done] = await rowsOf<{ id: number }>(
         tx,
@@ -478,6 +508,10 @@ export function createImportEngine(o: EngineOptions) {
         await tx.execute(sql`delete from import_records where batch_id = ${b.id} and kind = ${b.kind}
           and record_id = any(${sql.param(ids)}::int[])`);
       });
+      if (handler.afterUndo)
+        await handler.afterUndo({ db, search: o.search }, ids).catch((err) => {
+          o.log.warn({ err, batchId: b.id }, "after an import undo, the search index was not updated");
+        });
     }
     await db.transaction(async (tx) => {
       // The links to records Loupe already had go too: the same file may be imported again.

@@ -11,6 +11,7 @@ import {
   type ImportRejectWire,
   importMappingBody,
   importPresetBody,
+  importPresetEditBody,
 } from "@loupe/contract";
 import {
   csvLine,
@@ -148,20 +149,21 @@ export function createImportsService({ db, storage, queue, engine }: ImportsServ
     then?: (tx: Db) => Promise<void>,
   ): Promise<ImportBatchRow> {
     checkVersion(b, version);
-    return db.transaction(async (tx) => {
+    const moved = await db.transaction(async (tx) => {
       const [row] = await rowsOf<{ id: number }>(
         tx,
         sql`update import_batches set state = ${to}, version = version + 1, updated_at = now()
             ${extra ? sql`, ${extra}` : sql``}
             where id = ${b.id} and version = ${b.version} returning id`,
       );
-      if (!row) {
-        const now = await batchOr404(b.id);
-        checkVersion(now, b.version);
-      }
+      if (!row) return false;
       if (then) await then(tx);
-      return batchOr404(b.id);
+      return true;
     });
+    const now = await batchOr404(b.id);
+    // Another change came between the read and the write: the same 409 as a stale version.
+    if (!moved) checkVersion(now, b.version);
+    return now;
   }
 
   /** Reads the first rows of the stored file: header and preview. */
@@ -634,9 +636,9 @@ export function createImportsService({ db, storage, queue, engine }: ImportsServ
     },
 
     async savePreset(id: number | null, input: unknown, staff: StaffUserRow) {
-      const parsed = importPresetBody.safeParse(input);
+      const parsed = (id === null ? importPresetBody : importPresetEditBody).safeParse(input);
       if (!parsed.success) throw zodErrors(parsed.error);
-      const p = parsed.data;
+      const p = parsed.data as z.output<typeof importPresetEditBody>;
       const keys = new Set(IMPORT_FIELDS[p.kind].map((f) => f.key));
       const unknown = [...Object.keys(p.mapping), ...Object.keys(p.value_maps)].filter((k) => !keys.has(k));
       if (unknown.length)

@@ -6,7 +6,13 @@ import { registerImportStaffRoutes } from "./imports.routes";
 import { createImportsService } from "./imports.service";
 import { registerImportTasks } from "./imports.tasks";
 
-export type { ImportCellError, ImportKindContext, ImportKindHandler, ImportOutcome } from "./import-kind";
+export type {
+  ImportCellError,
+  ImportKindContext,
+  ImportKindHandler,
+  ImportOutcome,
+  ImportPorts,
+} from "./import-kind";
 export { createImportEngine, type ImportEngine } from "./imports.engine";
 export { createImportsService, IMPORT_TASKS, type ImportsService } from "./imports.service";
 
@@ -17,6 +23,7 @@ export function registerImportsRoutes(ctx: ModuleContext): void {
     db: ctx.db,
     storage: ctx.storage,
     chunkRows: ctx.config.IMPORT_BATCH_ROWS,
+    search: ctx.search,
     log: ctx.app.log,
   });
   const service = createImportsService({ db: ctx.db, storage: ctx.storage, queue: ctx.queue, engine });

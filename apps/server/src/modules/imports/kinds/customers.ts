@@ -9,6 +9,7 @@ import {
   customerSchema,
   DEFAULT_ADDRESS_TYPE,
   decideMatch,
+  IMPORT_SOURCE_SYSTEM_LABELS,
   isSmsCountry,
   type MatchKey,
   matchKeys,
@@ -19,7 +20,10 @@ import {
   deleteImportedCustomers,
   fillImportedCustomers,
   type ImportedCustomer,
+  indexImportedCustomers,
   insertImportedCustomers,
+  recordCustomerEvents,
+  unindexImportedCustomers,
 } from "../../customers";
 import type { ImportCellError, ImportKindHandler, ImportOutcome } from "../import-kind";
 
@@ -241,10 +245,41 @@ export const customersKind: ImportKindHandler<CustomerRecord> = {
       }),
       ctx.actor.id,
     );
+    // Each record's History says where it came from, in the same transaction as the write.
+    const source = IMPORT_SOURCE_SYSTEM_LABELS[ctx.sourceSystem];
+    await recordCustomerEvents(
+      tx,
+      rows.map((r, i) => {
+        const o = outcomes[i] as ImportOutcome;
+        const where = `${source} (batch #${ctx.batchId}, source id ${r.sourceId})`;
+        return {
+          customerId: o.recordId,
+          kind: "imported" as const,
+          detail:
+            o.outcome === "created"
+              ? `Imported from ${where}`
+              : `Matched a customer imported from ${where}: only empty fields were filled`,
+          staffId: ctx.actor.id || null,
+          ref: { batch_id: ctx.batchId, source_id: r.sourceId },
+        };
+      }),
+    );
     return outcomes as ImportOutcome[];
+  },
+
+  async afterCommit({ db, search }, outcomes) {
+    await indexImportedCustomers(
+      db,
+      search,
+      outcomes.map((o) => o.recordId),
+    );
   },
 
   async undo(tx, recordIds) {
     await deleteImportedCustomers(tx, recordIds);
+  },
+
+  async afterUndo({ search }, recordIds) {
+    await unindexImportedCustomers(search, recordIds);
   },
 };
