@@ -343,8 +343,7 @@ export const createImportPreset = defineEndpoint({
   base: "api",
   path: "/staff/import-presets",
   summary: "Save a mapping as a preset for its source system and kind",
-  // A new preset has no version to send: with `version` in its body the binder would ask for one (428).
-  body: importPresetBody.omit({ version: true }),
+  body: importPresetBody,
   serviceValidates: true,
   response: z.object({ message: z.string(), data: importPresetWire }),
 });

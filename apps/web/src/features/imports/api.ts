@@ -145,11 +145,10 @@ export const useImportStep = () =>
 export function useSavePreset() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body }: { id?: number; body: ImportPresetBody }) => {
-      if (id) return (await callEndpoint(updateImportPreset, { params: { id }, body })).data;
-      const { version: _new, ...fresh } = body;
-      return (await callEndpoint(createImportPreset, { body: fresh })).data;
-    },
+    mutationFn: async ({ id, version, body }: { id?: number; version?: number; body: ImportPresetBody }) =>
+      id
+        ? (await callEndpoint(updateImportPreset, { params: { id }, body: { ...body, version } })).data
+        : (await callEndpoint(createImportPreset, { body })).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["import-presets"] }),
   });
 }

@@ -40,12 +40,12 @@ export function PresetBar({
     save.mutate(
       {
         id: preset?.id,
+        version: preset?.version,
         body: {
           name: preset ? preset.name : name.trim(),
           kind,
           source_system: source,
           ...draft,
-          version: preset?.version,
         },
       },
       {
