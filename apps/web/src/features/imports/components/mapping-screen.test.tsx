@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { referenceAnswer, renderInShell, stubFetch } from "../../../test/render";
+import { useImportBatch } from "../api";
 import { testBatch } from "../test-batch";
 import { MappingScreen } from "./mapping-screen";
 
@@ -22,6 +23,12 @@ const read = (url: string) => {
   if (url.includes("/staff/imports/7/preview")) return { data: { rows: [] } };
   return referenceAnswer(url);
 };
+
+/** The screen as the batch page feeds it: from the query cache, which every answer updates. */
+function CachedBatchMapping() {
+  const batch = useImportBatch(7);
+  return batch.data ? <MappingScreen batch={batch.data} /> : null;
+}
 
 describe("the mapping screen", () => {
   it("marks the required fields the file does not give and refuses the dry run until they are mapped", async () => {
@@ -120,5 +127,27 @@ describe("the mapping screen", () => {
     ]);
     expect((writes[0].body as { date_format: string }).date_format).toBe("YYYY-MM-DD");
     expect(writes[1].body).toEqual({ version: 4 });
+  });
+
+  it("reads a saved mapping as saved whatever order the server answers its keys in", async () => {
+    // jsonb answers keys shortest first: the same mapping in another order.
+    const saved = testBatch({
+      version: 2,
+      mapping: { outlet: "Store", gender: "Sex", source_id: "ID", first_name: "First" },
+      value_maps: {},
+    });
+    const calls = stubFetch(
+      () => ({ data: saved }),
+      (url) => (url.endsWith("/staff/imports/7") ? { data: testBatch() } : read(url)),
+    );
+    const { user } = renderInShell(<CachedBatchMapping />);
+    const save = await screen.findByRole("button", { name: "Save mapping" });
+    expect(save.hasAttribute("disabled")).toBe(false);
+    await user.click(save);
+    await waitFor(() => expect(calls.filter((c) => c.method === "PUT")).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Save mapping" }).hasAttribute("disabled")).toBe(true),
+    );
+    expect(screen.queryByText("The preview shows the saved mapping; save to see your changes.")).toBeNull();
   });
 });

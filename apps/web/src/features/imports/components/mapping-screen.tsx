@@ -43,6 +43,15 @@ function bodyOf(
   return { version, mapping: kept, value_maps: maps, date_format: dateFormat, preset_id: presetId };
 }
 
+/** JSON with keys sorted: the server keeps maps as jsonb, which answers them in its own key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
 /** Guesses for the fields a mapping leaves empty, from the columns it does not use. */
 function suggestions(
   fields: readonly ImportField[],
@@ -85,7 +94,7 @@ export function MappingScreen({ batch }: { batch: ImportBatchWire }) {
     () => bodyOf(batch, batch.mapping, batch.value_maps, batch.date_format, batch.preset_id, batch.version),
     [batch],
   );
-  const dirty = JSON.stringify(body) !== JSON.stringify(savedBody);
+  const dirty = canonical(body) !== canonical(savedBody);
   const hasSaved = Object.keys(batch.mapping).length > 0;
 
   const applyPreset = (preset: ImportPresetWire) => {
