@@ -22,13 +22,7 @@ export function RunProgress({ batch }: { batch: ImportBatchWire }) {
           {paused ? "Paused" : batch.state === "undoing" ? "Undoing" : "Importing"}: {formatCount(rows_done)}{" "}
           of {formatCount(total)} rows
         </Text>
-        <Progress
-          value={percent}
-          size="lg"
-          animated={!paused}
-          aria-label="Rows imported"
-          aria-valuetext={`${formatCount(rows_done)} of ${formatCount(total)} rows`}
-        />
+        <Progress value={percent} size="lg" animated={!paused} aria-label="Rows imported" />
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
           <Text size="sm">
             Speed: <strong data-testid="import-rate">{paused ? "–" : formatRate(rows_per_second)}</strong>
