@@ -42,7 +42,7 @@ export function ReconcilePanel({
         </Title>
         <ReconciliationTable batchId={batch.id} />
       </Paper>
-      {batch.state === "imported" && (
+      {(batch.state === "imported" || batch.state === "failed") && (
         <>
           <FailureAlert error={step.error} />
           <Group gap="sm" wrap="wrap">
@@ -60,24 +60,28 @@ export function ReconcilePanel({
             >
               Undo this import
             </Button>
-            <Button
-              onClick={() =>
-                confirmAction({
-                  title: "Mark this import final?",
-                  message:
-                    "Once final, this import can no longer be undone as a whole: only merges and edits of its records remain.",
-                  confirmLabel: "Mark final",
-                  danger: false,
-                  onConfirm: () => act("final").catch(() => {}),
-                })
-              }
-            >
-              Mark final
-            </Button>
+            {batch.state === "imported" && (
+              <Button
+                onClick={() =>
+                  confirmAction({
+                    title: "Mark this import final?",
+                    message:
+                      "Once final, this import can no longer be undone as a whole: only merges and edits of its records remain.",
+                    confirmLabel: "Mark final",
+                    danger: false,
+                    onConfirm: () => act("final").catch(() => {}),
+                  })
+                }
+              >
+                Mark final
+              </Button>
+            )}
           </Group>
-          <Text size="sm" c="dimmed">
-            Imported {formatWhen(batch.imported_at)}.
-          </Text>
+          {batch.imported_at && (
+            <Text size="sm" c="dimmed">
+              Imported {formatWhen(batch.imported_at)}.
+            </Text>
+          )}
         </>
       )}
       <Paper withBorder p="md">

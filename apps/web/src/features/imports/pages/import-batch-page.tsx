@@ -67,7 +67,13 @@ function Batch({ id }: { id: number }) {
     return <ErrorState error={batch.error} onRetry={() => batch.refetch()} what="this import" />;
   if (!batch.data) return <Skeleton h={240} />;
   const b = batch.data;
-  const mapping = b.state === "uploaded" || (b.state === "checked" && search.get("step") === "mapping");
+  // A failed run that wrote rows is undone from the reconciliation; a file that failed before any
+  // row was written may be mapped and checked again (the server allows both).
+  const failedWithRows = b.state === "failed" && b.counts.created > 0;
+  const mapping =
+    b.state === "uploaded" ||
+    (b.state === "checked" && search.get("step") === "mapping") ||
+    (b.state === "failed" && !failedWithRows && b.columns.length > 0);
   return (
     <>
       <PageHeader title={`Import: ${b.file_name}`} />
@@ -88,7 +94,7 @@ function Batch({ id }: { id: number }) {
           </Anchor>
         </Group>
         {b.state === "failed" && (
-          <Alert color="red" title="The file could not be read">
+          <Alert color="red" title={failedWithRows ? "The import stopped" : "The file could not be read"}>
             {b.error}
           </Alert>
         )}
@@ -131,7 +137,7 @@ function Batch({ id }: { id: number }) {
         {(b.state === "running" || b.state === "paused" || b.state === "undoing") && (
           <RunProgress batch={b} />
         )}
-        {(b.state === "imported" || b.state === "final" || b.state === "undone") && (
+        {(b.state === "imported" || b.state === "final" || b.state === "undone" || failedWithRows) && (
           <ReconcilePanel batch={b} rejectsPage={rejectsPage} onRejectsPage={onRejectsPage} />
         )}
       </Stack>
