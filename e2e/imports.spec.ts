@@ -31,7 +31,11 @@ async function mapValue(editor: Locator, field: string, value: string, code: str
 
 async function openValueMap(page: Page, field: string) {
   const button = page.getByRole("button", { name: `Map values of ${field}` });
-  if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
+  // By keyboard: the button takes the focus and Enter opens the map.
+  if ((await button.getAttribute("aria-expanded")) !== "true") {
+    await button.focus();
+    await page.keyboard.press("Enter");
+  }
   const key = field === "Outlet" ? "outlet" : "gender";
   const editor = page.getByTestId(`value-map-${key}`);
   await expect(editor.getByRole("table")).toBeVisible();
@@ -115,6 +119,15 @@ test.describe("imports (issue 46)", () => {
     await expect(rejects(page)).toContainText("31/02/1990");
     await expect(page.getByRole("table", { name: "Customers per outlet" })).toContainText("Newtown");
     await screenshot(page, "imports-05-dry-run");
+    // The same report as CSV, fetched with the session's token (never in the URL).
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = fs.readFileSync((await download.path()) as string, "utf8");
+    expect(csv).toContain("31/02/1990");
+    expect(csv).toContain("Brunswick Store");
 
     // 8. Back to the mapping: the branch is mapped, the preset updated, and the file checked again.
     await page.getByRole("button", { name: "Back to the mapping" }).click();
