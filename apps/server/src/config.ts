@@ -129,6 +129,8 @@ const envSchema = z.object({
    * Sales from the point of sale and the web shop (issue 45): seconds between syncs of every
    * store's change feed (0: no schedule, "sync now" only).
    */
+  /** Seconds between incremental runs of the duplicate finder (issue 46); 0 registers no schedule. */
+  DUPLICATE_FINDER_SECONDS: z.coerce.number().int().min(0).default(3600),
   INTAKE_SYNC_SECONDS: z.coerce.number().int().min(0).default(300),
   /**
    * Webhook deliveries processed at once by one server (each holds a pool connection while it

@@ -8,6 +8,7 @@ export * from "./modules/addresses/addresses.tables";
 export * from "./modules/approvals/approvals.tables";
 export * from "./modules/auth/auth.tables";
 export * from "./modules/catalogue/catalogue.tables";
+export * from "./modules/customer-merges/customer-merges.tables";
 export * from "./modules/customers/customers.tables";
 export * from "./modules/files/files.tables";
 export * from "./modules/imports/imports.tables";

@@ -92,6 +92,12 @@ export const getCustomerAddress: AddressOf<C["getCustomer"]> = {
   base: "api",
   path: "/staff/customers/:id",
 };
+/** A customer's History panel (issue 46) opens in the profile, which loads no schemas. */
+export const getCustomerHistoryAddress: AddressOf<C["getCustomerHistory"]> = {
+  method: "GET",
+  base: "api",
+  path: "/staff/customers/:id/history",
+};
 export const createCustomerAddress: AddressOf<C["createCustomer"]> = {
   method: "POST",
   base: "api",

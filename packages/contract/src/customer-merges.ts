@@ -124,8 +124,17 @@ const mergeChoices = z.partialRecord(z.enum(MERGE_FIELDS), z.enum(["keep", "lose
 export const mergePreviewWire = z.object({
   keep: mergeSideWire,
   lose: mergeSideWire,
-  /** The pre-picked value per field (the kept record's unless empty). */
-  choices: z.record(z.enum(MERGE_FIELDS), z.enum(["keep", "lose"])),
+  /**
+   * The pre-picked value per field (the kept record's unless empty). An object with every field
+   * named, not a record keyed by an enum: the API document's validator (strict mode) refuses the
+   * latter's `required` without `properties`.
+   */
+  choices: z.object(
+    Object.fromEntries(MERGE_FIELDS.map((f) => [f, z.enum(["keep", "lose"])])) as Record<
+      (typeof MERGE_FIELDS)[number],
+      z.ZodEnum<{ keep: "keep"; lose: "lose" }>
+    >,
+  ),
   /** The consent the kept record will have: the stricter of the two. */
   consent: z.object({
     new_opt_in: z.enum(["ALL", "HEALTH", "NONE"]),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { decideMatch, maskEmail, maskMobile, matchKeys } from "./customer-match";
+import {
+  decideMatch,
+  duplicateEvidence,
+  maskEmail,
+  maskMobile,
+  matchKeys,
+  trigramSimilarity,
+} from "./customer-match";
 
 const facts = { email: null, mobile: null, firstName: "", lastName: "", dateOfBirth: null };
 
@@ -54,5 +61,71 @@ describe("the customer matching rule (issue 45)", () => {
     expect(maskEmail("jane@example.com")).toBe("ja***@example.com");
     expect(maskMobile("+61 412 345 678")).toBe("••• 678");
     expect(maskEmail(null)).toBeNull();
+  });
+});
+
+describe("the duplicate finder's evidence for a pair (issue 46)", () => {
+  const person = {
+    firstName: "Jane",
+    lastName: "Citizen",
+    email: null,
+    mobile: null,
+    dateOfBirth: null,
+    country: "AU" as const,
+  };
+
+  it("measures names as pg_trgm does: padded word trigrams, shared over all", () => {
+    // "jon smith" has 10 trigrams, "john smith" 11, 8 shared: 8 / 13.
+    expect(trigramSimilarity("Jon Smith", "John Smith")).toBeCloseTo(8 / 13, 10);
+    expect(trigramSimilarity("Anna Smith", "Peter Smith")).toBeCloseTo(6 / 17, 10);
+    expect(trigramSimilarity("ANNA  o'brien", "anna O BRIEN")).toBe(1);
+    expect(trigramSimilarity("", "Anna")).toBe(0);
+  });
+
+  it("finds the same e-mail however it was typed, masked in the detail", () => {
+    const r = duplicateEvidence(
+      { ...person, email: " Jane@Example.com" },
+      { ...person, firstName: "Janet", email: "jane@example.COM " },
+    );
+    expect(r.evidence).toEqual([{ by: "email", detail: "Same email ja***@example.com" }]);
+    expect(r.score).toBe(70);
+  });
+
+  it("finds the same mobile in two spellings (national and E.164)", () => {
+    const r = duplicateEvidence({ ...person, mobile: "0412 345 678" }, { ...person, mobile: "+61412345678" });
+    expect(r.evidence.map((e) => e.by)).toEqual(["mobile"]);
+    expect(r.evidence[0].detail).toBe("Same mobile ••• 678");
+    expect(
+      duplicateEvidence({ ...person, mobile: "0412 345 678" }, { ...person, mobile: "0412 345 679" })
+        .evidence,
+    ).toEqual([]);
+  });
+
+  it("takes names alike only with the same date of birth", () => {
+    const a = { ...person, firstName: "Catherine", lastName: "Jones", dateOfBirth: "1981-04-03" };
+    const b = { ...person, firstName: "Katherine", lastName: "Jones", dateOfBirth: "1981-04-03" };
+    const r = duplicateEvidence(a, b);
+    expect(r.evidence).toEqual([
+      { by: "name_dob", detail: "Names 68% alike, same date of birth 03/04/1981" },
+    ]);
+    expect(r.score).toBeGreaterThan(60);
+    expect(duplicateEvidence(a, { ...b, dateOfBirth: "1981-04-04" }).evidence).toEqual([]);
+    expect(duplicateEvidence(a, { ...b, firstName: "Peter" }).evidence).toEqual([]);
+    expect(duplicateEvidence(a, { ...a }).evidence[0].detail).toMatch(/^Same name,/);
+  });
+
+  it("scores more facts higher, and a shared contact under unlike names lower (a family)", () => {
+    const same = { ...person, email: "j@x.com", mobile: "0412345678", dateOfBirth: "1990-01-01" };
+    const all = duplicateEvidence(same, { ...same });
+    expect(all.evidence.map((e) => e.by)).toEqual(["email", "mobile", "name_dob"]);
+    expect(all.score).toBe(100 - Math.round(100 * 0.3 * 0.4 * 0.05));
+    const family = duplicateEvidence(same, {
+      ...same,
+      firstName: "Bob",
+      lastName: "Hill",
+      dateOfBirth: null,
+    });
+    expect(family.score).toBeLessThan(duplicateEvidence(same, { ...same, dateOfBirth: null }).score);
+    expect(duplicateEvidence(person, { ...person }).score).toBe(0);
   });
 });

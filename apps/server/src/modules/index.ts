@@ -3,6 +3,7 @@ import { registerAddressesRoutes } from "./addresses";
 import { registerApprovalsRoutes } from "./approvals";
 import { registerAuthRoutes } from "./auth";
 import { registerCatalogueRoutes } from "./catalogue";
+import { registerCustomerMergesRoutes } from "./customer-merges";
 import { registerCustomersRoutes } from "./customers";
 import { registerExportsRoutes } from "./exports";
 import { registerFilesRoutes } from "./files";
@@ -69,4 +70,5 @@ export const moduleRoutes: ((ctx: ModuleContext) => void | Promise<void>)[] = [
   registerQuotesRoutes,
   registerIntakeRoutes,
   registerImportsRoutes,
+  registerCustomerMergesRoutes,
 ];

@@ -15,6 +15,10 @@ const ResetPasswordPage = lazy(() => import("../features/auth/pages/reset-passwo
 const LogoutPage = lazy(() => import("../features/auth/pages/logout-page"));
 const MySessionsPage = lazy(() => import("../features/auth/pages/my-sessions-page"));
 const CustomersPage = lazy(() => import("../features/customers/pages/customers-page"));
+// Duplicate customers and merging (issue 46).
+const DuplicatesPage = lazy(() => import("../features/customer-merges/pages/duplicates-page"));
+const MergePage = lazy(() => import("../features/customer-merges/pages/merge-page"));
+const MergesPage = lazy(() => import("../features/customer-merges/pages/merges-page"));
 const CustomersMeiliPage = lazy(() => import("../features/customers/pages/customers-meili-page"));
 const JobsPage = lazy(() => import("../features/jobs/pages/jobs-page"));
 const JobAddressPage = lazy(() => import("../features/jobs/pages/job-address-page"));
@@ -92,6 +96,10 @@ export const routes: RouteObject[] = [
       { path: "/", element: <Navigate to="/customers" replace /> },
       { path: "/customers", element: screen("Customers", <CustomersPage />) },
       { path: "/customers/:id", element: screen("Customers", <CustomersPage />) },
+      // Static segments outrank `:id`: these never read as a customer's address.
+      { path: "/customers/duplicates", element: screen("Possible duplicates", <DuplicatesPage />) },
+      { path: "/customers/merges", element: screen("Merge history", <MergesPage />) },
+      { path: "/customers/merge/:keep/:lose", element: screen("Merge customers", <MergePage />) },
       { path: "/customers-meili", element: screen("Customers MEILI", <CustomersMeiliPage />) },
       { path: "/jobs", element: screen("Jobs", <JobsPage />) },
       { path: "/jobs/:invoice", element: screen("Jobs", <JobAddressPage />) },

@@ -7,6 +7,7 @@ import {
   searchCustomersIndex,
   updateCustomer,
 } from "@loupe/contract";
+import { MERGE_MESSAGES } from "@loupe/domain";
 import type { ModuleContext } from "../module-context";
 import { createCustomersService } from "./customers.service";
 
@@ -31,8 +32,19 @@ export function registerCustomersRoutes({ bind, database, search, slots }: Modul
   bind(listCustomers, ({ query }) => paged(query));
   bind(listCustomersLegacy, ({ query }) => paged(query));
   bind(searchCustomersIndex, async ({ query }) => ({ data: await service.searchIndex(query) }));
-  bind(getCustomer, async ({ params }) => ({ data: await service.get(params.id) }));
-  bind(getCustomerHistory, ({ params, query }) => service.history(params.id, query.page, query.per_page));
+  bind(getCustomer, async ({ params, reply }) => {
+    const answer = await service.getOrRedirect(params.id);
+    if ("data" in answer) return answer;
+    // A merged customer (issue 46): its id answers where the person's record now is.
+    reply.status(308).header("location", `/api/staff/customers/${answer.mergedInto}`);
+    return { message: MERGE_MESSAGES.mergedInto, merged_into: answer.mergedInto };
+  });
+  bind(getCustomerHistory, async ({ params, query, reply }) => {
+    const answer = await service.history(params.id, query.page, query.per_page);
+    if (!("mergedInto" in answer)) return answer;
+    reply.status(308).header("location", `/api/staff/customers/${answer.mergedInto}/history`);
+    return { message: MERGE_MESSAGES.mergedInto, merged_into: answer.mergedInto };
+  });
   bind(createCustomer, async ({ staff, body, reply }) => {
     reply.status(201);
     return { data: await service.create(staff, body) };

@@ -22,6 +22,7 @@ import type { StaffRow } from "../staff";
 import { staleOrMissing } from "../staff";
 import { customerHistoryPage } from "./customer-history.queries";
 import { type CustomerRow, toCustomerWire, toSearchDocument } from "./customers.mappers";
+import { customerRedirectOf, mergedIntoError } from "./customers.merge";
 import { allRegions, outletIdOf } from "./customers.queries";
 import { searchCustomers } from "./customers.search";
 import { CUSTOMER_INDEX } from "./customers.search-index";
@@ -185,6 +186,12 @@ export function createCustomersService({ database, search, slots }: Deps) {
     if (Object.keys(errors).length) throw validationError(errors);
   }
 
+  /** An edit of a merged customer names the kept one (409); of an unknown one, 404. */
+  async function missingOrMerged(id: number) {
+    const redirect = await customerRedirectOf(db, id);
+    return redirect ? mergedIntoError(redirect.toId) : notFound("Customer");
+  }
+
   async function reindex(row: CustomerRow) {
     await search.index(CUSTOMER_INDEX, [toSearchDocument(row)]);
   }
@@ -213,10 +220,24 @@ export function createCustomersService({ database, search, slots }: Deps) {
       return (await toWire([row]))[0];
     },
 
+    /** A merged customer's id answers where it went (issue 46); any other missing id is a 404. */
+    async getOrRedirect(id: number) {
+      const [row] = await db.select().from(customers).where(eq(customers.id, id));
+      if (row) return { data: (await toWire([row]))[0] };
+      const redirect = await customerRedirectOf(db, id);
+      if (!redirect) throw notFound("Customer");
+      return { mergedInto: redirect.toId };
+    },
+
     /** The customer's History (issue 46): a page of its events, newest first. */
     async history(id: number, page: number, perPage: number) {
       const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, id));
-      if (!row) throw notFound("Customer");
+      if (!row) {
+        // A merged customer's History is the kept one's now (its own events moved there).
+        const redirect = await customerRedirectOf(db, id);
+        if (redirect) return { mergedInto: redirect.toId };
+        throw notFound("Customer");
+      }
       const { rows, total } = await customerHistoryPage(db, id, page, perPage);
       return {
         data: rows.map((r) => ({
@@ -265,7 +286,7 @@ export function createCustomersService({ database, search, slots }: Deps) {
       const { version, ...body } = input;
       const expected = readVersion(version);
       const [current] = await db.select().from(customers).where(eq(customers.id, id));
-      if (!current) throw notFound("Customer");
+      if (!current) throw await missingOrMerged(id);
       await checkPlaces(body);
       const merged = {
         first_name: current.firstName,
@@ -302,7 +323,10 @@ export function createCustomersService({ database, search, slots }: Deps) {
         })
         .where(matchVersion(customers, id, expected))
         .returning();
-      if (!row)
+      if (!row) {
+        // Merged away while this edit was made (issue 46): the edit names where the person is now.
+        const redirect = await customerRedirectOf(db, id);
+        if (redirect) throw mergedIntoError(redirect.toId);
         throw await staleOrMissing(db, customers, {
           id,
           expected,
@@ -310,6 +334,7 @@ export function createCustomersService({ database, search, slots }: Deps) {
           editor,
           missing: () => notFound("Customer"),
         });
+      }
       await reindex(row);
       return (await toWire([row]))[0];
     },

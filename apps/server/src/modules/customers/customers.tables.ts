@@ -76,6 +76,19 @@ export const customers = pgTable(
 );
 
 /**
+ * A customer merged into another (issue 46): its row is gone, its id answers as a redirect to the
+ * kept one (GET 308, edits 409) until the merge is undone. Chains (A into B, then B into C) are
+ * followed one hop per redirect.
+ */
+export const customerRedirects = pgTable("customer_redirects", {
+  fromId: integer("from_id").primaryKey(),
+  toId: integer("to_id").notNull(),
+  /** The merge that made it (customer_merges.id). */
+  mergeId: integer("merge_id").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * A customer's history (issue 46): what happened to the record as a whole, as staff read it on the
  * customer's History panel: brought in by an import, merged with another record, a merge undone.
  * Plain words only, never health data (the access log says who read what). Goes with the customer.

@@ -17,6 +17,18 @@ export {
   unindexImportedCustomers,
 } from "./customers.import";
 export { type CustomerRow, toCustomerWire } from "./customers.mappers";
+export {
+  customerEventsMover,
+  customerRedirectOf,
+  lockCustomersForMerge,
+  type MergeCustomerRow,
+  type MergeCustomerValues,
+  mergedIntoError,
+  reindexMergedCustomers,
+  restoreMergedCustomer,
+  retireMergedCustomer,
+  writeMergedCustomer,
+} from "./customers.merge";
 export { registerCustomersRoutes } from "./customers.routes";
 export { CUSTOMER_INDEX, customersSearchIndex } from "./customers.search-index";
 export { type CustomersService, createCustomersService } from "./customers.service";

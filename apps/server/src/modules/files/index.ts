@@ -1,5 +1,6 @@
 // What other modules may use of files.
 export { type FileRow, toFileWire } from "./files.mappers";
+export { filesCustomerMover } from "./files.merge";
 export { registerFilesRoutes } from "./files.routes";
 export {
   createFilesService,

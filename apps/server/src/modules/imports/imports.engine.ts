@@ -11,7 +11,7 @@
 import { IMPORT_KIND_PARENTS, IMPORT_MESSAGES, type ImportKind, isSmsCountry } from "@loupe/domain";
 import dayjs from "dayjs";
 import { eq, sql } from "drizzle-orm";
-import type { FileStorage } from "../../integrations/file-storage";
+import { type FileStorage, StoredBytesMissing } from "../../integrations/file-storage";
 import type { SearchPort } from "../../integrations/search";
 import type { Database, Db } from "../../platform/db/client";
 import { recordAccess } from "../access-log";
@@ -529,11 +529,12 @@ export function createImportEngine(o: EngineOptions) {
     });
   }
 
-  /** A file that cannot be read at all: the batch fails with the reason, in plain words. */
+  /** A file that cannot be read, or a run the queue gave up on: the batch fails with the reason. */
   async function fail(batchId: number, err: unknown) {
     const message = err instanceof Error ? err.message : String(err);
     o.log.warn({ err, batchId }, "import failed");
-    await db.execute(sql`update import_batches set state = 'failed', error = ${`The file could not be read: ${message}`.slice(0, 1000)},
+    const why = err instanceof StoredBytesMissing ? "The file is no longer in the file store." : message;
+    await db.execute(sql`update import_batches set state = 'failed', error = ${why.slice(0, 1000)},
       version = version + 1, updated_at = now() where id = ${batchId}`);
   }
 

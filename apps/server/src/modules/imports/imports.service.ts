@@ -3,7 +3,7 @@
 // the engine's, on the queue; here each request checks the rulebook, the batch's version and state.
 
 import { randomUUID } from "node:crypto";
-import { PassThrough, type Readable } from "node:stream";
+import { type Readable, Transform } from "node:stream";
 import {
   type ImportBatchWire,
   type ImportPreviewWire,
@@ -248,8 +248,13 @@ export function createImportsService({ db, storage, queue, engine }: ImportsServ
           if (stored) throw validationError({ file: ["Send one file per import."] });
           const key = `imports/${randomUUID()}`;
           const watcher = fileWatcher();
-          const tee = new PassThrough();
-          part.stream.on("data", (chunk: Buffer) => watcher.take(chunk));
+          // The bytes pass through on their way to the store; the watcher only looks at each chunk.
+          const tee = new Transform({
+            transform(chunk: Buffer, _encoding, done) {
+              watcher.take(chunk);
+              done(null, chunk);
+            },
+          });
           part.stream.on("error", (err) => tee.destroy(err));
           part.stream.pipe(tee);
           await storage.put(key, tee, "application/octet-stream");
@@ -444,7 +449,7 @@ export function createImportsService({ db, storage, queue, engine }: ImportsServ
     async run(id: number, version: number | undefined, staff: StaffUserRow) {
       const b = await batchOr404(id);
       checkVersion(b, version);
-      if (!["checked", "imported"].includes(b.state))
+      if (!["checked", "imported"].includes(b.state) && !(b.state === "failed" && b.checkedAt))
         throw b.state === "uploaded"
           ? new AppError("conflict", "Run the dry run first: the import runs only a checked file.")
           : refuseState(b, "run");
@@ -481,7 +486,9 @@ export function createImportsService({ db, storage, queue, engine }: ImportsServ
     async resume(id: number, version: number | undefined, staff: StaffUserRow) {
       const b = await batchOr404(id);
       checkVersion(b, version);
-      if (b.state !== "paused") throw refuseState(b, "be resumed");
+      // A failed run (the queue gave up on it) resumes from its cursor too, once the cause is fixed.
+      if (b.state !== "paused" && !(b.state === "failed" && b.startedAt && b.lastLine > 1))
+        throw refuseState(b, "be resumed");
       const next = await move(b, version, "running", sql`started_by = ${staff.id}::int`, async (tx) => {
         // No key: a task still finishing the chunk before the pause may be kept; both meet at the cursor.
         await queue.enqueue(IMPORT_TASKS.run, { batchId: b.id }, { tx });

@@ -118,6 +118,8 @@ export const importOutletCounts = pgTable(
 export const importRecords = pgTable(
   "import_records",
   {
+    /** A handle for a customer merge, which moves these rows and may move them back. */
+    id: serial("id").notNull().unique(),
     sourceSystem: text("source_system").$type<ImportSourceSystem>().notNull(),
     kind: text("kind").$type<ImportKind>().notNull(),
     sourceId: text("source_id").notNull(),

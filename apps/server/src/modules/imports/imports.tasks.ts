@@ -17,17 +17,19 @@ const unreadable = (err: unknown) =>
  */
 export function registerImportTasks(queue: Queue, engine: ImportEngine) {
   const guard =
-    (work: (id: number) => Promise<void>) =>
-    async ({ payload }: { payload: Record<string, unknown> }) => {
+    (work: (id: number) => Promise<void>, maxAttempts: number) =>
+    async ({ payload, attempt }: { payload: Record<string, unknown>; attempt: number }) => {
       const id = Number(payload.batchId);
       try {
         await work(id);
       } catch (err) {
-        if (!unreadable(err)) throw err;
+        // Retried while the queue tries again; the last try (or a file that cannot be read) fails the
+        // batch with the reason, so that it never stays "importing" with no one working on it.
+        if (!unreadable(err) && attempt < maxAttempts) throw err;
         await engine.fail(id, err);
       }
     };
-  queue.define(IMPORT_TASKS.check, guard(engine.dryRun), { maxAttempts: 5 });
-  queue.define(IMPORT_TASKS.run, guard(engine.run), { maxAttempts: 20 });
-  queue.define(IMPORT_TASKS.undo, guard(engine.undo), { maxAttempts: 20 });
+  queue.define(IMPORT_TASKS.check, guard(engine.dryRun, 5), { maxAttempts: 5 });
+  queue.define(IMPORT_TASKS.run, guard(engine.run, 20), { maxAttempts: 20 });
+  queue.define(IMPORT_TASKS.undo, guard(engine.undo, 20), { maxAttempts: 20 });
 }

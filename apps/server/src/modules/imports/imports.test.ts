@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { detectDelimiter } from "./import-file";
 import { IMPORT_KIND_HANDLERS } from "./import-kinds";
+import { importsCustomerMover } from "./imports.merge";
 
 // Switching to Loupe (issue 46): files that look like real exports, through the HTTP endpoints and
 // the queue, on PGlite (and on PostgreSQL under TEST_DATABASE_URL). Two rows a chunk, so that the
@@ -199,6 +200,37 @@ describe("reading the file", () => {
     expect(b.preview_rows[2][0]).toBe("503");
   });
 
+  it("checks every row of an XLSX sheet in the dry run: a date cell read as a date, a text date by the format", async () => {
+    const b = (await upload("acuitas-customers.xlsx", "customers", "acuitas")).json().data;
+    const m = await t.call(admin, {
+      method: "PUT",
+      url: `/api/staff/imports/${b.id}/mapping`,
+      payload: {
+        version: b.version,
+        mapping: {
+          source_id: "Patient Ref",
+          first_name: "First",
+          last_name: "Last",
+          dob: "Birth Date",
+          gender: "Sex",
+          email: "Email",
+          outlet: "Location",
+        },
+        value_maps: { gender: { M: "Male", F: "Female" } },
+        date_format: "DD/MM/YYYY",
+      },
+    });
+    expect(m.statusCode, m.body).toBe(200);
+    await post(b.id, "dry-run", m.json().data.version);
+    const done = await settle(b.id);
+    expect(done.counts).toMatchObject({ rows_in_file: 3, rows_ok: 2, rows_rejected: 1 });
+    const rejects = (await t.call(admin, { method: "GET", url: `/api/staff/imports/${b.id}/rejects` })).json()
+      .data;
+    expect(rejects).toEqual([
+      { line: 4, column: "Birth Date", value: "31/02/1990", reason: IMPORT_MESSAGES.noSuchDay("31/02/1990") },
+    ]);
+  });
+
   it("picks the delimiter that splits every first line alike", () => {
     expect(detectDelimiter('a;b;"c;d"\n1;2;3\n')).toBe(";");
     expect(detectDelimiter("a\tb\tc\n1\t2,5\t3\n")).toBe("\t");
@@ -217,6 +249,20 @@ describe("reading the file", () => {
     const bad = await upload("optomate-customers-1252.csv", "spaceships");
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toHaveProperty("kind");
+  });
+});
+
+describe("a file gone from the store", () => {
+  it("fails the batch with the reason instead of leaving it checking", async () => {
+    const b = await mapped();
+    const [{ storage_key }] = await q<{ storage_key: string }>(
+      "select storage_key from import_batches where id = $1",
+      [b.id],
+    );
+    fs.rmSync(path.join(t.config.filesDir, storage_key));
+    await post(b.id, "dry-run", b.version);
+    const done = await settle(b.id);
+    expect(done).toMatchObject({ state: "failed", error: "The file is no longer in the file store." });
   });
 });
 
@@ -281,7 +327,7 @@ describe("mapping", () => {
       column: "Sex",
       values: [
         { value: "M", rows: 6 },
-        { value: "F", rows: 4 },
+        { value: "F", rows: 5 },
         { value: "X", rows: 1 },
       ],
       more: false,
@@ -296,7 +342,7 @@ describe("the dry run", () => {
     batch = await checked();
     const b = await get(batch.id);
     expect(b.state).toBe("checked");
-    expect(b.counts).toMatchObject({ rows_in_file: 11, rows_ok: 5, rows_rejected: 5, already_imported: 1 });
+    expect(b.counts).toMatchObject({ rows_in_file: 12, rows_ok: 6, rows_rejected: 5, already_imported: 1 });
     const res = await t.call(admin, {
       method: "GET",
       url: `/api/staff/imports/${batch.id}/rejects?per_page=50`,
@@ -353,7 +399,7 @@ describe("the run", () => {
     first = await imported();
     expect(first.state).toBe("imported");
     expect(first.counts).toMatchObject({
-      created: 4,
+      created: 5,
       merged: 1,
       already_imported: 1,
       rows_rejected: 5,
@@ -362,6 +408,8 @@ describe("the run", () => {
     // The same person twice under two spellings: two customers (the duplicates list finds them), the repeated row once.
     expect(await customersNamed("Jon", "Smith")).toHaveLength(1);
     expect(await customersNamed("John", "Smith")).toHaveLength(1);
+    // Two source ids sharing an e-mail (a family) are two people: only customers Loupe had before are linked to.
+    expect(await customersNamed("Maria", "García")).toHaveLength(1);
     const [eve] = await q<{ id: number; last_name: string; gender: string; version: number }>(
       "select id, last_name, gender, version from customers where email = 'existing@example.com'",
     );
@@ -401,6 +449,7 @@ describe("the run", () => {
       { source_id: "1005", outcome: "created" },
       { source_id: "1007", outcome: "created" },
       { source_id: "1010", outcome: "merged" },
+      { source_id: "1011", outcome: "created" },
     ]);
     const log = await q<{ action: string; resource: string; resource_id: number }>(
       "select action, resource, resource_id from access_log where resource = 'import_batch' and resource_id = $1",
@@ -410,13 +459,32 @@ describe("the run", () => {
     expect(log[0]).toMatchObject({ action: "import", resource: "import_batch" });
   });
 
+  it("a customer merge moves the source ids to the kept customer (as a link) and its undo puts them back", async () => {
+    const [jon] = await customersNamed("Jon", "Smith");
+    const [john] = await customersNamed("John", "Smith");
+    const keys = () =>
+      q<{ source_id: string; record_id: number; outcome: string }>(
+        "select source_id, record_id, outcome from import_records where source_id in ('1004', '1005') order by source_id",
+      );
+    const before = await keys();
+    const db = t.database.db;
+    const move = await db.transaction((tx) => importsCustomerMover.move(tx, jon.id, john.id));
+    expect(await keys()).toEqual([
+      // An undo of the import must not delete the kept customer: the moved key is a link now.
+      { source_id: "1004", record_id: john.id, outcome: "merged" },
+      { source_id: "1005", record_id: john.id, outcome: "created" },
+    ]);
+    await db.transaction((tx) => importsCustomerMover.moveBack(tx, move, john.id, jon.id));
+    expect(await keys()).toEqual(before);
+  });
+
   it("a second upload and run of the same file creates nothing", async () => {
     const before = await q<{ n: number }>("select count(*)::int as n from customers");
     const again = await imported();
     expect(again.counts).toMatchObject({
       created: 0,
       merged: 0,
-      already_imported: 6,
+      already_imported: 7,
     });
     expect(await q<{ n: number }>("select count(*)::int as n from customers")).toEqual(before);
   });
@@ -500,7 +568,7 @@ describe("an interrupted run", () => {
     try {
       const b = await imported();
       expect(b.state).toBe("imported");
-      expect(b.counts).toMatchObject({ created: 4, merged: 1, already_imported: 1 });
+      expect(b.counts).toMatchObject({ created: 5, merged: 1, already_imported: 1 });
     } finally {
       handler.write = write;
     }

@@ -14,6 +14,7 @@ export type {
   ImportPorts,
 } from "./import-kind";
 export { createImportEngine, type ImportEngine } from "./imports.engine";
+export { importsCustomerMover } from "./imports.merge";
 export { createImportsService, IMPORT_TASKS, type ImportsService } from "./imports.service";
 
 /** The imports' routes and queue tasks. */

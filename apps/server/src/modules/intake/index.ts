@@ -42,3 +42,4 @@ export function registerIntakeRoutes(ctx: ModuleContext): void {
     log: ctx.app.log,
   });
 }
+export { intakeCustomerMover } from "./intake.merge";

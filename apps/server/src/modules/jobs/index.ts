@@ -11,6 +11,7 @@ export { type JobReference, jobReference } from "./job-reference";
 export { itemStatusId } from "./job-reference.queries";
 export { lockJob, moveDeliveredOnlineJobItems, recordJobShipment } from "./job-shipment";
 export { type OrderLinks, toItemWires, toPaymentWire } from "./jobs.mappers";
+export { jobsCustomerMover } from "./jobs.merge";
 export { registerJobsRoutes } from "./jobs.routes";
 export { ordersSearchIndex } from "./jobs.search-index";
 export {

@@ -1,5 +1,6 @@
 // What other modules may use of notes.
 
+export { notesCustomerMover } from "./notes.merge";
 export { countNotesByCustomer } from "./notes.queries";
 export { registerNotesRoutes } from "./notes.routes";
 export { createNotesService, type NotesService } from "./notes.service";

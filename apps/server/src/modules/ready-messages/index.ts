@@ -1,4 +1,6 @@
 // What other modules may use of ready-messages (issue 27 §3–4). Its tables are not here.
+
+export { readyMessagesCustomerMover } from "./ready-messages.merge";
 export { registerReadyMessagesRoutes } from "./ready-messages.routes";
 export {
   createReadyMessagesService,

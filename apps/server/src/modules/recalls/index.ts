@@ -1,4 +1,6 @@
 // What other modules may use of recalls (issue 28). Its tables are not here.
+
+export { recallsCustomerMover } from "./recalls.merge";
 export { registerRecallsRoutes } from "./recalls.routes";
 export {
   createRecallsService,

@@ -199,6 +199,7 @@ beforeAll(async () => {
     "/api/staff/lens-orders/{id}/record": { id: 999_999 },
     "/api/staff/lens-orders/{id}/sheet": { id: 999_999 },
     "/api/staff/access-log/staff/{id}": { id: staffId },
+    "/api/staff/customer-merges/preview/{keep}/{lose}": { keep: customer, lose: newId },
   };
   const queries: Record<string, string> = {
     "/legacy-api/user-note": `user_id=${newId}`,

@@ -36,6 +36,9 @@ export const PAGE_TITLES: Record<string, string> = {
   "/till-summary": "Till summary",
   // Failed ready-to-collect messages of the staff member's outlet (issue 27), linked from the job.
   "/call-list": "Call these customers",
+  // Duplicate customers and merging (issue 46), reached from the Customers page.
+  "/customers/duplicates": "Possible duplicates",
+  "/customers/merges": "Merge history",
   // Administrators' imports (issue 46): linked from Settings, the tab strip has no room.
   "/imports": "Imports",
   "/imports/new": "New import",

@@ -2,6 +2,7 @@ import {
   type CustomerSearchQuery,
   createCustomerAddress,
   getCustomerAddress,
+  getCustomerHistoryAddress,
   listCustomerFilesAddress,
   listCustomerPdsAddress,
   listCustomerPrescriptionsAddress,
@@ -19,6 +20,7 @@ export const customerKeys = {
   prescriptions: (id: number) => ["customers", id, "prescriptions"] as const,
   pds: (id: number) => ["customers", id, "pds"] as const,
   files: (id: number) => ["customers", id, "files"] as const,
+  history: (id: number, page: number) => ["customers", id, "history", page] as const,
 };
 
 /** The list for either screen: the staff API's paged list, or the search index (MEILI) hits. */
@@ -86,3 +88,16 @@ export function useSaveCustomer() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: customerKeys.all }),
   });
 }
+
+/** What happened to the record as a whole (imported, merged, a merge undone), newest first. */
+export const useCustomerHistory = (customerId: number, page: number) =>
+  useQuery({
+    queryKey: customerKeys.history(customerId, page),
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      callEndpoint(getCustomerHistoryAddress, {
+        params: { id: customerId },
+        query: { page, per_page: 25 },
+        signal,
+      }),
+  });

@@ -26,6 +26,7 @@ import {
   unindexImportedCustomers,
 } from "../../customers";
 import type { ImportCellError, ImportKindHandler, ImportOutcome } from "../import-kind";
+import { madeBySource } from "../import-records";
 
 interface CustomerRecord {
   customer: ImportedCustomer;
@@ -187,7 +188,15 @@ export const customersKind: ImportKindHandler<CustomerRecord> = {
         if (k.by === "email") emails.add(k.email);
         if (k.by === "mobile") for (const d of k.digitForms) digits.add(d);
       }
-    const found = await customersByEmailOrMobile(tx, [...emails], [...digits]);
+    // Customers this source system's own rows made are not "existing" ones: two source ids are two
+    // records over there (a family sharing an e-mail), and the duplicates list is where they meet.
+    const candidates = await customersByEmailOrMobile(tx, [...emails], [...digits]);
+    const ownRows = await madeBySource(
+      tx,
+      ctx.sourceSystem,
+      candidates.map((c) => c.id),
+    );
+    const found = candidates.filter((c) => !ownRows.has(c.id));
     const byEmail = new Map<string, number[]>();
     const byDigits = new Map<string, number[]>();
     for (const f of found) {

@@ -16,10 +16,12 @@ import { MessageModal } from "../../customer-actions/message-modal";
 import { PaymentModal } from "../../customer-actions/payment-modal";
 import { ReferralModal } from "../../customer-actions/referral-modal";
 import { openShopAsCustomer } from "../../customer-actions/shop-login";
+import { MergeWithButton } from "../../customer-merges/components/merge-with-button";
 import { useCurrentUser } from "../../reference/use-reference-data";
 import { customerKeys } from "../api";
 import { CustomerModal } from "./customer-modal";
 import { FilesPanel } from "./files-panel";
+import { HistoryPanel } from "./history-panel";
 import { PdModal } from "./pd-modal";
 import { PdsPanel } from "./pds-panel";
 import { PrescriptionModal } from "./prescription-modal";
@@ -64,6 +66,7 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
           <Tabs.Tab value="prescriptions">Prescriptions</Tabs.Tab>
           <Tabs.Tab value="pds">Pupil Distances</Tabs.Tab>
           <Tabs.Tab value="files">Files</Tabs.Tab>
+          <Tabs.Tab value="history">History</Tabs.Tab>
           {isAdmin && <Tabs.Tab value="access">Access history</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="profile" pt="sm">
@@ -100,6 +103,9 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
         </Tabs.Panel>
         <Tabs.Panel value="files" pt="sm">
           {tab === "files" && <FilesPanel customerId={customer.id} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="history" pt="sm">
+          {tab === "history" && <HistoryPanel customerId={customer.id} outletId={customer.outlet_id} />}
         </Tabs.Panel>
         {isAdmin && (
           <Tabs.Panel value="access" pt="sm">
@@ -164,6 +170,7 @@ export function CustomerDetail({ customer }: { customer: CustomerWire }) {
         <Button size="xs" variant="default" onClick={() => setAction("notes")}>
           Notes ({customer.notes_count})
         </Button>
+        <MergeWithButton customer={customer} />
       </Group>
       <CustomerModal customer={customer} opened={editing} onClose={() => setEditing(false)} />
       {action === "address" && (

@@ -17,6 +17,11 @@ import { Spinner } from "../../../components/spinner";
 import { sameQuery } from "../../../lib/same-query";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { CounterStartButtons } from "../../counter/counter-start-buttons";
+import {
+  DuplicatesLink,
+  MergedNotice,
+  useMergedRedirect,
+} from "../../customer-merges/components/merged-notice";
 import { useFormatDay } from "../../reference/use-date-format";
 import { useCustomer, useCustomerList } from "../api";
 import { CustomerFilter } from "../components/customer-filter";
@@ -82,6 +87,8 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
   };
   const list = useCustomerList(variant, query, !customerId);
   const one = useCustomer(customerId, customerId > 0);
+  // Issue 46: a merged-away customer's address lands on the kept one's.
+  useMergedRedirect(customerId, one.data);
   const rows = customerId ? (one.data ? [one.data] : []) : (list.data?.rows ?? []);
   const error = customerId ? one.error : list.error;
   useDocumentTitle([customerId && one.data ? customerLabel(one.data) : null, title]);
@@ -112,6 +119,7 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
         title={title}
         actions={
           <Group gap="xs">
+            <DuplicatesLink />
             <Suspense
               fallback={
                 <Button size="xs" variant="default" disabled>
@@ -144,6 +152,7 @@ export function CustomersScreen({ variant, title }: { variant: "db" | "index"; t
         value={{ q: query.q, dob: query.dob, region_id: query.region_id }}
         onApply={(v) => push({ ...v, page: 1 })}
       />
+      {customerId > 0 && <MergedNotice />}
       {customerId > 0 && (
         <Alert color="blue" mb="sm" data-testid="one-customer">
           <Group justify="space-between">

@@ -65,6 +65,7 @@ CREATE TABLE "import_presets" (
 );
 --> statement-breakpoint
 CREATE TABLE "import_records" (
+	"id" serial NOT NULL,
 	"source_system" text NOT NULL,
 	"kind" text NOT NULL,
 	"source_id" text NOT NULL,
@@ -73,7 +74,8 @@ CREATE TABLE "import_records" (
 	"outcome" text NOT NULL,
 	"outlet_id" integer,
 	"parent_record_id" integer,
-	CONSTRAINT "import_records_source_system_kind_source_id_pk" PRIMARY KEY("source_system","kind","source_id")
+	CONSTRAINT "import_records_source_system_kind_source_id_pk" PRIMARY KEY("source_system","kind","source_id"),
+	CONSTRAINT "import_records_id_unique" UNIQUE("id")
 );
 --> statement-breakpoint
 CREATE TABLE "import_rejects" (
