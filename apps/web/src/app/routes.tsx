@@ -41,6 +41,9 @@ const RecallsPage = lazy(() => import("../features/recalls/pages/recalls-page"))
 const QuotePage = lazy(() => import("../features/counter/pages/quote-page"));
 // Sales from the point of sale and the web shop (issue 45).
 const IntakePage = lazy(() => import("../features/intake/pages/intake-page"));
+// Switching to Loupe (issue 46): administrators bring a chain's files in.
+const ImportsPage = lazy(() => import("../features/imports/pages/imports-page"));
+const ImportBatchPage = lazy(() => import("../features/imports/pages/import-batch-page"));
 
 /**
  * Names the browser tab after the route as soon as it is entered, before its code has loaded
@@ -116,6 +119,9 @@ export const routes: RouteObject[] = [
       { path: "/today", element: screen("Outlet's day", <OutletDayPage />) },
       { path: "/recalls", element: screen("Recalls", <RecallsPage />) },
       { path: "/intake", element: screen("Intake", <IntakePage />) },
+      { path: "/imports", element: screen("Imports", <ImportsPage />) },
+      { path: "/imports/new", element: screen("New import", <ImportsPage />) },
+      { path: "/imports/:id", element: screen("Import", <ImportBatchPage />) },
       // `/quotes/new?for=job|quote` starts one; the page names the tab "New job" or "New quote".
       { path: "/quotes/:id", element: screen("Quote", <QuotePage />) },
       { path: "*", element: <Navigate to="/customers" replace /> },

@@ -39,4 +39,7 @@ export const PAGE_TITLES: Record<string, string> = {
   // Duplicate customers and merging (issue 46), reached from the Customers page.
   "/customers/duplicates": "Possible duplicates",
   "/customers/merges": "Merge history",
+  // Administrators' imports (issue 46): linked from Settings, the tab strip has no room.
+  "/imports": "Imports",
+  "/imports/new": "New import",
 };

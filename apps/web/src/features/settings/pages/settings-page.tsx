@@ -27,6 +27,8 @@ const WorkshopSettingsManager = lazy(() =>
   import("../components/workshop-settings-manager").then((m) => ({ default: m.WorkshopSettingsManager })),
 );
 
+const ImportsLink = lazy(() => import("../../imports/components/imports-link"));
+
 // Recall types (issue 28) bring the form library and their own schemas: loaded after the page.
 const RecallTypesManager = lazy(() => import("../../recalls/components/recall-types-manager"));
 
@@ -66,6 +68,10 @@ export default function SettingsPage() {
           </Anchor>
         </Paper>
       )}
+      {/* Imports (issue 46): whoever the customer rulebook lets import; loaded after the page. */}
+      <Suspense fallback={null}>
+        <ImportsLink />
+      </Suspense>
       {/* Suppliers and their contacts are the administrators' (the server refuses anyone else). */}
       {me && isAdmin(me) && (
         // One boundary for all five, so they appear together and in this order.

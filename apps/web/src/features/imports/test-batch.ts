@@ -1,0 +1,30 @@
+import type { ImportBatchWire } from "@loupe/contract";
+
+/** A batch as the server answers it, for the screens' tests. */
+export const testBatch = (over: Partial<ImportBatchWire> = {}): ImportBatchWire => ({
+  id: 7,
+  kind: "customers",
+  source_system: "optomate",
+  file_name: "patients.csv",
+  file_bytes: 52_000,
+  encoding: "windows-1252",
+  delimiter: ";",
+  columns: ["ID", "First", "Sex", "Store"],
+  preview_rows: [["1", "Zoë", "M", "NEW"]],
+  mapping: {},
+  value_maps: {},
+  date_format: "DD/MM/YYYY",
+  preset_id: null,
+  state: "uploaded",
+  error: null,
+  counts: { rows_in_file: 10, rows_ok: 0, rows_rejected: 0, created: 0, merged: 0, already_imported: 0 },
+  progress: { rows_done: 0, rows_total: null, rows_per_second: null, seconds_left: null, started_at: null },
+  checked_at: null,
+  imported_at: null,
+  final_at: null,
+  undone_at: null,
+  created_by: { id: 1, name: "Ada Admin" },
+  created_at: "2026-11-29T08:00:00.000Z",
+  version: 1,
+  ...over,
+});
