@@ -1,6 +1,5 @@
 // What other modules may use of recalls (issue 28). Its tables are not here.
 
-export { recallsCustomerMover } from "./recalls.merge";
 export {
   type ImportedRecall,
   type ImportedRecallOutcome,
@@ -8,6 +7,7 @@ export {
   recallTypesForImport,
   removeImportedRecalls,
 } from "./recalls.import";
+export { recallsCustomerMover } from "./recalls.merge";
 export { registerRecallsRoutes } from "./recalls.routes";
 export {
   createRecallsService,
