@@ -10,7 +10,8 @@ import { screenshot, settle, signIn } from "./support/helpers";
  * leaves out: see fixtures/README.md). The journey uploads it, lets the screen guess the columns,
  * maps the codes, saves the mapping as a preset, reads the dry-run report, fixes the value map and
  * checks again, imports with the progress bar, reconciles per outlet and marks the batch final; then
- * a second upload starts from the saved preset. Screenshots at each step.
+ * a second upload starts from the saved preset, and at last the duplicate finder pairs the customer
+ * who came twice and the administrator merges the two. Screenshots at each step.
  */
 
 const FIXTURE = path.join(import.meta.dirname, "fixtures", "customers-optomate.csv");
@@ -193,5 +194,30 @@ test.describe("imports (issue 46)", () => {
     await expect(page.getByLabel("Column for Outlet (required)")).toHaveValue("Branch");
     await expect(page.getByRole("button", { name: "Map values of Outlet" })).toHaveText("Values (4)");
     await screenshot(page, "imports-11-from-preset");
+
+    // 13. The same person came twice under two spellings (lines 2 and 7, one e-mail): the duplicate
+    // finder pairs the two imported records and the administrator merges them.
+    await page.goto("/customers/duplicates");
+    await page.getByRole("button", { name: "Find duplicates now" }).click();
+    const pair = page
+      .getByTestId("duplicate-pair")
+      .filter({ hasText: "Mueller" })
+      .filter({ hasText: "Müller" })
+      .first();
+    await expect(async () => {
+      await page.reload();
+      await expect(pair).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 90_000 });
+    await expect(pair.getByTestId("pair-evidence").filter({ hasText: "Same email" }).first()).toBeVisible();
+    await screenshot(page, "imports-12-duplicates");
+    await pair.getByRole("link", { name: /^Compare and merge:/ }).click();
+    await expect(page.getByTestId("merge-side-keep")).toBeVisible();
+    await expect(page.getByTestId("merge-side-lose")).toBeVisible();
+    await screenshot(page, "imports-13-merge");
+    await page.getByRole("button", { name: "Merge", exact: true }).click();
+    await page.getByRole("button", { name: "Yes, merge" }).click();
+    await expect(page).toHaveURL(/\/customers\/\d+$/);
+    await expect(page.getByTestId("banner-alert")).toContainText("merged");
+    await screenshot(page, "imports-14-merged");
   });
 });

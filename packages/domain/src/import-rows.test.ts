@@ -174,6 +174,11 @@ describe("import rows: jobs, items, payments", () => {
       IMPORT_ROW_MESSAGES.jobStatus,
       "The created on can't be in the future.",
     ]);
+    const open = checkJobRow(
+      { outlet: "PAR", status: "lenses-ordered", created_on: "2023-06-30" },
+      { outlets, statusSlugs: ["completed", "lenses-ordered"], today },
+    );
+    expect(!open.ok && open.errors.map((e) => e.reason)).toEqual([IMPORT_ROW_MESSAGES.jobOpen]);
   });
 
   it("turns an item's price into minor units and refuses a fraction of a cent", () => {

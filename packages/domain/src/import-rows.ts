@@ -28,6 +28,8 @@ export const IMPORT_ROW_MESSAGES = {
   notFuture: (label: string) => `The ${label} can't be in the future.`,
   outlet: "The outlet is not one of the chain's outlets.",
   jobStatus: "The status is not one of Loupe's job statuses.",
+  jobOpen:
+    "Only a finished job is imported, as history (collected, completed, dispatched, cancelled, refunded or voided): finish an open job in the old system, or start it again in Loupe.",
   recallType: "The recall type is not one of Loupe's recall types.",
   prescriptionType: "The type field must be Spectacle or Contact Lens.",
   paymentMethod: "The method is not one of Loupe's payment methods.",
@@ -344,6 +346,21 @@ export interface JobImport {
   notes: string | null;
 }
 
+/**
+ * The statuses an imported job may have. An imported job is history and never changes (the
+ * rulebook refuses every action on it), so a job still in the workshop would sit in the workshop's
+ * lists for ever: such a row is refused, and the chain finishes it where it began or starts it in Loupe.
+ */
+export const IMPORTED_JOB_STATUSES: readonly string[] = [
+  "dispatched",
+  "collected-by-customer",
+  "completed",
+  "cancelled",
+  "refunded",
+  "refunded-transaction",
+  "voided",
+];
+
 /** The longest job number kept (the counter's are 11 characters; other systems' rarely pass 20). */
 export const IMPORT_JOB_NUMBER_MAX = 40;
 
@@ -363,6 +380,8 @@ export function checkJobRow(
   const status = text(values.status);
   if (status != null && !ctx.statusSlugs.includes(status))
     errors.push({ field: "status", reason: IMPORT_ROW_MESSAGES.jobStatus });
+  else if (status != null && !IMPORTED_JOB_STATUSES.includes(status))
+    errors.push({ field: "status", reason: IMPORT_ROW_MESSAGES.jobOpen });
   const createdOn = text(values.created_on);
   errors.push(...notFuture("jobs", "created_on", createdOn, ctx.today));
   const jobNumber = text(values.job_number);

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { IMPORT_ROW_MESSAGES } from "@loupe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/test-app";
 
@@ -366,6 +367,7 @@ describe("an Optomate export's records, kind by kind", () => {
         "7 Branch: Not a code for Outlet (one of: NTN, BRU, BON, CHA, PAR, FIT, SYA, FVA, PAD, FRE, NOR, CBR, ONLAU, PON, NMK, TAK, SYL, WLG, LHT, RIC).",
         "8 Status: This value is not in the value map for Status: add it to the map.",
         "9 JobDate: The created on can't be in the future.",
+        `12 Status: ${IMPORT_ROW_MESSAGES.jobOpen}`,
       ]),
     );
     expect(results.job_items.batch.counts.created).toBe(4);
