@@ -46,10 +46,15 @@ export async function customersByEmailOrMobile(
   if (!emails.length && !mobileDigits.length) return [];
   return rowsOf(
     db,
-    sql`select id, lower(email) as email, regexp_replace(coalesce(mobile, ''), '[^0-9]', '', 'g') as "mobileDigits"
-        from customers
-        where lower(email) = any(${sql.param(emails)}::text[])
-           or regexp_replace(coalesce(mobile, ''), '[^0-9]', '', 'g') = any(${sql.param(mobileDigits)}::text[])`,
+    // Each key is looked up through its index (a join on the unnested keys). Written as one
+    // `= any(…) or = any(…)`, PostgreSQL misjudged a thousand keys against a million customers
+    // and scanned the table: 417 ms a chunk against 20 ms (ADR 0060).
+    sql`select c.id, lower(c.email) as email, regexp_replace(coalesce(c.mobile, ''), '[^0-9]', '', 'g') as "mobileDigits"
+        from unnest(${sql.param(emails)}::text[]) as e(v) join customers c on lower(c.email) = e.v
+        union
+        select c.id, lower(c.email), regexp_replace(coalesce(c.mobile, ''), '[^0-9]', '', 'g')
+        from unnest(${sql.param(mobileDigits)}::text[]) as m(v)
+        join customers c on regexp_replace(coalesce(c.mobile, ''), '[^0-9]', '', 'g') = m.v`,
   );
 }
 

@@ -88,6 +88,12 @@ export interface ImportPorts {
 
 export interface ImportKindHandler<R = unknown, L = unknown> {
   kind: ImportKind;
+  /**
+   * Tables the kind's writes grow and its writes also read (the customers' match by e-mail or
+   * mobile, a job number's uniqueness): the run analyzes them with import_records as they grow, so
+   * the planner does not keep a plan made for an empty table (a full scan per chunk).
+   */
+  grows?: readonly string[];
   /** Reference data the checks need, read once per run (optional). */
   load?(db: Db): Promise<L>;
   /** Checks one mapped row by the same rules as the screens and the API; pure (no database). */

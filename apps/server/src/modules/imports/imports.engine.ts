@@ -126,8 +126,8 @@ export function createImportEngine(o: EngineOptions) {
     if (!parentKind || !ids.length) return new Map();
     const rows = await rowsOf<{ source_id: string; record_id: number; outlet_id: number | null }>(
       db,
-      sql`select source_id, record_id, outlet_id from import_records
-          where source_system = ${b.sourceSystem} and kind = ${parentKind} and source_id = any(${sql.param(ids)}::text[])`,
+      sql`select r.source_id, r.record_id, r.outlet_id from unnest(${sql.param(ids)}::text[]) as u(v)
+          join import_records r on r.source_system = ${b.sourceSystem} and r.kind = ${parentKind} and r.source_id = u.v`,
     );
     return new Map(rows.map((r) => [r.source_id, { recordId: r.record_id, outletId: r.outlet_id }]));
   }
@@ -218,13 +218,16 @@ export function createImportEngine(o: EngineOptions) {
         ${col("value")}::text[], ${col("reason")}::text[], ${col("outletId")}::int[]) as u`);
   }
 
-  /** Source ids of this kind and system already kept, of those given. */
+  /**
+   * Source ids of this kind and system already kept, of those given: each looked up in the key's
+   * index (a join on the unnested ids, which PostgreSQL plans well whatever it believes of the table).
+   */
   async function alreadyKept(tx: Db, b: ImportBatchRow, ids: string[]): Promise<Set<string>> {
     if (!ids.length) return new Set();
     const rows = await rowsOf<{ source_id: string }>(
       tx,
-      sql`select source_id from import_records where source_system = ${b.sourceSystem} and kind = ${b.kind}
-          and source_id = any(${sql.param(ids)}::text[])`,
+      sql`select r.source_id from unnest(${sql.param(ids)}::text[]) as u(v)
+          join import_records r on r.source_system = ${b.sourceSystem} and r.kind = ${b.kind} and r.source_id = u.v`,
     );
     return new Set(rows.map((r) => r.source_id));
   }
@@ -336,10 +339,11 @@ export function createImportEngine(o: EngineOptions) {
     let chunk: { line: number; cells: string[] }[] = [];
     let inFile = b.rowsDone;
     const parentKind = IMPORT_KIND_PARENTS[b.kind];
-    // import_records grows by a chunk a transaction, faster than autovacuum's analyze follows: a
-    // planner that still believes this kind has a handful of keys reads the kind's whole key range
-    // for every chunk's "already kept?" (114 ms a chunk at 650k customers, and growing with the
-    // table). The run analyzes the table itself each time its own rows have doubled.
+    // import_records (and the kind's own tables) grow by a chunk a transaction, faster than
+    // autovacuum's analyze follows: a planner that still believes this kind has a handful of keys
+    // reads the kind's whole key range for every chunk's "already kept?" (114 ms a chunk at 650k
+    // customers, growing with the table), and scans every customer for the match by e-mail or
+    // mobile (337 ms). The run analyzes them itself each time its own rows have doubled.
     let analyzeAt = Math.max(inFile * 2, o.chunkRows * 4);
 
     /** Writes a chunk; false when the run must stop (paused, or the cursor is another worker's). */
@@ -454,9 +458,10 @@ export function createImportEngine(o: EngineOptions) {
       inFile += rows.length;
       if (inFile >= analyzeAt) {
         analyzeAt = inFile * 2;
-        await db.execute(sql`analyze import_records`).catch((err) => {
-          o.log.warn({ err, batchId: b.id }, "import_records could not be analyzed");
-        });
+        for (const table of ["import_records", ...(handler.grows ?? [])])
+          await db.execute(sql`analyze ${sql.identifier(table)}`).catch((err) => {
+            o.log.warn({ err, batchId: b.id, table }, "a table the import grows could not be analyzed");
+          });
       }
       return state === "running";
     };

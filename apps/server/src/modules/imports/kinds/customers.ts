@@ -72,6 +72,7 @@ const bool = (v: unknown): boolean | null => (typeof v === "boolean" ? v : null)
 
 export const customersKind: ImportKindHandler<CustomerRecord> = {
   kind: "customers",
+  grows: ["customers"],
   check(row, ctx) {
     const v = row.values;
     const errors: ImportCellError[] = [];

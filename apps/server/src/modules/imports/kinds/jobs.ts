@@ -22,6 +22,7 @@ interface JobsLoaded {
 
 export const jobsKind: ImportKindHandler<JobImport, JobsLoaded> = {
   kind: "jobs",
+  grows: ["orders"],
   async load(db) {
     const r = await referenceData(db, true);
     const known = new Set(ORDER_DISPENSE_STATUSES.map((s) => s.slug));
