@@ -26,6 +26,21 @@ const rx = (over: Record<string, unknown>) =>
   );
 
 describe("import rows: prescriptions", () => {
+  it("reads another system's 0.00 add and 0.00 cylinder (with its axis) as none", () => {
+    const r = rx({ right_cylinder: 0, right_axis: 180, right_add: 0, left_cylinder: 0, left_add: 0 });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.record.values).toMatchObject({
+      right_cyl: null,
+      right_axis: null,
+      left_cyl: null,
+      left_axis: null,
+    });
+    // An axis with no cylinder at all is still refused: that record is incomplete, not plano.
+    const incomplete = rx({ right_axis: 90 });
+    expect(incomplete.ok).toBe(false);
+  });
+
   it("reads a spectacle row into the prescription schema's values", () => {
     const r = rx({
       right_cylinder: -0.5,

@@ -150,8 +150,22 @@ export function checkPrescriptionRow(
     errors.push({ field: "type", reason: IMPORT_ROW_MESSAGES.prescriptionType });
   const prescribedOn = text(values.prescribed_on);
   errors.push(...notFuture("prescriptions", "prescribed_on", prescribedOn, ctx.today));
-  for (const eye of ["right", "left"] as const) {
+  // Other systems write "0.00" for no add and for no cylinder (with the axis the cylinder would have
+  // had): that is no add and no cylinder, not an add the screen's choices lack or an axis without
+  // its cylinder. Read so, a single-vision prescription comes in as the screen would have saved it.
+  const lens = (eye: "right" | "left") => {
+    const cyl = num(values[`${eye}_cylinder`]);
     const add = num(values[`${eye}_add`]);
+    return {
+      add: add === 0 ? null : add,
+      cyl: cyl === 0 ? null : cyl,
+      axis: cyl === 0 ? null : num(values[`${eye}_axis`]),
+    };
+  };
+  const right = lens("right");
+  const left = lens("left");
+  for (const eye of ["right", "left"] as const) {
+    const add = (eye === "right" ? right : left).add;
     if (add != null && !ADD_VALUES.includes(add))
       errors.push({ field: `${eye}_add`, reason: messages.between(`${eye} add`, ADD_VALUES[0], 4) });
     for (const part of ["base_curve", "diameter"] as const) {
@@ -169,15 +183,15 @@ export function checkPrescriptionRow(
   const optometrist = text(values.optometrist);
   const notes = text(values.notes);
   const note = [optometrist ? `Optometrist: ${optometrist}` : null, notes].filter(Boolean).join("\n") || null;
-  const adds = { right_near_add: num(values.right_add), left_near_add: num(values.left_add) };
+  const adds = { right_near_add: right.add, left_near_add: left.add };
   const input = {
     type_id: typeId ?? 1,
     right_sph: num(values.right_sphere),
-    right_cyl: num(values.right_cylinder),
-    right_axis: num(values.right_axis),
+    right_cyl: right.cyl,
+    right_axis: right.axis,
     left_sph: num(values.left_sphere),
-    left_cyl: num(values.left_cylinder),
-    left_axis: num(values.left_axis),
+    left_cyl: left.cyl,
+    left_axis: left.axis,
     spectacles: typeId === 2 ? null : adds,
     contact_lens:
       typeId === 2
