@@ -108,9 +108,14 @@ ALTER TABLE "import_records" ADD CONSTRAINT "import_records_outlet_id_outlets_id
 ALTER TABLE "import_rejects" ADD CONSTRAINT "import_rejects_batch_id_import_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."import_batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "import_seen" ADD CONSTRAINT "import_seen_batch_id_import_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."import_batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "import_batches_created_idx" ON "import_batches" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "import_batches_created_by_idx" ON "import_batches" USING btree ("created_by");--> statement-breakpoint
+CREATE INDEX "import_batches_started_by_idx" ON "import_batches" USING btree ("started_by");--> statement-breakpoint
+CREATE INDEX "import_batches_preset_idx" ON "import_batches" USING btree ("preset_id");--> statement-breakpoint
 CREATE INDEX "import_presets_kind_idx" ON "import_presets" USING btree ("source_system","kind");--> statement-breakpoint
+CREATE INDEX "import_presets_updated_by_idx" ON "import_presets" USING btree ("updated_by");--> statement-breakpoint
 CREATE INDEX "import_records_batch_idx" ON "import_records" USING btree ("batch_id","outcome");--> statement-breakpoint
 CREATE INDEX "import_records_parent_idx" ON "import_records" USING btree ("kind","parent_record_id");--> statement-breakpoint
+CREATE INDEX "import_records_outlet_idx" ON "import_records" USING btree ("outlet_id");--> statement-breakpoint
 CREATE INDEX "import_rejects_batch_idx" ON "import_rejects" USING btree ("batch_id","run","line","id");--> statement-breakpoint
 CREATE INDEX "customer_events_staff_idx" ON "customer_events" USING btree ("staff_id");--> statement-breakpoint
 CREATE INDEX "orders_import_batch_idx" ON "orders" USING btree ("import_batch_id") WHERE "orders"."import_batch_id" is not null;

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { ImportBatchWire } from "@loupe/contract";
 import { IMPORT_MESSAGES, POSTCODE_MESSAGES } from "@loupe/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { multipart } from "../../test/multipart";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { detectDelimiter } from "./import-file";
 import { IMPORT_KIND_HANDLERS } from "./import-kinds";
@@ -21,27 +22,6 @@ let sam: string;
 
 const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) =>
   t.database.query<T>(sql, params) as Promise<T[]>;
-
-function multipart(fields: Record<string, string>, file: { name: string; bytes: Buffer } | null) {
-  const boundary = "----loupe-import-boundary";
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from("\r\n"),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const upload = (name: string, kind = "customers", source = "optomate", token = admin) =>
   t.call(token, {

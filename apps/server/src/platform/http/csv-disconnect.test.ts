@@ -4,6 +4,7 @@ import { type Endpoint, endpointUrl, isEndpoint } from "@loupe/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoCustomers } from "../../seed/demo-customers";
 import { seedDemoJobs } from "../../seed/demo-jobs";
+import { uploadSmallImport } from "../../test/multipart";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 /**
@@ -77,6 +78,7 @@ beforeAll(async () => {
   const staff = (await t.call(admin, { method: "GET", url: "/api/me" })).json().data.id;
   const outlet = (await t.database.query<{ id: number }>("select id from outlets order by id limit 1"))[0].id;
   const today = new Date().toISOString().slice(0, 10);
+  const importBatch = await uploadSmallImport((opts) => t.call(admin, opts));
   const path = (name: string, params: Record<string, number> = {}) =>
     endpointUrl(new Map(csvEndpoints).get(name)!, params);
   urls = {
@@ -88,6 +90,7 @@ beforeAll(async () => {
     customerAccessReport: `${path("customerAccessReport", { id: customer })}?format=csv`,
     staffAccessReport: `${path("staffAccessReport", { id: staff })}?format=csv`,
     outletTillSummary: `${path("outletTillSummary", { id: outlet })}?date=${today}`,
+    downloadImportRejects: path("downloadImportRejects", { id: importBatch }),
   };
 }, 180_000);
 afterAll(async () => {

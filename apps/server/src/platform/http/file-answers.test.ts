@@ -10,6 +10,7 @@ import { seedLensCatalogue } from "../../seed/demo-lens-catalogue";
 import { seedDemoSupplierContacts } from "../../seed/demo-suppliers";
 import { confirmedJob } from "../../test/confirmed-job";
 import { lensOrderBody, multifocal } from "../../test/lens-order-fixtures";
+import { uploadSmallImport } from "../../test/multipart";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 /**
@@ -141,6 +142,8 @@ beforeAll(async () => {
 
   const staffId = (await ok("GET", "/api/me")).data.id;
   const today = new Date().toISOString().slice(0, 10);
+  // An import batch (issue 46): its rejected rows' CSV is drawn from rows, not from the file store.
+  const importBatch = await uploadSmallImport((opts) => t.call(admin, opts));
   const path = (name: string, params: Record<string, string | number>) =>
     endpointUrl(new Map(byteEndpoints).get(name)!, params);
 
@@ -161,6 +164,7 @@ beforeAll(async () => {
     staffAccessReport: [{ url: `${path("staffAccessReport", { id: staffId })}?format=csv`, status: 200 }],
     exportCustomers: [{ url: path("exportCustomers", {}), status: 200 }],
     exportJobs: [{ url: path("exportJobs", {}), status: 200 }],
+    downloadImportRejects: [{ url: path("downloadImportRejects", { id: importBatch }), status: 200 }],
     exportOutbox: [{ url: path("exportOutbox", {}), status: 200 }],
     exportRecalls: [{ url: path("exportRecalls", {}), status: 200 }],
     exportSubscribers: [{ url: path("exportSubscribers", {}), status: 200 }],
