@@ -1,5 +1,6 @@
 import { MERGE_FIELDS, rowId } from "@loupe/domain";
 import { z } from "zod";
+import { customerWire } from "./customers";
 import { defineEndpoint } from "./endpoint";
 import { dataEnvelope, idParams, pagedEnvelope, qId, qInt } from "./envelope";
 
@@ -94,29 +95,32 @@ export const dismissDuplicatePair = defineEndpoint({
 });
 
 /** One record as the merge screen shows it side by side. */
-export const mergeSideWire = z.object({
-  id: z.number(),
-  version: z.number(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string().nullable(),
-  mobile: z.string().nullable(),
-  phone: z.string().nullable(),
-  dob: z.string().nullable(),
-  gender: z.enum(["Male", "Female"]).nullable(),
-  occupation: z.string().nullable(),
-  hobbies: z.string().nullable(),
-  outlet_id: z.number().nullable(),
-  outlet_name: z.string().nullable(),
-  region_id: z.number().nullable(),
-  new_opt_in: z.enum(["ALL", "HEALTH", "NONE"]),
-  channel_sms: z.boolean(),
-  channel_phone: z.boolean(),
-  channel_email: z.boolean(),
-  created_at: z.string(),
-  /** What moves with this record if it loses: table label → rows ("Prescriptions": 3). */
-  holds: z.record(z.string(), z.number()),
-});
+export const mergeSideWire = customerWire
+  .pick({
+    id: true,
+    version: true,
+    first_name: true,
+    last_name: true,
+    email: true,
+    mobile: true,
+    phone: true,
+    dob: true,
+    gender: true,
+    occupation: true,
+    hobbies: true,
+    outlet_id: true,
+    new_opt_in: true,
+    channel_sms: true,
+    channel_phone: true,
+    channel_email: true,
+    created_at: true,
+  })
+  .extend({
+    outlet_name: z.string().nullable(),
+    region_id: z.number().nullable(),
+    /** What moves with this record if it loses: table label → rows ("Prescriptions": 3). */
+    holds: z.record(z.string(), z.number()),
+  });
 export type MergeSideWire = z.infer<typeof mergeSideWire>;
 
 const mergeChoices = z.partialRecord(z.enum(MERGE_FIELDS), z.enum(["keep", "lose"]));
