@@ -50,7 +50,9 @@ test("two records of one person: found, compared, merged, the old address follow
 }) => {
   test.setTimeout(240_000);
   const stamp = Date.now().toString(36);
-  const digits = String(Date.now()).slice(-8);
+  // 0412 is a mobile range in every numbering plan the rule reads (a time-made 04xx may be unassigned
+  // and then is no mobile at all for the matching rule).
+  const digits = `12${String(Date.now()).slice(-6)}`;
   const lastName = `Whitlock${stamp}`;
   // The same mobile, as the counter typed it and as the web shop stored it.
   const localMobile = `04${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5)}`;
