@@ -5,6 +5,7 @@
 import { inArray, sql } from "drizzle-orm";
 import type { SearchPort } from "../../integrations/search";
 import type { Db } from "../../platform/db/client";
+import { rowsOf } from "../../platform/db/rows";
 import { toSearchDocument } from "./customers.mappers";
 import { CUSTOMER_INDEX } from "./customers.search-index";
 import { customers } from "./customers.tables";
@@ -28,11 +29,6 @@ export interface ImportedCustomer {
   /** YYYY-MM-DD: "customer since" in the old system; null: now. */
   createdOn: string | null;
 }
-
-const rowsOf = async <T>(db: Db, q: ReturnType<typeof sql>): Promise<T[]> => {
-  const res = (await db.execute(q)) as unknown as { rows?: T[] } | T[];
-  return Array.isArray(res) ? res : (res.rows ?? []);
-};
 
 /**
  * Customers whose e-mail (lower-cased) or mobile (its digits, in any of the forms given) is one of

@@ -2,6 +2,7 @@
 import type { ImportSourceSystem } from "@loupe/domain";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { rowsOf } from "../../platform/db/rows";
 
 /** Of these customer ids, those that rows of this source system made (not merely linked to). */
 export async function madeBySource(
@@ -10,10 +11,10 @@ export async function madeBySource(
   ids: number[],
 ): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  const res = (await db.execute(
+  const rows = await rowsOf<{ record_id: number }>(
+    db,
     sql`select record_id from import_records where source_system = ${sourceSystem} and kind = 'customers'
         and outcome = 'created' and record_id = any(${sql.param(ids)}::int[])`,
-  )) as unknown as { rows?: { record_id: number }[] } | { record_id: number }[];
-  const rows = Array.isArray(res) ? res : (res.rows ?? []);
+  );
   return new Set(rows.map((r) => r.record_id));
 }

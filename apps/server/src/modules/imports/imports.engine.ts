@@ -14,6 +14,7 @@ import { eq, sql } from "drizzle-orm";
 import { type FileStorage, StoredBytesMissing } from "../../integrations/file-storage";
 import type { SearchPort } from "../../integrations/search";
 import type { Database, Db } from "../../platform/db/client";
+import { rowsOf } from "../../platform/db/rows";
 import { recordAccess } from "../access-log";
 import { fileRows } from "./import-file";
 import type { ImportCellError, ImportKindContext, ImportKindHandler, ImportOutcome } from "./import-kind";
@@ -32,11 +33,6 @@ export interface EngineOptions {
   search: SearchPort;
   log: { warn(obj: object, msg: string): void };
 }
-
-const rowsOf = async <T>(db: Db, q: ReturnType<typeof sql>): Promise<T[]> => {
-  const res = (await db.execute(q)) as unknown as { rows?: T[] } | T[];
-  return Array.isArray(res) ? res : (res.rows ?? []);
-};
 
 /** How a reject names the missing parent. */
 const PARENT_NOUN: Partial<Record<ImportKind, string>> = { customers: "customer", jobs: "job" };

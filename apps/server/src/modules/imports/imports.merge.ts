@@ -5,13 +5,9 @@
 // customer, who may have been in Loupe long before. The merge's undo puts every moved key back.
 
 import { sql } from "drizzle-orm";
-import type { Db } from "../../platform/db/client";
 import type { CustomerRowsMover } from "../../platform/db/customer-rows";
+import { rowsOf } from "../../platform/db/rows";
 
-const rowsOf = async <T>(db: Db, q: ReturnType<typeof sql>): Promise<T[]> => {
-  const res = (await db.execute(q)) as unknown as { rows?: T[] } | T[];
-  return Array.isArray(res) ? res : (res.rows ?? []);
-};
 const ids = (rows: { id: number }[]) => rows.map((r) => r.id).sort((a, b) => a - b);
 
 export const importsCustomerMover: CustomerRowsMover = {

@@ -1,12 +1,8 @@
 // What the imports read of other modules' tables: outlets with their region's country, and staff names.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/client";
+import { rowsOf } from "../../platform/db/rows";
 import type { ImportOutlet } from "./import-kind";
-
-const rowsOf = async <T>(db: Db, q: ReturnType<typeof sql>): Promise<T[]> => {
-  const res = (await db.execute(q)) as unknown as { rows?: T[] } | T[];
-  return Array.isArray(res) ? res : (res.rows ?? []);
-};
 
 export const importOutlets = (db: Db): Promise<ImportOutlet[]> =>
   rowsOf<ImportOutlet>(

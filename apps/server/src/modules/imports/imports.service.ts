@@ -30,6 +30,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { FileStorage } from "../../integrations/file-storage";
 import type { Db } from "../../platform/db/client";
+import { rowsOf } from "../../platform/db/rows";
 import { AppError, notFound, validationError } from "../../platform/http/app-error";
 import type { StaffUserRow } from "../../platform/http/auth-guard";
 import type { Queue } from "../../platform/queue/queue";
@@ -48,11 +49,6 @@ const PREVIEW_ROWS = 10;
 const DISTINCT_LIMIT = 200;
 /** Distinct values counted for a value map before the rest are only flagged as "more". */
 const DISTINCT_KEPT = 5000;
-
-const rowsOf = async <T>(db: Db, q: ReturnType<typeof sql>): Promise<T[]> => {
-  const res = (await db.execute(q)) as unknown as { rows?: T[] } | T[];
-  return Array.isArray(res) ? res : (res.rows ?? []);
-};
 
 /** An upload's multipart parts as they arrive: fields and the one file. */
 export type UploadPart =
