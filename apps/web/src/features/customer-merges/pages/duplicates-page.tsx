@@ -8,6 +8,7 @@ import { ErrorState } from "../../../components/error-state";
 import { PageHeader } from "../../../components/page-header";
 import { PaginationBar } from "../../../components/pagination-bar";
 import { errorText } from "../../../lib/errors";
+import { tabPageParams } from "../../../lib/tab-page-params";
 import { type PairState, useDismissPair, useDuplicatePairs } from "../api";
 import { FinderStatus } from "../components/finder-status";
 import { PairCard } from "../components/pair-card";
@@ -35,14 +36,8 @@ export default function DuplicatesPage() {
   // The list has no regions: the rulebook's role check here, the region check on the merge screen.
   const mergeVerdict = decide("merge_customers");
 
-  const go = (next: { state?: PairState; page?: number }) => {
-    const p = new URLSearchParams();
-    const s = next.state ?? state;
-    if (s !== "open") p.set("state", s);
-    const n = next.page ?? 1;
-    if (n > 1) p.set("page", String(n));
-    setParams(p, { replace: true });
-  };
+  const go = (next: { state?: PairState; page?: number }) =>
+    setParams(tabPageParams("state", next.state ?? state, "open", next.page), { replace: true });
 
   const onDismiss = (pair: DuplicatePairWire) => {
     const a = pair.a.full_name || `#${pair.a.id}`;

@@ -9,6 +9,7 @@ import { PaginationBar } from "../../../components/pagination-bar";
 import { Spinner } from "../../../components/spinner";
 import { errorText } from "../../../lib/errors";
 import { formatDate } from "../../../lib/format";
+import { tabPageParams } from "../../../lib/tab-page-params";
 import { useIntakeFailures, useIntakeSales, useIntakeSummary, useResolveSale } from "../api";
 import type { Resolved } from "../components/customer-pick-modal";
 import { FailuresList } from "../components/failures-list";
@@ -53,14 +54,8 @@ export default function IntakePage() {
   const stores = summary.data?.stores ?? [];
   const regionOf = (key: string) => stores.find((s) => s.key === key)?.region_id ?? null;
 
-  const go = (next: { tab?: Tab; page?: number }) => {
-    const p = new URLSearchParams();
-    const t = next.tab ?? tab;
-    if (t !== "waiting") p.set("tab", t);
-    const n = next.page ?? 1;
-    if (n > 1) p.set("page", String(n));
-    setParams(p, { replace: true });
-  };
+  const go = (next: { tab?: Tab; page?: number }) =>
+    setParams(tabPageParams("tab", next.tab ?? tab, "waiting", next.page), { replace: true });
 
   const done = (r: Resolved) => {
     setDialog(null);
