@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import pg from "pg";
+import { startServerProcess } from "./server-process";
 
 /**
  * `npm run bench:import`: issue 46's scale. A chain's files (1M customers, 2M prescriptions, 1M
@@ -260,43 +260,12 @@ async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void>
   };
 }
 
-async function startServer(url: string, port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      SEED_DEMO: "true",
-      DATA_DIR: dataDir,
-      INTAKE_STAND_INS: "false",
-      INTAKE_STAND_IN_SELL_SECONDS: "0",
-      LAB_SIMULATOR: "false",
-      OUTBOX_POLL_SECONDS: "3600",
-      READY_REMINDER_SWEEP_SECONDS: "0",
-      TRACKING_POLL_SECONDS: "0",
-      LENS_STATUS_POLL_SECONDS: "0",
-      RECALL_RUN_SECONDS: "0",
-      MANIFEST_TIMES: "off",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the server did not start in 300 s")), 300_000);
-    child.stdout?.on("data", (d: Buffer) => {
-      if (d.toString().includes("Loupe is running")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`the server stopped (${code})`)));
-  });
-  child.stdout?.resume();
-  return child;
-}
+const startServer = (url: string, port: number, dataDir: string) =>
+  startServerProcess(
+    ["--import", "tsx", path.join(root, "apps/server/src/main.ts")],
+    { DATABASE_URL: url, PORT: String(port), DATA_DIR: dataDir },
+    { cwd: root },
+  );
 
 /** The server's peak resident set so far (Linux: VmHWM), in MB. */
 const peakRss = (pid: number) => {

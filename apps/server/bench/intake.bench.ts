@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -13,6 +12,7 @@ import {
   type OrderTruth,
   shopifyHeaders,
 } from "./intake-deliveries";
+import { startServerProcess, stopServerProcess } from "./server-process";
 import { percentiles } from "./stats";
 
 /**
@@ -127,7 +127,7 @@ async function main() {
     if (!check.ok || send.stats.lost > 0) process.exitCode = 1;
   } finally {
     await db.end();
-    await stopServer(server);
+    await stopServerProcess(server);
     shopApi.close();
     if (process.env.BENCH_KEEP_DB !== "1") {
       const a = new pg.Client({ connectionString: PG_URL });
@@ -497,54 +497,17 @@ async function startShopApi() {
   return { port: (srv.address() as AddressInfo).port, close: () => srv.close() };
 }
 
-async function startServer(databaseUrl: string, port: number, shopUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--enable-source-maps", serverMain], {
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      SEED_DEMO: "true",
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "loupe-bench-intake-")),
-      // Only the store below: no stand-in sells by itself during the load.
-      INTAKE_STAND_INS: "false",
-      INTAKE_STAND_IN_SELL_SECONDS: "0",
-      SHOPIFY_AU_SHOP: SHOP,
-      SHOPIFY_AU_ACCESS_TOKEN: "bench-admin-token",
-      SHOPIFY_AU_API_SECRET: SECRET,
-      SHOPIFY_AU_URL: shopUrl,
-      LAB_SIMULATOR: "false",
-      OUTBOX_POLL_SECONDS: "3600",
-      READY_REMINDER_SWEEP_SECONDS: "0",
-      TRACKING_POLL_SECONDS: "0",
-      LENS_STATUS_POLL_SECONDS: "0",
-      RECALL_RUN_SECONDS: "0",
-      MANIFEST_TIMES: "off",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
+const startServer = (databaseUrl: string, port: number, shopUrl: string) =>
+  startServerProcess(["--enable-source-maps", serverMain], {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "loupe-bench-intake-")),
+    // Only the store below: no stand-in sells by itself during the load.
+    SHOPIFY_AU_SHOP: SHOP,
+    SHOPIFY_AU_ACCESS_TOKEN: "bench-admin-token",
+    SHOPIFY_AU_API_SECRET: SECRET,
+    SHOPIFY_AU_URL: shopUrl,
   });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("the server did not start in 300 s")), 300_000);
-    child.stdout?.on("data", (d: Buffer) => {
-      if (d.toString().includes("Loupe is running")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`the server stopped (${code})`)));
-  });
-  child.stdout?.resume();
-  return child;
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await exited;
-}
 
 main().catch((err) => {
   console.error(err);
